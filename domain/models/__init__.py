@@ -1,0 +1,7 @@
+"""All ORM models, in one package so Alembic and the app see the same metadata."""
+
+from domain.models.auth import AuthSession, OtpChallenge, SandboxSms
+from domain.models.base import Base
+from domain.models.user import GENDERS, User, UserTripsInsights
+
+__all__ = ["GENDERS", "AuthSession", "Base", "OtpChallenge", "SandboxSms", "User", "UserTripsInsights"]

@@ -1,0 +1,76 @@
+from datetime import date, datetime
+from decimal import Decimal
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    Numeric,
+    String,
+    func,
+    text,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from domain.models.base import Base, created_at_column
+
+GENDERS = ("MALE", "FEMALE", "OTHERS")
+
+
+class User(Base):
+    __tablename__ = "users"
+    __table_args__ = (
+        CheckConstraint("gender IN ('MALE', 'FEMALE', 'OTHERS')", name="gender"),
+        Index(
+            "uq_users_live_mobile_number",
+            "mobile_number",
+            unique=True,
+            postgresql_where=text("deleted_at IS NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    mobile_number: Mapped[str | None] = mapped_column(String(10))
+    name: Mapped[str | None] = mapped_column(String(100))
+    gender: Mapped[str | None] = mapped_column(String(10))
+    dob: Mapped[date | None] = mapped_column(Date)
+    small_image_key: Mapped[str | None] = mapped_column(String(100))
+    medium_image_key: Mapped[str | None] = mapped_column(String(100))
+    is_kyc_verified: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    kyc_status: Mapped[str | None] = mapped_column(String(30))
+    kyc_message: Mapped[str | None] = mapped_column(String(300))
+    linked_in_url: Mapped[str | None] = mapped_column(String(300))
+    flagged_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    average_rating: Mapped[Decimal] = mapped_column(Numeric(3, 2), default=0, server_default="0")
+    referral_code: Mapped[str] = mapped_column(String(20), unique=True)
+    referred_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    receive_notification: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
+    current_latitude: Mapped[Decimal | None] = mapped_column(Numeric(9, 6))
+    current_longitude: Mapped[Decimal | None] = mapped_column(Numeric(9, 6))
+    current_location_updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = created_at_column()
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    insights: Mapped["UserTripsInsights"] = relationship(lazy="raise", uselist=False)
+
+    @property
+    def is_profile_complete(self) -> bool:
+        return bool(self.name and self.gender and self.dob)
+
+
+class UserTripsInsights(Base):
+    __tablename__ = "user_trips_insights"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    total_trips_joined: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    trips_hosted: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    new_people_met: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    total_co2_saved: Mapped[Decimal] = mapped_column(Numeric(10, 2), default=0, server_default="0")

