@@ -1,0 +1,1 @@
+"""Runs every durable flow and its activities against the Temporal server."""

@@ -1,0 +1,66 @@
+"""Wires the flows to their dependencies: a new flow goes in WORKFLOWS, its activities in _activities."""
+
+import asyncio
+import logging
+import signal
+from collections.abc import Callable, Sequence
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio.client import Client
+from temporalio.worker import Worker
+
+from activities.account import AccountActivities
+from domain.db import create_engine, create_session_maker
+from domain.providers.storage import LocalDiskStorage
+from domain.settings import Settings
+from domain.temporal import connect_temporal, temporal_address
+from workflows.account_erasure import AccountErasureWorkflow
+
+logger = logging.getLogger("humsafar.worker")
+
+WORKFLOWS: Sequence[type] = (AccountErasureWorkflow,)
+
+# Long enough for a database write or a storage call to finish when the container is told to stop.
+GRACEFUL_SHUTDOWN = timedelta(seconds=20)
+
+
+def _activities(settings: Settings, engine: AsyncEngine) -> list[Callable[..., Any]]:
+    session_maker = create_session_maker(engine)
+    account = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
+    return [account.erase_media, account.scrub_user]
+
+
+def build_worker(client: Client, settings: Settings, engine: AsyncEngine | None = None) -> Worker:
+    """The worker for settings.temporal_task_queue; pass engine to share and dispose of the pool yourself."""
+    return Worker(
+        client,
+        task_queue=settings.temporal_task_queue,
+        workflows=list(WORKFLOWS),
+        activities=_activities(settings, engine or create_engine(settings)),
+        graceful_shutdown_timeout=GRACEFUL_SHUTDOWN,
+    )
+
+
+async def run_worker(settings: Settings) -> None:
+    """Runs until SIGINT or SIGTERM, then lets running activities finish before it returns."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signal_number, stop.set)
+
+    client = await connect_temporal(settings)
+    engine = create_engine(settings)
+    try:
+        async with build_worker(client, settings, engine):
+            logger.info(
+                "worker started on %s, task queue %s",
+                temporal_address(settings),
+                settings.temporal_task_queue,
+            )
+            await stop.wait()
+            logger.info("worker stopping")
+    finally:
+        await engine.dispose()
+    logger.info("worker stopped")
