@@ -1,0 +1,87 @@
+"""A real Temporal dev server and a real PostgreSQL (schema by the migrations) for the durable flows."""
+
+import os
+import subprocess
+import sys
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from pathlib import Path
+
+import pytest
+from erasure_support import DeletedAccount, create_deleted_account
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from temporalio.client import Client
+
+from domain.db import create_engine, create_session_maker
+from domain.providers.storage import LocalDiskStorage
+from domain.settings import PROJECT_ROOT, Settings
+from domain.temporal import connect_temporal
+from scripts.embedded import free_port, start_embedded_postgres, start_temporal_dev_server
+
+
+@pytest.fixture(scope="session")
+def temporal_address() -> Iterator[str]:
+    port = free_port()
+    server = start_temporal_dev_server(None, port, None)
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    url = start_embedded_postgres(tmp_path_factory.mktemp("workflows-db"))
+    subprocess.run(
+        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        cwd=PROJECT_ROOT,
+        env={**os.environ, "DATABASE_URL": url},
+        check=True,
+        capture_output=True,
+    )
+    return url
+
+
+@pytest.fixture
+def settings(database_url: str, temporal_address: str, tmp_path: Path) -> Settings:
+    """Each test has its own task queue, so a worker of one test never picks up the flows of another."""
+    return Settings(
+        _env_file=None,
+        data_dir=tmp_path,
+        database_url=database_url,
+        temporal_address=temporal_address,
+        temporal_task_queue=f"test-{uuid.uuid4().hex}",
+        sandbox=True,
+    )
+
+
+@pytest.fixture(scope="session")
+async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    engine = create_engine(Settings(_env_file=None, database_url=database_url))
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def session_maker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return create_session_maker(engine)
+
+
+@pytest.fixture(scope="session")
+async def client(temporal_address: str) -> Client:
+    return await connect_temporal(Settings(_env_file=None, temporal_address=temporal_address))
+
+
+@pytest.fixture
+def deleted_account(
+    session_maker: async_sessionmaker[AsyncSession], settings: Settings
+) -> Callable[..., Awaitable[DeletedAccount]]:
+    """Makes an account as the API leaves it after a delete: marked deleted, data still there."""
+
+    async def create(*, deleted: bool = True) -> DeletedAccount:
+        return await create_deleted_account(
+            session_maker, LocalDiskStorage(settings.media_dir), deleted=deleted
+        )
+
+    return create

@@ -1,0 +1,180 @@
+"""Erasing a deleted account, on a real Temporal server and a real PostgreSQL."""
+
+import asyncio
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from erasure_support import DeletedAccount, assert_scrubbed, eventually, read_user, start_erasure
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from temporalio import activity
+from temporalio.api.enums.v1 import EventType
+from temporalio.client import Client, WorkflowExecutionStatus, WorkflowFailureError, WorkflowHistory
+from temporalio.exceptions import ApplicationError
+from temporalio.testing import ActivityEnvironment
+from temporalio.worker import Replayer, Worker
+
+from activities.account import AccountActivities
+from domain.providers.storage import LocalDiskStorage
+from domain.settings import Settings
+from worker.main import WORKFLOWS, build_worker
+from workflows.contracts import FLOW_STATUS
+
+CreateDeletedAccount = Callable[..., Awaitable[DeletedAccount]]
+
+HISTORY_FILE = Path(__file__).parent / "histories" / "account_erasure.json"
+
+
+async def test_erasure_deletes_the_pictures_and_scrubs_the_account(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+    deleted_account: CreateDeletedAccount,
+) -> None:
+    account = await deleted_account()
+    async with build_worker(client, settings, engine):
+        handle = await start_erasure(client, settings, account)
+        await handle.result()
+
+    assert not any((settings.media_dir / key).exists() for key in account.image_keys)
+    assert_scrubbed(await read_user(session_maker, account.user_id))
+    description = await handle.describe()
+    assert description.typed_search_attributes.get(FLOW_STATUS) == "erased"
+
+    async def found_by_user_id() -> bool:
+        query = f'UserId = "{account.user_id}"'
+        return [flow.id async for flow in client.list_workflows(query)] == [handle.id]
+
+    await eventually(found_by_user_id)
+
+    history = await handle.fetch_history()
+    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
+    if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
+        HISTORY_FILE.write_text(history.to_json())
+
+
+async def test_erasing_twice_leaves_the_same_result(
+    settings: Settings,
+    session_maker: async_sessionmaker[AsyncSession],
+    deleted_account: CreateDeletedAccount,
+) -> None:
+    account = await deleted_account()
+    activities = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
+    environment = ActivityEnvironment()
+
+    await environment.run(activities.erase_media, account.image_keys)
+    await environment.run(activities.scrub_user, account.user_id)
+    first = await read_user(session_maker, account.user_id)
+    await environment.run(activities.erase_media, [*account.image_keys, "users/never/uploaded.jpg"])
+    await environment.run(activities.scrub_user, account.user_id)
+    second = await read_user(session_maker, account.user_id)
+
+    assert_scrubbed(second)
+    assert (second.id, second.deleted_at, second.referral_code) == (
+        first.id,
+        first.deleted_at,
+        first.referral_code,
+    )
+
+
+async def test_a_live_account_is_never_scrubbed(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+    deleted_account: CreateDeletedAccount,
+) -> None:
+    account = await deleted_account(deleted=False)
+    async with build_worker(client, settings, engine):
+        handle = await start_erasure(client, settings, account)
+        with pytest.raises(WorkflowFailureError):
+            await handle.result()
+
+    assert (await read_user(session_maker, account.user_id)).name == "Asha Rao"
+    description = await handle.describe()
+    assert description.typed_search_attributes.get(FLOW_STATUS) == "failed"
+
+
+async def test_scrub_of_a_live_account_is_not_retried(
+    settings: Settings,
+    session_maker: async_sessionmaker[AsyncSession],
+    deleted_account: CreateDeletedAccount,
+) -> None:
+    account = await deleted_account(deleted=False)
+    activities = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
+
+    with pytest.raises(ApplicationError) as refusal:
+        await ActivityEnvironment().run(activities.scrub_user, account.user_id)
+
+    assert refusal.value.non_retryable
+
+
+async def test_erasure_waits_for_a_worker_and_then_completes(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+    deleted_account: CreateDeletedAccount,
+) -> None:
+    account = await deleted_account()
+    handle = await start_erasure(client, settings, account)
+    await asyncio.sleep(1)
+    assert (await handle.describe()).status == WorkflowExecutionStatus.RUNNING
+    assert all((settings.media_dir / key).exists() for key in account.image_keys)
+
+    async with build_worker(client, settings, engine):
+        await handle.result()
+
+    assert_scrubbed(await read_user(session_maker, account.user_id))
+
+
+async def test_erasure_resumes_where_it_stopped_when_a_worker_dies_midway(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+    deleted_account: CreateDeletedAccount,
+) -> None:
+    account = await deleted_account()
+    real = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
+
+    @activity.defn(name="scrub_user")
+    async def scrub_user_without_database(user_id: int) -> None:
+        raise ConnectionError("database unreachable")
+
+    async def scrub_was_attempted() -> bool:
+        pending = (await handle.describe()).raw_description.pending_activities
+        return any(each.activity_type.name == "scrub_user" and each.attempt >= 2 for each in pending)
+
+    dying_worker = Worker(
+        client,
+        task_queue=settings.temporal_task_queue,
+        workflows=list(WORKFLOWS),
+        activities=[real.erase_media, scrub_user_without_database],
+    )
+    async with dying_worker:
+        handle = await start_erasure(client, settings, account)
+        await eventually(scrub_was_attempted)
+    assert not any((settings.media_dir / key).exists() for key in account.image_keys)
+    assert (await read_user(session_maker, account.user_id)).name == "Asha Rao"
+
+    async with build_worker(client, settings, engine):
+        await handle.result()
+
+    assert_scrubbed(await read_user(session_maker, account.user_id))
+    events = [event async for event in handle.fetch_history_events()]
+    erase_media_runs = [
+        event
+        for event in events
+        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
+        and event.activity_task_scheduled_event_attributes.activity_type.name == "erase_media"
+    ]
+    assert len(erase_media_runs) == 1
+
+
+async def test_recorded_history_replays_on_the_current_workflow_code() -> None:
+    history = WorkflowHistory.from_json("account-erasure", HISTORY_FILE.read_text())
+
+    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
