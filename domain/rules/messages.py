@@ -9,7 +9,7 @@ OTP_SENT: Final = "OTP sent successfully"
 OTP_INVALID: Final = "Invalid OTP. Please try again."
 OTP_EXPIRED: Final = "OTP has expired. Please request a new one."
 OTP_TOO_MANY_TRIES: Final = "Too many wrong attempts. Please request a new OTP."
-OTP_RESEND_TOO_SOON: Final = "Please wait before requesting a new OTP."
+OTP_RESEND_TOO_SOON: Final = "Please wait {seconds} seconds before requesting a new OTP."
 OTP_SEND_LIMIT: Final = "Too many OTP requests. Please try again later."
 OTP_DAILY_FAILURES: Final = "Too many failed attempts today. Please try again tomorrow."
 LOGIN_SUCCESS: Final = "Logged in successfully"
@@ -36,9 +36,7 @@ LOCATION_INVALID: Final = "Please enter a valid location or use auto-fetch."
 NOTHING_UPDATED: Final = "Nothing has been updated"
 
 MESSAGE_LENGTH: Final = "Message should to be of length 10 to 500"
-MESSAGE_CHARACTERS: Final = (
-    "Message can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols"
-)
+MESSAGE_CHARACTERS: Final = "Message can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols"
 NOTE_CHARACTERS: Final = "Note can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols"
 REASON_REQUIRED: Final = "Reason is required"
 REASON_SELECT: Final = "Please select an option or write your reason"
@@ -47,8 +45,7 @@ FILE_TOO_LARGE: Final = "File exceeds 50 MB. Please upload a smaller file or sha
 
 NOT_FOUND: Final = "Not found"
 PAGE_NOT_FOUND: Final = "Page Not Found"
-GENERIC_ERROR: Final = (
-    "Something went wrong! This should not have happened, please attempt again in some time!"
-)
+GENERIC_ERROR: Final = "Something went wrong! This should not have happened, please attempt again in some time!"
 FALLBACK_ERROR: Final = "Some error occur!"
 APP_CRASHED: Final = "Uh oh, something went terribly wrong"
+OTP_LOGIN_TOKEN_INVALID: Final = "This OTP is no longer valid. Please request a new one."

@@ -1,0 +1,67 @@
+# Humsafar: `make run` starts the whole system, `make test` checks it. Both install what is missing first.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PY_STAMP := $(VENV)/.installed
+WEB_STAMP := web/node_modules/.installed
+GENERATED := web/src/generated
+CHECK_DIR := .data/generated-check
+
+.PHONY: install run build generate check-generated lint typecheck test test-python test-web bench clean
+
+install: $(PY_STAMP) $(WEB_STAMP)
+
+$(PY_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $@
+
+$(WEB_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+generate: install
+	$(PY) -m domain.rules.export $(GENERATED)/rules.ts
+	$(PY) -m scripts.export_openapi $(GENERATED)/openapi.json
+	cd web && npx openapi-typescript src/generated/openapi.json -o src/generated/api.ts --silent
+
+check-generated: install
+	@mkdir -p $(CHECK_DIR)
+	@$(PY) -m domain.rules.export $(CHECK_DIR)/rules.ts
+	@$(PY) -m scripts.export_openapi $(CHECK_DIR)/openapi.json
+	@cd web && npx openapi-typescript ../$(CHECK_DIR)/openapi.json -o ../$(CHECK_DIR)/api.ts --silent
+	@for file in rules.ts openapi.json api.ts; do \
+		diff -q $(GENERATED)/$$file $(CHECK_DIR)/$$file >/dev/null || \
+		{ echo "$(GENERATED)/$$file is stale: run 'make generate' and commit it"; exit 1; }; \
+	done
+	@echo "generated files are current"
+
+build: install
+	cd web && npm run build
+
+run: build
+	$(PY) -m scripts.run
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: install
+	$(VENV)/bin/mypy
+	cd web && npm run typecheck
+
+test-python: build
+	$(VENV)/bin/pytest
+
+test-web: install
+	cd web && npm test
+
+test: lint typecheck check-generated test-web test-python
+
+bench: build
+	$(PY) -m tests.perf.run_all
+
+clean:
+	rm -rf $(VENV) web/node_modules web/dist $(CHECK_DIR)

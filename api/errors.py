@@ -1,0 +1,64 @@
+"""One error type and one handler set: every failure leaves as the envelope, never as a stack trace."""
+
+import logging
+
+from fastapi import FastAPI, Request, status
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from api.envelope import Failure
+from domain.rules import messages
+
+logger = logging.getLogger("humsafar.api")
+
+
+class ApiError(Exception):
+    """A business refusal with the spec's message and its HTTP status."""
+
+    def __init__(self, message: str, status_code: int = status.HTTP_400_BAD_REQUEST) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status_code = status_code
+
+
+def failure_response(message: str, status_code: int, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(Failure(message=message).model_dump(), status_code=status_code, headers=headers)
+
+
+def validation_message(error: RequestValidationError) -> str:
+    """The first problem, in the spec's words when a validator gave them."""
+    first = error.errors()[0]
+    if first.get("type") == "value_error":
+        cause = first.get("ctx", {}).get("error")
+        if cause is not None:
+            return str(cause)
+    if first.get("type") == "json_invalid":
+        return "The request body is not valid JSON"
+    location = ".".join(str(part) for part in first.get("loc", ())[1:]) or "request"
+    return f"{location}: {first.get('msg', 'is invalid')}"
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def handle_api_error(_: Request, error: ApiError) -> JSONResponse:
+        return failure_response(error.message, error.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def handle_validation_error(_: Request, error: RequestValidationError) -> JSONResponse:
+        return failure_response(validation_message(error), status.HTTP_400_BAD_REQUEST)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def handle_http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        message = messages.NOT_FOUND if error.status_code == 404 else str(error.detail)
+        return failure_response(message, error.status_code, getattr(error, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def handle_unexpected_error(request: Request, error: Exception) -> JSONResponse:
+        request_id = getattr(request.state, "request_id", "-")
+        logger.exception("unexpected error [request_id=%s] %s %s", request_id, request.method, request.url.path)
+        return failure_response(
+            messages.GENERIC_ERROR,
+            status.HTTP_500_INTERNAL_SERVER_ERROR,
+            headers={"X-Request-ID": request_id},
+        )

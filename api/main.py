@@ -1,0 +1,81 @@
+"""The FastAPI application: every call under /api, the built PWA at /."""
+
+import logging
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+
+import httpx
+from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.routing import APIRoute
+
+from api.errors import install_error_handlers
+from api.routes import auth, health, media, sandbox, user
+from api.security.csrf import CsrfMiddleware
+from api.temporal import LazyTemporalClient
+from api.web import mount_web_app
+from domain.db import create_engine, create_session_maker
+from domain.providers.sms import HttpSmsGateway
+from domain.providers.storage import LocalDiskStorage
+from domain.settings import Settings, get_settings
+
+
+def operation_id(route: APIRoute) -> str:
+    return f"{route.tags[0]}-{route.name}" if route.tags else route.name
+
+
+def api_router(settings: Settings) -> APIRouter:
+    router = APIRouter(prefix="/api")
+    for area in (health, auth, user, media):
+        router.include_router(area.router)
+    if settings.sandbox:
+        router.include_router(sandbox.router)
+    return router
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = create_engine(settings)
+        async with httpx.AsyncClient() as http_client:
+            app.state.settings = settings
+            app.state.session_maker = create_session_maker(engine)
+            app.state.temporal = LazyTemporalClient(settings)
+            app.state.storage = LocalDiskStorage(settings.media_dir)
+            app.state.sms_gateway = HttpSmsGateway(
+                http_client,
+                settings.sms_gateway_url or "",
+                settings.sms_gateway_api_key or "",
+                settings.sms_sender_id,
+            )
+            yield
+        await engine.dispose()
+
+    app = FastAPI(
+        title="Humsafar API",
+        version="1.0.34",
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+        generate_unique_id_function=operation_id,
+        lifespan=lifespan,
+    )
+    install_error_handlers(app)
+    app.include_router(api_router(settings))
+    mount_web_app(app, settings.web_dist_dir)
+
+    @app.middleware("http")
+    async def tag_request(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        request_id = request.headers.get("X-Request-ID") or uuid.uuid4().hex
+        request.state.request_id = request_id
+        response = await call_next(request)
+        response.headers["X-Request-ID"] = request_id
+        return response
+
+    app.add_middleware(CsrfMiddleware, trusted_origins=settings.trusted_origins)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    return app

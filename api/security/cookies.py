@@ -1,0 +1,51 @@
+"""Cookie names and flags. Outside localhost cookies are Secure and the session cookie is `__Host-` prefixed."""
+
+from starlette.requests import HTTPConnection
+from starlette.responses import Response
+
+LOCAL_HOSTNAMES = frozenset({"localhost", "127.0.0.1", "::1", "testserver"})
+CSRF_COOKIE = "csrf_token"
+CSRF_HEADER = "X-CSRF-Token"
+
+
+def is_secure_context(connection: HTTPConnection) -> bool:
+    return connection.url.hostname not in LOCAL_HOSTNAMES
+
+
+def session_cookie_name(connection: HTTPConnection) -> str:
+    return "__Host-session" if is_secure_context(connection) else "session"
+
+
+def set_session_cookie(response: Response, connection: HTTPConnection, token: str, max_age: int) -> None:
+    response.set_cookie(
+        session_cookie_name(connection),
+        token,
+        max_age=max_age,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=is_secure_context(connection),
+    )
+
+
+def clear_session_cookie(response: Response, connection: HTTPConnection) -> None:
+    response.delete_cookie(
+        session_cookie_name(connection),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=is_secure_context(connection),
+    )
+
+
+def csrf_cookie_header(connection: HTTPConnection, token: str) -> str:
+    """A Set-Cookie value for the readable CSRF cookie, for code that writes raw ASGI headers."""
+    response = Response()
+    set_csrf_cookie(response, connection, token)
+    return response.headers["set-cookie"]
+
+
+def set_csrf_cookie(response: Response, connection: HTTPConnection, token: str) -> None:
+    response.set_cookie(
+        CSRF_COOKIE, token, path="/", httponly=False, samesite="lax", secure=is_secure_context(connection)
+    )

@@ -1,0 +1,49 @@
+"""ORM rows turned into the public shapes of SPEC §3."""
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.schemas.user import TripInsights, UserPrivate, UserPublic, age_on, format_dob
+from domain import clock
+from domain.accounts import count_referred
+from domain.models import User, UserTripsInsights
+
+
+def media_url(key: str | None) -> str | None:
+    return f"/api/media/{key}" if key else None
+
+
+def public_card(user: User) -> UserPublic:
+    return UserPublic(
+        id=user.id,
+        name=user.name,
+        gender=user.gender,
+        age=age_on(user.dob, clock.today_ist()),
+        small_image_url=media_url(user.small_image_key),
+        medium_image_url=media_url(user.medium_image_key),
+        is_kyc_verified=user.is_kyc_verified,
+        linked_in_url=user.linked_in_url,
+        flagged_count=user.flagged_count,
+        average_rating=float(user.average_rating),
+    )
+
+
+async def private_profile(session: AsyncSession, user: User) -> UserPrivate:
+    insights = await session.get(UserTripsInsights, user.id)
+    assert user.mobile_number is not None
+    return UserPrivate(
+        **public_card(user).model_dump(),
+        dob=format_dob(user.dob),
+        mobile_number=user.mobile_number,
+        kyc_status=user.kyc_status,
+        kyc_message=user.kyc_message,
+        referred_count=await count_referred(session, user.id),
+        referral_code=user.referral_code,
+        receive_notification=user.receive_notification,
+        is_profile_complete=user.is_profile_complete,
+        user_trips_insights=TripInsights(
+            total_trips_joined=insights.total_trips_joined if insights else 0,
+            trips_hosted=insights.trips_hosted if insights else 0,
+            new_people_met=insights.new_people_met if insights else 0,
+            total_co2_saved=float(insights.total_co2_saved) if insights else 0.0,
+        ),
+    )

@@ -1,0 +1,92 @@
+"""The API in-process over ASGI, on the real database and Temporal of the session."""
+
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from api.main import create_app
+from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
+from domain.settings import Settings
+
+BASE_URL = "http://localhost"
+
+
+def random_mobile_number() -> str:
+    return str(random.randint(9_000_000_000, 9_999_999_999))
+
+
+@pytest.fixture(scope="session")
+def api_settings(database_url: str, temporal_address: str, tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    return Settings(
+        _env_file=None,
+        data_dir=tmp_path_factory.mktemp("api-data"),
+        database_url=database_url,
+        temporal_address=temporal_address,
+        temporal_task_queue="api-tests",
+        sandbox=True,
+        otp_sends_per_ip_per_hour=100_000,
+        web_dist_dir=Path("/nonexistent"),
+    )
+
+
+@pytest.fixture(scope="session")
+async def app(api_settings: Settings) -> AsyncIterator[FastAPI]:
+    application = create_app(api_settings)
+    async with application.router.lifespan_context(application):
+        yield application
+
+
+def _send_csrf_header(client: httpx.AsyncClient) -> Callable[[httpx.Request], Awaitable[None]]:
+    async def hook(request: httpx.Request) -> None:
+        token = client.cookies.get(CSRF_COOKIE)
+        if token and CSRF_HEADER not in request.headers:
+            request.headers[CSRF_HEADER] = token
+
+    return hook
+
+
+def make_client(app: FastAPI, ip: str = "127.0.0.1", csrf: bool = True) -> httpx.AsyncClient:
+    transport = httpx.ASGITransport(app=app, client=(ip, 50000), raise_app_exceptions=False)
+    client = httpx.AsyncClient(transport=transport, base_url=BASE_URL)
+    if csrf:
+        client.event_hooks["request"] = [_send_csrf_header(client)]
+    return client
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    """A browser-like client: it has loaded the app (so it holds the CSRF cookie) and echoes the token."""
+    async with make_client(app) as browser:
+        await browser.get("/api/auth/session")
+        yield browser
+
+
+async def latest_code(client: httpx.AsyncClient, mobile_number: str) -> str:
+    answer = await client.get("/api/sandbox/sms", params={"mobile_number": mobile_number})
+    return str(answer.json()["data"][0]["code"])
+
+
+async def sign_in(client: httpx.AsyncClient, mobile_number: str | None = None) -> str:
+    mobile_number = mobile_number or random_mobile_number()
+    issued = await client.post("/api/auth/otp", json={"mobile_number": mobile_number})
+    assert issued.status_code == 200, issued.text
+    login_token = issued.json()["data"]["login_token"]
+    code = await latest_code(client, mobile_number)
+    answer = await client.post("/api/auth/login", json={"otp": int(code), "login_token": login_token})
+    assert answer.status_code == 200, answer.text
+    return mobile_number
+
+
+COMPLETE_PROFILE = {"name": "Asha Rao", "gender": "FEMALE", "dob": "15-08-1994"}
+
+
+@pytest.fixture
+async def signed_in(client: httpx.AsyncClient) -> httpx.AsyncClient:
+    await sign_in(client)
+    answer = await client.put("/api/user/user", json=COMPLETE_PROFILE)
+    assert answer.status_code == 200, answer.text
+    return client
