@@ -29,9 +29,7 @@ PATIENT_RETRY = RetryPolicy(
 class AccountErasureWorkflow:
     @workflow.run
     async def run(self, erasure: AccountErasureInput) -> None:
-        workflow.upsert_search_attributes(
-            [USER_ID.value_set(str(erasure.user_id)), FLOW_STATUS.value_set(ERASING)]
-        )
+        workflow.upsert_search_attributes([USER_ID.value_set(str(erasure.user_id)), FLOW_STATUS.value_set(ERASING)])
         try:
             if erasure.image_keys:
                 await workflow.execute_activity(

@@ -80,8 +80,6 @@ def deleted_account(
     """Makes an account as the API leaves it after a delete: marked deleted, data still there."""
 
     async def create(*, deleted: bool = True) -> DeletedAccount:
-        return await create_deleted_account(
-            session_maker, LocalDiskStorage(settings.media_dir), deleted=deleted
-        )
+        return await create_deleted_account(session_maker, LocalDiskStorage(settings.media_dir), deleted=deleted)
 
     return create

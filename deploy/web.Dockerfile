@@ -1,0 +1,12 @@
+# The PWA, built with Node and served by nginx, which also proxies /api (HTTP and WebSocket) to the api replicas.
+FROM node:20 AS build
+WORKDIR /web
+COPY web/package.json web/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY web/ ./
+RUN npm run build
+
+FROM nginx:1.27-alpine
+COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /web/dist /usr/share/nginx/html
+EXPOSE 8080

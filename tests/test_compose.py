@@ -1,0 +1,85 @@
+"""The production compose file is valid, and every service waits for what it needs to be healthy."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import compose
+import pytest
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+COMPOSE_FILE = PROJECT_ROOT / "docker-compose.yml"
+# The wheel's Python wrapper always exits 0, so the Go binary beside it is called directly.
+COMPOSE_BINARY = Path(compose.__file__).parent / "docker-compose"
+REQUIRED_SECRETS = {"SECRET_KEY": "test-secret-key", "POSTGRES_PASSWORD": "test-postgres-password"}
+ONE_SHOT_SERVICES = {"migrate", "temporal-search-attributes"}
+
+
+def compose_config(*arguments: str, extra_environment: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    environment = {key: value for key, value in os.environ.items() if key not in REQUIRED_SECRETS}
+    environment.update(extra_environment or {})
+    return subprocess.run(
+        [str(COMPOSE_BINARY), "--file", str(COMPOSE_FILE), "config", *arguments],
+        cwd=PROJECT_ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def services() -> dict[str, Any]:
+    result = compose_config("--format", "json", extra_environment=REQUIRED_SECRETS)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)["services"]
+
+
+def test_compose_file_is_valid() -> None:
+    result = compose_config("--quiet", extra_environment=REQUIRED_SECRETS)
+
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("secret", sorted(REQUIRED_SECRETS))
+def test_compose_refuses_to_start_without_each_secret(secret: str) -> None:
+    others = {key: value for key, value in REQUIRED_SECRETS.items() if key != secret}
+
+    result = compose_config("--quiet", extra_environment=others)
+
+    assert result.returncode != 0
+    assert secret in result.stderr
+
+
+def test_every_dependency_waits_on_a_condition(services: dict[str, Any]) -> None:
+    for name, service in services.items():
+        for dependency, requirement in service.get("depends_on", {}).items():
+            expected = "service_completed_successfully" if dependency in ONE_SHOT_SERVICES else "service_healthy"
+            assert requirement.get("condition") == expected, f"{name} -> {dependency}"
+
+
+def test_every_long_running_service_has_a_healthcheck(services: dict[str, Any]) -> None:
+    long_running = set(services) - ONE_SHOT_SERVICES
+
+    assert {name for name in long_running if services[name].get("healthcheck", {}).get("test")} == long_running
+    assert all(services[name].get("restart") == "no" for name in ONE_SHOT_SERVICES)
+
+
+def test_production_services_run_without_sandboxes_and_with_the_given_secret(services: dict[str, Any]) -> None:
+    for name in ("api", "worker", "migrate"):
+        environment = services[name]["environment"]
+        assert environment["SANDBOX"] == "false"
+        assert environment["SECRET_KEY"] == REQUIRED_SECRETS["SECRET_KEY"]
+        assert environment["TEMPORAL_ADDRESS"] == "temporal:7233"
+        assert environment["REDIS_URL"].startswith("redis://redis:")
+        assert environment["DATABASE_URL"].startswith("postgresql+psycopg://")
+
+
+def test_the_browser_reaches_everything_through_the_web_service(services: dict[str, Any]) -> None:
+    published = {name for name, service in services.items() if service.get("ports")}
+
+    assert published == {"web", "temporal-ui"}
+    assert services["temporal-ui"]["ports"][0]["published"] == "8233"
+    assert services["temporal-ui"]["ports"][0]["target"] == 8080
