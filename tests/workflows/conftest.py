@@ -1,10 +1,7 @@
-"""A real Temporal dev server and a real PostgreSQL (schema by the migrations) for the durable flows."""
+"""The durable flows run on the session's real Temporal dev server and PostgreSQL (tests/conftest.py)."""
 
-import os
-import subprocess
-import sys
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -14,33 +11,8 @@ from temporalio.client import Client
 
 from domain.db import create_engine, create_session_maker
 from domain.providers.storage import LocalDiskStorage
-from domain.settings import PROJECT_ROOT, Settings
+from domain.settings import Settings
 from domain.temporal import connect_temporal
-from scripts.embedded import free_port, start_embedded_postgres, start_temporal_dev_server
-
-
-@pytest.fixture(scope="session")
-def temporal_address() -> Iterator[str]:
-    port = free_port()
-    server = start_temporal_dev_server(None, port, None)
-    try:
-        yield f"127.0.0.1:{port}"
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-
-
-@pytest.fixture(scope="session")
-def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
-    url = start_embedded_postgres(tmp_path_factory.mktemp("workflows-db"))
-    subprocess.run(
-        [sys.executable, "-m", "alembic", "upgrade", "head"],
-        cwd=PROJECT_ROOT,
-        env={**os.environ, "DATABASE_URL": url},
-        check=True,
-        capture_output=True,
-    )
-    return url
 
 
 @pytest.fixture
