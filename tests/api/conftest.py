@@ -2,14 +2,17 @@
 
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
 import pytest
 from fastapi import FastAPI
+from sqlalchemy import update
 
 from api.main import create_app
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
+from domain.models import OtpChallenge
 from domain.settings import Settings
 
 BASE_URL = "http://localhost"
@@ -79,6 +82,16 @@ async def sign_in(client: httpx.AsyncClient, mobile_number: str | None = None) -
     answer = await client.post("/api/auth/login", json={"otp": int(code), "login_token": login_token})
     assert answer.status_code == 200, answer.text
     return mobile_number
+
+
+async def age_codes(app, mobile_number: str, seconds: int) -> None:
+    async with app.state.session_maker() as session, session.begin():
+        earlier = timedelta(seconds=seconds)
+        await session.execute(
+            update(OtpChallenge)
+            .where(OtpChallenge.mobile_number == mobile_number)
+            .values(created_at=OtpChallenge.created_at - earlier, expires_at=OtpChallenge.expires_at - earlier)
+        )
 
 
 COMPLETE_PROFILE = {"name": "Asha Rao", "gender": "FEMALE", "dob": "15-08-1994"}

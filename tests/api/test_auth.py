@@ -1,17 +1,15 @@
 """Sign-in rules: SPEC §5 phone and code, ARCHITECTURE.md "One-time codes" and "Sessions"."""
 
-from datetime import timedelta
-
 import httpx
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from api.main import create_app
 from api.security.access_tokens import read_access_token
 from domain import clock
 from domain.models import AuthSession, OtpChallenge
 from domain.rules import messages
-from tests.api.conftest import latest_code, make_client, random_mobile_number, sign_in
+from tests.api.conftest import age_codes, latest_code, make_client, random_mobile_number, sign_in
 
 
 async def request_code(client, mobile_number):
@@ -26,16 +24,6 @@ def wrong(code: str) -> int:
 
 async def login(client, token, otp):
     return await client.post("/api/auth/login", json={"otp": otp, "login_token": token})
-
-
-async def age_codes(app, mobile_number: str, seconds: int) -> None:
-    async with app.state.session_maker() as session, session.begin():
-        earlier = timedelta(seconds=seconds)
-        await session.execute(
-            update(OtpChallenge)
-            .where(OtpChallenge.mobile_number == mobile_number)
-            .values(created_at=OtpChallenge.created_at - earlier, expires_at=OtpChallenge.expires_at - earlier)
-        )
 
 
 @pytest.mark.parametrize(

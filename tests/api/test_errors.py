@@ -1,0 +1,61 @@
+"""One envelope for every answer; no stack trace ever leaves the server."""
+
+import logging
+
+import pytest
+from fastapi import APIRouter
+
+from api.main import create_app
+from domain.rules import messages
+from tests.api.conftest import make_client
+
+
+async def test_an_unknown_api_path_answers_the_envelope_with_404(client):
+    answer = await client.get("/api/no/such/call")
+    assert answer.status_code == 404
+    assert answer.json() == {"status": "FAILURE", "message": messages.NOT_FOUND}
+
+
+async def test_a_body_that_is_not_json_answers_400_without_a_trace(client):
+    answer = await client.post("/api/auth/otp", content=b"{not json", headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400
+    body = answer.json()
+    assert body["status"] == "FAILURE"
+    assert "Traceback" not in answer.text
+
+
+async def test_a_wrong_type_answers_400(client):
+    answer = await client.post("/api/auth/login", json={"otp": "abc", "login_token": "x"})
+    assert answer.status_code == 400
+    assert answer.json()["status"] == "FAILURE"
+
+
+async def test_an_unexpected_error_answers_500_with_the_generic_message_and_is_logged(api_settings, caplog):
+    app = create_app(api_settings)
+    broken = APIRouter()
+
+    @broken.get("/api/explode")
+    async def explode() -> None:
+        raise RuntimeError("secret internal detail")
+
+    app.include_router(broken)
+    app.router.routes.insert(0, app.router.routes.pop())
+    async with app.router.lifespan_context(app), make_client(app) as browser:
+        with caplog.at_level(logging.ERROR, logger="humsafar.api"):
+            answer = await browser.get("/api/explode", headers={"X-Request-ID": "req-42"})
+    assert answer.status_code == 500
+    assert answer.json() == {"status": "FAILURE", "message": messages.GENERIC_ERROR}
+    assert "secret internal detail" not in answer.text
+    assert any("req-42" in record.getMessage() for record in caplog.records)
+
+
+async def test_openapi_has_readable_operation_ids(client):
+    spec = (await client.get("/api/openapi.json")).json()
+    operation_ids = {op["operationId"] for path in spec["paths"].values() for op in path.values()}
+    assert {"auth-request_otp", "auth-login", "user-read_me", "user-update_me", "health-read_health"} <= operation_ids
+
+
+@pytest.mark.parametrize("path", ["/", "/home", "/login/otp"])
+async def test_without_a_built_web_app_the_pages_say_so(client, path):
+    answer = await client.get(path)
+    assert answer.status_code == 503
