@@ -4,7 +4,7 @@ import secrets
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import field_validator
+from pydantic import field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +64,17 @@ class Settings(BaseSettings):
             if url.startswith(prefix):
                 return "postgresql+psycopg://" + url.removeprefix(prefix)
         return url
+
+    @model_validator(mode="after")
+    def production_needs_real_vendors(self) -> "Settings":
+        if not self.sandbox:
+            missing = [
+                name for name in ("secret_key", "sms_gateway_url", "sms_gateway_api_key") if not getattr(self, name)
+            ]
+            if missing:
+                names = ", ".join(name.upper() for name in missing)
+                raise ValueError(f"with SANDBOX=false these settings are required: {names}")
+        return self
 
     @property
     def media_dir(self) -> Path:

@@ -1,0 +1,84 @@
+"""Browser journeys: the real API and worker as subprocesses, the built PWA, Debian's Chromium via Playwright."""
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from domain.settings import PROJECT_ROOT
+from scripts.embedded import free_port, wait_for_port
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Without Chromium the journeys are skipped on a laptop, but in CI a missing browser is a failure."""
+    if CHROMIUM.exists() or os.environ.get("CI") == "true":
+        return
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is not installed (apt-get install chromium)")
+    for item in items:
+        if "e2e" in item.nodeid:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dict[str, object]:
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def live_server(database_url: str, temporal_address: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The API serving the built web app, and a worker, on the session's PostgreSQL and Temporal."""
+    dist = PROJECT_ROOT / "web" / "dist"
+    assert (dist / "index.html").exists(), "build the web app first: make build"
+    port = free_port()
+    data_dir = tmp_path_factory.mktemp("e2e-data")
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "TEMPORAL_ADDRESS": temporal_address,
+        "TEMPORAL_TASK_QUEUE": "e2e",
+        "DATA_DIR": str(data_dir),
+        "SANDBOX": "true",
+        "API_PORT": str(port),
+    }
+    log = (data_dir / "server.log").open("wb")
+    api = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
+    processes = [
+        subprocess.Popen(api, cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT),
+        subprocess.Popen(
+            [sys.executable, "-m", "worker"], cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+        ),
+    ]
+    try:
+        wait_for_port("127.0.0.1", port, timeout_seconds=30)
+        yield f"http://localhost:{port}"
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=20)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server: str) -> str:
+    return live_server
+
+
+def sandbox_code(base_url: str, mobile_number: str) -> str:
+    """The newest one-time code the sandbox SMS outbox holds for a number."""
+    answer = httpx.get(f"{base_url}/api/sandbox/sms", params={"mobile_number": mobile_number}, timeout=10)
+    return str(answer.json()["data"][0]["code"])
