@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { AppUpdatePrompt } from '@/app/AppUpdatePrompt'
+import { LoadFailed } from '@/app/LoadFailed'
+import { Splash } from '@/components/Splash'
+import { isUnauthorized } from '@/lib/api'
+import { requestLocationPermission } from '@/lib/location'
+import { configQueryOptions, userQueryOptions } from '@/lib/session'
+import { storage } from '@/lib/storage'
+import { protectedRedirect, shouldAskForLocation } from './guard-logic'
+
+function useLocationPermissionPrompt(pathname: string, enabled: boolean) {
+  const asking = useRef(false)
+  useEffect(() => {
+    if (!enabled || asking.current || !shouldAskForLocation(pathname, Boolean(storage.locationDenied.get()))) return
+    asking.current = true
+    void requestLocationPermission().finally(() => {
+      asking.current = false
+    })
+  }, [pathname, enabled])
+}
+
+/**
+ * Pages for signed-in people: loads the user and the configuration behind a splash, sends a signed-out visitor to
+ * /login (the 401 handler remembers where they wanted to go) and an incomplete profile to /user-details.
+ */
+export function ProtectedLayout() {
+  const { pathname } = useLocation()
+  const user = useQuery(userQueryOptions())
+  const config = useQuery(configQueryOptions())
+  const ready = user.isSuccess && config.isSuccess
+  useLocationPermissionPrompt(pathname, ready)
+
+  const error = user.error ?? config.error
+  if (error && !ready) {
+    if (isUnauthorized(error)) return <Splash />
+    return (
+      <LoadFailed
+        message={user.error ? 'Unable to load user details' : undefined}
+        onRetry={() => {
+          if (user.error) void user.refetch()
+          if (config.error) void config.refetch()
+        }}
+      />
+    )
+  }
+  if (!ready) return <Splash />
+
+  const target = protectedRedirect(pathname, user.data)
+  if (target) return <Navigate to={target} replace />
+
+  return (
+    <>
+      <Outlet />
+      <AppUpdatePrompt config={config.data} />
+    </>
+  )
+}

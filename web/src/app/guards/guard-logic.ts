@@ -1,0 +1,20 @@
+import { paths } from '@/config/paths'
+import type { User } from '@/lib/session'
+
+/** A profile needs a name, a gender and a date of birth before the app opens. */
+export function isProfileComplete(user: Pick<User, 'name' | 'gender' | 'dob'>): boolean {
+  return Boolean(user.name?.trim() && user.gender && user.dob)
+}
+
+/** Where a signed-in user must go instead of `pathname`, or null to stay. */
+export function protectedRedirect(pathname: string, user: Pick<User, 'name' | 'gender' | 'dob'>): string | null {
+  const complete = isProfileComplete(user)
+  if (!complete && pathname !== paths.userDetails) return paths.userDetails
+  if (complete && pathname === paths.userDetails) return paths.home
+  return null
+}
+
+/** Location permission is asked on every page but home, until it has been refused once. */
+export function shouldAskForLocation(pathname: string, refusedBefore: boolean): boolean {
+  return pathname !== paths.home && !refusedBefore
+}

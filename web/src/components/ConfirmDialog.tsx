@@ -1,0 +1,44 @@
+import { Dialog } from './Dialog'
+
+type ConfirmDialogProps = {
+  open: boolean
+  title: string
+  message: string
+  confirmLabel: string
+  cancelLabel?: string
+  busy?: boolean
+  danger?: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'No',
+  busy,
+  danger,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} title={title} onClose={onCancel}>
+      <p className="muted">{message}</p>
+      <div style={{ display: 'flex', gap: 12 }}>
+        <button type="button" className="btn btn-secondary btn-block" onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={`btn btn-block ${danger ? 'btn-danger' : 'btn-primary'}`}
+          onClick={onConfirm}
+          disabled={busy}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { BackIcon } from './icons'
+import styles from './PageHeader.module.css'
+import { paths } from '@/config/paths'
+
+type PageHeaderProps = { title: string; backTo?: string; actions?: ReactNode }
+
+/** A screen's top bar: back, the screen's one h1, optional actions. */
+export function PageHeader({ title, backTo, actions }: PageHeaderProps) {
+  const navigate = useNavigate()
+  const goBack = () => {
+    if (backTo) navigate(backTo)
+    else if (window.history.state && window.history.state.idx > 0) navigate(-1)
+    else navigate(paths.home)
+  }
+  return (
+    <header className={styles.header}>
+      <button type="button" className="icon-button" onClick={goBack} aria-label="Back">
+        <BackIcon />
+      </button>
+      <h1 className={styles.title}>{title}</h1>
+      <div className={styles.actions}>{actions}</div>
+    </header>
+  )
+}

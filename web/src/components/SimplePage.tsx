@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react'
+import { EmptyState } from './EmptyState'
+import { PageHeader } from './PageHeader'
+
+type SimplePageProps = { title: string; emptyTitle?: string; emptyDescription?: string; backTo?: string; children?: ReactNode }
+
+/** A titled screen with an honest empty state, for areas whose content is not available yet. */
+export function SimplePage({ title, emptyTitle = 'Nothing here!', emptyDescription, backTo, children }: SimplePageProps) {
+  return (
+    <>
+      <PageHeader title={title} backTo={backTo} />
+      <main className="screen">
+        <EmptyState title={emptyTitle} description={emptyDescription}>
+          {children}
+        </EmptyState>
+      </main>
+    </>
+  )
+}

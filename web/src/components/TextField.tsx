@@ -1,0 +1,30 @@
+import { useId, type InputHTMLAttributes } from 'react'
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  optional?: boolean
+  error?: string | null
+  hint?: string
+}
+
+export function TextField({ label, optional, error, hint, ...input }: TextFieldProps) {
+  const inputId = useId()
+  const messageId = useId()
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={inputId}>
+        {label} {optional && <span className="field-optional">(optional)</span>}
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        aria-invalid={Boolean(error)}
+        aria-describedby={messageId}
+        {...input}
+      />
+      <p id={messageId} className={error ? 'field-error' : 'field-hint'} role={error ? 'alert' : undefined}>
+        {error ?? hint}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,2 @@
+export { toast } from './toast-store'
+export { Toaster } from './Toaster'

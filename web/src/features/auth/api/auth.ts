@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { request } from '@/lib/api'
+import type { Session } from '@/lib/session'
+import { storage } from '@/lib/storage'
+
+export type OtpSent = {
+  login_token: string
+  otp_length: number
+  resend_after_seconds: number
+  expires_in_seconds: number
+}
+
+export type LoginResult = { user_id: number; is_profile_complete: boolean }
+
+export const DEFAULT_OTP_LENGTH = 4
+
+/** Sends a code to the number and remembers the login token (for this tab only). */
+export function useSendOtp() {
+  return useMutation({
+    mutationFn: (mobileNumber: string) =>
+      request<OtpSent>('/api/auth/otp', { method: 'POST', body: { mobile_number: mobileNumber } }),
+    onSuccess: ({ data }, mobileNumber) => {
+      storage.pendingLogin.set({
+        login_token: data.login_token,
+        mobile_number: mobileNumber,
+        otp_length: data.otp_length || DEFAULT_OTP_LENGTH,
+        resend_after_seconds: data.resend_after_seconds,
+        requested_at: Date.now(),
+      })
+    },
+  })
+}
+
+/** Exchanges the code (an integer) and the login token for a session cookie. */
+export function useVerifyOtp() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ otp, loginToken }: { otp: string; loginToken: string }) =>
+      request<LoginResult>('/api/auth/login', {
+        method: 'POST',
+        body: { otp: Number.parseInt(otp, 10), login_token: loginToken },
+      }),
+    // A wrong code answers 401 too; it is shown under the boxes, it does not mean "signed out".
+    meta: { redirectOnUnauthorized: false },
+    onSuccess: () => {
+      storage.pendingLogin.clear()
+      queryClient.setQueryData<Session>(['session'], { is_logged_in: true })
+      queryClient.removeQueries({ queryKey: ['user'] })
+      queryClient.removeQueries({ queryKey: ['configuration'] })
+    },
+  })
+}

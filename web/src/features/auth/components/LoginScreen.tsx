@@ -1,0 +1,84 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { useSendOtp } from '../api/auth'
+import { phoneDigits, validatePhone } from '../validation'
+import { AuthLayout } from './AuthLayout'
+import styles from './LoginScreen.module.css'
+import { toast } from '@/components/toast'
+import { paths } from '@/config/paths'
+import { LIMITS } from '@/generated/rules'
+import { errorMessage } from '@/lib/api'
+import { storage } from '@/lib/storage'
+
+export function LoginScreen() {
+  const navigate = useNavigate()
+  const sendOtp = useSendOtp()
+  const [phone, setPhone] = useState(() => storage.pendingLogin.get()?.mobile_number ?? '')
+  const [submitted, setSubmitted] = useState(false)
+  const inputId = useId()
+  const errorId = useId()
+  const error = submitted ? validatePhone(phone) : null
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    if (validatePhone(phone) || sendOtp.isPending) return
+    sendOtp.mutate(phone, {
+      onSuccess: () => navigate(paths.otp),
+      onError: (failure) => toast.error(errorMessage(failure)),
+    })
+  }
+
+  return (
+    <AuthLayout>
+      <div className={styles.intro}>
+        <h1>Login with your mobile number</h1>
+        <p className="muted">We will send you a one-time code to verify it.</p>
+      </div>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className="field">
+          <label className="field-label" htmlFor={inputId}>
+            Mobile number <span className="visually-hidden">(India, {LIMITS.COUNTRY_CODE})</span>
+          </label>
+          <div className={styles.phoneRow} data-invalid={Boolean(error) || undefined}>
+            <span className={styles.countryCode} aria-hidden="true">
+              {LIMITS.COUNTRY_CODE}
+            </span>
+            <input
+              id={inputId}
+              className={styles.phoneInput}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={LIMITS.PHONE_LENGTH}
+              placeholder="98765 43210"
+              value={phone}
+              onChange={(event) => setPhone(phoneDigits(event.target.value, LIMITS.PHONE_LENGTH))}
+              aria-invalid={Boolean(error)}
+              aria-describedby={errorId}
+              autoFocus
+              data-testid="phone-input"
+            />
+          </div>
+          <p id={errorId} className="field-error" role={error ? 'alert' : undefined}>
+            {error}
+          </p>
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={sendOtp.isPending} data-testid="continue">
+          {sendOtp.isPending ? 'Sending code…' : 'Continue'}
+        </button>
+      </form>
+      <p className={styles.legal}>
+        By continuing you agree to our{' '}
+        <a href={paths.terms} target="_blank" rel="noreferrer">
+          Terms of Use
+        </a>{' '}
+        and{' '}
+        <a href={paths.privacy} target="_blank" rel="noreferrer">
+          Privacy Policy
+        </a>
+        .
+      </p>
+    </AuthLayout>
+  )
+}

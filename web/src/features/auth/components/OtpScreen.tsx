@@ -1,0 +1,153 @@
+import { useEffect, useId, useState } from 'react'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { DEFAULT_OTP_LENGTH, useSendOtp, useVerifyOtp } from '../api/auth'
+import { AuthLayout } from './AuthLayout'
+import styles from './LoginScreen.module.css'
+import { OtpInput } from './OtpInput'
+import { BackIcon } from '@/components/icons'
+import { toast } from '@/components/toast'
+import { paths } from '@/config/paths'
+import { LIMITS, MESSAGES } from '@/generated/rules'
+import { errorMessage } from '@/lib/api'
+import { takeRedirectTarget } from '@/lib/redirect'
+import { storage, type PendingLogin } from '@/lib/storage'
+import { formatCountdown } from '@/lib/time'
+
+const emptyCode = (length: number) => Array.from({ length }, () => '')
+
+function secondsUntilResend(login: PendingLogin, now: number): number {
+  return Math.max(0, Math.ceil((login.requested_at + login.resend_after_seconds * 1000 - now) / 1000))
+}
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(Date.now)
+  useEffect(() => {
+    if (!active) return
+    const timer = window.setInterval(() => setNow(Date.now()), 1000)
+    return () => window.clearInterval(timer)
+  }, [active])
+  return now
+}
+
+export function OtpScreen() {
+  const [login, setLogin] = useState(() => storage.pendingLogin.get())
+  if (!login) return <Navigate to={paths.login} replace />
+  return <OtpForm login={login} onResent={() => setLogin(storage.pendingLogin.get())} />
+}
+
+function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => void }) {
+  const navigate = useNavigate()
+  const verify = useVerifyOtp()
+  const resend = useSendOtp()
+  const length = login.otp_length || DEFAULT_OTP_LENGTH
+  const [digits, setDigits] = useState(() => emptyCode(length))
+  const [error, setError] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const errorId = useId()
+
+  const now = useNow(true)
+  const waitSeconds = secondsUntilResend(login, now)
+
+  // A code error clears itself after a few seconds.
+  useEffect(() => {
+    if (!error) return
+    const timer = window.setTimeout(() => setError(null), LIMITS.OTP_ERROR_CLEAR_SECONDS * 1000)
+    return () => window.clearTimeout(timer)
+  }, [error, attempt])
+
+  const submit = (code: string) => {
+    if (verify.isPending) return
+    if (code.length !== length) {
+      setError(MESSAGES.OTP_REQUIRED)
+      setAttempt((value) => value + 1)
+      return
+    }
+    setError(null)
+    verify.mutate(
+      { otp: code, loginToken: login.login_token },
+      {
+        onSuccess: () => navigate(takeRedirectTarget(), { replace: true }),
+        onError: (failure) => {
+          setError(errorMessage(failure))
+          setAttempt((value) => value + 1)
+          setDigits(emptyCode(length))
+          document.querySelector<HTMLInputElement>('[data-testid="otp-box-0"]')?.focus()
+        },
+      },
+    )
+  }
+
+  const resendCode = () => {
+    resend.mutate(login.mobile_number, {
+      onSuccess: ({ message }) => {
+        onResent()
+        setDigits(emptyCode(length))
+        setError(null)
+        if (message) toast.success(message)
+      },
+      onError: (failure) => toast.error(errorMessage(failure)),
+    })
+  }
+
+  const changeNumber = () => navigate(paths.login)
+
+  return (
+    <AuthLayout
+      top={
+        <Link to={paths.login} className={`icon-button ${styles.back ?? ''}`} aria-label="Back to login">
+          <BackIcon />
+        </Link>
+      }
+    >
+      <div className={styles.intro}>
+        <h1>Verify your number</h1>
+        <p className={`muted ${styles.numberLine}`}>
+          <span>
+            Enter the {length}-digit code sent to {LIMITS.COUNTRY_CODE} {login.mobile_number}
+          </span>
+          <button type="button" className="link-button" onClick={changeNumber}>
+            Change Number
+          </button>
+        </p>
+      </div>
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit(digits.join(''))
+        }}
+        noValidate
+      >
+        <OtpInput
+          digits={digits}
+          onChange={setDigits}
+          onComplete={submit}
+          disabled={verify.isPending}
+          invalid={Boolean(error)}
+          describedBy={errorId}
+          autoFocus
+        />
+        <p id={errorId} className={styles.codeError} role="alert" data-testid="otp-error">
+          {error}
+        </p>
+        <p className={styles.resendRow}>
+          {waitSeconds > 0 ? (
+            <>
+              Resend code in <strong>{formatCountdown(waitSeconds)}</strong>
+            </>
+          ) : (
+            <>
+              Didn&apos;t get the code?{' '}
+              <button type="button" className="link-button" onClick={resendCode} disabled={resend.isPending}>
+                Resend
+              </button>
+            </>
+          )}
+        </p>
+        <button type="submit" className="btn btn-primary btn-block" disabled={verify.isPending} data-testid="verify-code">
+          {verify.isPending ? 'Verifying…' : 'Verify Code'}
+        </button>
+      </form>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,2 @@
+export { LoginScreen } from './components/LoginScreen'
+export { OtpScreen } from './components/OtpScreen'

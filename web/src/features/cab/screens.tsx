@@ -1,0 +1,5 @@
+import { SimplePage } from '@/components/SimplePage'
+
+export function CabBookingScreen() {
+  return <SimplePage title="Cab Booking" />
+}

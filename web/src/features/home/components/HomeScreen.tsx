@@ -1,0 +1,80 @@
+import { Link } from 'react-router'
+import styles from './HomeScreen.module.css'
+import { TopBar } from './TopBar'
+import { PlusIcon, SearchIcon } from '@/components/icons'
+import { paths } from '@/config/paths'
+import { useConfig, useCurrentUser } from '@/lib/session'
+
+export function HomeScreen() {
+  const user = useCurrentUser()
+  const config = useConfig()
+  const firstName = user.name?.split(' ')[0] ?? ''
+
+  return (
+    <>
+      <TopBar user={user} locationExpiryMinutes={config.current_location_expiry_in_minutes} />
+      <main className={styles.body}>
+        <div>
+          <h1>Hi {firstName}</h1>
+          <p className="muted">Where are you heading today?</p>
+        </div>
+        <section className={styles.card} aria-labelledby="create-trip-heading">
+          <CreateArt />
+          <div className={styles.cardText}>
+            <h2 id="create-trip-heading">Let others join you</h2>
+            <p className="muted">Post your trip and share the ride and the fare with people going your way.</p>
+          </div>
+          <Link to={paths.createTrip} className="btn btn-primary">
+            <PlusIcon size={20} /> Create Trip
+          </Link>
+        </section>
+        <section className={styles.card} aria-labelledby="search-trip-heading">
+          <SearchArt />
+          <div className={styles.cardText}>
+            <h2 id="search-trip-heading">Find a Humsafar</h2>
+            <p className="muted">Search trips by origin, destination and date, and ask to join one.</p>
+          </div>
+          <Link to={paths.searchTrip} className="btn btn-secondary">
+            <SearchIcon size={20} /> Search
+          </Link>
+        </section>
+      </main>
+    </>
+  )
+}
+
+function CreateArt() {
+  return (
+    <svg className={styles.art} viewBox="0 0 200 90" aria-hidden="true">
+      <rect x="0" y="62" width="200" height="10" rx="5" fill="#d3dcda" />
+      <rect x="20" y="66" width="20" height="2" fill="#fff" />
+      <rect x="90" y="66" width="20" height="2" fill="#fff" />
+      <rect x="160" y="66" width="20" height="2" fill="#fff" />
+      <g transform="translate(60 22)">
+        <path d="M8 22 L18 6 H58 L70 22 Z" fill="#0e6b5c" />
+        <rect x="0" y="20" width="80" height="22" rx="8" fill="#0e6b5c" />
+        <rect x="24" y="10" width="14" height="10" rx="2" fill="#cfe8e3" />
+        <rect x="42" y="10" width="14" height="10" rx="2" fill="#cfe8e3" />
+        <circle cx="18" cy="42" r="9" fill="#17211f" />
+        <circle cx="62" cy="42" r="9" fill="#17211f" />
+        <circle cx="18" cy="42" r="3.5" fill="#d3dcda" />
+        <circle cx="62" cy="42" r="3.5" fill="#d3dcda" />
+      </g>
+      <circle cx="40" cy="30" r="9" fill="#ffb703" />
+      <circle cx="165" cy="30" r="9" fill="#ffb703" />
+    </svg>
+  )
+}
+
+function SearchArt() {
+  return (
+    <svg className={styles.art} viewBox="0 0 200 90" aria-hidden="true">
+      <path d="M20 70 C 60 20, 120 90, 180 25" fill="none" stroke="#0e6b5c" strokeWidth="4" strokeDasharray="10 8" />
+      <circle cx="20" cy="70" r="9" fill="#0e6b5c" />
+      <path d="M180 8 C170 8 164 15 164 23 C164 34 180 46 180 46 C180 46 196 34 196 23 C196 15 190 8 180 8 Z" fill="#ffb703" />
+      <circle cx="180" cy="23" r="5" fill="#fff" />
+      <circle cx="100" cy="45" r="16" fill="none" stroke="#17211f" strokeWidth="5" />
+      <path d="M112 57 L124 69" stroke="#17211f" strokeWidth="6" strokeLinecap="round" />
+    </svg>
+  )
+}

@@ -1,0 +1,5 @@
+import { SimplePage } from '@/components/SimplePage'
+
+export function NotificationsScreen() {
+  return <SimplePage title="Notifications" />
+}

@@ -1,0 +1,139 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { useUpdateProfile, type ProfileChanges } from '../api/update-profile'
+import { validateDob, validateName, validateReferralCode, validateSex } from '../validation'
+import { avatarChoiceToBase64, AvatarPicker, type AvatarChoice } from './AvatarPicker'
+import { DobField } from './DobField'
+import styles from './ProfileForm.module.css'
+import { TextField } from '@/components/TextField'
+import { toast } from '@/components/toast'
+import { paths } from '@/config/paths'
+import { LIMITS } from '@/generated/rules'
+import { errorMessage } from '@/lib/api'
+import { useCurrentUser, type Gender } from '@/lib/session'
+
+const SEXES: { value: Gender; label: string }[] = [
+  { value: 'MALE', label: 'Male' },
+  { value: 'FEMALE', label: 'Female' },
+  { value: 'OTHERS', label: 'Others' },
+]
+
+function focusFirstInvalid(form: HTMLFormElement) {
+  form.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[data-invalid] input')?.focus()
+}
+
+export function CreateProfileScreen() {
+  const user = useCurrentUser()
+  const navigate = useNavigate()
+  const updateProfile = useUpdateProfile()
+  const [avatar, setAvatar] = useState<AvatarChoice | null>(null)
+  const [name, setName] = useState(user.name ?? '')
+  const [sex, setSex] = useState<Gender | ''>(user.gender ?? '')
+  const [dob, setDob] = useState(user.dob ?? '')
+  const [referralCode, setReferralCode] = useState('')
+  const [submitted, setSubmitted] = useState(false)
+  const [preparing, setPreparing] = useState(false)
+
+  const errors = {
+    name: validateName(name),
+    sex: validateSex(sex),
+    dob: validateDob(dob),
+    referralCode: validateReferralCode(referralCode),
+  }
+  const shown = (error: string | null) => (submitted ? error : null)
+  const busy = preparing || updateProfile.isPending
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    setSubmitted(true)
+    if (Object.values(errors).some(Boolean)) {
+      requestAnimationFrame(() => focusFirstInvalid(form))
+      return
+    }
+    if (busy || !sex) return
+    const changes: ProfileChanges = { name: name.trim(), gender: sex, dob }
+    if (referralCode.trim()) changes.referrer_code = referralCode.trim()
+    try {
+      setPreparing(true)
+      if (avatar) changes.profile_image_base64 = await avatarChoiceToBase64(avatar)
+    } catch {
+      toast.error()
+      return
+    } finally {
+      setPreparing(false)
+    }
+    updateProfile.mutate(changes, {
+      onSuccess: ({ message }) => {
+        toast.success(message)
+        navigate(paths.home, { replace: true })
+      },
+      onError: (failure) => toast.error(errorMessage(failure)),
+    })
+  }
+
+  return (
+    <main className={styles.screen}>
+      <div className={styles.intro}>
+        <h1>Tell us about yourself</h1>
+        <p className="muted">
+          Add your name, sex and date of birth so your co-travellers know who they are riding with.
+        </p>
+      </div>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <AvatarPicker value={avatar} onChange={setAvatar} />
+        <TextField
+          label="Name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={shown(errors.name)}
+          placeholder="Your full name"
+          data-testid="name-input"
+        />
+        <fieldset
+          className={styles.radioGroup}
+          data-invalid={shown(errors.sex) ? '' : undefined}
+          aria-describedby="sex-error"
+        >
+          <legend className="field-label">Sex</legend>
+          <div className={styles.radios}>
+            {SEXES.map((option) => (
+              <label key={option.value} className={styles.radio}>
+                <input
+                  type="radio"
+                  name="sex"
+                  value={option.value}
+                  checked={sex === option.value}
+                  onChange={() => setSex(option.value)}
+                  aria-invalid={Boolean(shown(errors.sex))}
+                />
+                <span>{option.label}</span>
+              </label>
+            ))}
+          </div>
+          <p id="sex-error" className="field-error" role={shown(errors.sex) ? 'alert' : undefined}>
+            {shown(errors.sex)}
+          </p>
+        </fieldset>
+        <DobField value={dob} onChange={setDob} error={shown(errors.dob)} />
+        <TextField
+          label="Referral code"
+          optional
+          autoCapitalize="characters"
+          maxLength={LIMITS.REFERRAL_CODE_MAX_LENGTH}
+          value={referralCode}
+          onChange={(event) => setReferralCode(event.target.value.replace(/\s/g, ''))}
+          error={shown(errors.referralCode)}
+          hint="Got a code from a friend? Enter it here."
+          data-testid="referral-input"
+        />
+        <div className={styles.footer}>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="profile-next">
+            {busy ? 'Saving…' : 'Next'}
+          </button>
+        </div>
+      </form>
+    </main>
+  )
+}

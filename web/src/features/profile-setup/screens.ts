@@ -1,0 +1,2 @@
+export { CreateProfileScreen } from './components/CreateProfileScreen'
+export { EditProfileScreen } from './components/EditProfileScreen'

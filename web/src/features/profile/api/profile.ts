@@ -1,0 +1,49 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { getData, request } from '@/lib/api'
+import type { Gender, User } from '@/lib/session'
+
+export type OtherUser = {
+  id: number
+  name: string | null
+  gender: Gender | null
+  age: number | null
+  small_image_url: string | null
+  medium_image_url: string | null
+  is_kyc_verified: boolean
+  linked_in_url: string | null
+  flagged_count: number
+  average_rating: number
+}
+
+export const otherUserQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['users', userId],
+    queryFn: ({ signal }) => getData<OtherUser>(`/api/user/user/${encodeURIComponent(userId)}`, signal),
+  })
+
+export const useOtherUser = (userId: string) => useQuery(otherUserQueryOptions(userId))
+
+export function useNotificationSetting() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (receive: boolean) =>
+      request<User | null>('/api/user/user', { method: 'PUT', body: { receive_notification: receive } }),
+    onSuccess: ({ data }, receive) => {
+      queryClient.setQueryData<User>(['user'], (user) => data ?? (user && { ...user, receive_notification: receive }))
+    },
+  })
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: () => request<unknown>('/api/user/user', { method: 'DELETE' }),
+  })
+}
+
+export type Feedback = { services: string[]; features: string[]; note: string }
+
+export function useSendFeedback() {
+  return useMutation({
+    mutationFn: (feedback: Feedback) => request<unknown>('/api/user/feedback', { method: 'POST', body: feedback }),
+  })
+}

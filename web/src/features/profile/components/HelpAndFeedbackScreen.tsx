@@ -1,0 +1,151 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { useSendFeedback } from '../api/profile'
+import styles from './ProfileScreens.module.css'
+import { PageHeader } from '@/components/PageHeader'
+import { toast } from '@/components/toast'
+import { paths } from '@/config/paths'
+import { LIMITS } from '@/generated/rules'
+import { errorMessage } from '@/lib/api'
+
+/** Feedback categories and their features (SPEC §5). */
+const SERVICES: { key: string; label: string; features: { key: string; label: string }[] }[] = [
+  {
+    key: 'trips',
+    label: 'Trips',
+    features: [
+      { key: 'create', label: 'Create' },
+      { key: 'search', label: 'Search' },
+      { key: 'request', label: 'Request' },
+    ],
+  },
+  {
+    key: 'security',
+    label: 'Security',
+    features: [
+      { key: 'kyc_glitch', label: 'KYC glitch' },
+      { key: 'passenger_threat', label: 'Passenger threat' },
+    ],
+  },
+  {
+    key: 'chat',
+    label: 'Chat',
+    features: [
+      { key: 'chat_glitch', label: 'Chat glitch' },
+      { key: 'document_upload', label: 'Document upload' },
+      { key: 'unparliamentary_chat_content', label: 'Unparliamentary content' },
+    ],
+  },
+  { key: 'profile', label: 'Profile', features: [{ key: 'incorrect_profile', label: 'Incorrect profile' }] },
+  { key: 'others', label: 'Others', features: [] },
+]
+
+export const FEEDBACK_MESSAGES = {
+  service: 'Please select at least one service.',
+  note: 'Please provide a note.',
+  noteTooLong: 'Note cannot exceed 500 characters.',
+} as const
+
+export function validateFeedback(services: string[], note: string): string | null {
+  if (services.length === 0) return FEEDBACK_MESSAGES.service
+  if (!note.trim()) return FEEDBACK_MESSAGES.note
+  if (note.length > LIMITS.FEEDBACK_NOTE_MAX_LENGTH) return FEEDBACK_MESSAGES.noteTooLong
+  return null
+}
+
+const toggled = (list: string[], key: string) => (list.includes(key) ? list.filter((item) => item !== key) : [...list, key])
+
+export function HelpAndFeedbackScreen() {
+  const navigate = useNavigate()
+  const sendFeedback = useSendFeedback()
+  const [services, setServices] = useState<string[]>([])
+  const [features, setFeatures] = useState<string[]>([])
+  const [note, setNote] = useState('')
+  const noteId = useId()
+
+  const availableFeatures = SERVICES.filter((service) => services.includes(service.key)).flatMap(
+    (service) => service.features,
+  )
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const problem = validateFeedback(services, note)
+    if (problem) {
+      toast.error(problem)
+      return
+    }
+    const chosenFeatures = features.filter((key) => availableFeatures.some((feature) => feature.key === key))
+    sendFeedback.mutate(
+      { services, features: chosenFeatures, note: note.trim() },
+      {
+        onSuccess: ({ message }) => {
+          if (message) toast.success(message)
+          navigate(paths.profile)
+        },
+        onError: (failure) => toast.error(errorMessage(failure)),
+      },
+    )
+  }
+
+  return (
+    <>
+      <PageHeader title="Help and Feedback" backTo={paths.profile} />
+      <main className={styles.screen}>
+        <form className={styles.panel} onSubmit={submit} noValidate>
+          <h2>We would love to hear from you!</h2>
+          <fieldset className={styles.options}>
+            <legend className="field-label" style={{ marginBottom: 8 }}>
+              Which part of the app is this about?
+            </legend>
+            {SERVICES.map((service) => (
+              <label key={service.key} className={styles.chip}>
+                <input
+                  type="checkbox"
+                  checked={services.includes(service.key)}
+                  onChange={() => setServices((list) => toggled(list, service.key))}
+                />
+                {service.label}
+              </label>
+            ))}
+          </fieldset>
+          {availableFeatures.length > 0 && (
+            <fieldset className={styles.options}>
+              <legend className="field-label" style={{ marginBottom: 8 }}>
+                What exactly? <span className="field-optional">(optional)</span>
+              </legend>
+              {availableFeatures.map((feature) => (
+                <label key={feature.key} className={styles.chip}>
+                  <input
+                    type="checkbox"
+                    checked={features.includes(feature.key)}
+                    onChange={() => setFeatures((list) => toggled(list, feature.key))}
+                  />
+                  {feature.label}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <div className="field">
+            <label className="field-label" htmlFor={noteId}>
+              Note
+            </label>
+            <textarea
+              id={noteId}
+              className={`input ${styles.textarea}`}
+              value={note}
+              maxLength={LIMITS.FEEDBACK_NOTE_MAX_LENGTH}
+              onChange={(event) => setNote(event.target.value)}
+              placeholder="Tell us what happened or what we could do better"
+            />
+            <p className="field-hint">
+              {note.length}/{LIMITS.FEEDBACK_NOTE_MAX_LENGTH}
+            </p>
+          </div>
+          <button type="submit" className="btn btn-primary btn-block" disabled={sendFeedback.isPending}>
+            Leave a feedback
+          </button>
+        </form>
+      </main>
+    </>
+  )
+}

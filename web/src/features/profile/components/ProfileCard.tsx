@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import styles from './ProfileCard.module.css'
+import { Avatar } from '@/components/Avatar'
+import { CopyIcon, EditIcon, FlagIcon, StarIcon } from '@/components/icons'
+import { toast } from '@/components/toast'
+import { paths } from '@/config/paths'
+import { LIMITS } from '@/generated/rules'
+import type { Gender } from '@/lib/session'
+
+export const GENDER_LABELS: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHERS: 'Others' }
+
+type Person = {
+  id: number
+  name: string | null
+  gender: Gender | null
+  age: number | null
+  medium_image_url: string | null
+  is_kyc_verified: boolean
+  linked_in_url: string | null
+  flagged_count: number
+  average_rating: number
+  mobile_number?: string | null
+}
+
+type OwnDetails = { referral_code: string; referred_count: number }
+
+type ProfileCardProps = { person: Person; own?: OwnDetails; headingLevel?: 'h2' | 'h3' }
+
+export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: ProfileCardProps) {
+  const facts = [person.gender && GENDER_LABELS[person.gender], person.age != null && `${person.age} years`].filter(Boolean)
+  return (
+    <section className={styles.card} aria-label="Profile details" data-testid="profile-card">
+      <div className={styles.top}>
+        <Avatar src={person.medium_image_url} name={person.name} size={72} alt={person.name ?? ''} />
+        <div className={styles.identity}>
+          <Heading className={styles.name}>
+            {person.name}
+            {person.is_kyc_verified && (
+              <span className={styles.verified} title="Verified profile">
+                ✓<span className="visually-hidden"> Verified profile</span>
+              </span>
+            )}
+          </Heading>
+          {facts.length > 0 && <p className="muted">{facts.join(' · ')}</p>}
+          {person.mobile_number && <p className="muted">+91 {person.mobile_number}</p>}
+        </div>
+        {own && (
+          <Link to={paths.userDetailsEdit} className="icon-button" aria-label="Edit Profile" data-testid="edit-profile">
+            <EditIcon size={20} />
+          </Link>
+        )}
+      </div>
+      <dl className={styles.stats}>
+        <div>
+          <dt>Rating</dt>
+          <dd>
+            <StarIcon size={16} className={styles.star} /> {person.average_rating.toFixed(1)}
+          </dd>
+        </div>
+        <div>
+          <dt>Flagged</dt>
+          <dd>
+            <FlagIcon size={16} /> {person.flagged_count}
+          </dd>
+        </div>
+        {own && (
+          <div>
+            <dt>Referrals</dt>
+            <dd>{own.referred_count}</dd>
+          </div>
+        )}
+      </dl>
+      {own && <ReferralCode code={own.referral_code} />}
+      <div className={styles.links}>
+        {person.linked_in_url && (
+          <a href={person.linked_in_url} target="_blank" rel="noreferrer">
+            LinkedIn profile
+          </a>
+        )}
+        <Link to={own ? paths.myReview : paths.userReview(person.id)}>See Reviews</Link>
+      </div>
+    </section>
+  )
+}
+
+function ReferralCode({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const timer = window.setTimeout(() => setCopied(false), LIMITS.COPY_TOOLTIP_SECONDS * 1000)
+    return () => window.clearTimeout(timer)
+  }, [copied])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code)
+      setCopied(true)
+    } catch {
+      toast.error()
+    }
+  }
+
+  return (
+    <div className={styles.referral}>
+      <span className="muted">Referral code</span>
+      <code className={styles.code} data-testid="referral-code">
+        {code}
+      </code>
+      <span className={styles.copyWrap}>
+        <button type="button" className="icon-button" onClick={() => void copy()} aria-label="Copy referral code">
+          <CopyIcon size={18} />
+        </button>
+        <span role="status" className={copied ? styles.tooltip : 'visually-hidden'}>
+          {copied ? 'Copied' : ''}
+        </span>
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,5 @@
+export { ContactUsScreen } from './components/ContactUsScreen'
+export { HelpAndFeedbackScreen } from './components/HelpAndFeedbackScreen'
+export { OtherProfileScreen } from './components/OtherProfileScreen'
+export { ProfileHubScreen } from './components/ProfileHubScreen'
+export { SettingsScreen } from './components/SettingsScreen'

@@ -1,0 +1,110 @@
+import { MESSAGES } from '@/generated/rules'
+
+/** The envelope every /api answer uses (ARCHITECTURE.md, "Envelope"). */
+export type Envelope<T> =
+  | { status: 'SUCCESS'; message: string; data: T }
+  | { status: 'FAILURE'; message: string; data?: unknown }
+
+export type ApiResult<T> = { message: string; data: T }
+
+export class ApiError extends Error {
+  readonly status: number
+
+  constructor(message: string, status: number) {
+    super(message || MESSAGES.FALLBACK_ERROR)
+    this.name = 'ApiError'
+    this.status = status
+  }
+}
+
+export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401
+
+/** The text to show a person for any error: the server's words when it gave some, else the fallback. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message
+  return MESSAGES.FALLBACK_ERROR
+}
+
+const CSRF_COOKIE = 'csrf_token'
+const CSRF_HEADER = 'X-CSRF-Token'
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return decodeURIComponent(rest.join('='))
+  }
+  return null
+}
+
+/** The session call sets the CSRF cookie, so it is the way to obtain one when it is missing. */
+async function csrfToken(forceRefresh = false): Promise<string | null> {
+  const existing = forceRefresh ? null : readCookie(CSRF_COOKIE)
+  if (existing) return existing
+  await fetch('/api/auth/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(
+    () => undefined,
+  )
+  return readCookie(CSRF_COOKIE)
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+type RequestOptions = {
+  method?: Method
+  body?: unknown
+  signal?: AbortSignal
+}
+
+async function send(path: string, { method = 'GET', body, signal }: RequestOptions, freshCsrf: boolean) {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (UNSAFE_METHODS.has(method)) {
+    const token = await csrfToken(freshCsrf)
+    if (token) headers[CSRF_HEADER] = token
+  }
+  return fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  })
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
+  try {
+    return (await response.json()) as Envelope<T>
+  } catch {
+    return null
+  }
+}
+
+/**
+ * One call to the API. Resolves with the server's message and data; rejects with an ApiError carrying the server's
+ * message (or the fallback text) when the answer is not 2xx or says FAILURE.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  let response: Response
+  try {
+    response = await send(path, options, false)
+    // An expired CSRF cookie is renewed once, transparently.
+    if (response.status === 403 && UNSAFE_METHODS.has(options.method ?? 'GET')) {
+      const envelope = await readEnvelope<T>(response.clone())
+      if (envelope?.message === MESSAGES.CSRF_REFUSED) response = await send(path, options, true)
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(MESSAGES.FALLBACK_ERROR, 0)
+  }
+
+  const envelope = await readEnvelope<T>(response)
+  if (!response.ok || !envelope || envelope.status !== 'SUCCESS') {
+    throw new ApiError(envelope?.message ?? '', response.status)
+  }
+  return { message: envelope.message, data: envelope.data }
+}
+
+/** GET and keep only the data. */
+export async function getData<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await request<T>(path, { signal })).data
+}

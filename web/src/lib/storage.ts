@@ -1,0 +1,75 @@
+/**
+ * Typed access to localStorage / sessionStorage. Every key the app keeps lives here, so logout can reason about them.
+ * Private browsing can make storage throw; reads then fall back to null and writes are dropped.
+ */
+type Area = 'local' | 'session'
+
+function area(kind: Area): Storage | null {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage
+  } catch {
+    return null
+  }
+}
+
+function read<T>(kind: Area, key: string): T | null {
+  const raw = area(kind)?.getItem(key)
+  if (raw == null) return null
+  try {
+    return JSON.parse(raw) as T
+  } catch {
+    return null
+  }
+}
+
+function write(kind: Area, key: string, value: unknown): void {
+  try {
+    area(kind)?.setItem(key, JSON.stringify(value))
+  } catch {
+    // Storage full or unavailable: the value simply is not remembered.
+  }
+}
+
+function remove(kind: Area, key: string): void {
+  area(kind)?.removeItem(key)
+}
+
+function entry<T>(kind: Area, key: string) {
+  return {
+    get: () => read<T>(kind, key),
+    set: (value: T) => write(kind, key, value),
+    clear: () => remove(kind, key),
+  }
+}
+
+export type PendingLogin = {
+  login_token: string
+  mobile_number: string
+  otp_length: number
+  resend_after_seconds: number
+  /** epoch ms when the code was sent; the resend countdown survives a reload */
+  requested_at: number
+}
+
+export type StoredLocation = {
+  /** null when the place was typed in and never located */
+  lat: number | null
+  long: number | null
+  name: string
+  /** epoch ms */
+  updated_at: number
+}
+
+export const storage = {
+  pendingLogin: entry<PendingLogin>('session', 'humsafar.login'),
+  redirectTarget: entry<string>('session', 'humsafar.redirect'),
+  dismissedUpdate: entry<string>('session', 'humsafar.update-dismissed'),
+  currentLocation: entry<StoredLocation>('local', 'humsafar.location'),
+  locationDenied: entry<boolean>('local', 'humsafar.location-denied'),
+}
+
+/** Logout and account deletion forget everything the browser kept for this user. */
+export function clearAllStorage(): void {
+  area('local')?.clear()
+  area('session')?.clear()
+}
