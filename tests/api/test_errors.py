@@ -59,3 +59,10 @@ async def test_openapi_has_readable_operation_ids(client):
 async def test_without_a_built_web_app_the_pages_say_so(client, path):
     answer = await client.get(path)
     assert answer.status_code == 503
+
+
+async def test_in_production_the_sandbox_outbox_does_not_exist(api_settings):
+    production = create_app(api_settings.model_copy(update={"sandbox": False}))
+    async with production.router.lifespan_context(production), make_client(production) as browser:
+        answer = await browser.get("/api/sandbox/sms", params={"mobile_number": "9876543210"})
+    assert answer.status_code == 404

@@ -251,3 +251,12 @@ async def test_deleting_the_account_ends_sessions_frees_the_number_and_starts_er
         fresh = await me(again)
     assert fresh["id"] != old_id
     assert fresh["is_profile_complete"] is False
+
+
+async def test_a_refused_update_changes_nothing_at_all(signed_in):
+    before = await me(signed_in)
+    answer = await signed_in.put(
+        "/api/user/user", json={"name": "Changed Name", "profile_image_base64": image_base64("GIF")}
+    )
+    assert answer.status_code == 400
+    assert await me(signed_in) == before
