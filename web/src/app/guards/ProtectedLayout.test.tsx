@@ -1,0 +1,85 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ProtectedLayout } from './ProtectedLayout'
+import { createQueryClient, setUnauthorizedHandler } from '@/lib/query-client'
+import { rememberRedirectTarget } from '@/lib/redirect'
+import { storage } from '@/lib/storage'
+
+const config = { latest_client_version: '1.0.34', minimum_client_version: '1.0.0', current_location_expiry_in_minutes: 30 }
+const completeUser = { id: 1, name: 'Asha Rao', gender: 'FEMALE', dob: '01-01-1990' }
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status })
+}
+
+function serve(user: { status: number; body: unknown }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => {
+      if (path === '/api/user/user') return answer(user.status, user.body)
+      if (path === '/api/user/configuration') return answer(200, { status: 'SUCCESS', message: '', data: config })
+      return answer(404, { status: 'FAILURE', message: 'Not found' })
+    }),
+  )
+}
+
+function renderAt(path: string) {
+  const queryClient = createQueryClient()
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <h1>Login page</h1> },
+      {
+        element: <ProtectedLayout />,
+        children: [
+          { path: '/home', element: <h1>Home page</h1> },
+          { path: '/user-details', element: <h1>Profile creation</h1> },
+          { path: '/trip/:id', element: <h1>Trip page</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  )
+  setUnauthorizedHandler(() => {
+    const { pathname, search } = router.state.location
+    rememberRedirectTarget(pathname + search)
+    void router.navigate('/login')
+  })
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
+
+describe('ProtectedLayout', () => {
+  beforeEach(() => storage.locationDenied.set(true))
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('shows the splash while loading, then the page for a complete profile', async () => {
+    serve({ status: 200, body: { status: 'SUCCESS', message: '', data: completeUser } })
+    renderAt('/home')
+    expect(screen.getByTestId('splash')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument()
+  })
+
+  it('sends a signed-out visitor to /login and remembers the wanted page', async () => {
+    serve({ status: 401, body: { status: 'FAILURE', message: 'Please login to continue' } })
+    renderAt('/trip/42?viewRequest=true')
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument()
+    expect(storage.redirectTarget.get()).toBe('/trip/42?viewRequest=true')
+  })
+
+  it('forces an incomplete profile to /user-details', async () => {
+    serve({ status: 200, body: { status: 'SUCCESS', message: '', data: { ...completeUser, dob: null } } })
+    renderAt('/home')
+    expect(await screen.findByRole('heading', { name: 'Profile creation' })).toBeInTheDocument()
+  })
+
+  it('sends a complete profile from /user-details to home', async () => {
+    serve({ status: 200, body: { status: 'SUCCESS', message: '', data: completeUser } })
+    renderAt('/user-details')
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument()
+  })
+})

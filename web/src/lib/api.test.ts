@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, errorMessage, request } from './api'
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+describe('request', () => {
+  const fetchMock = vi.fn<typeof fetch>()
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    document.cookie = 'csrf_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  })
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    fetchMock.mockReset()
+  })
+
+  it('returns the message and data of a SUCCESS envelope', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { status: 'SUCCESS', message: 'ok', data: { is_logged_in: true } }))
+    await expect(request('/api/auth/session')).resolves.toEqual({ message: 'ok', data: { is_logged_in: true } })
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ credentials: 'same-origin', method: 'GET' })
+  })
+
+  it('throws the server message with the status on a FAILURE envelope', async () => {
+    document.cookie = 'csrf_token=abc123; path=/'
+    fetchMock.mockResolvedValueOnce(answer(401, { status: 'FAILURE', message: 'Invalid OTP. Please try again.' }))
+    const error = await request('/api/auth/login', { method: 'POST', body: {} }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 401, message: 'Invalid OTP. Please try again.' })
+  })
+
+  it('falls back to a generic message when the answer is not an envelope', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }))
+    const error = await request('/api/user/user').catch((caught: unknown) => caught)
+    expect(errorMessage(error)).toBe('Some error occur!')
+  })
+
+  it('sends the CSRF cookie as a header on unsafe methods, fetching the session first when it is missing', async () => {
+    fetchMock.mockImplementationOnce(async () => {
+      document.cookie = 'csrf_token=abc123; path=/'
+      return answer(200, { status: 'SUCCESS', message: '', data: { is_logged_in: false } })
+    })
+    fetchMock.mockResolvedValueOnce(answer(200, { status: 'SUCCESS', message: 'OTP sent successfully', data: {} }))
+
+    await request('/api/auth/otp', { method: 'POST', body: { mobile_number: '9876543210' } })
+
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/session')
+    const [path, init] = fetchMock.mock.calls[1]
+    expect(path).toBe('/api/auth/otp')
+    expect((init?.headers as Record<string, string>)['X-CSRF-Token']).toBe('abc123')
+    expect(init?.body).toBe(JSON.stringify({ mobile_number: '9876543210' }))
+  })
+})
