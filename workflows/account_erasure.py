@@ -1,7 +1,8 @@
-"""Erases what a deleted account leaves behind: its pictures in storage, then its personal data.
+"""Erases what a deleted account leaves behind: its personal data, then its pictures in storage.
 
-The API has already, in one transaction, marked the user deleted, freed the mobile number and revoked the
-sessions; this flow does the slow part durably, so a crash or a storage outage only delays it.
+The API marks the user deleted, frees the mobile number and revokes the sessions in one transaction, and
+starts this flow before it commits. Scrubbing comes first because it waits for that commit (row lock) and
+refuses an account that is not deleted, so a rolled-back delete never loses a live user's pictures.
 """
 
 from datetime import timedelta
@@ -17,7 +18,7 @@ ERASING = "erasing"
 ERASED = "erased"
 FAILED = "failed"
 
-# Storage and the database may be down for a while; keep trying rather than leave personal data behind.
+# The database and storage may be down for a while; keep trying rather than leave personal data behind.
 PATIENT_RETRY = RetryPolicy(
     initial_interval=timedelta(seconds=1),
     backoff_coefficient=2.0,
@@ -31,13 +32,6 @@ class AccountErasureWorkflow:
     async def run(self, erasure: AccountErasureInput) -> None:
         workflow.upsert_search_attributes([USER_ID.value_set(str(erasure.user_id)), FLOW_STATUS.value_set(ERASING)])
         try:
-            if erasure.image_keys:
-                await workflow.execute_activity(
-                    "erase_media",
-                    erasure.image_keys,
-                    start_to_close_timeout=timedelta(minutes=2),
-                    retry_policy=PATIENT_RETRY,
-                )
             await workflow.execute_activity(
                 "scrub_user",
                 erasure.user_id,
@@ -45,7 +39,14 @@ class AccountErasureWorkflow:
                 retry_policy=PATIENT_RETRY,
             )
         except ActivityError as error:
-            # Only a non-retryable refusal gets here (e.g. the account is not marked deleted).
+            # Only the non-retryable refusal gets here: the account is not (or no longer) marked deleted.
             workflow.upsert_search_attributes([FLOW_STATUS.value_set(FAILED)])
-            raise ApplicationError(f"account {erasure.user_id} was not erased", non_retryable=True) from error
+            raise ApplicationError(f"account {erasure.user_id} is not deleted", non_retryable=True) from error
+        if erasure.image_keys:
+            await workflow.execute_activity(
+                "erase_media",
+                erasure.image_keys,
+                start_to_close_timeout=timedelta(minutes=2),
+                retry_policy=PATIENT_RETRY,
+            )
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(ERASED)])

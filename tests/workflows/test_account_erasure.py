@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from erasure_support import DeletedAccount, assert_scrubbed, eventually, read_user, start_erasure
+from sqlalchemy import func, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.api.enums.v1 import EventType
@@ -16,6 +17,8 @@ from temporalio.testing import ActivityEnvironment
 from temporalio.worker import Replayer, Worker
 
 from activities.account import AccountActivities
+from domain.db import transaction
+from domain.models import User
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings
 from worker.main import WORKFLOWS, build_worker
@@ -79,7 +82,7 @@ async def test_erasing_twice_leaves_the_same_result(
     )
 
 
-async def test_a_live_account_is_never_scrubbed(
+async def test_a_live_account_keeps_its_data_and_pictures(
     client: Client,
     settings: Settings,
     engine: AsyncEngine,
@@ -93,8 +96,27 @@ async def test_a_live_account_is_never_scrubbed(
             await handle.result()
 
     assert (await read_user(session_maker, account.user_id)).name == "Asha Rao"
+    assert all((settings.media_dir / key).exists() for key in account.image_keys)
     description = await handle.describe()
     assert description.typed_search_attributes.get(FLOW_STATUS) == "failed"
+
+
+async def test_scrub_waits_for_the_delete_that_started_it_to_commit(
+    settings: Settings,
+    session_maker: async_sessionmaker[AsyncSession],
+    deleted_account: CreateDeletedAccount,
+) -> None:
+    account = await deleted_account(deleted=False)
+    activities = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
+
+    async with transaction(session_maker) as session:
+        await session.execute(update(User).where(User.id == account.user_id).values(deleted_at=func.now()))
+        scrub = asyncio.create_task(ActivityEnvironment().run(activities.scrub_user, account.user_id))
+        await asyncio.sleep(0.5)
+        assert not scrub.done()
+    await scrub
+
+    assert_scrubbed(await read_user(session_maker, account.user_id))
 
 
 async def test_scrub_of_a_live_account_is_not_retried(
@@ -140,38 +162,36 @@ async def test_erasure_resumes_where_it_stopped_when_a_worker_dies_midway(
     account = await deleted_account()
     real = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
 
-    @activity.defn(name="scrub_user")
-    async def scrub_user_without_database(user_id: int) -> None:
-        raise ConnectionError("database unreachable")
+    @activity.defn(name="erase_media")
+    async def erase_media_without_storage(keys: list[str]) -> None:
+        raise ConnectionError("storage unreachable")
 
-    async def scrub_was_attempted() -> bool:
+    async def erasing_media_was_retried() -> bool:
         pending = (await handle.describe()).raw_description.pending_activities
-        return any(each.activity_type.name == "scrub_user" and each.attempt >= 2 for each in pending)
+        return any(each.activity_type.name == "erase_media" and each.attempt >= 2 for each in pending)
 
     dying_worker = Worker(
         client,
         task_queue=settings.temporal_task_queue,
         workflows=list(WORKFLOWS),
-        activities=[real.erase_media, scrub_user_without_database],
+        activities=[real.scrub_user, erase_media_without_storage],
     )
     async with dying_worker:
         handle = await start_erasure(client, settings, account)
-        await eventually(scrub_was_attempted)
-    assert not any((settings.media_dir / key).exists() for key in account.image_keys)
-    assert (await read_user(session_maker, account.user_id)).name == "Asha Rao"
+        await eventually(erasing_media_was_retried)
+    assert_scrubbed(await read_user(session_maker, account.user_id))
+    assert all((settings.media_dir / key).exists() for key in account.image_keys)
 
     async with build_worker(client, settings, engine):
         await handle.result()
 
-    assert_scrubbed(await read_user(session_maker, account.user_id))
-    events = [event async for event in handle.fetch_history_events()]
-    erase_media_runs = [
-        event
-        for event in events
+    assert not any((settings.media_dir / key).exists() for key in account.image_keys)
+    scheduled = [
+        event.activity_task_scheduled_event_attributes.activity_type.name
+        async for event in handle.fetch_history_events()
         if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
-        and event.activity_task_scheduled_event_attributes.activity_type.name == "erase_media"
     ]
-    assert len(erase_media_runs) == 1
+    assert scheduled == ["scrub_user", "erase_media"]
 
 
 async def test_recorded_history_replays_on_the_current_workflow_code() -> None:
