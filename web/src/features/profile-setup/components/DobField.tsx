@@ -53,7 +53,7 @@ export function DobField({ value, onChange, error, disabled, hint }: DobFieldPro
           className="icon-button"
           onClick={openCalendar}
           disabled={disabled}
-          aria-label="Pick date of birth from a calendar"
+          aria-label="Choose from calendar"
           style={{ border: '1.5px solid var(--color-border)', borderRadius: 8, width: 48, height: 48 }}
         >
           <CalendarIcon />
