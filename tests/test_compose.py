@@ -1,5 +1,7 @@
 """The production compose file is valid, and every service waits for what it needs to be healthy."""
 
+import importlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -83,3 +85,13 @@ def test_the_browser_reaches_everything_through_the_web_service(services: dict[s
     assert published == {"web", "temporal-ui"}
     assert services["temporal-ui"]["ports"][0]["published"] == "8233"
     assert services["temporal-ui"]["ports"][0]["target"] == 8080
+
+
+def test_the_commands_of_the_python_services_name_real_code(services: dict[str, Any]) -> None:
+    api_command = services["api"]["command"]
+    module_name, factory_name = api_command[api_command.index("--factory") + 1].split(":")
+
+    assert callable(getattr(importlib.import_module(module_name), factory_name))
+    assert services["worker"]["command"] == ["python", "-m", "worker"]
+    assert importlib.util.find_spec("worker.__main__") is not None
+    assert services["migrate"]["command"] == ["alembic", "upgrade", "head"]
