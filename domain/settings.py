@@ -53,8 +53,6 @@ class Settings(BaseSettings):
     support_email: str = "support@humsafar.in"
     public_app_url: str = "http://localhost:8000"
 
-    account_erasure_delay_seconds: int = 0
-
     @field_validator("database_url")
     @classmethod
     def use_psycopg3_driver(cls, url: str | None) -> str | None:

@@ -1,10 +1,11 @@
-"""What the API, the worker and the workflows agree on: task queue, ids, inputs, search attributes."""
+"""What the API, the worker and the workflows agree on: workflow ids, inputs, search attributes.
+
+The task queue is a setting (TEMPORAL_TASK_QUEUE), so tests can give each worker its own.
+"""
 
 from dataclasses import dataclass, field
 
 from temporalio.common import SearchAttributeKey
-
-TASK_QUEUE = "humsafar"
 
 USER_ID = SearchAttributeKey.for_keyword("UserId")
 TRIP_ID = SearchAttributeKey.for_keyword("TripId")

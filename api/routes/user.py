@@ -5,6 +5,7 @@ from decimal import Decimal
 
 from fastapi import APIRouter, Request, Response, status
 from sqlalchemy import select
+from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
 from api.deps import CurrentUser, SessionDep, SettingsDep, StorageDep, TemporalDep
 from api.envelope import Envelope, MessageOnly, done, ok
@@ -20,7 +21,7 @@ from domain.accounts import find_user_by_referral_code
 from domain.images import InvalidImage, profile_images_from_base64
 from domain.models import User
 from domain.rules import messages
-from workflows.contracts import AccountErasureInput, account_erasure_workflow_id
+from workflows.contracts import FLOW_STATUS, USER_ID, AccountErasureInput, account_erasure_workflow_id
 
 router = APIRouter(prefix="/user", tags=["user"])
 
@@ -133,6 +134,9 @@ async def delete_me(
         AccountErasureInput(user_id=user.id, image_keys=image_keys),
         id=account_erasure_workflow_id(user.id),
         task_queue=settings.temporal_task_queue,
+        search_attributes=TypedSearchAttributes(
+            [SearchAttributePair(USER_ID, str(user.id)), SearchAttributePair(FLOW_STATUS, "erasing")]
+        ),
     )
     clear_session_cookie(response, request)
     return done(messages.ACCOUNT_DELETED)

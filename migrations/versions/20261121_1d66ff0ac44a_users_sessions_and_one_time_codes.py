@@ -33,9 +33,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_otp_challenges")),
         sa.UniqueConstraint("login_token_hash", name=op.f("uq_otp_challenges_login_token_hash")),
     )
-    op.create_index(
-        op.f("ix_otp_challenges_mobile_number"), "otp_challenges", ["mobile_number"], unique=False
-    )
+    op.create_index(op.f("ix_otp_challenges_mobile_number"), "otp_challenges", ["mobile_number"], unique=False)
     op.create_index(op.f("ix_otp_challenges_requester_ip"), "otp_challenges", ["requester_ip"], unique=False)
     op.create_table(
         "sandbox_sms",
@@ -116,9 +114,7 @@ def downgrade() -> None:
     op.drop_table("user_trips_insights")
     op.drop_index(op.f("ix_auth_sessions_user_id"), table_name="auth_sessions")
     op.drop_table("auth_sessions")
-    op.drop_index(
-        "uq_users_live_mobile_number", table_name="users", postgresql_where=sa.text("deleted_at IS NULL")
-    )
+    op.drop_index("uq_users_live_mobile_number", table_name="users", postgresql_where=sa.text("deleted_at IS NULL"))
     op.drop_index(op.f("ix_users_referred_by_id"), table_name="users")
     op.drop_table("users")
     op.drop_index(op.f("ix_sandbox_sms_mobile_number"), table_name="sandbox_sms")
