@@ -58,7 +58,7 @@ export const MESSAGES = {
   "OTP_INVALID": "Invalid OTP. Please try again.",
   "OTP_EXPIRED": "OTP has expired. Please request a new one.",
   "OTP_TOO_MANY_TRIES": "Too many wrong attempts. Please request a new OTP.",
-  "OTP_RESEND_TOO_SOON": "Please wait before requesting a new OTP.",
+  "OTP_RESEND_TOO_SOON": "Please wait {seconds} seconds before requesting a new OTP.",
   "OTP_SEND_LIMIT": "Too many OTP requests. Please try again later.",
   "OTP_DAILY_FAILURES": "Too many failed attempts today. Please try again tomorrow.",
   "LOGIN_SUCCESS": "Logged in successfully",
@@ -93,5 +93,6 @@ export const MESSAGES = {
   "PAGE_NOT_FOUND": "Page Not Found",
   "GENERIC_ERROR": "Something went wrong! This should not have happened, please attempt again in some time!",
   "FALLBACK_ERROR": "Some error occur!",
-  "APP_CRASHED": "Uh oh, something went terribly wrong"
+  "APP_CRASHED": "Uh oh, something went terribly wrong",
+  "OTP_LOGIN_TOKEN_INVALID": "This OTP is no longer valid. Please request a new one."
 } as const;
