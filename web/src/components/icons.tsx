@@ -160,3 +160,9 @@ export const WheelIcon = icon(
     <path d="M12 3v7M4.5 16.5l6-3.5M19.5 16.5l-6-3.5" />
   </>,
 )
+export const TrashIcon = icon(
+  <>
+    <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
+    <path d="M10 11v6M14 11v6" />
+  </>,
+)

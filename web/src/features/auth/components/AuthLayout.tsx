@@ -1,15 +1,25 @@
 import type { ReactNode } from 'react'
-import { Logo } from '@/components/Logo'
+import { Link } from 'react-router'
 import styles from './AuthLayout.module.css'
+import { BackIcon } from '@/components/icons'
+import { Logo } from '@/components/Logo'
+
+type AuthLayoutProps = { children: ReactNode; back?: { to: string; label: string } }
 
 /** The brand band on top of the login and code screens. */
-export function AuthLayout({ children, top }: { children: ReactNode; top?: ReactNode }) {
+export function AuthLayout({ children, back }: AuthLayoutProps) {
   return (
     <div className={styles.layout}>
       <div className={styles.hero}>
-        {top}
+        {back && (
+          <Link to={back.to} className={`icon-button ${styles.back}`} aria-label={back.label}>
+            <BackIcon />
+          </Link>
+        )}
         <div className={styles.brand}>
-          <Logo size={56} />
+          <span className={styles.logo}>
+            <Logo size={56} />
+          </span>
           <div>
             <p className={styles.name}>Humsafar</p>
             <p className={styles.tagline}>Share the ride, split the fare.</p>

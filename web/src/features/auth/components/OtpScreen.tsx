@@ -1,10 +1,9 @@
-import { useEffect, useId, useState } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Navigate, useNavigate } from 'react-router'
 import { DEFAULT_OTP_LENGTH, useSendOtp, useVerifyOtp } from '../api/auth'
 import { AuthLayout } from './AuthLayout'
 import styles from './LoginScreen.module.css'
 import { OtpInput } from './OtpInput'
-import { BackIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { LIMITS, MESSAGES } from '@/generated/rules'
@@ -55,6 +54,12 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
     return () => window.clearTimeout(timer)
   }, [error, attempt])
 
+  // After a wrong code the emptied boxes take focus again, once they are enabled.
+  const firstBox = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (attempt > 0) firstBox.current?.querySelector('input')?.focus()
+  }, [attempt])
+
   const submit = (code: string) => {
     if (verify.isPending) return
     if (code.length !== length) {
@@ -71,7 +76,6 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
           setError(errorMessage(failure))
           setAttempt((value) => value + 1)
           setDigits(emptyCode(length))
-          document.querySelector<HTMLInputElement>('[data-testid="otp-box-0"]')?.focus()
         },
       },
     )
@@ -92,13 +96,7 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
   const changeNumber = () => navigate(paths.login)
 
   return (
-    <AuthLayout
-      top={
-        <Link to={paths.login} className={`icon-button ${styles.back ?? ''}`} aria-label="Back to login">
-          <BackIcon />
-        </Link>
-      }
-    >
+    <AuthLayout back={{ to: paths.login, label: 'Back to login' }}>
       <div className={styles.intro}>
         <h1>Verify your number</h1>
         <p className={`muted ${styles.numberLine}`}>
@@ -118,15 +116,17 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
         }}
         noValidate
       >
-        <OtpInput
-          digits={digits}
-          onChange={setDigits}
-          onComplete={submit}
-          disabled={verify.isPending}
-          invalid={Boolean(error)}
-          describedBy={errorId}
-          autoFocus
-        />
+        <div ref={firstBox}>
+          <OtpInput
+            digits={digits}
+            onChange={setDigits}
+            onComplete={submit}
+            disabled={verify.isPending}
+            invalid={Boolean(error)}
+            describedBy={errorId}
+            autoFocus
+          />
+        </div>
         <p id={errorId} className={styles.codeError} role="alert" data-testid="otp-error">
           {error}
         </p>

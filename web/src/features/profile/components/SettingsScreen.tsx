@@ -3,7 +3,7 @@ import { useDeleteAccount, useNotificationSetting } from '../api/profile'
 import { MenuList, MenuRow } from './MenuRow'
 import styles from './ProfileScreens.module.css'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
-import { BellIcon, LogoutIcon } from '@/components/icons'
+import { BellIcon, TrashIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
@@ -79,7 +79,7 @@ export function SettingsScreen() {
           </div>
         </div>
         <MenuList label="Account">
-          <MenuRow icon={<LogoutIcon />} label="Delete Account" tone="danger" onClick={() => setConfirmingDelete(true)} />
+          <MenuRow icon={<TrashIcon />} label="Delete Account" tone="danger" onClick={() => setConfirmingDelete(true)} />
         </MenuList>
       </main>
       <ConfirmDialog
