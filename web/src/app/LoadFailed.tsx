@@ -2,6 +2,8 @@ import { Logo } from '@/components/Logo'
 import { MESSAGES } from '@/generated/rules'
 import styles from './ErrorScreen.module.css'
 
+export const OFFLINE_MESSAGE = 'You are offline'
+
 type LoadFailedProps = { message?: string; onRetry: () => void }
 
 export function LoadFailed({ message = MESSAGES.FALLBACK_ERROR, onRetry }: LoadFailedProps) {

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError, isUnauthorized } from '@/lib/api'
 
 let handleUnauthorized: () => void = () => undefined
@@ -15,6 +15,8 @@ function retry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
+  // Start from the browser's own view, so a cold start offline pauses queries instead of failing them.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {

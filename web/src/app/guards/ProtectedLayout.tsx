@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { AppUpdatePrompt } from '@/app/AppUpdatePrompt'
-import { LoadFailed } from '@/app/LoadFailed'
+import { LoadFailed, OFFLINE_MESSAGE } from '@/app/LoadFailed'
 import { Splash } from '@/components/Splash'
 import { isUnauthorized } from '@/lib/api'
 import { requestLocationPermission } from '@/lib/location'
@@ -31,6 +31,9 @@ export function ProtectedLayout() {
   const config = useQuery(configQueryOptions())
   const ready = user.isSuccess && config.isSuccess
   useLocationPermissionPrompt(pathname, ready)
+
+  const waitingForNetwork = !ready && (user.fetchStatus === 'paused' || config.fetchStatus === 'paused')
+  if (waitingForNetwork) return <LoadFailed message={OFFLINE_MESSAGE} onRetry={() => window.location.reload()} />
 
   const error = user.error ?? config.error
   if (error && !ready) {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Navigate, Outlet } from 'react-router'
+import { LoadFailed, OFFLINE_MESSAGE } from '@/app/LoadFailed'
 import { Splash } from '@/components/Splash'
 import { paths } from '@/config/paths'
 import { sessionQueryOptions } from '@/lib/session'
@@ -7,6 +8,9 @@ import { sessionQueryOptions } from '@/lib/session'
 /** The login pages: someone already signed in goes straight home. */
 export function PublicOnlyLayout() {
   const session = useQuery(sessionQueryOptions())
+  if (session.isPending && session.fetchStatus === 'paused') {
+    return <LoadFailed message={OFFLINE_MESSAGE} onRetry={() => window.location.reload()} />
+  }
   if (session.isPending) return <Splash />
   if (session.data?.is_logged_in) return <Navigate to={paths.home} replace />
   return <Outlet />
@@ -15,6 +19,9 @@ export function PublicOnlyLayout() {
 /** "/": home for a signed-in person, else login. */
 export function RootRedirect() {
   const session = useQuery(sessionQueryOptions())
+  if (session.isPending && session.fetchStatus === 'paused') {
+    return <LoadFailed message={OFFLINE_MESSAGE} onRetry={() => window.location.reload()} />
+  }
   if (session.isPending) return <Splash />
   return <Navigate to={session.data?.is_logged_in ? paths.home : paths.login} replace />
 }
