@@ -43,6 +43,15 @@ def sign_in(page: Page, base_url: str, mobile_number: str) -> None:
 
 
 def test_new_user_signs_in_creates_a_profile_and_logs_out(page: Page, base_url: str, tmp_path: Path) -> None:
+    # Refused requests (a 401 once signed out) are logged by the browser itself; anything else is the app's fault.
+    app_errors: list[str] = []
+    page.on("pageerror", lambda error: app_errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: message.type == "error"
+        and not message.text.startswith("Failed to load resource")
+        and app_errors.append(message.text),
+    )
     sign_in(page, base_url, new_mobile_number())
     expect(page).to_have_url(re.compile(r"/user-details$"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Tell us about yourself")
@@ -81,6 +90,7 @@ def test_new_user_signs_in_creates_a_profile_and_logs_out(page: Page, base_url: 
 
     page.goto("/home")
     expect(page).to_have_url(re.compile(r"/login$"))
+    assert app_errors == []
 
 
 def test_user_with_an_incomplete_profile_is_sent_to_profile_creation(page: Page, base_url: str) -> None:

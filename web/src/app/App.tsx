@@ -5,6 +5,7 @@ import { createAppRouter } from './router'
 import { isPublicPath, paths } from '@/config/paths'
 import { queryClient, setUnauthorizedHandler } from '@/lib/query-client'
 import { rememberRedirectTarget } from '@/lib/redirect'
+import { markSignedOut } from '@/lib/session'
 
 function createRouterWithSessionHandling() {
   const router = createAppRouter()
@@ -13,6 +14,7 @@ function createRouterWithSessionHandling() {
     const { pathname, search } = router.state.location
     if (isPublicPath(pathname)) return
     rememberRedirectTarget(pathname + search)
+    markSignedOut(queryClient)
     void router.navigate(paths.login, { replace: true }).then(() => queryClient.removeQueries({ queryKey: ['user'] }))
   })
   return router

@@ -1,4 +1,4 @@
-import { queryOptions, useQueryClient, useSuspenseQuery, useMutation } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { getData, request } from '@/lib/api'
 import { clearAllStorage } from '@/lib/storage'
@@ -85,14 +85,23 @@ export function useConfig(): Config {
 
 export const isKycEnabled = (config: Config): boolean => config.enable_kyc !== false
 
-/** Logout (and account deletion) forget the session, every stored value and the cache, then show /login. */
+/** Marks the session as ended in the cache, so the login pages do not bounce back home. */
+export function markSignedOut(queryClient: QueryClient): void {
+  queryClient.setQueryData<Session>(['session'], { is_logged_in: false })
+}
+
+/**
+ * Logout (and account deletion) forget every stored value and the cache, then show /login. The cache is cleared
+ * only after leaving the signed-in screens, so none of them asks the server for a user that no longer has a session.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  return () => {
+  return async () => {
     clearAllStorage()
+    markSignedOut(queryClient)
+    await navigate(paths.login, { replace: true })
     queryClient.clear()
-    navigate(paths.login, { replace: true })
   }
 }
 
@@ -102,6 +111,6 @@ export function useLogout() {
     mutationFn: () => request<null>('/api/auth/logout', { method: 'POST' }),
     meta: { redirectOnUnauthorized: false },
     // A failed logout call still ends the session on this device.
-    onSettled: signOut,
+    onSettled: () => signOut(),
   })
 }

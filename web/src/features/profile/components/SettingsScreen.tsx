@@ -50,7 +50,7 @@ export function SettingsScreen() {
   const remove = () =>
     deleteAccount.mutate(undefined, {
       onSuccess: ({ message }) => {
-        signOut()
+        void signOut()
         if (message) toast.success(message)
       },
       onError: (failure) => toast.error(errorMessage(failure)),
