@@ -3,55 +3,15 @@ import { useNavigate } from 'react-router'
 import { getData, request } from '@/lib/api'
 import { clearAllStorage } from '@/lib/storage'
 import { paths } from '@/config/paths'
+import type { components } from '@/generated/api'
 
-export type Gender = 'MALE' | 'FEMALE' | 'OTHERS'
+type Schemas = components['schemas']
 
-export type TripInsights = {
-  total_trips_joined: number
-  trips_hosted: number
-  new_people_met: number
-  total_co2_saved: number
-}
-
-export type User = {
-  id: number
-  name: string | null
-  gender: Gender | null
-  dob: string | null
-  age: number | null
-  mobile_number: string
-  small_image_url: string | null
-  medium_image_url: string | null
-  is_kyc_verified: boolean
-  kyc_status: string | null
-  kyc_message: string | null
-  linked_in_url: string | null
-  flagged_count: number
-  average_rating: number
-  referred_count: number
-  referral_code: string
-  receive_notification: boolean
-  is_profile_complete: boolean
-  user_trips_insights: TripInsights
-}
-
-export type Config = {
-  enable_kyc?: boolean
-  latest_client_version: string
-  minimum_client_version: string
-  current_location_expiry_in_minutes: number
-  time_of_day_to_fetch_next_day_trips_in_home?: string
-  referral_message: string
-  support_email?: string
-  walking_distance_explanation_heading?: string
-  walking_distance_explanation_content?: string
-  review_attributes?: Record<string, string>
-  valid_cab_categories?: Record<string, string>
-  share_trip_text?: string
-  web_push_vapid_public_key?: string
-}
-
-export type Session = { is_logged_in: boolean }
+export type User = Schemas['UserPrivate']
+export type Gender = NonNullable<User['gender']>
+export type TripInsights = Schemas['TripInsights']
+export type Config = Schemas['Config']
+export type Session = Schemas['SessionState']
 
 export const sessionQueryOptions = () =>
   queryOptions({

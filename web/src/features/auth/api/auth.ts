@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { components } from '@/generated/api'
 import { request } from '@/lib/api'
 import type { Session } from '@/lib/session'
 import { storage } from '@/lib/storage'
 
-export type OtpSent = {
-  login_token: string
-  otp_length: number
-  resend_after_seconds: number
-  expires_in_seconds: number
-}
-
-export type LoginResult = { user_id: number; is_profile_complete: boolean }
+export type OtpSent = components['schemas']['OtpIssued']
+export type LoginResult = components['schemas']['LoginResult']
 
 export const DEFAULT_OTP_LENGTH = 4
 

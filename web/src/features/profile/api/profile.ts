@@ -1,19 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
-import type { Gender, User } from '@/lib/session'
+import type { User } from '@/lib/session'
 
-export type OtherUser = {
-  id: number
-  name: string | null
-  gender: Gender | null
-  age: number | null
-  small_image_url: string | null
-  medium_image_url: string | null
-  is_kyc_verified: boolean
-  linked_in_url: string | null
-  flagged_count: number
-  average_rating: number
-}
+export type OtherUser = components['schemas']['UserPublic']
 
 export const otherUserQueryOptions = (userId: string) =>
   queryOptions({
