@@ -12,6 +12,7 @@ from api.envelope import Envelope, MessageOnly, done, ok
 from api.errors import ApiError
 from api.routes.configuration import build_config
 from api.schemas.config import Config
+from api.schemas.feedback import FeedbackCreate
 from api.schemas.user import CurrentLocation, UserPrivate, UserPublic, UserUpdate, parse_dob
 from api.security.cookies import clear_session_cookie
 from api.security.sessions import revoke_all_sessions
@@ -19,7 +20,7 @@ from api.views import private_profile, public_card
 from domain import clock
 from domain.accounts import find_user_by_referral_code
 from domain.images import InvalidImage, profile_images_from_base64
-from domain.models import User
+from domain.models import Feedback, User
 from domain.rules import messages
 from workflows.contracts import FLOW_STATUS, USER_ID, AccountErasureInput, account_erasure_workflow_id
 
@@ -107,6 +108,12 @@ async def update_current_location(body: CurrentLocation, user: CurrentUser) -> M
     user.current_longitude = round(longitude, 6)
     user.current_location_updated_at = clock.now()
     return done(messages.LOCATION_UPDATED)
+
+
+@router.post("/feedback")
+async def send_feedback(body: FeedbackCreate, user: CurrentUser, session: SessionDep) -> MessageOnly:
+    session.add(Feedback(user_id=user.id, services=body.services, features=body.features, note=body.note))
+    return done(messages.FEEDBACK_THANKS)
 
 
 @router.get("/configuration")

@@ -6,7 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator
 
 from domain import clock
-from domain.rules import limits, messages, patterns
+from domain.rules import choices, limits, messages, patterns
 
 Gender = Literal["MALE", "FEMALE", "OTHERS"]
 
@@ -62,7 +62,7 @@ class UserUpdate(BaseModel):
     @field_validator("gender")
     @classmethod
     def gender_must_be_known(cls, value: str | None) -> str | None:
-        if value is not None and value not in ("MALE", "FEMALE", "OTHERS"):
+        if value is not None and value not in choices.GENDERS:
             raise ValueError(messages.GENDER_REQUIRED)
         return value
 

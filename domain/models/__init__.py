@@ -2,6 +2,6 @@
 
 from domain.models.auth import AuthSession, OtpChallenge, SandboxSms
 from domain.models.base import Base
-from domain.models.user import GENDERS, User, UserTripsInsights
+from domain.models.user import Feedback, User, UserTripsInsights
 
-__all__ = ["GENDERS", "AuthSession", "Base", "OtpChallenge", "SandboxSms", "User", "UserTripsInsights"]
+__all__ = ["AuthSession", "Base", "Feedback", "OtpChallenge", "SandboxSms", "User", "UserTripsInsights"]

@@ -2,6 +2,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from sqlalchemy import (
+    ARRAY,
     BigInteger,
     Boolean,
     CheckConstraint,
@@ -18,14 +19,13 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from domain.models.base import Base, created_at_column
-
-GENDERS = ("MALE", "FEMALE", "OTHERS")
+from domain.rules.choices import GENDERS
 
 
 class User(Base):
     __tablename__ = "users"
     __table_args__ = (
-        CheckConstraint("gender IN ('MALE', 'FEMALE', 'OTHERS')", name="gender"),
+        CheckConstraint(f"gender IN {GENDERS}", name="gender"),
         Index(
             "uq_users_live_mobile_number",
             "mobile_number",
@@ -74,3 +74,16 @@ class UserTripsInsights(Base):
     trips_hosted: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     new_people_met: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     total_co2_saved: Mapped[Decimal] = mapped_column(Numeric(10, 2), default=0, server_default="0")
+
+
+class Feedback(Base):
+    """What a user told us from Help and Feedback (SPEC §5 feedback rules)."""
+
+    __tablename__ = "feedback"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
+    services: Mapped[list[str]] = mapped_column(ARRAY(String(40)))
+    features: Mapped[list[str]] = mapped_column(ARRAY(String(40)))
+    note: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = created_at_column()

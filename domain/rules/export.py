@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from domain.rules import limits, messages, patterns
+from domain.rules import choices, limits, messages, patterns
 
 
 def _constants(module: ModuleType) -> dict[str, object]:
@@ -14,7 +14,12 @@ def _constants(module: ModuleType) -> dict[str, object]:
 
 def render() -> str:
     parts = ["// Generated from domain/rules by `make generate`. Do not edit.\n"]
-    for export_name, module in (("LIMITS", limits), ("PATTERNS", patterns), ("MESSAGES", messages)):
+    for export_name, module in (
+        ("LIMITS", limits),
+        ("PATTERNS", patterns),
+        ("MESSAGES", messages),
+        ("CHOICES", choices),
+    ):
         body = json.dumps(_constants(module), indent=2, ensure_ascii=False)
         parts.append(f"export const {export_name} = {body} as const;\n")
     return "\n".join(parts)

@@ -49,3 +49,9 @@ GENERIC_ERROR: Final = "Something went wrong! This should not have happened, ple
 FALLBACK_ERROR: Final = "Some error occur!"
 APP_CRASHED: Final = "Uh oh, something went terribly wrong"
 OTP_LOGIN_TOKEN_INVALID: Final = "This OTP is no longer valid. Please request a new one."
+
+FEEDBACK_SERVICE_REQUIRED: Final = "Please select at least one service."
+FEEDBACK_NOTE_REQUIRED: Final = "Please provide a note."
+FEEDBACK_NOTE_TOO_LONG: Final = "Note cannot exceed 500 characters."
+FEEDBACK_CHOICE_INVALID: Final = "Please choose services and features from the list."
+FEEDBACK_THANKS: Final = "Thank you for your feedback!"

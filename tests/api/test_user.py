@@ -7,9 +7,9 @@ from datetime import date, timedelta
 import pillow_heif
 import pytest
 from PIL import Image
-from sqlalchemy import update
+from sqlalchemy import select, update
 
-from domain.models import User
+from domain.models import Feedback, User
 from domain.rules import messages
 from tests.api.conftest import COMPLETE_PROFILE, age_codes, make_client, sign_in
 from workflows.contracts import account_erasure_workflow_id
@@ -260,3 +260,34 @@ async def test_a_refused_update_changes_nothing_at_all(signed_in):
     )
     assert answer.status_code == 400
     assert await me(signed_in) == before
+
+
+async def test_feedback_is_kept(app, signed_in):
+    body = {"services": ["trips", "chat"], "features": ["search", "chat_glitch"], "note": "  Search is slow  "}
+    answer = await signed_in.post("/api/user/feedback", json=body)
+    assert answer.status_code == 200
+    assert answer.json()["message"] == messages.FEEDBACK_THANKS
+    async with app.state.session_maker() as session:
+        stored = await session.scalar(select(Feedback).order_by(Feedback.id.desc()))
+    assert stored is not None
+    assert (stored.services, stored.features, stored.note) == (
+        ["trips", "chat"],
+        ["search", "chat_glitch"],
+        "Search is slow",
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"services": [], "note": "Hello there"}, messages.FEEDBACK_SERVICE_REQUIRED),
+        ({"services": ["trips"], "note": "   "}, messages.FEEDBACK_NOTE_REQUIRED),
+        ({"services": ["trips"], "note": "x" * 501}, messages.FEEDBACK_NOTE_TOO_LONG),
+        ({"services": ["weather"], "note": "Hello there"}, messages.FEEDBACK_CHOICE_INVALID),
+        ({"services": ["trips"], "features": ["kyc_glitch"], "note": "Hello"}, messages.FEEDBACK_CHOICE_INVALID),
+    ],
+)
+async def test_feedback_follows_the_spec_rules(signed_in, body, message):
+    answer = await signed_in.post("/api/user/feedback", json=body)
+    assert answer.status_code == 400
+    assert answer.json()["message"] == message

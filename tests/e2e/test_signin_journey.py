@@ -48,9 +48,11 @@ def test_new_user_signs_in_creates_a_profile_and_logs_out(page: Page, base_url: 
     page.on("pageerror", lambda error: app_errors.append(str(error)))
     page.on(
         "console",
-        lambda message: message.type == "error"
-        and not message.text.startswith("Failed to load resource")
-        and app_errors.append(message.text),
+        lambda message: (
+            message.type == "error"
+            and not message.text.startswith("Failed to load resource")
+            and app_errors.append(message.text)
+        ),
     )
     sign_in(page, base_url, new_mobile_number())
     expect(page).to_have_url(re.compile(r"/user-details$"))

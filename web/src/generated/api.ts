@@ -174,6 +174,23 @@ export interface paths {
         patch: operations["user-update_current_location"];
         trace?: never;
     };
+    "/api/user/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send Feedback */
+        post: operations["user-send_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/user": {
         parameters: {
             query?: never;
@@ -411,6 +428,18 @@ export interface components {
             project_id: string;
             /** Storage Bucket */
             storage_bucket: string;
+        };
+        /** FeedbackCreate */
+        FeedbackCreate: {
+            /** Features */
+            features?: string[];
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /** Services */
+            services?: string[];
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -866,6 +895,39 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CurrentLocation"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "user-send_feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackCreate"];
             };
         };
         responses: {

@@ -94,5 +94,38 @@ export const MESSAGES = {
   "GENERIC_ERROR": "Something went wrong! This should not have happened, please attempt again in some time!",
   "FALLBACK_ERROR": "Some error occur!",
   "APP_CRASHED": "Uh oh, something went terribly wrong",
-  "OTP_LOGIN_TOKEN_INVALID": "This OTP is no longer valid. Please request a new one."
+  "OTP_LOGIN_TOKEN_INVALID": "This OTP is no longer valid. Please request a new one.",
+  "FEEDBACK_SERVICE_REQUIRED": "Please select at least one service.",
+  "FEEDBACK_NOTE_REQUIRED": "Please provide a note.",
+  "FEEDBACK_NOTE_TOO_LONG": "Note cannot exceed 500 characters.",
+  "FEEDBACK_CHOICE_INVALID": "Please choose services and features from the list.",
+  "FEEDBACK_THANKS": "Thank you for your feedback!"
+} as const;
+
+export const CHOICES = {
+  "GENDERS": [
+    "MALE",
+    "FEMALE",
+    "OTHERS"
+  ],
+  "FEEDBACK_FEATURES": {
+    "trips": [
+      "create",
+      "search",
+      "request"
+    ],
+    "security": [
+      "kyc_glitch",
+      "passenger_threat"
+    ],
+    "chat": [
+      "chat_glitch",
+      "document_upload",
+      "unparliamentary_chat_content"
+    ],
+    "profile": [
+      "incorrect_profile"
+    ],
+    "others": []
+  }
 } as const;

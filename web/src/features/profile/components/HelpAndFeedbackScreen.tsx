@@ -5,51 +5,38 @@ import styles from './ProfileScreens.module.css'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
-import { LIMITS } from '@/generated/rules'
+import { CHOICES, LIMITS, MESSAGES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
 
-/** Feedback categories and their features (SPEC §5). */
-const SERVICES: { key: string; label: string; features: { key: string; label: string }[] }[] = [
-  {
-    key: 'trips',
-    label: 'Trips',
-    features: [
-      { key: 'create', label: 'Create' },
-      { key: 'search', label: 'Search' },
-      { key: 'request', label: 'Request' },
-    ],
-  },
-  {
-    key: 'security',
-    label: 'Security',
-    features: [
-      { key: 'kyc_glitch', label: 'KYC glitch' },
-      { key: 'passenger_threat', label: 'Passenger threat' },
-    ],
-  },
-  {
-    key: 'chat',
-    label: 'Chat',
-    features: [
-      { key: 'chat_glitch', label: 'Chat glitch' },
-      { key: 'document_upload', label: 'Document upload' },
-      { key: 'unparliamentary_chat_content', label: 'Unparliamentary content' },
-    ],
-  },
-  { key: 'profile', label: 'Profile', features: [{ key: 'incorrect_profile', label: 'Incorrect profile' }] },
-  { key: 'others', label: 'Others', features: [] },
-]
+/** Display labels of the feedback categories and features; the keys come from domain/rules (SPEC §5). */
+const LABELS: Record<string, string> = {
+  trips: 'Trips',
+  create: 'Create',
+  search: 'Search',
+  request: 'Request',
+  security: 'Security',
+  kyc_glitch: 'KYC glitch',
+  passenger_threat: 'Passenger threat',
+  chat: 'Chat',
+  chat_glitch: 'Chat glitch',
+  document_upload: 'Document upload',
+  unparliamentary_chat_content: 'Unparliamentary content',
+  profile: 'Profile',
+  incorrect_profile: 'Incorrect profile',
+  others: 'Others',
+}
 
-export const FEEDBACK_MESSAGES = {
-  service: 'Please select at least one service.',
-  note: 'Please provide a note.',
-  noteTooLong: 'Note cannot exceed 500 characters.',
-} as const
+const labelled = (key: string) => ({ key, label: LABELS[key] ?? key })
+
+const SERVICES = Object.entries(CHOICES.FEEDBACK_FEATURES).map(([service, features]) => ({
+  ...labelled(service),
+  features: (features as readonly string[]).map(labelled),
+}))
 
 export function validateFeedback(services: string[], note: string): string | null {
-  if (services.length === 0) return FEEDBACK_MESSAGES.service
-  if (!note.trim()) return FEEDBACK_MESSAGES.note
-  if (note.length > LIMITS.FEEDBACK_NOTE_MAX_LENGTH) return FEEDBACK_MESSAGES.noteTooLong
+  if (services.length === 0) return MESSAGES.FEEDBACK_SERVICE_REQUIRED
+  if (!note.trim()) return MESSAGES.FEEDBACK_NOTE_REQUIRED
+  if (note.length > LIMITS.FEEDBACK_NOTE_MAX_LENGTH) return MESSAGES.FEEDBACK_NOTE_TOO_LONG
   return null
 }
 
