@@ -50,6 +50,10 @@ class Settings(BaseSettings):
     minimum_client_version: str = "1.0.0"
     current_location_expiry_in_minutes: int = 30
     time_of_day_to_fetch_next_day_trips_in_home: str = "20:00"
+    trip_reminder_lead_seconds: int = 3600
+    trip_completion_delay_seconds: int = 6 * 3600
+    trip_search_radius_km: float = 5.0
+
     support_email: str = "support@humsafar.in"
     public_app_url: str = "http://localhost:8000"
 

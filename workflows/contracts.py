@@ -22,3 +22,31 @@ def account_erasure_workflow_id(user_id: int) -> str:
 class AccountErasureInput:
     user_id: int
     image_keys: list[str] = field(default_factory=list)
+
+
+def trip_workflow_id(trip_id: int) -> str:
+    return f"trip:{trip_id}"
+
+
+@dataclass(frozen=True)
+class TripSchedule:
+    """Starts a TripWorkflow. Times are ISO 8601 in UTC; durations come from settings, so tests run them short."""
+
+    trip_id: int
+    scheduled_at: str
+    reminder_lead_seconds: int
+    completion_delay_seconds: int
+
+
+@dataclass(frozen=True)
+class TripRescheduled:
+    """Signal `reschedule`: the host moved the trip; the timers follow."""
+
+    scheduled_at: str
+
+
+@dataclass(frozen=True)
+class TripCancelled:
+    """Signal `cancel`: the host deleted the trip; the members are told the reason."""
+
+    reason: str

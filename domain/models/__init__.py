@@ -2,6 +2,20 @@
 
 from domain.models.auth import AuthSession, OtpChallenge, SandboxSms
 from domain.models.base import Base
+from domain.models.trip import Notification, Place, Trip, TripCompletion, TripPassenger
 from domain.models.user import Feedback, User, UserTripsInsights
 
-__all__ = ["AuthSession", "Base", "Feedback", "OtpChallenge", "SandboxSms", "User", "UserTripsInsights"]
+__all__ = [
+    "AuthSession",
+    "Base",
+    "Feedback",
+    "Notification",
+    "OtpChallenge",
+    "Place",
+    "SandboxSms",
+    "Trip",
+    "TripCompletion",
+    "TripPassenger",
+    "User",
+    "UserTripsInsights",
+]

@@ -1,0 +1,144 @@
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Numeric,
+    SmallInteger,
+    String,
+    UniqueConstraint,
+    func,
+    text,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from domain.models.base import Base, created_at_column
+
+
+class Trip(Base):
+    """A ride a host publishes (SPEC §3 Trip). Times are stored as timestamptz and shown in IST."""
+
+    __tablename__ = "trips"
+    __table_args__ = (
+        CheckConstraint("status IN ('ACTIVE', 'CANCELLED')", name="status"),
+        CheckConstraint("total_passengers BETWEEN 2 AND 4", name="total_passengers"),
+        CheckConstraint("estimated_cost >= 0 AND estimated_cost <= 100000", name="estimated_cost"),
+        Index("ix_trips_status_scheduled_at", "status", "scheduled_at"),
+        Index(
+            "ix_trips_origin_earth",
+            text("ll_to_earth(origin_latitude, origin_longitude)"),
+            postgresql_using="gist",
+        ),
+        Index(
+            "ix_trips_destination_earth",
+            text("ll_to_earth(destination_latitude, destination_longitude)"),
+            postgresql_using="gist",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    host_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    status: Mapped[str] = mapped_column(String(10), default="ACTIVE", server_default="ACTIVE")
+    scheduled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    origin_name: Mapped[str] = mapped_column(String(200))
+    origin_place_id: Mapped[str] = mapped_column(String(200))
+    origin_latitude: Mapped[float] = mapped_column(Float)
+    origin_longitude: Mapped[float] = mapped_column(Float)
+    destination_name: Mapped[str] = mapped_column(String(200))
+    destination_place_id: Mapped[str] = mapped_column(String(200))
+    destination_latitude: Mapped[float] = mapped_column(Float)
+    destination_longitude: Mapped[float] = mapped_column(Float)
+    total_passengers: Mapped[int] = mapped_column(SmallInteger)
+    preferred_mode_of_transport: Mapped[int] = mapped_column(SmallInteger)
+    is_vehicle_booked: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    estimated_cost: Mapped[Decimal] = mapped_column(Numeric(10, 2), default=0, server_default="0")
+    additional_note: Mapped[str | None] = mapped_column(String(300))
+    distance_km: Mapped[float] = mapped_column(Float)
+    cancellation_reason: Mapped[str | None] = mapped_column(String(300))
+    cancelled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = created_at_column()
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+
+class TripPassenger(Base):
+    """A person's relation to a trip (SPEC §3 Passenger, §4 transitions). The host has a row too."""
+
+    __tablename__ = "trip_passengers"
+    __table_args__ = (
+        UniqueConstraint("trip_id", "user_id"),
+        CheckConstraint("type IN ('host', 'member')", name="type"),
+        CheckConstraint(
+            "status IN ('requested', 'active', 'rejected', 'removed', 'left', 'revoked', 'expired')", name="status"
+        ),
+        CheckConstraint("small_luggage BETWEEN 0 AND 20 AND large_luggage BETWEEN 0 AND 20", name="luggage"),
+        Index("ix_trip_passengers_user_id_status", "user_id", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    trip_id: Mapped[int] = mapped_column(ForeignKey("trips.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    type: Mapped[str] = mapped_column(String(10))
+    status: Mapped[str] = mapped_column(String(10))
+    additional_note: Mapped[str | None] = mapped_column(String(300))
+    small_luggage: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
+    large_luggage: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
+    created_at: Mapped[datetime] = created_at_column()
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+
+class TripCompletion(Base):
+    """Marks a trip whose completion (insights, review prompts) has been applied; makes it happen once."""
+
+    __tablename__ = "trip_completions"
+
+    trip_id: Mapped[int] = mapped_column(ForeignKey("trips.id", ondelete="CASCADE"), primary_key=True)
+    completed_at: Mapped[datetime] = created_at_column()
+
+
+class Notification(Base):
+    """A stored notification (SPEC §3 Notification). dedupe_key makes a retried send a no-op."""
+
+    __tablename__ = "notifications"
+    __table_args__ = (
+        CheckConstraint("entity_type IN ('request', 'trip', 'query', 'chat', 'review', 'profile')", name="entity_type"),
+        Index("ix_notifications_recipient_id_created_at", "recipient_id", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    recipient_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    sender_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    title: Mapped[str] = mapped_column(String(200))
+    message: Mapped[str] = mapped_column(String(1000))
+    entity_type: Mapped[str] = mapped_column(String(20))
+    entity_id: Mapped[str] = mapped_column(String(100))
+    dedupe_key: Mapped[str | None] = mapped_column(String(200), unique=True)
+    created_at: Mapped[datetime] = created_at_column()
+
+
+class Place(Base):
+    """The offline gazetteer of Indian places: post-office localities placed by their pincode."""
+
+    __tablename__ = "places"
+    __table_args__ = (
+        Index("ix_places_name_trgm", "name", postgresql_using="gin", postgresql_ops={"name": "gin_trgm_ops"}),
+        Index("ix_places_earth", text("ll_to_earth(latitude, longitude)"), postgresql_using="gist"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    place_id: Mapped[str] = mapped_column(String(40), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    district: Mapped[str] = mapped_column(String(100))
+    state: Mapped[str] = mapped_column(String(100))
+    pincode: Mapped[str] = mapped_column(String(6))
+    latitude: Mapped[float] = mapped_column(Float)
+    longitude: Mapped[float] = mapped_column(Float)
