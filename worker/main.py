@@ -12,15 +12,17 @@ from temporalio.client import Client
 from temporalio.worker import Worker
 
 from activities.account import AccountActivities
+from activities.trips import TripActivities
 from domain.db import create_engine, create_session_maker
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings
 from domain.temporal import connect_temporal, temporal_address
 from workflows.account_erasure import AccountErasureWorkflow
+from workflows.trip import TripWorkflow
 
 logger = logging.getLogger("humsafar.worker")
 
-WORKFLOWS: Sequence[type] = (AccountErasureWorkflow,)
+WORKFLOWS: Sequence[type] = (AccountErasureWorkflow, TripWorkflow)
 
 # Long enough for a database write or a storage call to finish when the container is told to stop.
 GRACEFUL_SHUTDOWN = timedelta(seconds=20)
@@ -29,7 +31,15 @@ GRACEFUL_SHUTDOWN = timedelta(seconds=20)
 def _activities(settings: Settings, engine: AsyncEngine) -> list[Callable[..., Any]]:
     session_maker = create_session_maker(engine)
     account = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
-    return [account.erase_media, account.scrub_user]
+    trips = TripActivities(session_maker)
+    return [
+        account.erase_media,
+        account.scrub_user,
+        trips.open_trip,
+        trips.remind_trip,
+        trips.notify_trip_cancelled,
+        trips.complete_trip,
+    ]
 
 
 def build_worker(client: Client, settings: Settings, engine: AsyncEngine | None = None) -> Worker:

@@ -1,0 +1,228 @@
+"""What a trip's flow does to the database: it reads the trip, reminds, tells of a cancellation, completes.
+
+Every activity may run again after a crash or a lost answer and leaves the same result: notifications carry
+dedupe keys, and completion is marked in the same transaction as the counts it adds.
+"""
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from temporalio import activity
+
+from activities.notifications import NotificationDraft, store_notifications
+from domain import clock
+from domain.clock import IST
+from domain.db import transaction
+from domain.models import Trip, TripCompletion, TripPassenger, User, UserTripsInsights
+from domain.rules.co2 import co2_saved_per_person_kg
+
+ACTIVE = "ACTIVE"
+CANCELLED = "CANCELLED"
+
+# The API commits a new trip moments after it starts the flow; a trip still unseen after this was rolled back.
+COMMIT_PATIENCE = timedelta(seconds=30)
+COMMIT_POLL_SECONDS = 0.2
+
+REMINDER_TITLE = "Trip reminder"
+CANCELLED_TITLE = "Trip cancelled"
+REVIEW_TITLE = "How was your trip?"
+
+
+def reminder_key(trip_id: int, user_id: int, scheduled_at: datetime) -> str:
+    return f"trip-reminder:{trip_id}:{user_id}:{scheduled_at.astimezone(UTC).isoformat()}"
+
+
+def cancellation_key(trip_id: int, user_id: int) -> str:
+    return f"trip-cancelled:{trip_id}:{user_id}"
+
+
+def review_key(trip_id: int, user_id: int) -> str:
+    return f"trip-review:{trip_id}:{user_id}"
+
+
+def _place(name: str) -> str:
+    # Full names run to district and state; the first part is what people call the place.
+    return name.split(",")[0].strip() or name
+
+
+def _route(trip: Trip) -> str:
+    return f"from {_place(trip.origin_name)} to {_place(trip.destination_name)}"
+
+
+def _clock(moment: datetime) -> str:
+    return moment.astimezone(IST).strftime("%H:%M")
+
+
+def _day_and_clock(moment: datetime) -> str:
+    local = moment.astimezone(IST)
+    return f"{local.day} {local.strftime('%b')} at {local.strftime('%H:%M')}"
+
+
+class TripActivities:
+    def __init__(
+        self, session_maker: async_sessionmaker[AsyncSession], commit_patience: timedelta = COMMIT_PATIENCE
+    ) -> None:
+        self._session_maker = session_maker
+        self._commit_patience = commit_patience
+
+    @activity.defn
+    async def open_trip(self, trip_id: int) -> str | None:
+        """The trip's status once the API's transaction has committed, or None when the trip never appears."""
+        deadline = asyncio.get_running_loop().time() + self._commit_patience.total_seconds()
+        while True:
+            async with transaction(self._session_maker) as session:
+                # The row lock also waits out an edit or a cancellation that is being committed right now.
+                status = await session.scalar(select(Trip.status).where(Trip.id == trip_id).with_for_update())
+            if status is not None or asyncio.get_running_loop().time() >= deadline:
+                return status
+            await asyncio.sleep(COMMIT_POLL_SECONDS)
+
+    @activity.defn
+    async def remind_trip(self, trip_id: int, scheduled_at: str) -> int:
+        """Reminds the host and the active members of the departure; answers how many reminders were new."""
+        departure = datetime.fromisoformat(scheduled_at)
+        async with transaction(self._session_maker) as session:
+            trip = await session.get(Trip, trip_id)
+            if trip is None or trip.status != ACTIVE:
+                return 0
+            message = f"Your trip {_route(trip)} starts at {_clock(departure)}."
+            drafts = [
+                NotificationDraft(
+                    recipient_id=user_id,
+                    sender_id=None if user_id == trip.host_id else trip.host_id,
+                    title=REMINDER_TITLE,
+                    message=message,
+                    entity_type="trip",
+                    entity_id=str(trip_id),
+                    dedupe_key=reminder_key(trip_id, user_id, departure),
+                )
+                for user_id in await _live_people(session, trip_id, ("active",))
+            ]
+            return await store_notifications(session, drafts)
+
+    @activity.defn
+    async def notify_trip_cancelled(self, trip_id: int, reason: str) -> int:
+        """Tells the active members and the people waiting for an answer; answers how many notices were new.
+
+        A trip still ACTIVE here was cancelled from outside the API (support signalling the flow), so it is marked
+        cancelled too; the API's own cancellation has already set status and reason, and they are kept.
+        """
+        async with transaction(self._session_maker) as session:
+            trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
+            if trip is None:
+                return 0
+            if trip.status == ACTIVE:
+                trip.status = CANCELLED
+                trip.cancellation_reason = reason[:300] or None
+                trip.cancelled_at = clock.now()
+            reason = reason or trip.cancellation_reason or ""
+            message = f"The host cancelled the trip {_route(trip)} on {_day_and_clock(trip.scheduled_at)}."
+            if reason:
+                message += f" Reason: {reason}"
+            members = await _live_people(session, trip_id, ("active", "requested"), types=("member",))
+            drafts = [
+                NotificationDraft(
+                    recipient_id=user_id,
+                    sender_id=trip.host_id,
+                    title=CANCELLED_TITLE,
+                    message=message[:1000],
+                    entity_type="trip",
+                    entity_id=str(trip_id),
+                    dedupe_key=cancellation_key(trip_id, user_id),
+                )
+                for user_id in members
+            ]
+            return await store_notifications(session, drafts)
+
+    @activity.defn
+    async def complete_trip(self, trip_id: int) -> bool:
+        """Credits everyone who travelled, once; False when the trip is gone or cancelled instead.
+
+        Marking the completion and adding the counts share one transaction, and the mark is the trip's primary
+        key: a second run, after a crash or alongside the first, finds the mark and adds nothing.
+        """
+        async with transaction(self._session_maker) as session:
+            trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
+            if trip is None or trip.status != ACTIVE:
+                return False
+            marked = await session.scalar(
+                insert(TripCompletion)
+                .values(trip_id=trip_id)
+                .on_conflict_do_nothing(index_elements=[TripCompletion.trip_id])
+                .returning(TripCompletion.trip_id)
+            )
+            if marked is None:
+                return True
+            people = (
+                await session.execute(
+                    select(TripPassenger.user_id, TripPassenger.type).where(
+                        TripPassenger.trip_id == trip_id, TripPassenger.status == "active"
+                    )
+                )
+            ).all()
+            if not people:
+                return True
+            co2_each = co2_saved_per_person_kg(trip.preferred_mode_of_transport, trip.distance_km, len(people))
+            await _add_to_insights(
+                session,
+                [
+                    {
+                        "user_id": user_id,
+                        "trips_hosted": int(kind == "host"),
+                        "total_trips_joined": int(kind == "member"),
+                        "new_people_met": len(people) - 1,
+                        "total_co2_saved": co2_each,
+                    }
+                    for user_id, kind in people
+                ],
+            )
+            if len(people) > 1:
+                message = f"Rate your fellow travellers on the trip {_route(trip)}."
+                drafts = [
+                    NotificationDraft(
+                        recipient_id=user_id,
+                        title=REVIEW_TITLE,
+                        message=message,
+                        entity_type="review",
+                        entity_id=str(trip_id),
+                        dedupe_key=review_key(trip_id, user_id),
+                    )
+                    for user_id in await _live_people(session, trip_id, ("active",))
+                ]
+                await store_notifications(session, drafts)
+            return True
+
+
+async def _live_people(
+    session: AsyncSession, trip_id: int, statuses: tuple[str, ...], types: tuple[str, ...] = ("host", "member")
+) -> list[int]:
+    """The trip's people in these statuses whose accounts still exist, host first."""
+    rows = await session.scalars(
+        select(TripPassenger.user_id)
+        .join(User, User.id == TripPassenger.user_id)
+        .where(
+            TripPassenger.trip_id == trip_id,
+            TripPassenger.status.in_(statuses),
+            TripPassenger.type.in_(types),
+            User.deleted_at.is_(None),
+        )
+        .order_by(TripPassenger.type, TripPassenger.id)
+    )
+    return list(rows)
+
+
+async def _add_to_insights(session: AsyncSession, additions: list[dict[str, object]]) -> None:
+    """Adds to each person's counts, creating the row for someone who has none yet."""
+    statement = insert(UserTripsInsights).values(additions)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=[UserTripsInsights.user_id],
+            set_={
+                column: getattr(UserTripsInsights, column) + getattr(statement.excluded, column)
+                for column in ("trips_hosted", "total_trips_joined", "new_people_met", "total_co2_saved")
+            },
+        )
+    )

@@ -1,0 +1,251 @@
+"""A trip's flow on a real Temporal server and a real PostgreSQL, with its durations cut to seconds."""
+
+import asyncio
+import os
+from datetime import timedelta
+from decimal import Decimal
+from pathlib import Path
+
+from erasure_support import eventually
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from temporalio import activity
+from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHistory
+from temporalio.testing import ActivityEnvironment
+from temporalio.worker import Replayer, Worker
+from trip_support import (
+    NOTHING_YET,
+    Insights,
+    add_party,
+    create_party,
+    flow_statuses,
+    in_seconds,
+    insights_of,
+    notifications_about,
+    recipients,
+    scheduled_activities,
+    start_trip_flow,
+)
+
+from activities.trips import TripActivities
+from domain.clock import IST
+from domain.db import transaction
+from domain.models import Trip, UserTripsInsights
+from domain.rules.co2 import co2_saved_per_person_kg
+from domain.settings import Settings
+from worker.main import WORKFLOWS, build_worker
+from workflows.contracts import FLOW_STATUS, TripCancelled, TripRescheduled
+
+HISTORY_FILE = Path(__file__).parent / "histories" / "trip.json"
+
+
+async def test_trip_committed_after_its_flow_started_is_reminded_then_completed_once(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    async with build_worker(client, settings, engine):
+        async with transaction(session_maker) as session:
+            party = await add_party(session, in_seconds(4), members=2, mode=1, distance_km=20.0)
+            handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=2, completion_delay_seconds=1)
+            await asyncio.sleep(0.5)
+        await handle.result()
+
+    sent = await notifications_about(session_maker, party.trip_id)
+    travellers = sorted(party.travellers)
+    assert recipients(sent, "Trip reminder") == travellers
+    departure = party.scheduled_at.astimezone(IST).strftime("%H:%M")
+    assert {each.message for each in sent if each.title == "Trip reminder"} == {
+        f"Your trip from Koramangala to Kempegowda International Airport starts at {departure}."
+    }
+    assert recipients(sent, "How was your trip?") == travellers
+    assert {each.entity_type for each in sent if each.title == "How was your trip?"} == {"review"}
+
+    co2_each = co2_saved_per_person_kg(1, 20.0, 3)
+    assert co2_each == Decimal("1.73")
+    insights = await insights_of(session_maker, party.everyone)
+    assert insights[party.host_id] == Insights(1, 0, 2, co2_each)
+    assert all(insights[member] == Insights(0, 1, 2, co2_each) for member in party.members)
+    assert all(insights[other] == NOTHING_YET for other in (party.requester_id, party.left_id, party.rejected_id))
+
+    assert await flow_statuses(handle) == ["scheduled", "started", "completed"]
+
+    async def found_by_trip_id() -> bool:
+        flows = [flow async for flow in client.list_workflows(f'TripId = "{party.trip_id}"')]
+        return [(flow.id, flow.typed_search_attributes.get(FLOW_STATUS)) for flow in flows] == [
+            (handle.id, "completed")
+        ]
+
+    await eventually(found_by_trip_id)
+
+    history = await handle.fetch_history()
+    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
+    if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
+        HISTORY_FILE.write_text(history.to_json())
+
+
+async def test_completing_again_or_at_the_same_time_credits_nobody_twice(
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    party = await create_party(session_maker, in_seconds(-3600), members=1, mode=2, distance_km=12.5)
+    async with transaction(session_maker) as session:
+        session.add(UserTripsInsights(user_id=party.host_id, trips_hosted=3, new_people_met=5, total_co2_saved=2))
+    activities = TripActivities(session_maker)
+    environment = ActivityEnvironment()
+
+    assert await environment.run(activities.complete_trip, party.trip_id)
+    once = await insights_of(session_maker, party.everyone)
+    again = await asyncio.gather(*(environment.run(activities.complete_trip, party.trip_id) for _ in range(3)))
+    sent = await notifications_about(session_maker, party.trip_id)
+
+    assert again == [True, True, True]
+    assert await insights_of(session_maker, party.everyone) == once
+    co2_each = co2_saved_per_person_kg(2, 12.5, 2)
+    assert once[party.host_id] == Insights(4, 0, 6, Decimal("2.00") + co2_each)
+    assert once[party.members[0]] == Insights(0, 1, 1, co2_each)
+    assert recipients(sent, "How was your trip?") == sorted(party.travellers)
+
+
+async def test_a_trip_nobody_joined_credits_its_host_without_a_review_prompt(
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    party = await create_party(session_maker, in_seconds(-3600), members=0)
+
+    assert await ActivityEnvironment().run(TripActivities(session_maker).complete_trip, party.trip_id)
+
+    insights = await insights_of(session_maker, party.everyone)
+    assert insights[party.host_id] == Insights(1, 0, 0, Decimal("0.00"))
+    assert all(insights[other] == NOTHING_YET for other in (party.requester_id, party.left_id, party.rejected_id))
+    assert await notifications_about(session_maker, party.trip_id) == []
+
+
+async def test_completion_lost_after_its_commit_is_retried_without_counting_twice(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    party = await create_party(session_maker, in_seconds(1), members=1)
+    real = TripActivities(session_maker)
+
+    @activity.defn(name="complete_trip")
+    async def complete_then_lose_the_worker(trip_id: int) -> bool:
+        await real.complete_trip(trip_id)
+        raise ConnectionError("worker lost before it could report the completion")
+
+    async def completion_was_retried() -> bool:
+        pending = (await handle.describe()).raw_description.pending_activities
+        return any(each.activity_type.name == "complete_trip" and each.attempt >= 2 for each in pending)
+
+    dying_worker = Worker(
+        client,
+        task_queue=settings.temporal_task_queue,
+        workflows=list(WORKFLOWS),
+        activities=[real.open_trip, real.remind_trip, real.notify_trip_cancelled, complete_then_lose_the_worker],
+    )
+    async with dying_worker:
+        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=0)
+        await eventually(completion_was_retried)
+    assert (await handle.describe()).status == WorkflowExecutionStatus.RUNNING
+
+    async with build_worker(client, settings, engine):
+        await handle.result()
+
+    co2_each = co2_saved_per_person_kg(1, 20.0, 2)
+    insights = await insights_of(session_maker, party.travellers)
+    assert insights == {party.host_id: Insights(1, 0, 1, co2_each), party.members[0]: Insights(0, 1, 1, co2_each)}
+    assert len(await notifications_about(session_maker, party.trip_id)) == 2
+    # The reminder was already due when the flow started, so it was skipped.
+    assert await scheduled_activities(handle) == ["open_trip", "complete_trip"]
+
+
+async def test_rescheduling_reminds_for_the_new_time_not_the_old(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    party = await create_party(session_maker, in_seconds(3), members=1)
+    moved_to = in_seconds(4)
+    async with build_worker(client, settings, engine):
+        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=2, completion_delay_seconds=1)
+        await handle.signal("reschedule", TripRescheduled(scheduled_at=moved_to.isoformat()))
+
+        async def armed_for_the_new_time() -> bool:
+            return bool(await handle.query("departure") == moved_to.isoformat())
+
+        await eventually(armed_for_the_new_time)
+        await handle.result()
+
+    reminders = [
+        each for each in await notifications_about(session_maker, party.trip_id) if each.title == "Trip reminder"
+    ]
+    assert sorted(each.recipient_id for each in reminders) == sorted(party.travellers)
+    assert all(each.dedupe_key and each.dedupe_key.endswith(moved_to.isoformat()) for each in reminders)
+    assert all(each.message.endswith(f" starts at {moved_to.astimezone(IST):%H:%M}.") for each in reminders)
+    assert await flow_statuses(handle) == ["scheduled", "started", "completed"]
+
+
+async def test_cancelling_tells_members_and_requesters_why_and_ends_the_flow(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    party = await create_party(session_maker, in_seconds(120), members=1)
+    async with build_worker(client, settings, engine):
+        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=60)
+        await handle.signal("cancel", TripCancelled(reason="My meeting was moved"))
+        await handle.result()
+
+    sent = await notifications_about(session_maker, party.trip_id)
+    assert recipients(sent, "Trip cancelled") == sorted([*party.members, party.requester_id])
+    assert len(sent) == 2
+    assert all(each.entity_type == "trip" and each.message.endswith("Reason: My meeting was moved") for each in sent)
+    assert await flow_statuses(handle) == ["scheduled", "cancelled"]
+    async with transaction(session_maker) as session:
+        trip = await session.get(Trip, party.trip_id)
+        assert trip is not None
+        assert (trip.status, trip.cancellation_reason) == ("CANCELLED", "My meeting was moved")
+    assert (
+        await ActivityEnvironment().run(
+            TripActivities(session_maker).notify_trip_cancelled, party.trip_id, "My meeting was moved"
+        )
+        == 0
+    )
+
+
+async def test_a_trip_that_is_never_committed_ends_its_flow_quietly(
+    client: Client,
+    settings: Settings,
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    impatient = TripActivities(session_maker, commit_patience=timedelta(seconds=1))
+    worker = Worker(
+        client,
+        task_queue=settings.temporal_task_queue,
+        workflows=list(WORKFLOWS),
+        activities=[
+            impatient.open_trip,
+            impatient.remind_trip,
+            impatient.notify_trip_cancelled,
+            impatient.complete_trip,
+        ],
+    )
+    async with worker:
+        async with session_maker() as session, session.begin():
+            party = await add_party(session, in_seconds(2), members=1)
+            handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=1, completion_delay_seconds=0)
+            await asyncio.sleep(0.3)
+            await session.rollback()
+        await handle.result()
+
+    assert await flow_statuses(handle) == ["scheduled", "discarded"]
+    assert await scheduled_activities(handle) == ["open_trip"]
+    assert await notifications_about(session_maker, party.trip_id) == []
+
+
+async def test_recorded_history_replays_on_the_current_workflow_code() -> None:
+    history = WorkflowHistory.from_json("trip", HISTORY_FILE.read_text())
+
+    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)

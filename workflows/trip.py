@@ -1,0 +1,155 @@
+"""A published trip from creation to its end: reminder before departure, start, completion, or cancellation.
+
+The API inserts the trip and starts this flow inside one transaction, before it commits, so the flow first waits
+for the trip to become visible; a trip that never does was rolled back and the flow ends without a trace. An edit
+of the time (signal `reschedule`) re-arms every timer from the new time; a delete (signal `cancel`) ends the flow
+at any point before completion, and the members hear why. FlowStatus: scheduled -> started -> completed, or
+cancelled; discarded for a trip that was never committed.
+"""
+
+import contextlib
+from datetime import UTC, datetime, timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError
+
+with workflow.unsafe.imports_passed_through():
+    from workflows.contracts import FLOW_STATUS, TRIP_ID, TripCancelled, TripRescheduled, TripSchedule
+
+SCHEDULED = "scheduled"
+STARTED = "started"
+COMPLETED = "completed"
+CANCELLED = "cancelled"
+DISCARDED = "discarded"
+
+# The database may be down for a while; a trip's reminder, notices and credits are worth waiting for.
+PATIENT_RETRY = RetryPolicy(
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(minutes=5),
+)
+# Covers the activity's own wait for the API's commit (activities/trips.py COMMIT_PATIENCE) and a row lock.
+OPEN_TIMEOUT = timedelta(minutes=2)
+WRITE_TIMEOUT = timedelta(seconds=30)
+
+
+def _moment(iso: str) -> datetime:
+    parsed = datetime.fromisoformat(iso)
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+@workflow.defn
+class TripWorkflow:
+    @workflow.init
+    def __init__(self, schedule: TripSchedule) -> None:
+        self._trip_id = schedule.trip_id
+        self._departure = _moment(schedule.scheduled_at)
+        self._reminder_lead = timedelta(seconds=schedule.reminder_lead_seconds)
+        self._completion_delay = timedelta(seconds=schedule.completion_delay_seconds)
+        self._plan = 0
+        self._cancellation: TripCancelled | None = None
+        self._status: str | None = None
+
+    @workflow.signal
+    def reschedule(self, change: TripRescheduled) -> None:
+        self._departure = _moment(change.scheduled_at)
+        self._plan += 1
+
+    @workflow.signal
+    def cancel(self, cancellation: TripCancelled) -> None:
+        if self._cancellation is None:
+            self._cancellation = cancellation
+
+    @workflow.query
+    def departure(self) -> str:
+        """The departure the timers are armed for, for support staff comparing it with the database."""
+        return self._departure.isoformat()
+
+    @workflow.run
+    async def run(self, schedule: TripSchedule) -> None:
+        workflow.upsert_search_attributes([TRIP_ID.value_set(str(self._trip_id))])
+        self._set_status(SCHEDULED)
+        status = await workflow.execute_activity(
+            "open_trip",
+            self._trip_id,
+            start_to_close_timeout=OPEN_TIMEOUT,
+            retry_policy=PATIENT_RETRY,
+        )
+        if status is None:
+            self._set_status(DISCARDED)
+            return
+        if status == "ACTIVE" and await self._follow_the_schedule():
+            self._set_status(COMPLETED)
+            return
+        await self._end_cancelled()
+
+    async def _follow_the_schedule(self) -> bool:
+        """True once the trip is completed; False when it was cancelled instead."""
+        while self._cancellation is None:
+            plan = self._plan
+            departure = self._departure
+            reminder_at = departure - self._reminder_lead
+            if workflow.now() < departure:
+                self._set_status(SCHEDULED)
+            if workflow.now() < reminder_at:
+                if not await self._sleep_until(reminder_at, plan, "reminder"):
+                    continue
+                await self._remind(departure)
+            if not await self._sleep_until(departure, plan, "departure"):
+                continue
+            self._set_status(STARTED)
+            if not await self._sleep_until(departure + self._completion_delay, plan, "completion"):
+                continue
+            return bool(
+                await workflow.execute_activity(
+                    "complete_trip",
+                    self._trip_id,
+                    result_type=bool,
+                    start_to_close_timeout=WRITE_TIMEOUT,
+                    retry_policy=PATIENT_RETRY,
+                )
+            )
+        return False
+
+    async def _sleep_until(self, moment: datetime, plan: int, summary: str) -> bool:
+        """True when the moment came with the plan unchanged; False as soon as a reschedule or a cancel arrives."""
+
+        def changed() -> bool:
+            return self._cancellation is not None or self._plan != plan
+
+        remaining = moment - workflow.now()
+        if remaining > timedelta(0):
+            with contextlib.suppress(TimeoutError):
+                await workflow.wait_condition(changed, timeout=remaining, timeout_summary=summary)
+        return not changed()
+
+    async def _remind(self, departure: datetime) -> None:
+        try:
+            await workflow.execute_activity(
+                "remind_trip",
+                args=[self._trip_id, departure.isoformat()],
+                result_type=int,
+                start_to_close_timeout=WRITE_TIMEOUT,
+                # A reminder after the departure helps nobody; give up on it rather than hold the flow.
+                schedule_to_close_timeout=max(departure - workflow.now(), WRITE_TIMEOUT),
+                retry_policy=PATIENT_RETRY,
+            )
+        except ActivityError:
+            workflow.logger.warning("trip %s: reminder for %s not stored", self._trip_id, departure.isoformat())
+
+    async def _end_cancelled(self) -> None:
+        reason = self._cancellation.reason if self._cancellation else ""
+        await workflow.execute_activity(
+            "notify_trip_cancelled",
+            args=[self._trip_id, reason],
+            result_type=int,
+            start_to_close_timeout=WRITE_TIMEOUT,
+            retry_policy=PATIENT_RETRY,
+        )
+        self._set_status(CANCELLED)
+
+    def _set_status(self, status: str) -> None:
+        if status != self._status:
+            self._status = status
+            workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])
