@@ -16,3 +16,12 @@ def today_ist() -> date:
 
 def start_of_ist_day(moment: datetime) -> datetime:
     return datetime.combine(moment.astimezone(IST).date(), time.min, tzinfo=IST)
+
+
+def parse_ist_minute(text: str) -> datetime:
+    """'YYYY-MM-DD HH:MM' in IST, as an aware datetime. Raises ValueError for anything else."""
+    return datetime.strptime(text.strip(), "%Y-%m-%d %H:%M").replace(tzinfo=IST)
+
+
+def format_ist_minute(moment: datetime) -> str:
+    return moment.astimezone(IST).strftime("%Y-%m-%d %H:%M")

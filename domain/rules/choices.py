@@ -11,3 +11,16 @@ FEEDBACK_FEATURES: Final = {
     "profile": ("incorrect_profile",),
     "others": (),
 }
+
+TRANSPORT_CAB: Final = 1
+TRANSPORT_AUTO: Final = 2
+TRANSPORT_UNDECIDED: Final = 3
+TRANSPORT_SELF_DRIVE: Final = 4
+TRANSPORT_MODES: Final = {
+    TRANSPORT_CAB: "Cab",
+    TRANSPORT_AUTO: "Auto",
+    TRANSPORT_UNDECIDED: "Undecided",
+    TRANSPORT_SELF_DRIVE: "Self Drive",
+}
+
+TRIP_DELETE_REASONS: Final = ("Did not find a match", "Do not understand how to use the app")

@@ -140,6 +140,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trip/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search Trips */
+        get: operations["trip-search_trips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/search/around": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search Trips Around */
+        get: operations["trip-search_trips_around"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Trip */
+        post: operations["trip-create_trip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/trip/{trip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Trip */
+        get: operations["trip-read_trip"];
+        /** Update Trip */
+        put: operations["trip-update_trip"];
+        post?: never;
+        /** Delete Trip */
+        delete: operations["trip-delete_trip"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/user_trips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read User Trips
+         * @description The Upcoming, Hosting and Recent tabs of SPEC §4: the viewer's trips by their own status and role.
+         */
+        get: operations["trip-read_user_trips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/configuration": {
         parameters: {
             query?: never;
@@ -296,6 +386,13 @@ export interface components {
             /** Web Push Vapid Public Key */
             web_push_vapid_public_key: string | null;
         };
+        /** CostRange */
+        CostRange: {
+            /** High */
+            high: number;
+            /** Low */
+            low: number;
+        };
         /** CurrentLocation */
         CurrentLocation: {
             /** Lat */
@@ -366,6 +463,42 @@ export interface components {
         /** Envelope[SessionState] */
         Envelope_SessionState_: {
             data: components["schemas"]["SessionState"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[TripCreated] */
+        Envelope_TripCreated_: {
+            data: components["schemas"]["TripCreated"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[TripList] */
+        Envelope_TripList_: {
+            data: components["schemas"]["TripList"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[TripPublic] */
+        Envelope_TripPublic_: {
+            data: components["schemas"]["TripPublic"];
             /** Message */
             message: string;
             /**
@@ -459,6 +592,17 @@ export interface components {
              */
             temporal: "ok" | "down";
         };
+        /** Location */
+        Location: {
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** Name */
+            name: string;
+            /** Place Id */
+            place_id: string;
+        };
         /** LoginRequest */
         LoginRequest: {
             /** Login Token */
@@ -525,6 +669,61 @@ export interface components {
             /** Is Logged In */
             is_logged_in: boolean;
         };
+        /** TripCreate */
+        TripCreate: {
+            /** Additional Note */
+            additional_note?: string | null;
+            destination?: components["schemas"]["Location"] | null;
+            /** Estimated Cost */
+            estimated_cost?: number | string | null;
+            /**
+             * Is Vehicle Booked
+             * @default false
+             */
+            is_vehicle_booked: boolean;
+            origin?: components["schemas"]["Location"] | null;
+            /**
+             * Preferred Mode Of Transport
+             * @default 3
+             */
+            preferred_mode_of_transport: number;
+            /**
+             * Time Of Trip
+             * @example 2026-12-01 09:30
+             */
+            time_of_trip?: string | null;
+            /**
+             * Total Passengers
+             * @default 2
+             */
+            total_passengers: number;
+        };
+        /** TripCreated */
+        TripCreated: {
+            /** Trip Id */
+            trip_id: number;
+        };
+        /** TripDelete */
+        TripDelete: {
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** TripHost */
+        TripHost: {
+            /** Id */
+            id: number;
+            /** Is Kyc Verified */
+            is_kyc_verified: boolean;
+            /** Medium Image Url */
+            medium_image_url: string | null;
+            /** Name */
+            name: string | null;
+            /** Small Image Url */
+            small_image_url: string | null;
+        };
         /** TripInsights */
         TripInsights: {
             /** New People Met */
@@ -535,6 +734,139 @@ export interface components {
             total_trips_joined: number;
             /** Trips Hosted */
             trips_hosted: number;
+        };
+        /** TripList */
+        TripList: {
+            /** Trips */
+            trips: components["schemas"]["TripPublic"][];
+        };
+        /** TripPassengerView */
+        TripPassengerView: {
+            /** Additional Note */
+            additional_note: string | null;
+            /** Id */
+            id: number;
+            /** Is Kyc Verified */
+            is_kyc_verified: boolean;
+            /** Large Luggage */
+            large_luggage: number;
+            /** Name */
+            name: string | null;
+            /** Small Image Url */
+            small_image_url: string | null;
+            /** Small Luggage */
+            small_luggage: number;
+            /** Status */
+            status: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "host" | "member";
+        };
+        /**
+         * TripPublic
+         * @description A trip as the viewer sees it (SPEC §3 Trip).
+         */
+        TripPublic: {
+            /** Active Passenger Count */
+            active_passenger_count: number;
+            /** Additional Note */
+            additional_note: string | null;
+            /** Cab */
+            cab: {
+                [key: string]: unknown;
+            } | null;
+            /** Chat Id */
+            chat_id: number | null;
+            /** Current Co2 Saving */
+            current_co2_saving: number;
+            destination: components["schemas"]["Location"];
+            /** Distance */
+            distance: number;
+            /** Distance From Destination */
+            distance_from_destination: number | null;
+            /** Distance From Origin */
+            distance_from_origin: number | null;
+            /** Estimated Cost */
+            estimated_cost: number;
+            estimated_cost_range: components["schemas"]["CostRange"] | null;
+            host: components["schemas"]["TripHost"];
+            /** Hosts */
+            hosts: components["schemas"]["TripHost"][];
+            /** Id */
+            id: number;
+            /** Is Cab Booked */
+            is_cab_booked: boolean;
+            /** Is Current User Host */
+            is_current_user_host: boolean;
+            /** Is Past */
+            is_past: boolean;
+            /** Is User In Trip */
+            is_user_in_trip: boolean;
+            /** Is Vehicle Booked */
+            is_vehicle_booked: boolean;
+            /** Large Luggage */
+            large_luggage: number;
+            /** Next Co2 Saving */
+            next_co2_saving: number;
+            origin: components["schemas"]["Location"];
+            /** Passengers */
+            passengers: components["schemas"]["TripPassengerView"][];
+            /** Preferred Mode Of Transport */
+            preferred_mode_of_transport: number;
+            /** Queries */
+            queries: {
+                [key: string]: unknown;
+            }[];
+            /** Recommended */
+            recommended: boolean;
+            /**
+             * Scheduled At
+             * @description 'YYYY-MM-DD HH:MM' in IST
+             */
+            scheduled_at: string;
+            /** Small Luggage */
+            small_luggage: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ACTIVE" | "CANCELLED";
+            /** Sum Of Distance */
+            sum_of_distance: number | null;
+            /** Total Passengers */
+            total_passengers: number;
+            /** Trip Id */
+            trip_id: number;
+            /**
+             * User Status
+             * @enum {string}
+             */
+            user_status: "default" | "requested" | "active" | "rejected" | "removed" | "left" | "revoked" | "expired";
+        };
+        /**
+         * TripUpdate
+         * @description Only the changed fields. Origin and destination are locked; sending them is refused.
+         */
+        TripUpdate: {
+            /** Additional Note */
+            additional_note?: string | null;
+            destination?: components["schemas"]["Location"] | null;
+            /** Estimated Cost */
+            estimated_cost?: number | string | null;
+            /** Is Vehicle Booked */
+            is_vehicle_booked?: boolean | null;
+            origin?: components["schemas"]["Location"] | null;
+            /** Preferred Mode Of Transport */
+            preferred_mode_of_transport?: number | null;
+            /**
+             * Time Of Trip
+             * @example 2026-12-01 09:30
+             */
+            time_of_trip?: string | null;
+            /** Total Passengers */
+            total_passengers?: number | null;
         };
         /**
          * UserPrivate
@@ -852,6 +1184,265 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_SentSms__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "trip-search_trips": {
+        parameters: {
+            query: {
+                origin_latitude: number;
+                origin_longitude: number;
+                destination_latitude: number;
+                destination_longitude: number;
+                date: string;
+                /** @description HH:MM in IST */
+                start_time?: string;
+                /** @description HH:MM in IST */
+                end_time?: string;
+                origin_name?: string | null;
+                origin_place_id?: string | null;
+                destination_name?: string | null;
+                destination_place_id?: string | null;
+                maximum_passengers?: number | null;
+                preferred_mode_of_transport?: string | null;
+                gender?: string | null;
+                is_vehicle_booked?: boolean | null;
+                estimated_cost?: number | null;
+                is_host_kyc_verified?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TripList_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "trip-search_trips_around": {
+        parameters: {
+            query: {
+                origin_latitude: number;
+                origin_longitude: number;
+                date: string;
+                /** @description HH:MM in IST */
+                start_time?: string;
+                /** @description HH:MM in IST */
+                end_time?: string;
+                blacklisted_trip_ids?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TripList_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "trip-create_trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TripCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TripCreated_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "trip-read_trip": {
+        parameters: {
+            query?: {
+                origin_latitude?: number | null;
+                origin_longitude?: number | null;
+                destination_latitude?: number | null;
+                destination_longitude?: number | null;
+            };
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TripPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "trip-update_trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TripUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "trip-delete_trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TripDelete"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "trip-read_user_trips": {
+        parameters: {
+            query?: {
+                status_ids?: string | null;
+                type_ids?: string | null;
+                retrieve_past_trips?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TripList_"];
                 };
             };
             /** @description Validation Error */

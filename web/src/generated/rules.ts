@@ -39,7 +39,8 @@ export const LIMITS = {
   "SUCCESS_TOAST_SECONDS": 3,
   "COPY_TOOLTIP_SECONDS": 2,
   "KYC_SUCCESS_REDIRECT_SECONDS": 4,
-  "LINKEDIN_SUCCESS_REDIRECT_SECONDS": 4
+  "LINKEDIN_SUCCESS_REDIRECT_SECONDS": 4,
+  "RECOMMENDED_MAX_WALK_KM": 2.0
 } as const;
 
 export const PATTERNS = {
@@ -99,7 +100,29 @@ export const MESSAGES = {
   "FEEDBACK_NOTE_REQUIRED": "Please provide a note.",
   "FEEDBACK_NOTE_TOO_LONG": "Note cannot exceed 500 characters.",
   "FEEDBACK_CHOICE_INVALID": "Please choose services and features from the list.",
-  "FEEDBACK_THANKS": "Thank you for your feedback!"
+  "FEEDBACK_THANKS": "Thank you for your feedback!",
+  "TRIP_FROM_REQUIRED": "Please add From location",
+  "TRIP_TO_REQUIRED": "Please add To location",
+  "TRIP_DATE_INVALID": "Please add valid date",
+  "TRIP_TIME_INVALID": "Please add valid time",
+  "TRIP_CREATE_IN_PAST": "Cannot create trip. Time of trip cannot be in the past.",
+  "TRIP_EDIT_TO_PAST": "Cannot edit trip. Time of trip cannot be in the past.",
+  "TRIP_EDIT_PAST": "Cannot edit trip. Trip is in the past.",
+  "TRIP_DELETE_PAST": "Cannot delete trip. Trip is in the past.",
+  "TRIP_COST_REQUIRED": "Please add estimated cost",
+  "TRIP_COST_RANGE": "Estimated cost should be between 1 and 100000",
+  "TRIP_PASSENGERS_RANGE": "Passengers should be between 2 and 4",
+  "TRIP_PASSENGERS_BELOW_JOINED": "Passengers cannot be fewer than the people already in the trip",
+  "TRIP_NOTE_TOO_LONG": "Additional note cannot exceed 300 characters",
+  "TRIP_MODE_INVALID": "Please choose a mode of transport",
+  "TRIP_PLACES_LOCKED": "Origin and destination cannot be changed",
+  "TRIP_NOT_FOUND": "Trip not found",
+  "TRIP_HOST_ONLY": "Only the host of this trip can do that",
+  "TRIP_CANCELLED": "This trip has been cancelled",
+  "TRIP_CREATED": "Trip created successfully",
+  "TRIP_UPDATED": "Trip updated successfully",
+  "TRIP_DELETED": "Trip deleted successfully",
+  "SEARCH_POINT_REQUIRED": "Please add From and To locations"
 } as const;
 
 export const CHOICES = {
@@ -127,5 +150,19 @@ export const CHOICES = {
       "incorrect_profile"
     ],
     "others": []
-  }
+  },
+  "TRANSPORT_CAB": 1,
+  "TRANSPORT_AUTO": 2,
+  "TRANSPORT_UNDECIDED": 3,
+  "TRANSPORT_SELF_DRIVE": 4,
+  "TRANSPORT_MODES": {
+    "1": "Cab",
+    "2": "Auto",
+    "3": "Undecided",
+    "4": "Self Drive"
+  },
+  "TRIP_DELETE_REASONS": [
+    "Did not find a match",
+    "Do not understand how to use the app"
+  ]
 } as const;

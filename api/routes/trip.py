@@ -1,0 +1,310 @@
+"""Trips: publish, edit, delete, read, list and search (SPEC §3 Trip, §4 tabs, §5 create/edit/search, §7)."""
+
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Annotated
+
+from fastapi import APIRouter, Query, status
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+from temporalio.client import Client
+from temporalio.common import SearchAttributePair, TypedSearchAttributes
+
+from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
+from api.envelope import Envelope, MessageOnly, done, ok
+from api.errors import ApiError
+from api.schemas.trip import TripCreate, TripCreated, TripDelete, TripList, TripPublic, TripUpdate, parse_time_of_trip
+from api.trips.search import TripFilters, around_search, route_search
+from api.trips.views import SearchPoint, trip_views
+from domain import clock
+from domain.models import Trip, TripPassenger
+from domain.rules import choices, messages
+from domain.rules.geo import distance_km
+from domain.settings import Settings
+from workflows.contracts import (
+    FLOW_STATUS,
+    TRIP_ID,
+    TripCancelled,
+    TripRescheduled,
+    TripSchedule,
+    trip_workflow_id,
+)
+
+router = APIRouter(prefix="/trip", tags=["trip"])
+
+CommaList = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$", max_length=200)]
+
+
+def _split(values: str | None) -> tuple[str, ...]:
+    return tuple(value for value in (values or "").split(",") if value)
+
+
+async def _load_trip(session: AsyncSession, trip_id: int, for_update: bool = False) -> Trip:
+    query = select(Trip).where(Trip.id == trip_id)
+    trip = await session.scalar(query.with_for_update() if for_update else query)
+    if trip is None:
+        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    return trip
+
+
+async def _hosted_trip(session: AsyncSession, trip_id: int, user_id: int) -> Trip:
+    trip = await _load_trip(session, trip_id, for_update=True)
+    if trip.host_id != user_id:
+        raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
+    if trip.status == "CANCELLED":
+        raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
+    return trip
+
+
+def _cost_for(is_vehicle_booked: bool, estimated_cost: Decimal | None) -> Decimal:
+    """A booked vehicle needs a cost; without one the trip is 'Not booked' and carries none."""
+    if not is_vehicle_booked:
+        return Decimal(0)
+    if not estimated_cost:
+        raise ApiError(messages.TRIP_COST_REQUIRED)
+    return estimated_cost
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(clock.IST).isoformat()
+
+
+async def _start_trip_flow(temporal: Client, settings: Settings, trip: Trip) -> None:
+    await temporal.start_workflow(
+        "TripWorkflow",
+        TripSchedule(
+            trip_id=trip.id,
+            scheduled_at=_iso(trip.scheduled_at),
+            reminder_lead_seconds=settings.trip_reminder_lead_seconds,
+            completion_delay_seconds=settings.trip_completion_delay_seconds,
+        ),
+        id=trip_workflow_id(trip.id),
+        task_queue=settings.temporal_task_queue,
+        search_attributes=TypedSearchAttributes(
+            [SearchAttributePair(TRIP_ID, str(trip.id)), SearchAttributePair(FLOW_STATUS, "scheduled")]
+        ),
+    )
+
+
+@router.post("/trip")
+async def create_trip(
+    body: TripCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, temporal: TemporalDep
+) -> Envelope[TripCreated]:
+    assert body.origin is not None and body.destination is not None and body.time_of_trip is not None
+    scheduled_at = parse_time_of_trip(body.time_of_trip)
+    if scheduled_at <= clock.now():
+        raise ApiError(messages.TRIP_CREATE_IN_PAST)
+    mode = body.preferred_mode_of_transport
+    is_vehicle_booked = body.is_vehicle_booked and mode != choices.TRANSPORT_UNDECIDED
+    trip = Trip(
+        host_id=user.id,
+        scheduled_at=scheduled_at,
+        origin_name=body.origin.name.strip(),
+        origin_place_id=body.origin.place_id,
+        origin_latitude=body.origin.latitude,
+        origin_longitude=body.origin.longitude,
+        destination_name=body.destination.name.strip(),
+        destination_place_id=body.destination.place_id,
+        destination_latitude=body.destination.latitude,
+        destination_longitude=body.destination.longitude,
+        total_passengers=body.total_passengers,
+        preferred_mode_of_transport=mode,
+        is_vehicle_booked=is_vehicle_booked,
+        estimated_cost=_cost_for(is_vehicle_booked, body.estimated_cost),
+        additional_note=body.additional_note or None,
+        distance_km=distance_km(
+            body.origin.latitude, body.origin.longitude, body.destination.latitude, body.destination.longitude
+        ),
+    )
+    session.add(trip)
+    await session.flush()
+    session.add(TripPassenger(trip_id=trip.id, user_id=user.id, type="host", status="active"))
+    await session.flush()
+    await _start_trip_flow(temporal, settings, trip)
+    return ok(TripCreated(trip_id=trip.id), messages.TRIP_CREATED)
+
+
+@router.get("/trip/{trip_id}")
+async def read_trip(
+    trip_id: int,
+    user: CurrentUser,
+    session: SessionDep,
+    origin_latitude: Annotated[float | None, Query(ge=-90, le=90)] = None,
+    origin_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
+    destination_latitude: Annotated[float | None, Query(ge=-90, le=90)] = None,
+    destination_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
+) -> Envelope[TripPublic]:
+    trip = await _load_trip(session, trip_id)
+    point = None
+    if origin_latitude is not None and origin_longitude is not None:
+        point = SearchPoint(origin_latitude, origin_longitude, destination_latitude, destination_longitude)
+    [view] = await trip_views(session, [trip], user, point)
+    return ok(view)
+
+
+def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
+    """Only the fields whose value differs from the trip's."""
+    if body.origin is not None or body.destination is not None:
+        raise ApiError(messages.TRIP_PLACES_LOCKED)
+    wanted: dict[str, object] = {}
+    if body.time_of_trip is not None:
+        wanted["scheduled_at"] = parse_time_of_trip(body.time_of_trip)
+    for field in ("total_passengers", "preferred_mode_of_transport", "is_vehicle_booked", "additional_note"):
+        value = getattr(body, field)
+        if value is not None:
+            wanted[field] = value or None if field == "additional_note" else value
+    mode = wanted.get("preferred_mode_of_transport", trip.preferred_mode_of_transport)
+    booked = bool(wanted.get("is_vehicle_booked", trip.is_vehicle_booked)) and mode != choices.TRANSPORT_UNDECIDED
+    if "is_vehicle_booked" in wanted or "preferred_mode_of_transport" in wanted or body.estimated_cost is not None:
+        wanted["is_vehicle_booked"] = booked
+        cost = body.estimated_cost if body.estimated_cost is not None else trip.estimated_cost
+        wanted["estimated_cost"] = _cost_for(booked, cost)
+    return {field: value for field, value in wanted.items() if getattr(trip, field) != value}
+
+
+async def _active_count(session: AsyncSession, trip_id: int) -> int:
+    rows = await session.scalars(
+        select(TripPassenger.id).where(TripPassenger.trip_id == trip_id, TripPassenger.status == "active")
+    )
+    return len(rows.all())
+
+
+@router.put("/trip/{trip_id}")
+async def update_trip(
+    trip_id: int, body: TripUpdate, user: CurrentUser, session: SessionDep, temporal: TemporalDep
+) -> MessageOnly:
+    trip = await _hosted_trip(session, trip_id, user.id)
+    if trip.scheduled_at <= clock.now():
+        raise ApiError(messages.TRIP_EDIT_PAST)
+    changes = _changes(trip, body)
+    if not changes:
+        raise ApiError(messages.NOTHING_UPDATED)
+    new_time = changes.get("scheduled_at")
+    if isinstance(new_time, datetime) and new_time <= clock.now():
+        raise ApiError(messages.TRIP_EDIT_TO_PAST)
+    seats = changes.get("total_passengers")
+    if isinstance(seats, int) and seats < await _active_count(session, trip.id):
+        raise ApiError(messages.TRIP_PASSENGERS_BELOW_JOINED)
+    for field, value in changes.items():
+        setattr(trip, field, value)
+    await session.flush()
+    if isinstance(new_time, datetime):
+        handle = temporal.get_workflow_handle(trip_workflow_id(trip.id))
+        await handle.signal("reschedule", TripRescheduled(scheduled_at=_iso(new_time)))
+    return done(messages.TRIP_UPDATED)
+
+
+@router.delete("/trip/{trip_id}")
+async def delete_trip(
+    trip_id: int, body: TripDelete, user: CurrentUser, session: SessionDep, temporal: TemporalDep
+) -> MessageOnly:
+    trip = await _hosted_trip(session, trip_id, user.id)
+    if trip.scheduled_at <= clock.now():
+        raise ApiError(messages.TRIP_DELETE_PAST)
+    trip.status = "CANCELLED"
+    trip.cancellation_reason = body.reason
+    trip.cancelled_at = clock.now()
+    await session.flush()
+    handle = temporal.get_workflow_handle(trip_workflow_id(trip.id))
+    await handle.signal("cancel", TripCancelled(reason=body.reason))
+    return done(messages.TRIP_DELETED)
+
+
+@router.get("/user_trips")
+async def read_user_trips(
+    user: CurrentUser,
+    session: SessionDep,
+    status_ids: CommaList = None,
+    type_ids: CommaList = None,
+    retrieve_past_trips: Annotated[int, Query(ge=0, le=1)] = 0,
+) -> Envelope[TripList]:
+    """The Upcoming, Hosting and Recent tabs of SPEC §4: the viewer's trips by their own status and role."""
+    query = select(Trip).join(TripPassenger, TripPassenger.trip_id == Trip.id).where(TripPassenger.user_id == user.id)
+    if statuses := _split(status_ids):
+        query = query.where(TripPassenger.status.in_(statuses))
+    if types := _split(type_ids):
+        query = query.where(TripPassenger.type.in_(types))
+    if retrieve_past_trips:
+        query = query.order_by(Trip.scheduled_at.desc(), Trip.id.desc())
+    else:
+        query = query.where(Trip.scheduled_at > clock.now()).order_by(Trip.scheduled_at, Trip.id)
+    trips = (await session.scalars(query.limit(100))).all()
+    return ok(TripList(trips=await trip_views(session, trips, user)))
+
+
+def _day_window(day: date, start: time, end: time) -> tuple[datetime, datetime]:
+    first = datetime.combine(day, start, tzinfo=clock.IST)
+    last = datetime.combine(day, end, tzinfo=clock.IST) + timedelta(seconds=59)
+    return first, last
+
+
+Latitude = Annotated[float, Query(ge=-90, le=90)]
+Longitude = Annotated[float, Query(ge=-180, le=180)]
+Clock = Annotated[time, Query(description="HH:MM in IST")]
+
+
+@router.get("/search")
+async def search_trips(
+    user: CurrentUser,
+    session: SessionDep,
+    settings: SettingsDep,
+    origin_latitude: Latitude,
+    origin_longitude: Longitude,
+    destination_latitude: Latitude,
+    destination_longitude: Longitude,
+    date: date,
+    start_time: Clock = time(0, 0),
+    end_time: Clock = time(23, 59),
+    origin_name: Annotated[str | None, Query(max_length=200)] = None,
+    origin_place_id: Annotated[str | None, Query(max_length=200)] = None,
+    destination_name: Annotated[str | None, Query(max_length=200)] = None,
+    destination_place_id: Annotated[str | None, Query(max_length=200)] = None,
+    maximum_passengers: Annotated[int | None, Query(ge=2, le=4)] = None,
+    preferred_mode_of_transport: Annotated[str | None, Query(pattern=r"^[0-9]{1,2}(,[0-9]{1,2})*$")] = None,
+    gender: Annotated[str | None, Query(pattern="^(MALE|FEMALE)$")] = None,
+    is_vehicle_booked: bool | None = None,
+    estimated_cost: Annotated[float | None, Query(ge=0, le=100000)] = None,
+    is_host_kyc_verified: bool = False,
+) -> Envelope[TripList]:
+    filters = TripFilters(
+        maximum_passengers=maximum_passengers,
+        modes=tuple(int(mode) for mode in _split(preferred_mode_of_transport)),
+        host_gender=gender,
+        is_vehicle_booked=is_vehicle_booked,
+        maximum_cost=estimated_cost,
+        host_kyc_verified_only=is_host_kyc_verified,
+    )
+    query = route_search(
+        (origin_latitude, origin_longitude),
+        (destination_latitude, destination_longitude),
+        _day_window(date, start_time, end_time),
+        settings.trip_search_radius_km,
+        filters,
+    )
+    trips = (await session.scalars(query)).all()
+    point = SearchPoint(origin_latitude, origin_longitude, destination_latitude, destination_longitude)
+    return ok(TripList(trips=await trip_views(session, trips, user, point)))
+
+
+@router.get("/search/around")
+async def search_trips_around(
+    user: CurrentUser,
+    session: SessionDep,
+    settings: SettingsDep,
+    origin_latitude: Latitude,
+    origin_longitude: Longitude,
+    date: date,
+    start_time: Clock = time(0, 0),
+    end_time: Clock = time(23, 59),
+    blacklisted_trip_ids: Annotated[str | None, Query(pattern=r"^[0-9]+(,[0-9]+)*$", max_length=2000)] = None,
+) -> Envelope[TripList]:
+    query = around_search(
+        (origin_latitude, origin_longitude),
+        _day_window(date, start_time, end_time),
+        settings.trip_search_radius_km,
+        user.id,
+        tuple(int(trip_id) for trip_id in _split(blacklisted_trip_ids)),
+    )
+    trips = (await session.scalars(query)).all()
+    point = SearchPoint(origin_latitude, origin_longitude)
+    return ok(TripList(trips=await trip_views(session, trips, user, point)))

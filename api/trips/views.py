@@ -1,0 +1,150 @@
+"""Trips as a viewer sees them (SPEC §3 Trip), built for many trips with two queries."""
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.schemas.trip import CostRange, Location, TripHost, TripPassengerView, TripPublic, UserStatus
+from api.views import media_url
+from domain import clock
+from domain.models import Trip, TripPassenger, User
+from domain.rules import limits
+from domain.rules.co2 import co2_saved_kg
+from domain.rules.geo import distance_km
+from domain.rules.pricing import cost_range
+
+
+@dataclass(frozen=True)
+class SearchPoint:
+    """Where the viewer starts and where they go, when they searched."""
+
+    origin_latitude: float
+    origin_longitude: float
+    destination_latitude: float | None = None
+    destination_longitude: float | None = None
+
+
+def _host_card(user: User) -> TripHost:
+    return TripHost(
+        id=user.id,
+        name=user.name,
+        small_image_url=media_url(user.small_image_key),
+        medium_image_url=media_url(user.medium_image_key),
+        is_kyc_verified=user.is_kyc_verified,
+    )
+
+
+def _passenger_view(row: TripPassenger, user: User) -> TripPassengerView:
+    return TripPassengerView(
+        id=user.id,
+        name=user.name,
+        small_image_url=media_url(user.small_image_key),
+        is_kyc_verified=user.is_kyc_verified,
+        additional_note=row.additional_note,
+        small_luggage=row.small_luggage,
+        large_luggage=row.large_luggage,
+        status=row.status,
+        type="host" if row.type == "host" else "member",
+    )
+
+
+def _distances(trip: Trip, point: SearchPoint | None) -> tuple[float | None, float | None, float | None]:
+    if point is None:
+        return None, None, None
+    from_origin = distance_km(
+        point.origin_latitude, point.origin_longitude, trip.origin_latitude, trip.origin_longitude
+    )
+    if point.destination_latitude is None or point.destination_longitude is None:
+        return round(from_origin, 2), None, None
+    from_destination = distance_km(
+        point.destination_latitude, point.destination_longitude, trip.destination_latitude, trip.destination_longitude
+    )
+    return round(from_origin, 2), round(from_destination, 2), round(from_origin + from_destination, 2)
+
+
+def build_view(
+    trip: Trip,
+    host: User,
+    people: list[tuple[TripPassenger, User]],
+    viewer: User,
+    point: SearchPoint | None,
+) -> TripPublic:
+    is_host = trip.host_id == viewer.id
+    active = [(row, user) for row, user in people if row.status == "active"]
+    own = next((row for row, user in people if user.id == viewer.id), None)
+    visible = (
+        people if is_host else [(row, user) for row, user in people if row.status == "active" or user.id == viewer.id]
+    )
+    from_origin, from_destination, total = _distances(trip, point)
+    low_high = cost_range(trip.estimated_cost, trip.total_passengers)
+    host_card = _host_card(host)
+    return TripPublic(
+        id=trip.id,
+        trip_id=trip.id,
+        status="CANCELLED" if trip.status == "CANCELLED" else "ACTIVE",
+        scheduled_at=clock.format_ist_minute(trip.scheduled_at),
+        is_past=trip.scheduled_at <= clock.now(),
+        origin=Location(
+            name=trip.origin_name,
+            place_id=trip.origin_place_id,
+            latitude=trip.origin_latitude,
+            longitude=trip.origin_longitude,
+        ),
+        destination=Location(
+            name=trip.destination_name,
+            place_id=trip.destination_place_id,
+            latitude=trip.destination_latitude,
+            longitude=trip.destination_longitude,
+        ),
+        host=host_card,
+        hosts=[host_card],
+        is_current_user_host=is_host,
+        active_passenger_count=len(active),
+        total_passengers=trip.total_passengers,
+        passengers=[_passenger_view(row, user) for row, user in visible],
+        queries=[],
+        chat_id=None,
+        additional_note=trip.additional_note,
+        estimated_cost=float(trip.estimated_cost),
+        estimated_cost_range=CostRange(low=low_high[0], high=low_high[1]) if low_high else None,
+        distance=round(trip.distance_km, 2),
+        distance_from_origin=from_origin,
+        distance_from_destination=from_destination,
+        sum_of_distance=total,
+        current_co2_saving=co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, len(active)),
+        next_co2_saving=co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, len(active) + 1),
+        preferred_mode_of_transport=trip.preferred_mode_of_transport,
+        is_vehicle_booked=trip.is_vehicle_booked,
+        is_cab_booked=False,
+        cab=None,
+        recommended=total is not None and total <= limits.RECOMMENDED_MAX_WALK_KM,
+        is_user_in_trip=own is not None and own.status == "active",
+        user_status=cast(UserStatus, own.status) if own is not None else "default",
+        small_luggage=own.small_luggage if own else 0,
+        large_luggage=own.large_luggage if own else 0,
+    )
+
+
+async def trip_views(
+    session: AsyncSession, trips: Sequence[Trip], viewer: User, point: SearchPoint | None = None
+) -> list[TripPublic]:
+    if not trips:
+        return []
+    trip_ids = [trip.id for trip in trips]
+    rows = await session.execute(
+        select(TripPassenger, User)
+        .join(User, User.id == TripPassenger.user_id)
+        .where(TripPassenger.trip_id.in_(trip_ids))
+        .order_by(TripPassenger.trip_id, TripPassenger.type.desc(), TripPassenger.created_at)
+    )
+    people: dict[int, list[tuple[TripPassenger, User]]] = defaultdict(list)
+    hosts: dict[int, User] = {}
+    for row, user in rows:
+        people[row.trip_id].append((row, user))
+        if row.type == "host":
+            hosts[row.trip_id] = user
+    return [build_view(trip, hosts[trip.id], people[trip.id], viewer, point) for trip in trips]

@@ -1,0 +1,284 @@
+"""Trips: create, edit, delete, read, lists and search (SPEC §3-§5, §8 past-trip blocks)."""
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import update
+
+from domain import clock
+from domain.models import Trip
+from domain.rules import messages
+from tests.api.conftest import COMPLETE_PROFILE, make_client, sign_in
+from workflows.contracts import trip_workflow_id
+
+KORAMANGALA = {"name": "Koramangala, Bengaluru", "place_id": "in-560034-1", "latitude": 12.9352, "longitude": 77.6245}
+WHITEFIELD = {"name": "Whitefield, Bengaluru", "place_id": "in-560066-1", "latitude": 12.9698, "longitude": 77.7500}
+HSR = {"name": "HSR Layout, Bengaluru", "place_id": "in-560102-1", "latitude": 12.9116, "longitude": 77.6474}
+MARATHAHALLI = {"name": "Marathahalli", "place_id": "in-560037-1", "latitude": 12.9569, "longitude": 77.7011}
+MYSURU = {"name": "Mysuru", "place_id": "in-570001-1", "latitude": 12.2958, "longitude": 76.6394}
+
+
+def in_hours(hours: float) -> str:
+    return clock.format_ist_minute(clock.now() + timedelta(hours=hours))
+
+
+def trip_body(**overrides):
+    return {
+        "origin": KORAMANGALA,
+        "destination": WHITEFIELD,
+        "time_of_trip": in_hours(26),
+        "total_passengers": 3,
+        "preferred_mode_of_transport": 1,
+        "is_vehicle_booked": True,
+        "estimated_cost": 900,
+        "additional_note": "Two bags, leaving from the metro gate",
+        **overrides,
+    }
+
+
+async def create(client, **overrides) -> int:
+    answer = await client.post("/api/trip/trip", json=trip_body(**overrides))
+    assert answer.status_code == 200, answer.text
+    return int(answer.json()["data"]["trip_id"])
+
+
+async def read(client, trip_id: int, **params):
+    answer = await client.get(f"/api/trip/trip/{trip_id}", params=params)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["data"]
+
+
+async def move_to_past(app, trip_id: int) -> None:
+    async with app.state.session_maker() as session, session.begin():
+        await session.execute(
+            update(Trip).where(Trip.id == trip_id).values(scheduled_at=clock.now() - timedelta(minutes=5))
+        )
+
+
+@pytest.fixture
+async def other(app):
+    async with make_client(app) as browser:
+        await browser.get("/api/auth/session")
+        await sign_in(browser)
+        await browser.put("/api/user/user", json={"name": "Ravi Kumar", "gender": "MALE", "dob": "01-01-1990"})
+        yield browser
+
+
+async def test_a_host_creates_a_trip_and_sees_it_with_every_field(signed_in, app):
+    answer = await signed_in.post("/api/trip/trip", json=trip_body())
+    assert answer.json()["message"] == messages.TRIP_CREATED
+    trip = await read(signed_in, answer.json()["data"]["trip_id"])
+    assert trip["status"] == "ACTIVE"
+    assert trip["is_current_user_host"] is True
+    assert trip["active_passenger_count"] == 1
+    assert trip["total_passengers"] == 3
+    assert trip["origin"]["name"] == KORAMANGALA["name"]
+    assert trip["estimated_cost_range"] == {"low": 300, "high": 450}
+    assert 13 < trip["distance"] < 15
+    assert trip["current_co2_saving"] == 0
+    assert trip["next_co2_saving"] > 0
+    assert trip["user_status"] == "active"
+    assert trip["passengers"][0]["type"] == "host"
+    assert trip["host"]["name"] == COMPLETE_PROFILE["name"]
+    handle = (await app.state.temporal.get()).get_workflow_handle(trip_workflow_id(trip["id"]))
+    assert (await handle.describe()).id == trip_workflow_id(trip["id"])
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"origin": None}, messages.TRIP_FROM_REQUIRED),
+        ({"origin": {**KORAMANGALA, "place_id": ""}}, messages.TRIP_FROM_REQUIRED),
+        ({"destination": None}, messages.TRIP_TO_REQUIRED),
+        ({"time_of_trip": None}, messages.TRIP_DATE_INVALID),
+        ({"time_of_trip": "2026-13-45 10:00"}, messages.TRIP_DATE_INVALID),
+        ({"time_of_trip": "2030-01-01 25:00"}, messages.TRIP_TIME_INVALID),
+        ({"time_of_trip": "2030-01-01"}, messages.TRIP_TIME_INVALID),
+        ({"time_of_trip": "2020-01-01 10:00"}, messages.TRIP_CREATE_IN_PAST),
+        ({"estimated_cost": None}, messages.TRIP_COST_REQUIRED),
+        ({"estimated_cost": 100001}, messages.TRIP_COST_RANGE),
+        ({"total_passengers": 1}, messages.TRIP_PASSENGERS_RANGE),
+        ({"total_passengers": 5}, messages.TRIP_PASSENGERS_RANGE),
+        ({"additional_note": "x" * 301}, messages.TRIP_NOTE_TOO_LONG),
+    ],
+)
+async def test_creation_follows_the_spec_rules(signed_in, overrides, message):
+    answer = await signed_in.post("/api/trip/trip", json=trip_body(**overrides))
+    assert answer.status_code == 400
+    assert answer.json() == {"status": "FAILURE", "message": message}
+
+
+async def test_an_unbooked_trip_carries_no_cost(signed_in):
+    trip = await read(signed_in, await create(signed_in, is_vehicle_booked=False, estimated_cost=500))
+    assert trip["estimated_cost"] == 0
+    assert trip["estimated_cost_range"] is None
+
+
+async def test_an_undecided_mode_is_never_booked(signed_in):
+    trip = await read(signed_in, await create(signed_in, preferred_mode_of_transport=3))
+    assert trip["is_vehicle_booked"] is False
+
+
+async def test_creating_needs_a_complete_session(client):
+    answer = await client.post("/api/trip/trip", json=trip_body())
+    assert answer.status_code == 401
+
+
+async def test_the_host_edits_only_changed_fields_and_the_flow_is_rescheduled(signed_in):
+    trip_id = await create(signed_in)
+    new_time = in_hours(30)
+    answer = await signed_in.put(f"/api/trip/trip/{trip_id}", json={"time_of_trip": new_time, "total_passengers": 4})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["message"] == messages.TRIP_UPDATED
+    trip = await read(signed_in, trip_id)
+    assert trip["scheduled_at"] == new_time
+    assert trip["total_passengers"] == 4
+
+
+async def test_an_edit_that_changes_nothing_says_so(signed_in):
+    trip_id = await create(signed_in)
+    answer = await signed_in.put(f"/api/trip/trip/{trip_id}", json={"total_passengers": 3})
+    assert answer.status_code == 400
+    assert answer.json()["message"] == messages.NOTHING_UPDATED
+
+
+async def test_origin_and_destination_are_locked(signed_in):
+    trip_id = await create(signed_in)
+    answer = await signed_in.put(f"/api/trip/trip/{trip_id}", json={"origin": HSR})
+    assert answer.json()["message"] == messages.TRIP_PLACES_LOCKED
+
+
+async def test_an_edit_cannot_move_the_trip_into_the_past(signed_in):
+    trip_id = await create(signed_in)
+    answer = await signed_in.put(f"/api/trip/trip/{trip_id}", json={"time_of_trip": "2020-01-01 10:00"})
+    assert answer.json()["message"] == messages.TRIP_EDIT_TO_PAST
+
+
+async def test_a_past_trip_can_be_neither_edited_nor_deleted(signed_in, app):
+    trip_id = await create(signed_in)
+    await move_to_past(app, trip_id)
+    edit = await signed_in.put(f"/api/trip/trip/{trip_id}", json={"total_passengers": 4})
+    assert edit.json()["message"] == messages.TRIP_EDIT_PAST
+    delete = await signed_in.request("DELETE", f"/api/trip/trip/{trip_id}", json={"reason": "Did not find a match"})
+    assert delete.json()["message"] == messages.TRIP_DELETE_PAST
+
+
+async def test_only_the_host_may_edit_or_delete(signed_in, other):
+    trip_id = await create(signed_in)
+    edit = await other.put(f"/api/trip/trip/{trip_id}", json={"total_passengers": 4})
+    assert edit.status_code == 403
+    delete = await other.request("DELETE", f"/api/trip/trip/{trip_id}", json={"reason": "Did not find a match"})
+    assert delete.status_code == 403
+    assert (await read(signed_in, trip_id))["status"] == "ACTIVE"
+
+
+async def test_deleting_needs_a_reason(signed_in):
+    trip_id = await create(signed_in)
+    answer = await signed_in.request("DELETE", f"/api/trip/trip/{trip_id}", json={"reason": "  "})
+    assert answer.status_code == 400
+    assert answer.json()["message"] == messages.REASON_REQUIRED
+
+
+async def test_a_deleted_trip_is_cancelled_and_leaves_search(signed_in, other):
+    trip_id = await create(signed_in)
+    params = search_params(KORAMANGALA, WHITEFIELD, hours=26)
+    assert trip_id in [
+        trip["id"] for trip in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]
+    ]
+    answer = await signed_in.request("DELETE", f"/api/trip/trip/{trip_id}", json={"reason": "Did not find a match"})
+    assert answer.status_code == 200
+    assert answer.json()["message"] == messages.TRIP_DELETED
+    assert (await read(signed_in, trip_id))["status"] == "CANCELLED"
+    assert trip_id not in await found_ids(other, "/api/trip/search", params)
+
+
+async def test_an_unknown_trip_is_not_found(signed_in):
+    answer = await signed_in.get("/api/trip/trip/987654321")
+    assert answer.status_code == 404
+    assert answer.json()["message"] == messages.TRIP_NOT_FOUND
+
+
+async def found_ids(client, path: str, params: dict) -> list[int]:
+    answer = await client.get(path, params=params)
+    assert answer.status_code == 200, answer.text
+    return [trip["id"] for trip in answer.json()["data"]["trips"]]
+
+
+def search_params(origin, destination, hours: float, **extra):
+    day = (clock.now() + timedelta(hours=hours)).astimezone(clock.IST).date().isoformat()
+    return {
+        "origin_latitude": origin["latitude"],
+        "origin_longitude": origin["longitude"],
+        "destination_latitude": destination["latitude"],
+        "destination_longitude": destination["longitude"],
+        "date": day,
+        **extra,
+    }
+
+
+async def test_search_finds_trips_near_both_ends_ranked_by_walk(signed_in, other):
+    exact = await create(signed_in)
+    nearby = await create(signed_in, origin=HSR)
+    elsewhere = await create(signed_in, destination=MYSURU)
+    found = (await other.get("/api/trip/search", params=search_params(KORAMANGALA, WHITEFIELD, 26))).json()
+    ids = [trip["id"] for trip in found["data"]["trips"]]
+    assert exact in ids and nearby in ids and elsewhere not in ids
+    assert ids.index(exact) < ids.index(nearby)
+    first = next(trip for trip in found["data"]["trips"] if trip["id"] == exact)
+    assert first["sum_of_distance"] == pytest.approx(0, abs=0.01)
+    assert first["recommended"] is True
+    assert first["is_current_user_host"] is False
+    assert first["user_status"] == "default"
+
+
+async def test_search_filters_apply(signed_in, other):
+    cab = await create(signed_in, preferred_mode_of_transport=1)
+    auto = await create(signed_in, preferred_mode_of_transport=2, is_vehicle_booked=False)
+    params = search_params(KORAMANGALA, WHITEFIELD, 26, preferred_mode_of_transport="2")
+    ids = [trip["id"] for trip in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]]
+    assert auto in ids and cab not in ids
+    params = search_params(KORAMANGALA, WHITEFIELD, 26, gender="MALE")
+    ids = [trip["id"] for trip in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]]
+    assert cab not in ids
+    params = search_params(KORAMANGALA, WHITEFIELD, 26, is_host_kyc_verified="true")
+    assert cab not in [t["id"] for t in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]]
+
+
+async def test_search_without_coordinates_is_refused(other):
+    answer = await other.get("/api/trip/search", params={"date": "2030-01-01"})
+    assert answer.status_code == 400
+
+
+async def test_trips_around_you_never_shows_own_or_cancelled_trips(signed_in, other):
+    own = await create(other, origin=MARATHAHALLI)
+    theirs = await create(signed_in, origin=MARATHAHALLI)
+    cancelled = await create(signed_in, origin=MARATHAHALLI)
+    await signed_in.request("DELETE", f"/api/trip/trip/{cancelled}", json={"reason": "Did not find a match"})
+    hidden = await create(signed_in, origin=MARATHAHALLI)
+    day = (clock.now() + timedelta(hours=26)).astimezone(clock.IST).date().isoformat()
+    params = {
+        "origin_latitude": MARATHAHALLI["latitude"],
+        "origin_longitude": MARATHAHALLI["longitude"],
+        "date": day,
+        "blacklisted_trip_ids": str(hidden),
+    }
+    ids = [trip["id"] for trip in (await other.get("/api/trip/search/around", params=params)).json()["data"]["trips"]]
+    assert theirs in ids
+    assert own not in ids and cancelled not in ids and hidden not in ids
+
+
+async def test_user_trips_give_the_upcoming_hosting_and_recent_tabs(signed_in, app):
+    upcoming = await create(signed_in)
+    past = await create(signed_in)
+    await move_to_past(app, past)
+
+    async def tab(**params):
+        answer = await signed_in.get("/api/trip/user_trips", params=params)
+        return [trip["id"] for trip in answer.json()["data"]["trips"]]
+
+    assert upcoming in await tab(status_ids="active,requested", retrieve_past_trips=0)
+    assert past not in await tab(status_ids="active,requested", retrieve_past_trips=0)
+    hosting = await tab(type_ids="host", retrieve_past_trips=1)
+    assert upcoming in hosting and past in hosting
+    assert past in await tab(status_ids="active", retrieve_past_trips=1)
+    assert await tab(type_ids="member", retrieve_past_trips=1) == []
