@@ -1,0 +1,156 @@
+"""Fuzzy, proximity-aware search over the places table (pg_trgm on name, earthdistance for the points).
+
+Typed text is matched by trigram word similarity, so 'Electronic City' finds 'Electronics City' and a prefix like
+'Kora' finds 'Koramangala'; the GIN trigram index answers the `<%` filter. When the caller's point is known, nearer
+places win among comparable matches. Inputs under three characters carry too few trigrams to search the whole
+country cheaply, so they are prefix matches, first around the point (the GiST earth index), then anywhere.
+"""
+
+from dataclasses import dataclass
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+SHORT_INPUT_LENGTH = 3
+SHORT_INPUT_RADIUS_METRES = 50_000
+REVERSE_GEOCODE_MAX_METRES = 50_000
+REVERSE_GEOCODE_CANDIDATES = 10
+
+# Weight of the match against nearness: an exact name 500 km away loses to a good fuzzy match in town. The distance
+# is a flat-earth approximation in km: exact enough to rank places, and free of ll_to_earth's per-row cost.
+NEARNESS_WEIGHT = 0.5
+NEARNESS_HALF_KM = 20.0
+
+FUZZY_NEAR = text(
+    """
+    SELECT place_id, name, district, state FROM places
+    WHERE :query <% name
+    ORDER BY word_similarity(:query, name) + 0.1 * similarity(:query, name)
+             + :weight / (1 + 111.2 * sqrt(power(latitude - :lat, 2)
+                                         + power((longitude - :lng) * cos(radians(:lat)), 2)) / :half_km) DESC,
+             place_id
+    LIMIT :limit
+    """
+)
+FUZZY_ANYWHERE = text(
+    """
+    SELECT place_id, name, district, state FROM places
+    WHERE :query <% name
+    ORDER BY word_similarity(:query, name) + 0.1 * similarity(:query, name) DESC, place_id
+    LIMIT :limit
+    """
+)
+PREFIX_NEAR = text(
+    """
+    SELECT place_id, name, district, state FROM places
+    WHERE earth_box(ll_to_earth(:lat, :lng), :radius) @> ll_to_earth(latitude, longitude)
+      AND name ILIKE :pattern
+    ORDER BY power(latitude - :lat, 2) + power((longitude - :lng) * cos(radians(:lat)), 2), length(name), place_id
+    LIMIT :limit
+    """
+)
+PREFIX_ANYWHERE = text(
+    """
+    SELECT place_id, name, district, state FROM places
+    WHERE name ILIKE :pattern
+    LIMIT :limit
+    """
+)
+NEAREST = text(
+    """
+    SELECT place_id, name, district, state,
+           earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(:lat, :lng)) AS metres
+    FROM places
+    ORDER BY ll_to_earth(latitude, longitude) <-> ll_to_earth(:lat, :lng)
+    LIMIT :limit
+    """
+)
+POINT_OF = text("SELECT latitude, longitude FROM places WHERE place_id = :place_id")
+
+
+@dataclass(frozen=True)
+class FoundPlace:
+    place_id: str
+    name: str
+    district: str
+    state: str
+
+    @property
+    def label(self) -> str:
+        """'Koramangala, Bengaluru, Karnataka'; a part that repeats the one before it is left out."""
+        parts: list[str] = []
+        for part in (self.name, self.district, self.state):
+            if part and (not parts or parts[-1].casefold() != part.casefold()):
+                parts.append(part)
+        return ", ".join(parts)
+
+
+def word_similarity_threshold(query: str) -> float:
+    """Short inputs are mostly prefixes being typed: stricter, or every word sharing two letters would match."""
+    return 0.5 if len(query) >= 6 else 0.7
+
+
+def escape_like(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+async def find_places(
+    session: AsyncSession, query: str, near: tuple[float, float] | None, limit: int
+) -> list[FoundPlace]:
+    query = " ".join(query.split())
+    if not query or limit <= 0:
+        return []
+    point = {"lat": near[0], "lng": near[1]} if near else {}
+    if len(query) < SHORT_INPUT_LENGTH:
+        return await _prefix_matches(session, query, point, limit)
+    threshold = str(word_similarity_threshold(query))
+    await session.execute(
+        text("SELECT set_config('pg_trgm.word_similarity_threshold', :value, true)"), {"value": threshold}
+    )
+    if near:
+        found = await session.execute(
+            FUZZY_NEAR,
+            {"query": query, "limit": limit, "weight": NEARNESS_WEIGHT, "half_km": NEARNESS_HALF_KM, **point},
+        )
+    else:
+        found = await session.execute(FUZZY_ANYWHERE, {"query": query, "limit": limit})
+    return [FoundPlace(*row) for row in found.tuples()]
+
+
+async def _prefix_matches(session: AsyncSession, query: str, point: dict[str, float], limit: int) -> list[FoundPlace]:
+    pattern = escape_like(query) + "%"
+    rows: list[FoundPlace] = []
+    if point:
+        near = {"pattern": pattern, "radius": SHORT_INPUT_RADIUS_METRES, "limit": limit, **point}
+        rows = [FoundPlace(*row) for row in (await session.execute(PREFIX_NEAR, near)).tuples()]
+    if len(rows) < limit:
+        seen = {row.place_id for row in rows}
+        anywhere = await session.execute(PREFIX_ANYWHERE, {"pattern": pattern, "limit": limit * 2})
+        rows += [FoundPlace(*row) for row in anywhere.tuples() if row[0] not in seen][: limit - len(rows)]
+    return rows
+
+
+def best_known_name(places: list[FoundPlace]) -> FoundPlace:
+    """Among localities sharing a point: the one other names build on ('Koramangala' over 'Koramangala I Block'),
+    else the shortest."""
+
+    def built_on(place: FoundPlace) -> int:
+        stem = place.name.casefold()
+        return sum(other.name.casefold().startswith(stem) for other in places if other is not place)
+
+    return min(places, key=lambda place: (-built_on(place), len(place.name), place.place_id))
+
+
+async def nearest_place(session: AsyncSession, lat: float, lng: float) -> FoundPlace | None:
+    """The closest locality within reach; many share their pincode's point, so one name is chosen among them."""
+    candidates = {"lat": lat, "lng": lng, "limit": REVERSE_GEOCODE_CANDIDATES}
+    rows = (await session.execute(NEAREST, candidates)).tuples().all()
+    if not rows or rows[0][4] > REVERSE_GEOCODE_MAX_METRES:
+        return None
+    closest = round(min(row[4] for row in rows))
+    return best_known_name([FoundPlace(*row[:4]) for row in rows if round(row[4]) == closest])
+
+
+async def point_of(session: AsyncSession, place_id: str) -> tuple[float, float] | None:
+    row = (await session.execute(POINT_OF, {"place_id": place_id})).first()
+    return (row[0], row[1]) if row else None
