@@ -43,7 +43,14 @@ export function createAppRouter() {
           children: [
             { path: 'user-details', lazy: screen(profileSetup, 'CreateProfileScreen') },
             { path: 'user-details-edit', lazy: screen(profileSetup, 'EditProfileScreen') },
-            { path: 'home', lazy: screen(home, 'HomeScreen') },
+            {
+              // The trip sheet is drawn over home, which stays mounted underneath while it is open.
+              lazy: screen(home, 'HomeScreen'),
+              children: [
+                { path: 'home' },
+                { path: 'trip/:tripId', lazy: screen(trips, 'TripScreen') },
+              ],
+            },
             { path: 'profile', lazy: screen(profile, 'ProfileHubScreen') },
             { path: 'profile/settings', lazy: screen(profile, 'SettingsScreen') },
             { path: 'profile/help-and-feedback', lazy: screen(profile, 'HelpAndFeedbackScreen') },
@@ -53,7 +60,6 @@ export function createAppRouter() {
             { path: 'kyc', lazy: screen(kyc, 'KycScreen') },
             { path: 'kyc/success', lazy: screen(kyc, 'KycSuccessScreen') },
             { path: 'kyc/:outcome', lazy: screen(kyc, 'KycOutcomeScreen') },
-            { path: 'trip/:tripId', lazy: screen(trips, 'TripScreen') },
             { path: 'trips', lazy: screen(trips, 'TripsScreen') },
             { path: 'create-trip', lazy: screen(trips, 'CreateTripScreen') },
             { path: 'edit-trip', lazy: screen(trips, 'EditTripScreen') },

@@ -11,6 +11,8 @@ type DialogProps = {
   hideTitle?: boolean
   children: ReactNode
   testId?: string
+  /** Extra class for the panel (a taller sheet, a wider map). */
+  className?: string
 }
 
 const FOCUSABLE =
@@ -24,7 +26,7 @@ function focusables(container: HTMLElement): HTMLElement[] {
  * A modal dialog: role=dialog with aria-modal, labelled by its title, focus kept inside, Escape closes it,
  * the page behind is inert and focus returns where it was.
  */
-export function Dialog({ open, title, onClose, variant = 'center', hideTitle, children, testId }: DialogProps) {
+export function Dialog({ open, title, onClose, variant = 'center', hideTitle, children, testId, className }: DialogProps) {
   const titleId = useId()
   const panelRef = useRef<HTMLDivElement>(null)
   const onCloseRef = useRef(onClose)
@@ -77,7 +79,7 @@ export function Dialog({ open, title, onClose, variant = 'center', hideTitle, ch
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={variant === 'sheet' ? styles.sheet : styles.panel}
+        className={`${variant === 'sheet' ? styles.sheet : styles.panel} ${className ?? ''}`}
         onKeyDown={onKeyDown}
         data-testid={testId}
       >

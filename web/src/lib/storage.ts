@@ -66,6 +66,8 @@ export const storage = {
   dismissedUpdate: entry<string>('session', 'humsafar.update-dismissed'),
   currentLocation: entry<StoredLocation>('local', 'humsafar.location'),
   locationDenied: entry<boolean>('local', 'humsafar.location-denied'),
+  kycPromptSkipped: entry<boolean>('local', 'humsafar.kyc-prompt-skipped'),
+  tripsTab: entry<string>('local', 'humsafar.trips-tab'),
 }
 
 /** Logout and account deletion forget everything the browser kept for this user. */

@@ -1,44 +1,118 @@
-import { Link } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { Link, Outlet } from 'react-router'
+import { aroundTripsQueryOptions, aroundWindow, upcomingTripsQueryOptions } from '../api/trips'
+import { BannerCarousel } from './BannerCarousel'
 import styles from './HomeScreen.module.css'
 import { TopBar } from './TopBar'
+import { useCurrentLocation } from './use-current-location'
+import { Carousel } from '@/components/Carousel'
 import { PlusIcon, SearchIcon } from '@/components/icons'
+import { TripCard } from '@/components/trip/TripCard'
 import { paths } from '@/config/paths'
+import { LIMITS } from '@/generated/rules'
 import { useConfig, useCurrentUser } from '@/lib/session'
 
+/** Home; an open trip sheet (/trip/{id}) is drawn over it through the outlet. */
 export function HomeScreen() {
   const user = useCurrentUser()
   const config = useConfig()
+  const { location, save } = useCurrentLocation(config.current_location_expiry_in_minutes)
   const firstName = user.name?.split(' ')[0] ?? ''
+
+  const upcoming = useQuery(upcomingTripsQueryOptions())
+  const origin = location?.lat != null && location.long != null ? { lat: location.lat, long: location.long } : null
+  const upcomingIds = (upcoming.data ?? []).map((trip) => trip.id)
+  const around = useQuery({
+    ...aroundTripsQueryOptions(aroundWindow(config.time_of_day_to_fetch_next_day_trips_in_home), origin ?? { lat: 0, long: 0 }, upcomingIds),
+    enabled: origin !== null && !upcoming.isPending,
+  })
+
+  const upcomingTrips = upcoming.data ?? []
+  const aroundTrips = around.data ?? []
+  const loading = upcoming.isPending || (origin !== null && around.isPending)
+  const anyTrips = upcomingTrips.length > 0 || aroundTrips.length > 0
 
   return (
     <>
-      <TopBar user={user} locationExpiryMinutes={config.current_location_expiry_in_minutes} />
-      <main className={styles.body}>
+      <TopBar user={user} location={location} onLocationSaved={save} />
+      <main className={`${styles.body} ${anyTrips ? styles.withFabs : ''}`}>
         <div>
           <h1>Hi {firstName}</h1>
           <p className="muted">Where are you heading today?</p>
         </div>
-        <section className={styles.card} aria-labelledby="create-trip-heading">
-          <CreateArt />
-          <div className={styles.cardText}>
-            <h2 id="create-trip-heading">Let others join you</h2>
-            <p className="muted">Post your trip and share the ride and the fare with people going your way.</p>
-          </div>
-          <Link to={paths.createTrip} className="btn btn-primary">
-            <PlusIcon size={20} /> Create Trip
-          </Link>
-        </section>
-        <section className={styles.card} aria-labelledby="search-trip-heading">
-          <SearchArt />
-          <div className={styles.cardText}>
-            <h2 id="search-trip-heading">Find a Humsafar</h2>
-            <p className="muted">Search trips by origin, destination and date, and ask to join one.</p>
-          </div>
-          <Link to={paths.searchTrip} className="btn btn-secondary">
+        <BannerCarousel user={user} config={config} />
+
+        {upcomingTrips.length > 0 && (
+          <section className={styles.section} aria-labelledby="upcoming-heading">
+            <div className={styles.sectionHead}>
+              <h2 id="upcoming-heading">Upcoming trips</h2>
+              <Link to={paths.trips} className={styles.seeAll}>
+                See all
+              </Link>
+            </div>
+            <Carousel label="Upcoming trips" slidesPerView={LIMITS.TRIP_CARD_SLIDES} testId="upcoming-trips">
+              {upcomingTrips.map((trip) => (
+                <TripCard key={trip.id} trip={trip} />
+              ))}
+            </Carousel>
+          </section>
+        )}
+
+        {aroundTrips.length > 0 && (
+          <section className={styles.section} aria-labelledby="around-heading">
+            <h2 id="around-heading">Trips Around You</h2>
+            <ul className={styles.list} data-testid="trips-around">
+              {aroundTrips.map((trip) => (
+                <li key={trip.id}>
+                  <TripCard trip={trip} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {loading && !anyTrips && (
+          <p className={styles.loading} role="status">
+            Looking for trips…
+          </p>
+        )}
+
+        {!loading && !anyTrips && (
+          <>
+            <section className={styles.card} aria-labelledby="create-trip-heading">
+              <CreateArt />
+              <div className={styles.cardText}>
+                <h2 id="create-trip-heading">Let others join you</h2>
+                <p className="muted">Post your trip and share the ride and the fare with people going your way.</p>
+              </div>
+              <Link to={paths.createTrip} className="btn btn-primary">
+                <PlusIcon size={20} /> Create Trip
+              </Link>
+            </section>
+            <section className={styles.card} aria-labelledby="search-trip-heading">
+              <SearchArt />
+              <div className={styles.cardText}>
+                <h2 id="search-trip-heading">Find a Humsafar</h2>
+                <p className="muted">Search trips by origin, destination and date, and ask to join one.</p>
+              </div>
+              <Link to={paths.searchTrip} className="btn btn-secondary">
+                <SearchIcon size={20} /> Search
+              </Link>
+            </section>
+          </>
+        )}
+      </main>
+      {anyTrips && (
+        <nav className={styles.fabs} aria-label="Trip actions">
+          <Link to={paths.searchTrip} className={`btn ${styles.fab} ${styles.fabSecondary}`}>
             <SearchIcon size={20} /> Search
           </Link>
-        </section>
-      </main>
+          <Link to={paths.createTrip} className={`btn btn-primary ${styles.fab}`}>
+            <PlusIcon size={20} /> Create Trip
+          </Link>
+        </nav>
+      )}
+      <Outlet />
     </>
   )
 }

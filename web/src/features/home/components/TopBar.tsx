@@ -2,17 +2,16 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { LocationDialog } from './LocationDialog'
 import styles from './TopBar.module.css'
-import { useCurrentLocation } from './use-current-location'
 import { Avatar } from '@/components/Avatar'
 import { BellIcon, ChatIcon, PinIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
 import { shortLocationName } from '@/lib/location'
 import type { User } from '@/lib/session'
+import type { StoredLocation } from '@/lib/storage'
 
-type TopBarProps = { user: User; locationExpiryMinutes: number }
+type TopBarProps = { user: User; location: StoredLocation | null; onLocationSaved: (location: StoredLocation) => void }
 
-export function TopBar({ user, locationExpiryMinutes }: TopBarProps) {
-  const { location, save } = useCurrentLocation(locationExpiryMinutes)
+export function TopBar({ user, location, onLocationSaved }: TopBarProps) {
   const [editing, setEditing] = useState(false)
 
   return (
@@ -52,7 +51,7 @@ export function TopBar({ user, locationExpiryMinutes }: TopBarProps) {
           <Avatar src={user.small_image_url} name={user.name} size={36} />
         </Link>
       </nav>
-      <LocationDialog open={editing} current={location} onClose={() => setEditing(false)} onSaved={save} />
+      <LocationDialog open={editing} current={location} onClose={() => setEditing(false)} onSaved={onLocationSaved} />
     </header>
   )
 }

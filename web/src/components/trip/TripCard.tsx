@@ -1,0 +1,76 @@
+import { Link } from 'react-router'
+import {
+  costRange,
+  formatClock,
+  isoToDdMmYyyy,
+  modeLabel,
+  scheduleParts,
+  timeOfDayLabel,
+  tripBadges,
+  type Trip,
+  type TripBadge,
+} from './trip'
+import styles from './TripCard.module.css'
+import { CarIcon, UsersIcon } from '@/components/icons'
+import { paths } from '@/config/paths'
+
+const badgeTone: Record<TripBadge, string> = {
+  Hosted: styles.badgeInfo,
+  Requested: styles.badgeInfo,
+  'Cab Booked': styles.badgeInfo,
+  Cancelled: styles.badgeDanger,
+  'Trip Full': styles.badgeDanger,
+  'Almost Full': styles.badgeWarn,
+}
+
+/** A trip in a list or carousel; the whole card opens the trip sheet. */
+export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
+  const { date, time, hour } = scheduleParts(trip.scheduled_at)
+  const badges = tripBadges(trip)
+  const label = `${trip.origin.name} to ${trip.destination.name}, ${isoToDdMmYyyy(date)} ${formatClock(time)}`
+  return (
+    <Link
+      to={{ pathname: paths.trip(trip.id), search }}
+      className={styles.card}
+      aria-label={label}
+      data-testid="trip-card"
+    >
+      <div className={styles.top}>
+        <span className={styles.when}>
+          <span className={styles.dayPart}>{timeOfDayLabel(hour)}</span>
+          <span>
+            {isoToDdMmYyyy(date)} · {formatClock(time)}
+          </span>
+        </span>
+        {badges.length > 0 && (
+          <span className={styles.badges}>
+            {badges.map((badge) => (
+              <span key={badge} className={`${styles.badge} ${badgeTone[badge]}`}>
+                {badge}
+              </span>
+            ))}
+          </span>
+        )}
+      </div>
+      <ol className={styles.route} aria-label="Route">
+        <li>
+          <span className={styles.dot} aria-hidden="true" />
+          <span className={styles.place}>{trip.origin.name}</span>
+        </li>
+        <li>
+          <span className={`${styles.dot} ${styles.dotEnd}`} aria-hidden="true" />
+          <span className={styles.place}>{trip.destination.name}</span>
+        </li>
+      </ol>
+      <div className={styles.facts}>
+        <span className={styles.fact}>
+          <CarIcon size={16} /> {modeLabel(trip.preferred_mode_of_transport)}
+        </span>
+        <span className={styles.fact}>
+          <UsersIcon size={16} /> {trip.active_passenger_count}/{trip.total_passengers} joined
+        </span>
+        <span className={`${styles.fact} ${styles.cost}`}>{costRange(trip.estimated_cost, trip.total_passengers)}</span>
+      </div>
+    </Link>
+  )
+}

@@ -1,0 +1,157 @@
+import { LIMITS } from '@/generated/rules'
+
+/** A place as the trip calls carry it (SPEC §3 Location). */
+export type Place = { name: string; place_id: string; latitude: number; longitude: number }
+
+export type TripPerson = {
+  id: number
+  name: string | null
+  small_image_url: string | null
+  medium_image_url?: string | null
+  is_kyc_verified: boolean
+}
+
+export type PassengerStatus = 'default' | 'requested' | 'active' | 'rejected' | 'removed' | 'left' | 'revoked'
+
+export type TripPassenger = TripPerson & {
+  additional_note: string | null
+  small_luggage: number
+  large_luggage: number
+  status: PassengerStatus | 'expired'
+  type: 'host' | 'member'
+}
+
+export type CabStatus =
+  | 'not_eligible'
+  | 'eligible'
+  | 'requested'
+  | 'booked'
+  | 'cancelled'
+  | 'unfulfilled'
+  | 'vendor_cancelled'
+
+/** GET /api/trip/trip/{id} and every trip list (SPEC §3 Trip). */
+export type Trip = {
+  id: number
+  trip_id: number
+  status: 'ACTIVE' | 'CANCELLED'
+  /** "YYYY-MM-DD HH:MM", India time */
+  scheduled_at: string
+  origin: Place
+  destination: Place
+  host: TripPerson
+  hosts: TripPerson[]
+  is_current_user_host: boolean
+  active_passenger_count: number
+  total_passengers: number
+  passengers: TripPassenger[]
+  chat_id: number | string | null
+  additional_note: string | null
+  estimated_cost: number
+  distance: number | null
+  distance_from_origin: number | null
+  distance_from_destination: number | null
+  sum_of_distance: number | null
+  current_co2_saving: number
+  next_co2_saving: number
+  preferred_mode_of_transport: number
+  is_vehicle_booked: boolean
+  is_cab_booked: boolean
+  cab: { status?: CabStatus | null } | null
+  recommended: boolean
+  is_user_in_trip: boolean
+  user_status: PassengerStatus
+  small_luggage: number
+  large_luggage: number
+  is_past: boolean
+}
+
+/** Transport mode codes (SPEC §3): 1 Cab, 2 Auto, 3 Undecided, anything else Self Drive. */
+export const MODES = { cab: 1, auto: 2, undecided: 3, selfDrive: 4 } as const
+
+export const MODE_CHOICES: readonly { code: number; label: string }[] = [
+  { code: MODES.cab, label: 'Cab' },
+  { code: MODES.auto, label: 'Auto' },
+  { code: MODES.undecided, label: 'Undecided' },
+  { code: MODES.selfDrive, label: 'Self Drive' },
+]
+
+export function modeLabel(code: number): string {
+  if (code === MODES.cab) return 'Cab'
+  if (code === MODES.auto) return 'Auto'
+  if (code === MODES.undecided) return 'Undecided'
+  return 'Self Drive'
+}
+
+/** "2026-05-14 09:05" -> its parts, read as written (the server already speaks India time). */
+export function scheduleParts(scheduledAt: string): { date: string; time: string; hour: number } {
+  const [date = '', time = ''] = scheduledAt.trim().split(/[ T]/)
+  return { date, time: time.slice(0, 5), hour: Number(time.slice(0, 2)) }
+}
+
+/** "2026-05-14" -> "14-05-2026" (trip dates are shown DD-MM-YYYY). */
+export function isoToDdMmYyyy(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-')
+  return `${day}-${month}-${year}`
+}
+
+/** "09:05" -> "9:05 AM". */
+export function formatClock(time: string): string {
+  const [hours, minutes] = time.split(':').map(Number)
+  const suffix = hours < 12 ? 'AM' : 'PM'
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12
+  return `${hour12}:${String(minutes).padStart(2, '0')} ${suffix}`
+}
+
+/** Morning before 12, Afternoon from 12 until 15, Evening after (SPEC §9). */
+export function timeOfDayLabel(hour: number): 'Morning' | 'Afternoon' | 'Evening' {
+  if (hour < 12) return 'Morning'
+  if (hour < 15) return 'Afternoon'
+  return 'Evening'
+}
+
+export type TripBadge = 'Hosted' | 'Requested' | 'Cab Booked' | 'Cancelled' | 'Trip Full' | 'Almost Full'
+
+export function tripBadges(trip: Trip): TripBadge[] {
+  const badges: TripBadge[] = []
+  if (trip.is_current_user_host) badges.push('Hosted')
+  else if (trip.user_status === 'requested') badges.push('Requested')
+  const cabStatus = trip.cab?.status
+  if (cabStatus === 'requested' || cabStatus === 'booked') badges.push('Cab Booked')
+  if (trip.status === 'CANCELLED') badges.push('Cancelled')
+  else if (trip.active_passenger_count >= trip.total_passengers) badges.push('Trip Full')
+  else if (trip.total_passengers - trip.active_passenger_count === 1) badges.push('Almost Full')
+  return badges
+}
+
+const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`
+
+/**
+ * The per-person cost: from the total split over every seat up to half the total (the host pays the full share
+ * until the trip fills), or 'Not booked' when there is no cost.
+ */
+export function costRange(estimatedCost: number, totalPassengers: number): string {
+  if (!estimatedCost) return 'Not booked'
+  const low = Math.round(estimatedCost / Math.max(totalPassengers, 1))
+  const high = Math.round(estimatedCost / 2)
+  return low === high ? rupees(low) : `${rupees(low)} - ${rupees(high)}`
+}
+
+const formatKg = (kg: number) => (Number.isInteger(kg) ? String(kg) : kg.toFixed(1))
+
+/**
+ * The CO2 sentence: 'Saved' once the trip is past, 'Saving' for its members before, 'Save' for everyone else, who
+ * would add the next seat's saving by joining.
+ */
+export function co2Line(trip: Pick<Trip, 'is_past' | 'is_current_user_host' | 'user_status' | 'current_co2_saving' | 'next_co2_saving'>): string {
+  if (trip.is_past) return `Saved ${formatKg(trip.current_co2_saving)} kg CO2`
+  const member = trip.is_current_user_host || trip.user_status === 'active'
+  if (member) return `Saving ${formatKg(trip.current_co2_saving)} kg CO2`
+  return `Save ${formatKg(trip.next_co2_saving)} kg CO2`
+}
+
+/** One tree for every 50 kg of CO2 avoided. */
+export const treesFor = (kgCo2: number): number => Math.floor(kgCo2 / LIMITS.KG_CO2_PER_TREE)
+
+/** "12.3" km, one decimal, for distances the server gives in km. */
+export const formatKm = (km: number): string => `${km < 10 ? km.toFixed(1) : Math.round(km)} km`

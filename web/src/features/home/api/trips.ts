@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query'
+import { indiaWallTime, nextIsoDate } from '@/components/trip/india-time'
+import type { Trip } from '@/components/trip/trip'
+import { getData } from '@/lib/api'
+import type { Coordinates } from '@/lib/location'
+
+/** The same first key as every other trip query, so a created or deleted trip refreshes home too. */
+const TRIPS_KEY = 'trips'
+
+export const upcomingTripsQueryOptions = () =>
+  queryOptions({
+    queryKey: [TRIPS_KEY, 'user', { status_ids: 'active,requested', retrieve_past_trips: 0 }],
+    queryFn: async ({ signal }) =>
+      (await getData<{ trips: Trip[] }>('/api/trip/user_trips?status_ids=active,requested&retrieve_past_trips=0', signal))
+        .trips,
+  })
+
+export type AroundWindow = { date: string; start_time: string; end_time: string }
+
+const END_OF_DAY = '23:59'
+
+/**
+ * Today's trips from now until the end of the day; once the clock passes the configured time of day ("HH:MM"),
+ * tomorrow's whole day instead.
+ */
+export function aroundWindow(nextDayAfter: string, now: number = Date.now()): AroundWindow {
+  const { date, time } = indiaWallTime(now)
+  if (/^\d{2}:\d{2}$/.test(nextDayAfter) && time >= nextDayAfter) {
+    return { date: nextIsoDate(date), start_time: '00:00', end_time: END_OF_DAY }
+  }
+  return { date, start_time: time, end_time: END_OF_DAY }
+}
+
+export const aroundTripsQueryOptions = (window: AroundWindow, origin: Coordinates, blacklisted: number[]) =>
+  queryOptions({
+    queryKey: [TRIPS_KEY, 'around', window, origin, blacklisted],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({
+        ...window,
+        origin_latitude: String(origin.lat),
+        origin_longitude: String(origin.long),
+      })
+      if (blacklisted.length) query.set('blacklisted_trip_ids', blacklisted.join(','))
+      const { trips } = await getData<{ trips: Trip[] }>(`/api/trip/search/around?${query.toString()}`, signal)
+      // Your own trips and cancelled ones are never "around you".
+      return trips.filter((trip) => !trip.is_current_user_host && trip.status !== 'CANCELLED')
+    },
+  })

@@ -1,0 +1,38 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useCreateTrip } from '../api/trips'
+import { createPayload, newTripForm } from '../model/trip-form'
+import { KycPrompt } from './KycPrompt'
+import { TripForm } from './TripForm'
+import { PageHeader } from '@/components/PageHeader'
+import { toast } from '@/components/toast'
+import { paths } from '@/config/paths'
+import { errorMessage } from '@/lib/api'
+
+export function CreateTripScreen() {
+  const navigate = useNavigate()
+  const createTrip = useCreateTrip()
+  const [initial] = useState(() => newTripForm())
+
+  return (
+    <>
+      <PageHeader title="Create Trip" />
+      <TripForm
+        initial={initial}
+        purpose="create"
+        submitLabel="Create Trip"
+        submitting={createTrip.isPending}
+        onSubmit={(values) =>
+          createTrip.mutate(createPayload(values), {
+            onSuccess: ({ message, data }) => {
+              toast.success(message)
+              navigate(paths.trip(data.trip_id), { replace: true })
+            },
+            onError: (failure) => toast.error(errorMessage(failure)),
+          })
+        }
+      />
+      <KycPrompt />
+    </>
+  )
+}

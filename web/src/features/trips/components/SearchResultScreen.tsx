@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { searchTripsQueryOptions } from '../api/trips'
+import { searchFormFrom, searchPointQuery, searchQuery } from '../model/search-query'
+import styles from './TripLists.module.css'
+import { Dialog } from '@/components/Dialog'
+import { EmptyState } from '@/components/EmptyState'
+import { SearchIcon } from '@/components/icons'
+import { PageHeader } from '@/components/PageHeader'
+import { isoToDdMmYyyy } from '@/components/trip/trip'
+import { TripCard } from '@/components/trip/TripCard'
+import { paths } from '@/config/paths'
+import { errorMessage } from '@/lib/api'
+import { shortLocationName } from '@/lib/location'
+
+/** Everything comes from the address, so results survive a reload and can be shared. */
+export function SearchResultScreen() {
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const form = searchFormFrom(params)
+  const query = searchQuery(form)
+  const results = useQuery(searchTripsQueryOptions(query))
+  const [noTripsOpen, setNoTripsOpen] = useState(false)
+  const sheetQuery = searchPointQuery(params)
+  const empty = results.isSuccess && results.data.length === 0
+
+  useEffect(() => {
+    if (empty) setNoTripsOpen(true)
+  }, [empty])
+
+  return (
+    <>
+      <PageHeader title="Search Results" backTo={`${paths.searchTrip}?${query}`} />
+      <main className={styles.screen}>
+        <section className={styles.summary} aria-label="Your search">
+          <p className={styles.summaryRoute}>
+            <span>{shortLocationName(form.origin?.name ?? '')}</span>
+            <span aria-hidden="true"> → </span>
+            <span className="visually-hidden"> to </span>
+            <span>{shortLocationName(form.destination?.name ?? '')}</span>
+          </p>
+          <p className="muted">{isoToDdMmYyyy(form.date)}</p>
+        </section>
+        {results.isPending && <p className={styles.loading} role="status">Looking for trips…</p>}
+        {results.isError && (
+          <EmptyState title="Could not load trips" description={errorMessage(results.error)}>
+            <button type="button" className="btn btn-primary btn-small" onClick={() => void results.refetch()}>
+              Try again
+            </button>
+          </EmptyState>
+        )}
+        {results.isSuccess && results.data.length > 0 && (
+          <>
+            <h2 className={styles.count}>
+              {results.data.length} {results.data.length === 1 ? 'trip' : 'trips'} found
+            </h2>
+            <ul className={styles.list} data-testid="search-results">
+              {results.data.map((trip) => (
+                <li key={trip.id}>
+                  <TripCard trip={trip} search={sheetQuery} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {empty && (
+          <EmptyState
+            title="No trips found"
+            description="Nobody has posted this trip yet. Create it and let others join you."
+            illustration={<SearchIcon size={40} />}
+          >
+            <button type="button" className="btn btn-primary btn-small" onClick={() => navigate(paths.createTrip)}>
+              Create Trip
+            </button>
+          </EmptyState>
+        )}
+      </main>
+      <Dialog open={noTripsOpen} title="No trips around?" onClose={() => setNoTripsOpen(false)} testId="no-trips-dialog">
+        <p className="muted">No trip matches your search yet. Create one and others going your way can join you.</p>
+        <div style={{ display: 'flex', gap: 12 }}>
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => setNoTripsOpen(false)}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.createTrip)}>
+            Create
+          </button>
+        </div>
+      </Dialog>
+    </>
+  )
+}

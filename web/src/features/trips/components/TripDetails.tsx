@@ -1,0 +1,211 @@
+import { useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { DeleteTripDialog } from './DeleteTripDialog'
+import { shareTrip } from './share-trip'
+import { TripMenu, type TripMenuItem } from './TripMenu'
+import styles from './TripSheet.module.css'
+import { Avatar } from '@/components/Avatar'
+import { Dialog } from '@/components/Dialog'
+import { HelpIcon, LeafIcon, UsersIcon } from '@/components/icons'
+import { SafeHtml } from '@/components/SafeHtml'
+import { toast } from '@/components/toast'
+import {
+  co2Line,
+  costRange,
+  formatClock,
+  formatKm,
+  isoToDdMmYyyy,
+  modeLabel,
+  scheduleParts,
+  timeOfDayLabel,
+  tripBadges,
+  type Trip,
+} from '@/components/trip/trip'
+import { paths } from '@/config/paths'
+import { useConfig } from '@/lib/session'
+
+export const PAST_TRIP_MESSAGES = {
+  edit: 'Cannot edit trip. Trip is in the past.',
+  delete: 'Cannot delete trip. Trip is in the past.',
+} as const
+
+type TripDetailsProps = { trip: Trip; withSearchPoint: boolean; onClosed: () => void }
+
+export function TripDetails({ trip, withSearchPoint, onClosed }: TripDetailsProps) {
+  const config = useConfig()
+  const navigate = useNavigate()
+  const detailsRef = useRef<HTMLElement>(null)
+  const [deleting, setDeleting] = useState(false)
+  const [explaining, setExplaining] = useState(false)
+  const { date, time, hour } = scheduleParts(trip.scheduled_at)
+  const host = trip.host
+  const members = trip.passengers.filter((passenger) => passenger.status === 'active')
+  const cancelled = trip.status === 'CANCELLED'
+
+  const showDetails = () => {
+    detailsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    detailsRef.current?.focus({ preventScroll: true })
+  }
+  const share: TripMenuItem = { label: 'Share Trip', onSelect: () => void shareTrip(config.share_trip_text, trip.id) }
+  const details: TripMenuItem = { label: 'Trip Details', onSelect: showDetails }
+  const menu: TripMenuItem[] =
+    trip.is_current_user_host && !cancelled
+      ? [
+          {
+            label: 'Edit Trip',
+            onSelect: () =>
+              trip.is_past ? toast.error(PAST_TRIP_MESSAGES.edit) : navigate(paths.editTrip, { state: { trip } }),
+          },
+          share,
+          {
+            label: 'Delete Trip',
+            danger: true,
+            onSelect: () => (trip.is_past ? toast.error(PAST_TRIP_MESSAGES.delete) : setDeleting(true)),
+          },
+          details,
+        ]
+      : [share, details]
+
+  return (
+    <>
+      <header className={styles.hostRow}>
+        <Avatar src={host.medium_image_url ?? host.small_image_url} name={host.name} size={48} />
+        <div className={styles.hostText}>
+          <span className={styles.caption}>{trip.is_current_user_host ? 'Hosted by you' : 'Hosted by'}</span>
+          <h2 className={styles.hostName} data-testid="trip-host">
+            {host.name}
+            {host.is_kyc_verified && <VerifiedMark />}
+          </h2>
+        </div>
+        <TripMenu items={menu} />
+      </header>
+
+      <section ref={detailsRef} tabIndex={-1} className={styles.block} aria-label="Trip details" data-testid="trip-details">
+        <div className={styles.whenRow}>
+          <div>
+            <p className={styles.when} data-testid="trip-when">
+              {isoToDdMmYyyy(date)} · {formatClock(time)}
+            </p>
+            <p className={styles.caption}>
+              {timeOfDayLabel(hour)} · {modeLabel(trip.preferred_mode_of_transport)}
+            </p>
+          </div>
+          <div className={styles.badges}>
+            {tripBadges(trip).map((badge) => (
+              <span key={badge} className={styles.badge}>
+                {badge}
+              </span>
+            ))}
+          </div>
+        </div>
+
+        <ol className={styles.route} aria-label="Route">
+          <li>
+            <span className={styles.dot} aria-hidden="true" />
+            <span>
+              <span className={styles.caption}>From</span>
+              <span className={styles.place} data-testid="trip-origin">
+                {trip.origin.name}
+              </span>
+            </span>
+          </li>
+          <li>
+            <span className={`${styles.dot} ${styles.dotEnd}`} aria-hidden="true" />
+            <span>
+              <span className={styles.caption}>To</span>
+              <span className={styles.place} data-testid="trip-destination">
+                {trip.destination.name}
+              </span>
+            </span>
+          </li>
+        </ol>
+        {trip.distance != null && <p className={styles.caption}>Trip distance {formatKm(trip.distance)}</p>}
+        {withSearchPoint && trip.distance_from_origin != null && trip.distance_from_destination != null && (
+          <div className={styles.walking}>
+            <p>
+              {formatKm(trip.distance_from_origin)} from your origin · {formatKm(trip.distance_from_destination)} from
+              your destination
+            </p>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={config.walking_distance_explanation_heading}
+              onClick={() => setExplaining(true)}
+            >
+              <HelpIcon size={20} />
+            </button>
+          </div>
+        )}
+      </section>
+
+      <section className={styles.block} aria-labelledby="trip-people-heading">
+        <h3 id="trip-people-heading" className={styles.blockTitle}>
+          <UsersIcon size={18} /> People joined ({trip.active_passenger_count}/{trip.total_passengers})
+        </h3>
+        <ul className={styles.people}>
+          {members.map((person) => (
+            <li key={person.id} className={styles.person}>
+              <Avatar src={person.small_image_url} name={person.name} size={40} />
+              <span className={styles.personName}>
+                {person.name}
+                {person.is_kyc_verified && <VerifiedMark />}
+              </span>
+              <span className={styles.caption}>{person.type === 'host' ? 'Host' : 'Member'}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.facts} aria-label="Cost and CO2">
+        <div className={styles.fact}>
+          <span className={styles.caption}>Estimated cost per person</span>
+          <span className={styles.factValue} data-testid="trip-cost">
+            {costRange(trip.estimated_cost, trip.total_passengers)}
+          </span>
+        </div>
+        <div className={styles.fact}>
+          <span className={styles.caption}>
+            <LeafIcon size={14} /> CO2
+          </span>
+          <span className={styles.factValue} data-testid="trip-co2">
+            {co2Line(trip)}
+          </span>
+        </div>
+      </section>
+
+      {trip.additional_note && (
+        <section className={styles.block} aria-labelledby="trip-note-heading">
+          <h3 id="trip-note-heading" className={styles.blockTitle}>
+            Additional note
+          </h3>
+          <p className={styles.note}>{trip.additional_note}</p>
+        </section>
+      )}
+
+      <DeleteTripDialog tripId={trip.id} open={deleting} onClose={() => setDeleting(false)} onDeleted={onClosed} />
+      <Dialog
+        open={explaining}
+        title={config.walking_distance_explanation_heading}
+        onClose={() => setExplaining(false)}
+        testId="walking-distance-dialog"
+      >
+        <SafeHtml html={config.walking_distance_explanation_content} className={styles.explanation} />
+        <button type="button" className="btn btn-primary btn-block" onClick={() => setExplaining(false)}>
+          Got it
+        </button>
+      </Dialog>
+    </>
+  )
+}
+
+function VerifiedMark() {
+  return (
+    <svg className={styles.verified} width="18" height="18" viewBox="0 0 24 24" role="img" aria-label="Verified">
+      <path
+        d="M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2z"
+        fill="currentColor"
+      />
+      <path d="M8 12.5l2.5 2.5L16 9.5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  )
+}

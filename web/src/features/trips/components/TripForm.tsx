@@ -1,0 +1,197 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import {
+  validateTripForm,
+  withMode,
+  withVehicleBooked,
+  type TripFormErrors,
+  type TripFormField,
+  type TripFormValues,
+} from '../model/trip-form'
+import { tripDateRange } from '@/components/trip/india-time'
+import { DateField } from './DateField'
+import { LocationPicker } from './LocationPicker'
+import { ModeChoice } from './ModeChoice'
+import { TimeField } from './TimeField'
+import styles from './TripForm.module.css'
+import { Stepper } from '@/components/Stepper'
+import { MODES } from '@/components/trip/trip'
+import { LIMITS } from '@/generated/rules'
+
+type TripFormProps = {
+  initial: TripFormValues
+  purpose: 'create' | 'edit'
+  submitLabel: string
+  submitting: boolean
+  onSubmit: (values: TripFormValues) => void
+}
+
+const FIELD_ORDER: TripFormField[] = ['origin', 'destination', 'date', 'time', 'estimatedCost']
+
+/** The trip's places, schedule, seats, mode, booking and note; shared by Create Trip and Edit Trip. */
+export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }: TripFormProps) {
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<TripFormErrors>({})
+  const formRef = useRef<HTMLFormElement>(null)
+  const noteId = useId()
+  const costId = useId()
+  const costMessageId = useId()
+  const locked = purpose === 'edit'
+  const range = tripDateRange()
+
+  const update = (next: TripFormValues, cleared: TripFormField[]) => {
+    setValues(next)
+    if (cleared.some((field) => errors[field])) {
+      setErrors((current) => {
+        const rest = { ...current }
+        for (const field of cleared) delete rest[field]
+        return rest
+      })
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = validateTripForm(values, purpose)
+    setErrors(found)
+    const first = FIELD_ORDER.find((field) => found[field])
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] button`)?.focus()
+      return
+    }
+    onSubmit(values)
+  }
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
+      <div className={styles.section}>
+        <div data-field="origin">
+          <LocationPicker
+            label="From"
+            value={values.origin}
+            locked={locked}
+            error={errors.origin}
+            onChange={(origin) => update({ ...values, origin }, ['origin'])}
+            testId="trip-from"
+          />
+        </div>
+        <div data-field="destination">
+          <LocationPicker
+            label="To"
+            value={values.destination}
+            locked={locked}
+            error={errors.destination}
+            onChange={(destination) => update({ ...values, destination }, ['destination'])}
+            testId="trip-to"
+          />
+        </div>
+        <div className={styles.pair}>
+          <div data-field="date">
+            <DateField
+              label="Date"
+              value={values.date}
+              min={range.min}
+              max={range.max}
+              error={errors.date}
+              onChange={(date) => update({ ...values, date }, ['date', 'time'])}
+              testId="trip-date"
+            />
+          </div>
+          <div data-field="time">
+            <TimeField
+              label="Time"
+              value={values.time}
+              error={errors.time}
+              onChange={(time) => update({ ...values, time }, ['time'])}
+              testId="trip-time"
+            />
+          </div>
+        </div>
+      </div>
+
+      <div className={styles.section}>
+        <Stepper
+          label="Passengers"
+          value={values.totalPassengers}
+          min={LIMITS.PASSENGERS_MIN}
+          max={LIMITS.PASSENGERS_MAX}
+          onChange={(totalPassengers) => update({ ...values, totalPassengers }, [])}
+          testId="trip-passengers"
+        />
+        <ModeChoice
+          legend="Preferred mode of transport"
+          selected={[values.mode]}
+          onToggle={(mode) => update(withMode(values, mode), ['estimatedCost'])}
+        />
+        {values.mode !== MODES.undecided && (
+          <fieldset className={styles.fieldset}>
+            <legend className="field-label">Is the vehicle booked?</legend>
+            <div className={styles.chips}>
+              {[true, false].map((booked) => (
+                <label key={String(booked)} className={styles.chip}>
+                  <input
+                    type="radio"
+                    name="is-vehicle-booked"
+                    checked={values.isVehicleBooked === booked}
+                    onChange={() => update(withVehicleBooked(values, booked), ['estimatedCost'])}
+                  />
+                  <span>{booked ? 'Yes' : 'No'}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        {values.mode !== MODES.undecided && values.isVehicleBooked && (
+          <div className="field" data-field="estimatedCost">
+            <label className="field-label" htmlFor={costId}>
+              Estimated cost (₹)
+            </label>
+            <input
+              id={costId}
+              className="input"
+              type="number"
+              inputMode="decimal"
+              min={LIMITS.ESTIMATED_COST_MIN}
+              max={LIMITS.ESTIMATED_COST_MAX}
+              step={LIMITS.ESTIMATED_COST_STEP}
+              placeholder="Total fare for the vehicle"
+              value={values.estimatedCost}
+              aria-invalid={Boolean(errors.estimatedCost)}
+              aria-describedby={costMessageId}
+              onChange={(event) => update({ ...values, estimatedCost: event.target.value }, ['estimatedCost'])}
+            />
+            <p
+              id={costMessageId}
+              className={errors.estimatedCost ? 'field-error' : 'field-hint'}
+              role={errors.estimatedCost ? 'alert' : undefined}
+            >
+              {errors.estimatedCost ?? `The whole fare, ₹${LIMITS.ESTIMATED_COST_MIN} to ₹${LIMITS.ESTIMATED_COST_MAX.toLocaleString('en-IN')}`}
+            </p>
+          </div>
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor={noteId}>
+            Additional note <span className="field-optional">(optional)</span>
+          </label>
+          <textarea
+            id={noteId}
+            className={`input ${styles.textarea}`}
+            rows={3}
+            maxLength={LIMITS.TRIP_NOTE_MAX_LENGTH}
+            placeholder="Pick-up point, luggage space, anything co-riders should know"
+            value={values.note}
+            onChange={(event) => update({ ...values, note: event.target.value }, [])}
+          />
+          <p className="field-hint" aria-live="polite">
+            {values.note.length}/{LIMITS.TRIP_NOTE_MAX_LENGTH}
+          </p>
+        </div>
+      </div>
+
+      <div className={styles.footer}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  )
+}

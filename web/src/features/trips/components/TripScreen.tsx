@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { tripQueryOptions } from '../api/trips'
+import { searchPointFrom } from '../model/search-query'
+import { TripDetails } from './TripDetails'
+import styles from './TripSheet.module.css'
+import { Dialog } from '@/components/Dialog'
+import { toast } from '@/components/toast'
+import { paths } from '@/config/paths'
+import { errorMessage } from '@/lib/api'
+
+/**
+ * /trip/{tripId}: the trip as a bottom sheet over home. A search point in the address (from search results) adds the
+ * walking distances. Closing goes home; a trip that cannot be loaded shows why and goes home too.
+ */
+export function TripScreen() {
+  const { tripId = '' } = useParams()
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const searchPoint = searchPointFrom(params)
+  const trip = useQuery(tripQueryOptions(tripId, searchPoint))
+  const close = () => navigate(paths.home)
+
+  useEffect(() => {
+    if (!trip.isError) return
+    toast.error(errorMessage(trip.error))
+    navigate(paths.home, { replace: true })
+  }, [trip.isError, trip.error, navigate])
+
+  return (
+    <Dialog open title="Trip" hideTitle variant="sheet" onClose={close} className={styles.sheet} testId="trip-sheet">
+      {trip.isSuccess ? (
+        <TripDetails trip={trip.data} withSearchPoint={Boolean(searchPoint)} onClosed={close} />
+      ) : (
+        <div className={styles.loading} role="status">
+          <span className={styles.spinner} aria-hidden="true" />
+          Loading trip…
+        </div>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query'
+import { useRef, useState, type KeyboardEvent } from 'react'
+import { Link } from 'react-router'
+import { userTripsQueryOptions, type UserTripsFilter } from '../api/trips'
+import styles from './TripLists.module.css'
+import { EmptyState } from '@/components/EmptyState'
+import { CarIcon } from '@/components/icons'
+import { PageHeader } from '@/components/PageHeader'
+import { TripCard } from '@/components/trip/TripCard'
+import { paths } from '@/config/paths'
+import { errorMessage } from '@/lib/api'
+import { storage } from '@/lib/storage'
+
+type TabKey = 'upcoming' | 'hosting' | 'recent'
+
+/** SPEC §4 trip-list tabs and their empty states. */
+export const TRIP_TABS: readonly { key: TabKey; label: string; filter: UserTripsFilter; empty: string }[] = [
+  {
+    key: 'upcoming',
+    label: 'Upcoming',
+    filter: { status_ids: 'active,requested', retrieve_past_trips: 0 },
+    empty: 'No upcoming trips!',
+  },
+  { key: 'hosting', label: 'Hosting', filter: { type_ids: 'host', retrieve_past_trips: 1 }, empty: "You haven't hosted any trip!" },
+  { key: 'recent', label: 'Recent', filter: { status_ids: 'active', retrieve_past_trips: 1 }, empty: 'No trips history!' },
+]
+
+function rememberedTab(): TabKey {
+  const stored = storage.tripsTab.get()
+  return TRIP_TABS.some((tab) => tab.key === stored) ? (stored as TabKey) : 'upcoming'
+}
+
+export function TripsScreen() {
+  const [current, setCurrent] = useState<TabKey>(rememberedTab)
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
+  const tab = TRIP_TABS.find((item) => item.key === current) ?? TRIP_TABS[0]
+  const trips = useQuery(userTripsQueryOptions(tab.filter))
+
+  const choose = (key: TabKey) => {
+    setCurrent(key)
+    storage.tripsTab.set(key)
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = TRIP_TABS.findIndex((item) => item.key === current)
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!step) return
+    event.preventDefault()
+    const next = TRIP_TABS[(index + step + TRIP_TABS.length) % TRIP_TABS.length]
+    choose(next.key)
+    tabRefs.current[next.key]?.focus()
+  }
+
+  return (
+    <>
+      <PageHeader title="Trips" />
+      <main className={styles.screen}>
+        <div role="tablist" aria-label="Trips" className={styles.tabs} onKeyDown={onKeyDown}>
+          {TRIP_TABS.map((item) => (
+            <button
+              key={item.key}
+              ref={(element) => {
+                tabRefs.current[item.key] = element
+              }}
+              type="button"
+              role="tab"
+              id={`trips-tab-${item.key}`}
+              aria-selected={item.key === current}
+              aria-controls="trips-panel"
+              tabIndex={item.key === current ? 0 : -1}
+              className={styles.tab}
+              onClick={() => choose(item.key)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+        <section id="trips-panel" role="tabpanel" aria-labelledby={`trips-tab-${current}`} className={styles.list}>
+          {trips.isPending && (
+            <p className={styles.loading} role="status">
+              Loading trips…
+            </p>
+          )}
+          {trips.isError && (
+            <EmptyState title="Could not load trips" description={errorMessage(trips.error)}>
+              <button type="button" className="btn btn-primary btn-small" onClick={() => void trips.refetch()}>
+                Try again
+              </button>
+            </EmptyState>
+          )}
+          {trips.isSuccess && trips.data.length === 0 && (
+            <EmptyState title={tab.empty} illustration={<CarIcon size={40} />}>
+              <Link className="btn btn-primary btn-small" to={paths.createTrip}>
+                Create Trip
+              </Link>
+              <Link className="btn btn-secondary btn-small" to={paths.searchTrip}>
+                Search Trip
+              </Link>
+            </EmptyState>
+          )}
+          {trips.isSuccess && trips.data.length > 0 && (
+            <ul className={styles.list}>
+              {trips.data.map((trip) => (
+                <li key={trip.id}>
+                  <TripCard trip={trip} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </main>
+    </>
+  )
+}

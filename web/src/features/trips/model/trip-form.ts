@@ -1,0 +1,130 @@
+import { isClockTime, isInPast, isIsoDate, tripDateRange, defaultTripTime } from '@/components/trip/india-time'
+import { MODES, scheduleParts, type Place, type Trip } from '@/components/trip/trip'
+import { LIMITS, MESSAGES } from '@/generated/rules'
+import type { TripCreate, TripUpdate } from '../api/trips'
+
+export const TRIP_FORM_MESSAGES = {
+  fromRequired: 'Please add From location',
+  toRequired: 'Please add To location',
+  dateInvalid: 'Please add valid date',
+  timeInvalid: 'Please add valid time',
+  createInPast: 'Cannot create trip. Time of trip cannot be in the past.',
+  editInPast: 'Cannot edit trip. Time of trip cannot be in the past.',
+  costRequired: 'Please add estimated cost',
+  nothingUpdated: MESSAGES.NOTHING_UPDATED,
+} as const
+
+export type TripFormValues = {
+  origin: Place | null
+  destination: Place | null
+  /** "YYYY-MM-DD" */
+  date: string
+  /** "HH:MM" */
+  time: string
+  totalPassengers: number
+  mode: number
+  isVehicleBooked: boolean
+  /** as typed; only used when the vehicle is booked */
+  estimatedCost: string
+  note: string
+}
+
+export type TripFormField = 'origin' | 'destination' | 'date' | 'time' | 'estimatedCost'
+export type TripFormErrors = Partial<Record<TripFormField, string>>
+
+export function newTripForm(now: number = Date.now()): TripFormValues {
+  const { date, time } = defaultTripTime(now)
+  return {
+    origin: null,
+    destination: null,
+    date,
+    time,
+    totalPassengers: LIMITS.PASSENGERS_DEFAULT,
+    mode: MODES.cab,
+    isVehicleBooked: false,
+    estimatedCost: '',
+    note: '',
+  }
+}
+
+export function tripFormFrom(trip: Trip): TripFormValues {
+  const { date, time } = scheduleParts(trip.scheduled_at)
+  return {
+    origin: trip.origin,
+    destination: trip.destination,
+    date,
+    time,
+    totalPassengers: trip.total_passengers,
+    mode: trip.preferred_mode_of_transport,
+    isVehicleBooked: trip.is_vehicle_booked,
+    estimatedCost: trip.is_vehicle_booked && trip.estimated_cost ? String(trip.estimated_cost) : '',
+    note: trip.additional_note ?? '',
+  }
+}
+
+/** Picking a mode: undecided stands alone and has no booked vehicle, so the booking and its cost are reset. */
+export function withMode(values: TripFormValues, mode: number): TripFormValues {
+  if (mode === MODES.undecided) return { ...values, mode, isVehicleBooked: false, estimatedCost: '' }
+  return { ...values, mode }
+}
+
+/** Changing whether the vehicle is booked clears the cost. */
+export const withVehicleBooked = (values: TripFormValues, isVehicleBooked: boolean): TripFormValues =>
+  values.isVehicleBooked === isVehicleBooked ? values : { ...values, isVehicleBooked, estimatedCost: '' }
+
+const hasPlace = (place: Place | null) => Boolean(place?.name && place.place_id)
+
+export function parseCost(text: string): number | null {
+  if (!text.trim()) return null
+  const value = Number(text)
+  if (!Number.isFinite(value) || value < LIMITS.ESTIMATED_COST_MIN || value > LIMITS.ESTIMATED_COST_MAX) return null
+  return value
+}
+
+export function validateTripForm(values: TripFormValues, purpose: 'create' | 'edit', now: number = Date.now()) {
+  const errors: TripFormErrors = {}
+  if (!hasPlace(values.origin)) errors.origin = TRIP_FORM_MESSAGES.fromRequired
+  if (!hasPlace(values.destination)) errors.destination = TRIP_FORM_MESSAGES.toRequired
+  const { min, max } = tripDateRange(now)
+  const dateValid = isIsoDate(values.date) && values.date >= min && values.date <= max
+  if (!dateValid) errors.date = TRIP_FORM_MESSAGES.dateInvalid
+  if (!isClockTime(values.time)) errors.time = TRIP_FORM_MESSAGES.timeInvalid
+  else if (dateValid && isInPast({ date: values.date, time: values.time }, now)) {
+    errors.time = purpose === 'create' ? TRIP_FORM_MESSAGES.createInPast : TRIP_FORM_MESSAGES.editInPast
+  }
+  if (bookedVehicle(values) && parseCost(values.estimatedCost) === null) {
+    errors.estimatedCost = TRIP_FORM_MESSAGES.costRequired
+  }
+  return errors
+}
+
+const bookedVehicle = (values: TripFormValues) => values.mode !== MODES.undecided && values.isVehicleBooked
+
+function tripFields(values: TripFormValues) {
+  const booked = bookedVehicle(values)
+  return {
+    time_of_trip: `${values.date} ${values.time}`,
+    total_passengers: values.totalPassengers,
+    preferred_mode_of_transport: values.mode,
+    is_vehicle_booked: booked,
+    estimated_cost: booked ? (parseCost(values.estimatedCost) ?? 0) : 0,
+    additional_note: values.note.trim(),
+  }
+}
+
+/** The POST body of a valid form. */
+export function createPayload(values: TripFormValues): TripCreate {
+  if (!values.origin || !values.destination) throw new Error('A trip needs both places')
+  return { origin: values.origin, destination: values.destination, ...tripFields(values) }
+}
+
+/** Only the fields that differ from the trip as it was; empty when nothing changed. */
+export function editChanges(trip: Trip, values: TripFormValues): TripUpdate {
+  const before = tripFields(tripFormFrom(trip))
+  const after = tripFields(values)
+  const changes: TripUpdate = {}
+  for (const key of Object.keys(after) as (keyof typeof after)[]) {
+    if (after[key] !== before[key]) Object.assign(changes, { [key]: after[key] })
+  }
+  return changes
+}
