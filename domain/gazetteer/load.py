@@ -10,11 +10,12 @@ after it: building them once is about three times faster than keeping them curre
 
 import logging
 import time
+from pathlib import Path
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from domain.gazetteer.data_file import COLUMNS, PLACES_FILE, Manifest, read_csv_bytes, read_manifest
+from domain.gazetteer.data_file import COLUMNS, MANIFEST_FILE, PLACES_FILE, Manifest, read_csv_bytes, read_manifest
 
 logger = logging.getLogger("humsafar.gazetteer")
 
@@ -60,7 +61,7 @@ SEARCH_INDEX_DEFINITIONS = text(
 
 
 async def replace_rows(session: AsyncSession, csv_bytes: bytes) -> None:
-    indexes = (await session.execute(SEARCH_INDEX_DEFINITIONS)).tuples().all()
+    indexes = (await session.execute(SEARCH_INDEX_DEFINITIONS)).all()
     for name, _ in indexes:
         await session.execute(text(f'DROP INDEX "{name}"'))
     await session.execute(text("TRUNCATE places RESTART IDENTITY"))
@@ -71,14 +72,18 @@ async def replace_rows(session: AsyncSession, csv_bytes: bytes) -> None:
     await session.execute(text("ANALYZE places"))
 
 
-async def ensure_gazetteer_loaded(session_maker: async_sessionmaker[AsyncSession]) -> int:
+async def ensure_gazetteer_loaded(
+    session_maker: async_sessionmaker[AsyncSession],
+    places_file: Path = PLACES_FILE,
+    manifest_file: Path = MANIFEST_FILE,
+) -> int:
     """Loads the shipped places when the table does not hold exactly them; returns how many rows were loaded."""
-    manifest = read_manifest()
+    manifest = read_manifest(manifest_file)
     async with session_maker() as session, session.begin():
         await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOAD_LOCK_KEY})
         if await table_is_current(session, manifest):
             return 0
         started = time.monotonic()
-        await replace_rows(session, read_csv_bytes(PLACES_FILE))
+        await replace_rows(session, read_csv_bytes(places_file))
     logger.info("gazetteer loaded: %d places in %.1f s", manifest.rows, time.monotonic() - started)
     return manifest.rows

@@ -114,7 +114,7 @@ async def find_places(
         )
     else:
         found = await session.execute(FUZZY_ANYWHERE, {"query": query, "limit": limit})
-    return [FoundPlace(*row) for row in found.tuples()]
+    return [FoundPlace(*row) for row in found]
 
 
 async def _prefix_matches(session: AsyncSession, query: str, point: dict[str, float], limit: int) -> list[FoundPlace]:
@@ -122,11 +122,11 @@ async def _prefix_matches(session: AsyncSession, query: str, point: dict[str, fl
     rows: list[FoundPlace] = []
     if point:
         near = {"pattern": pattern, "radius": SHORT_INPUT_RADIUS_METRES, "limit": limit, **point}
-        rows = [FoundPlace(*row) for row in (await session.execute(PREFIX_NEAR, near)).tuples()]
+        rows = [FoundPlace(*row) for row in await session.execute(PREFIX_NEAR, near)]
     if len(rows) < limit:
         seen = {row.place_id for row in rows}
         anywhere = await session.execute(PREFIX_ANYWHERE, {"pattern": pattern, "limit": limit * 2})
-        rows += [FoundPlace(*row) for row in anywhere.tuples() if row[0] not in seen][: limit - len(rows)]
+        rows += [FoundPlace(*row) for row in anywhere if row[0] not in seen][: limit - len(rows)]
     return rows
 
 
@@ -144,7 +144,7 @@ def best_known_name(places: list[FoundPlace]) -> FoundPlace:
 async def nearest_place(session: AsyncSession, lat: float, lng: float) -> FoundPlace | None:
     """The closest locality within reach; many share their pincode's point, so one name is chosen among them."""
     candidates = {"lat": lat, "lng": lng, "limit": REVERSE_GEOCODE_CANDIDATES}
-    rows = (await session.execute(NEAREST, candidates)).tuples().all()
+    rows = (await session.execute(NEAREST, candidates)).all()
     if not rows or rows[0][4] > REVERSE_GEOCODE_MAX_METRES:
         return None
     closest = round(min(row[4] for row in rows))
