@@ -2,7 +2,7 @@
 
 Typed text is matched by trigram word similarity, so 'Electronic City' finds 'Electronics City' and a prefix like
 'Kora' finds 'Koramangala'; the GIN trigram index answers the `<%` filter. When the caller's point is known, nearer
-places win among comparable matches. Inputs under three characters carry too few trigrams to search the whole
+places win among comparable matches. Inputs under four characters carry too few trigrams to search the whole
 country cheaply, so they are prefix matches, first around the point (the GiST earth index), then anywhere.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-SHORT_INPUT_LENGTH = 3
+SHORT_INPUT_LENGTH = 4
 SHORT_INPUT_RADIUS_METRES = 50_000
 REVERSE_GEOCODE_MAX_METRES = 50_000
 REVERSE_GEOCODE_CANDIDATES = 10
