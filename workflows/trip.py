@@ -35,8 +35,9 @@ WRITE_TIMEOUT = timedelta(seconds=30)
 
 
 def _moment(iso: str) -> datetime:
+    """The contract asks for UTC; an offset such as IST's is honoured too, and a bare time is taken as UTC."""
     parsed = datetime.fromisoformat(iso)
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
 @workflow.defn

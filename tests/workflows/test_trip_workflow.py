@@ -46,7 +46,7 @@ async def test_trip_committed_after_its_flow_started_is_reminded_then_completed_
 ) -> None:
     async with build_worker(client, settings, engine):
         async with transaction(session_maker) as session:
-            party = await add_party(session, in_seconds(4), members=2, mode=1, distance_km=20.0)
+            party = await add_party(session, in_seconds(5), members=2, mode=1, distance_km=20.0)
             handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=2, completion_delay_seconds=1)
             await asyncio.sleep(0.5)
         await handle.result()
@@ -165,11 +165,13 @@ async def test_rescheduling_reminds_for_the_new_time_not_the_old(
     engine: AsyncEngine,
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
-    party = await create_party(session_maker, in_seconds(3), members=1)
-    moved_to = in_seconds(4)
+    party = await create_party(session_maker, in_seconds(8), members=1)
+    moved_to = in_seconds(5)
+    # The trip endpoints send times with the IST offset.
+    moved_to_ist = moved_to.astimezone(IST).isoformat()
     async with build_worker(client, settings, engine):
         handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=2, completion_delay_seconds=1)
-        await handle.signal("reschedule", TripRescheduled(scheduled_at=moved_to.isoformat()))
+        await handle.signal("reschedule", TripRescheduled(scheduled_at=moved_to_ist))
 
         async def armed_for_the_new_time() -> bool:
             return bool(await handle.query("departure") == moved_to.isoformat())

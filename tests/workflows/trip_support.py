@@ -12,6 +12,7 @@ from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowHandle
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
+from domain.clock import IST
 from domain.db import transaction
 from domain.models import Notification, Trip, TripPassenger, User, UserTripsInsights
 from domain.settings import Settings
@@ -119,12 +120,12 @@ async def start_trip_flow(
     reminder_lead_seconds: int,
     completion_delay_seconds: int,
 ) -> WorkflowHandle:
-    """Starts the flow as the trip endpoint does: by id, with TripId and FlowStatus set from the start."""
+    """Starts the flow as the trip endpoint does: by id, the time in IST, TripId and FlowStatus set from the start."""
     return await client.start_workflow(
         TripWorkflow.run,
         TripSchedule(
             trip_id=party.trip_id,
-            scheduled_at=party.scheduled_at.isoformat(),
+            scheduled_at=party.scheduled_at.astimezone(IST).isoformat(),
             reminder_lead_seconds=reminder_lead_seconds,
             completion_delay_seconds=completion_delay_seconds,
         ),
