@@ -14,19 +14,16 @@ each other; the PDF itself was not at hand when they were copied here.
 import math
 from decimal import Decimal
 
-CAB = 1
-AUTO = 2
-UNDECIDED = 3
+from domain.rules import choices, limits
 
 CAR_KG_PER_KM = 0.130
 AUTO_KG_PER_KM = 0.10768
 
-TREE_KG = 50
 
 
 def kg_per_km(mode: int) -> float:
     """Transport mode codes of SPEC §3: 1 cab, 2 auto, 3 undecided (counted as a cab), anything else self drive."""
-    if mode == AUTO:
+    if mode == choices.TRANSPORT_AUTO:
         return AUTO_KG_PER_KM
     return CAR_KG_PER_KM
 
@@ -51,4 +48,4 @@ def co2_saved_per_person_kg(mode: int, distance_km: float, people_sharing: int) 
 
 
 def trees_planted(kg: float | Decimal) -> int:
-    return math.floor(kg / TREE_KG)
+    return math.floor(kg / limits.KG_CO2_PER_TREE)
