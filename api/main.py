@@ -16,6 +16,8 @@ from api.security.csrf import CsrfMiddleware
 from api.temporal import LazyTemporalClient
 from api.web import mount_web_app
 from domain.db import create_engine, create_session_maker
+from domain.gazetteer.load import ensure_gazetteer_loaded
+from domain.providers.maps import create_maps_provider
 from domain.providers.sms import HttpSmsGateway
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings, get_settings
@@ -46,6 +48,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.session_maker = create_session_maker(engine)
             app.state.temporal = LazyTemporalClient(settings)
             app.state.storage = LocalDiskStorage(settings.media_dir)
+            app.state.maps = create_maps_provider(settings, app.state.session_maker, http_client)
+            await ensure_gazetteer_loaded(app.state.session_maker)
             app.state.sms_gateway = HttpSmsGateway(
                 http_client,
                 settings.sms_gateway_url or "",

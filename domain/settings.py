@@ -3,6 +3,7 @@
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -53,6 +54,9 @@ class Settings(BaseSettings):
     trip_reminder_lead_seconds: int = 3600
     trip_completion_delay_seconds: int = 6 * 3600
     trip_search_radius_km: float = 5.0
+
+    maps_provider: Literal["gazetteer", "photon"] = "gazetteer"
+    photon_url: str = "https://photon.komoot.io"
 
     support_email: str = "support@humsafar.in"
     public_app_url: str = "http://localhost:8000"

@@ -8,23 +8,21 @@ from api.deps import CurrentUser
 from api.envelope import Envelope, ok
 from api.errors import ApiError
 from api.schemas.maps import PlaceNamePublic, PlacePointPublic, PlaceSuggestionPublic
-from domain.providers.maps import GazetteerMaps, MapsProvider, MapsUnavailableError
+from domain.providers.maps import MapsProvider, MapsUnavailableError
+from domain.rules import messages
 
 router = APIRouter(prefix="/trip/maps", tags=["maps"])
 
 AUTOCOMPLETE_LIMIT = 8
 SEARCH_TEXT_MAX_LENGTH = 100
-PLACE_NOT_FOUND = "Place not found"
-MAPS_UNAVAILABLE = "Maps are unavailable right now. Please try again."
 
 Latitude = Annotated[float, Query(ge=-90, le=90)]
 Longitude = Annotated[float, Query(ge=-180, le=180)]
 
 
 def get_maps(request: Request) -> MapsProvider:
-    """The provider the lifespan chose; the offline gazetteer when it chose none."""
-    maps: MapsProvider | None = getattr(request.app.state, "maps", None)
-    return maps or GazetteerMaps(request.app.state.session_maker)
+    maps: MapsProvider = request.app.state.maps
+    return maps
 
 
 MapsDep = Annotated[MapsProvider, Depends(get_maps)]
@@ -45,7 +43,7 @@ async def autocomplete_places(
     try:
         suggestions = await maps.autocomplete(text, near, AUTOCOMPLETE_LIMIT)
     except MapsUnavailableError as error:
-        raise ApiError(MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+        raise ApiError(messages.MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
     return ok([PlaceSuggestionPublic(label=item.label, place_id=item.place_id) for item in suggestions])
 
 
@@ -56,9 +54,9 @@ async def read_place(
     try:
         point = await maps.place(place_id)
     except MapsUnavailableError as error:
-        raise ApiError(MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+        raise ApiError(messages.MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
     if point is None:
-        raise ApiError(PLACE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        raise ApiError(messages.PLACE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     return ok(PlacePointPublic(lat=point.lat, long=point.long))
 
 
@@ -67,7 +65,7 @@ async def geocode_point(user: CurrentUser, maps: MapsDep, lat: Latitude, long: L
     try:
         place = await maps.reverse_geocode(lat, long)
     except MapsUnavailableError as error:
-        raise ApiError(MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+        raise ApiError(messages.MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
     if place is None:
-        raise ApiError(PLACE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        raise ApiError(messages.PLACE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     return ok(PlaceNamePublic(place_id=place.place_id, name=place.name))

@@ -7,7 +7,7 @@ suggestion, and the name of a point.
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 import httpx
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -18,8 +18,6 @@ from domain.settings import Settings
 logger = logging.getLogger("humsafar.maps")
 
 LatLng = tuple[float, float]
-MapsProviderName = Literal["gazetteer", "photon"]
-DEFAULT_PHOTON_URL = "https://photon.komoot.io"
 INDIA_BBOX = "68.1,6.5,97.5,37.1"  # min lon, min lat, max lon, max lat
 PHOTON_TIMEOUT_SECONDS = 5.0
 
@@ -124,7 +122,7 @@ def parse_photon_features(payload: Any) -> list[tuple[str, str]]:
 class PhotonMaps:
     """OSM Photon (komoot's public instance or a self-hosted one): /api for search, /reverse for names."""
 
-    def __init__(self, client: httpx.AsyncClient, base_url: str = DEFAULT_PHOTON_URL, language: str = "en") -> None:
+    def __init__(self, client: httpx.AsyncClient, base_url: str, language: str = "en") -> None:
         self.client = client
         self.base_url = base_url.rstrip("/")
         self.language = language
@@ -161,7 +159,6 @@ def create_maps_provider(
     settings: Settings, session_maker: async_sessionmaker[AsyncSession], http_client: httpx.AsyncClient
 ) -> MapsProvider:
     """MAPS_PROVIDER picks the vendor: 'gazetteer' (default, offline) or 'photon' (PHOTON_URL)."""
-    provider: MapsProviderName = getattr(settings, "maps_provider", "gazetteer")
-    if provider == "photon":
-        return PhotonMaps(http_client, getattr(settings, "photon_url", DEFAULT_PHOTON_URL))
+    if settings.maps_provider == "photon":
+        return PhotonMaps(http_client, settings.photon_url)
     return GazetteerMaps(session_maker)

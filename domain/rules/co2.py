@@ -20,7 +20,6 @@ CAR_KG_PER_KM = 0.130
 AUTO_KG_PER_KM = 0.10768
 
 
-
 def kg_per_km(mode: int) -> float:
     """Transport mode codes of SPEC §3: 1 cab, 2 auto, 3 undecided (counted as a cab), anything else self drive."""
     if mode == choices.TRANSPORT_AUTO:

@@ -78,3 +78,6 @@ TRIP_CREATED: Final = "Trip created successfully"
 TRIP_UPDATED: Final = "Trip updated successfully"
 TRIP_DELETED: Final = "Trip deleted successfully"
 SEARCH_POINT_REQUIRED: Final = "Please add From and To locations"
+
+PLACE_NOT_FOUND: Final = "Place not found"
+MAPS_UNAVAILABLE: Final = "Maps are unavailable right now. Please try again."

@@ -222,23 +222,23 @@ async def test_photon_reverse_geocode_names_a_street_address():
 
 async def test_photon_reverse_geocode_of_open_sea_is_nothing():
     stub = PhotonStub(httpx.Response(200, json={"type": "FeatureCollection", "features": []}))
-    photon = PhotonMaps(httpx.AsyncClient(transport=httpx.MockTransport(stub)))
+    photon = PhotonMaps(httpx.AsyncClient(transport=httpx.MockTransport(stub)), "https://photon.example")
     assert await photon.reverse_geocode(10.0, 65.0) is None
 
 
 @pytest.mark.parametrize("answer", [httpx.Response(502, text="Bad gateway"), httpx.Response(200, text="<html>")])
 async def test_photon_failures_are_reported_as_maps_unavailable(answer):
-    photon = PhotonMaps(httpx.AsyncClient(transport=httpx.MockTransport(PhotonStub(answer))))
+    photon = PhotonMaps(httpx.AsyncClient(transport=httpx.MockTransport(PhotonStub(answer))), "https://photon.example")
     with pytest.raises(MapsUnavailableError):
         await photon.autocomplete("Koramangala", None, 5)
 
 
 async def test_an_unavailable_maps_vendor_is_a_503(app, signed_in):
-    failing = PhotonMaps(httpx.AsyncClient(transport=httpx.MockTransport(PhotonStub(httpx.Response(503)))))
-    app.state.maps = failing
+    failing = httpx.AsyncClient(transport=httpx.MockTransport(PhotonStub(httpx.Response(503))))
+    usual, app.state.maps = app.state.maps, PhotonMaps(failing, "https://photon.example")
     try:
         answer = await signed_in.get("/api/trip/maps/autocomplete", params={**BENGALURU, "s": "Koramangala"})
     finally:
-        del app.state.maps
+        app.state.maps = usual
     assert answer.status_code == 503
     assert answer.json()["status"] == "FAILURE"

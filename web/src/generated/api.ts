@@ -140,6 +140,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trip/maps/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Autocomplete Places */
+        get: operations["maps-autocomplete_places"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/maps/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Geocode Point */
+        get: operations["maps-geocode_point"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/maps/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Place */
+        get: operations["maps-read_place"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trip/search": {
         parameters: {
             query?: never;
@@ -460,6 +511,30 @@ export interface components {
              */
             status: "SUCCESS";
         };
+        /** Envelope[PlaceNamePublic] */
+        Envelope_PlaceNamePublic_: {
+            data: components["schemas"]["PlaceNamePublic"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[PlacePointPublic] */
+        Envelope_PlacePointPublic_: {
+            data: components["schemas"]["PlacePointPublic"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
         /** Envelope[SessionState] */
         Envelope_SessionState_: {
             data: components["schemas"]["SessionState"];
@@ -523,6 +598,19 @@ export interface components {
         /** Envelope[UserPublic] */
         Envelope_UserPublic_: {
             data: components["schemas"]["UserPublic"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[list[PlaceSuggestionPublic]] */
+        Envelope_list_PlaceSuggestionPublic__: {
+            /** Data */
+            data: components["schemas"]["PlaceSuggestionPublic"][];
             /** Message */
             message: string;
             /**
@@ -649,6 +737,27 @@ export interface components {
              * @example 9876543210
              */
             mobile_number?: string | null;
+        };
+        /** PlaceNamePublic */
+        PlaceNamePublic: {
+            /** Name */
+            name: string;
+            /** Place Id */
+            place_id: string;
+        };
+        /** PlacePointPublic */
+        PlacePointPublic: {
+            /** Lat */
+            lat: number;
+            /** Long */
+            long: number;
+        };
+        /** PlaceSuggestionPublic */
+        PlaceSuggestionPublic: {
+            /** Label */
+            label: string;
+            /** Place Id */
+            place_id: string;
         };
         /** SentSms */
         SentSms: {
@@ -1184,6 +1293,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_SentSms__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "maps-autocomplete_places": {
+        parameters: {
+            query?: {
+                s?: string;
+                lat?: number | null;
+                long?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PlaceSuggestionPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "maps-geocode_point": {
+        parameters: {
+            query: {
+                lat: number;
+                long: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlaceNamePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "maps-read_place": {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlacePointPublic_"];
                 };
             };
             /** @description Validation Error */

@@ -122,7 +122,9 @@ export const MESSAGES = {
   "TRIP_CREATED": "Trip created successfully",
   "TRIP_UPDATED": "Trip updated successfully",
   "TRIP_DELETED": "Trip deleted successfully",
-  "SEARCH_POINT_REQUIRED": "Please add From and To locations"
+  "SEARCH_POINT_REQUIRED": "Please add From and To locations",
+  "PLACE_NOT_FOUND": "Place not found",
+  "MAPS_UNAVAILABLE": "Maps are unavailable right now. Please try again."
 } as const;
 
 export const CHOICES = {
