@@ -50,3 +50,32 @@ class TripCancelled:
     """Signal `cancel`: the host deleted the trip; the members are told the reason."""
 
     reason: str
+
+
+def join_workflow_id(trip_id: int, user_id: int, request_number: int) -> str:
+    return f"join:{trip_id}:{user_id}:{request_number}"
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    """Starts a JoinRequestWorkflow for the TripPassenger row the API inserted (status requested)."""
+
+    passenger_id: int
+    trip_id: int
+    user_id: int
+    host_id: int
+    nudge_interval_seconds: int
+
+
+@dataclass(frozen=True)
+class JoinAction:
+    """The argument of every update: approve, reject, remove (by the host), revoke, leave (by the member).
+
+    actor_id is who acts; note is the host's or member's note or reason. The update answers the new status.
+    """
+
+    actor_id: int
+    note: str | None = None
+
+
+JOIN_UPDATES = ("approve", "reject", "remove", "revoke", "leave")

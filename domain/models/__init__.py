@@ -2,7 +2,15 @@
 
 from domain.models.auth import AuthSession, OtpChallenge, SandboxSms
 from domain.models.base import Base
-from domain.models.trip import Notification, Place, Trip, TripCompletion, TripPassenger
+from domain.models.trip import (
+    Notification,
+    Place,
+    Trip,
+    TripCompletion,
+    TripPassenger,
+    TripQuery,
+    UserBlock,
+)
 from domain.models.user import Feedback, User, UserTripsInsights
 
 __all__ = [
@@ -16,6 +24,8 @@ __all__ = [
     "Trip",
     "TripCompletion",
     "TripPassenger",
+    "TripQuery",
     "User",
+    "UserBlock",
     "UserTripsInsights",
 ]

@@ -90,10 +90,38 @@ class TripPassenger(Base):
     additional_note: Mapped[str | None] = mapped_column(String(300))
     small_luggage: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
     large_luggage: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
+    request_number: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
+
+
+class TripQuery(Base):
+    """A question someone asked the host of a trip, and its answer (SPEC §3 Query)."""
+
+    __tablename__ = "trip_queries"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    trip_id: Mapped[int] = mapped_column(ForeignKey("trips.id", ondelete="CASCADE"), index=True)
+    created_by_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    question: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = created_at_column()
+    answer: Mapped[str | None] = mapped_column(String(500))
+    answered_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class UserBlock(Base):
+    """One user blocking (and maybe reporting) another: neither sees nor joins the other's trips."""
+
+    __tablename__ = "user_blocks"
+
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
+    reason: Mapped[str | None] = mapped_column(String(500))
+    reported: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    created_at: Mapped[datetime] = created_at_column()
 
 
 class TripCompletion(Base):
