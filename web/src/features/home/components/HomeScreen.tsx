@@ -50,7 +50,7 @@ export function HomeScreen() {
                 See all
               </Link>
             </div>
-            <Carousel label="Upcoming trips" slidesPerView={LIMITS.TRIP_CARD_SLIDES} testId="upcoming-trips">
+            <Carousel label="Your upcoming trips" slidesPerView={LIMITS.TRIP_CARD_SLIDES} testId="upcoming-trips">
               {upcomingTrips.map((trip) => (
                 <TripCard key={trip.id} trip={trip} />
               ))}

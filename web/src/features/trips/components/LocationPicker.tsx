@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react'
 import { geocode, placeCoordinates, type Suggestion } from '../api/maps'
 import styles from './LocationPicker.module.css'
 import { storedCoordinates, usePlaceSuggestions } from './use-place-suggestions'
@@ -40,9 +40,6 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
   const inputId = useId()
   const listId = useId()
   const messageId = useId()
-  const inputRef = useRef<HTMLInputElement>(null)
-  /** Focus coming back from the map dialog should not reopen the list. */
-  const focusFromMap = useRef(false)
   const [text, setText] = useState(value?.name ?? '')
   const [typing, setTyping] = useState(false)
   const [open, setOpen] = useState(false)
@@ -144,7 +141,6 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
       <div className={styles.inputWrap}>
         <SearchIcon size={18} className={styles.leading} />
         <input
-          ref={inputRef}
           id={inputId}
           className={`input ${styles.input}`}
           role="combobox"
@@ -162,10 +158,6 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
             setTyping(true)
             setOpen(true)
             setActiveIndex(-1)
-          }}
-          onFocus={() => {
-            if (focusFromMap.current) focusFromMap.current = false
-            else setOpen(true)
           }}
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
@@ -209,12 +201,8 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
         <Suspense fallback={null}>
           <MapDialog
             initial={value}
-            onClose={() => {
-              focusFromMap.current = true
-              setMapOpen(false)
-            }}
+            onClose={() => setMapOpen(false)}
             onSelect={(place) => {
-              focusFromMap.current = true
               setMapOpen(false)
               onChange(place)
             }}

@@ -29,9 +29,9 @@ export const PAST_TRIP_MESSAGES = {
   delete: 'Cannot delete trip. Trip is in the past.',
 } as const
 
-type TripDetailsProps = { trip: Trip; withSearchPoint: boolean; onClosed: () => void }
+type TripDetailsProps = { trip: Trip; withSearchPoint: boolean; onClose: () => void }
 
-export function TripDetails({ trip, withSearchPoint, onClosed }: TripDetailsProps) {
+export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps) {
   const config = useConfig()
   const navigate = useNavigate()
   const detailsRef = useRef<HTMLElement>(null)
@@ -78,6 +78,9 @@ export function TripDetails({ trip, withSearchPoint, onClosed }: TripDetailsProp
           </h2>
         </div>
         <TripMenu items={menu} />
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <CloseGlyph />
+        </button>
       </header>
 
       <section ref={detailsRef} tabIndex={-1} className={styles.block} aria-label="Trip details" data-testid="trip-details">
@@ -182,7 +185,7 @@ export function TripDetails({ trip, withSearchPoint, onClosed }: TripDetailsProp
         </section>
       )}
 
-      <DeleteTripDialog tripId={trip.id} open={deleting} onClose={() => setDeleting(false)} onDeleted={onClosed} />
+      <DeleteTripDialog tripId={trip.id} open={deleting} onClose={() => setDeleting(false)} onDeleted={onClose} />
       <Dialog
         open={explaining}
         title={config.walking_distance_explanation_heading}
@@ -195,6 +198,14 @@ export function TripDetails({ trip, withSearchPoint, onClosed }: TripDetailsProp
         </button>
       </Dialog>
     </>
+  )
+}
+
+function CloseGlyph() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   )
 }
 

@@ -31,7 +31,7 @@ export function TripScreen() {
   return (
     <Dialog open title="Trip" hideTitle variant="sheet" onClose={close} className={styles.sheet} testId="trip-sheet">
       {trip.isSuccess ? (
-        <TripDetails trip={trip.data} withSearchPoint={Boolean(searchPoint)} onClosed={close} />
+        <TripDetails trip={trip.data} withSearchPoint={Boolean(searchPoint)} onClose={close} />
       ) : (
         <div className={styles.loading} role="status">
           <span className={styles.spinner} aria-hidden="true" />
