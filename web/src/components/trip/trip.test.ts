@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { co2Line, costRange, formatClock, isoToDdMmYyyy, modeLabel, timeOfDayLabel, tripBadges, type Trip } from './trip'
+
+const trip = (overrides: Partial<Trip> = {}) =>
+  ({
+    is_current_user_host: false,
+    user_status: 'default',
+    cab: null,
+    status: 'ACTIVE',
+    active_passenger_count: 1,
+    total_passengers: 4,
+    is_past: false,
+    current_co2_saving: 2.5,
+    next_co2_saving: 3,
+    ...overrides,
+  }) as Trip
+
+describe('trip cards', () => {
+  it('names the part of the day: morning before noon, afternoon until three, evening after', () => {
+    expect(timeOfDayLabel(11)).toBe('Morning')
+    expect(timeOfDayLabel(12)).toBe('Afternoon')
+    expect(timeOfDayLabel(14)).toBe('Afternoon')
+    expect(timeOfDayLabel(15)).toBe('Evening')
+  })
+
+  it('shows dates DD-MM-YYYY and times on a 12-hour clock', () => {
+    expect(isoToDdMmYyyy('2026-05-04')).toBe('04-05-2026')
+    expect(formatClock('00:05')).toBe('12:05 AM')
+    expect(formatClock('12:30')).toBe('12:30 PM')
+    expect(formatClock('18:45')).toBe('6:45 PM')
+  })
+
+  it('reads mode codes, anything unknown being self drive', () => {
+    expect([1, 2, 3, 4, 9].map(modeLabel)).toEqual(['Cab', 'Auto', 'Undecided', 'Self Drive', 'Self Drive'])
+  })
+
+  it('marks the host, a pending request and a requested or booked cab', () => {
+    expect(tripBadges(trip({ is_current_user_host: true }))).toEqual(['Hosted'])
+    expect(tripBadges(trip({ user_status: 'requested' }))).toEqual(['Requested'])
+    expect(tripBadges(trip({ cab: { status: 'booked' } }))).toEqual(['Cab Booked'])
+    expect(tripBadges(trip({ cab: { status: 'requested' } }))).toEqual(['Cab Booked'])
+    expect(tripBadges(trip({ cab: { status: 'eligible' } }))).toEqual([])
+  })
+
+  it('says full when every seat is taken, almost full with one left, cancelled above both', () => {
+    expect(tripBadges(trip({ active_passenger_count: 4 }))).toEqual(['Trip Full'])
+    expect(tripBadges(trip({ active_passenger_count: 3 }))).toEqual(['Almost Full'])
+    expect(tripBadges(trip({ active_passenger_count: 3, status: 'CANCELLED' }))).toEqual(['Cancelled'])
+  })
+
+  it('splits the cost from every seat up to half the total, in rupees, or says not booked', () => {
+    expect(costRange(0, 4)).toBe('Not booked')
+    expect(costRange(1000, 4)).toBe('₹250 - ₹500')
+    expect(costRange(1000, 3)).toBe('₹333 - ₹500')
+    expect(costRange(1200, 2)).toBe('₹600')
+    expect(costRange(100000, 4)).toBe('₹25,000 - ₹50,000')
+  })
+
+  it('says Saving to members, Save to others before the trip and Saved after it', () => {
+    expect(co2Line(trip({ is_current_user_host: true }))).toBe('Saving 2.5 kg CO2')
+    expect(co2Line(trip({ user_status: 'active' }))).toBe('Saving 2.5 kg CO2')
+    expect(co2Line(trip({ user_status: 'requested' }))).toBe('Save 3 kg CO2')
+    expect(co2Line(trip({ is_past: true, user_status: 'active' }))).toBe('Saved 2.5 kg CO2')
+  })
+})

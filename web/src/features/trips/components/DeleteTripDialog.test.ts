@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { DELETE_REASONS, deleteReasonError } from './DeleteTripDialog'
+
+describe('delete reason', () => {
+  it('accepts either preset reason', () => {
+    expect(DELETE_REASONS).toEqual(['Did not find a match', 'Do not understand how to use the app'])
+    for (const reason of DELETE_REASONS) expect(deleteReasonError(reason, '')).toBeNull()
+  })
+
+  it('needs words in a custom reason, in the allowed characters', () => {
+    expect(deleteReasonError('custom', '   ')).toBe('Please select an option or write your reason')
+    expect(deleteReasonError('custom', 'Going by train instead')).toBeNull()
+    expect(deleteReasonError('custom', 'No <script>')).toBe(
+      'Note can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols',
+    )
+  })
+})

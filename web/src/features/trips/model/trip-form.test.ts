@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import {
+  createPayload,
+  editChanges,
+  newTripForm,
+  tripFormFrom,
+  validateTripForm,
+  withMode,
+  withVehicleBooked,
+  type TripFormValues,
+} from './trip-form'
+import { MODES, type Trip } from '@/components/trip/trip'
+
+// 2026-04-01 10:00 in India.
+const NOW = Date.UTC(2026, 3, 1, 4, 30)
+const KORAMANGALA = { name: 'Koramangala', place_id: 'in-560034', latitude: 12.93, longitude: 77.62 }
+const WHITEFIELD = { name: 'Whitefield', place_id: 'in-560066', latitude: 12.97, longitude: 77.75 }
+
+const filled = (overrides: Partial<TripFormValues> = {}): TripFormValues => ({
+  ...newTripForm(NOW),
+  origin: KORAMANGALA,
+  destination: WHITEFIELD,
+  ...overrides,
+})
+
+const trip = {
+  id: 7,
+  origin: KORAMANGALA,
+  destination: WHITEFIELD,
+  scheduled_at: '2026-04-02 09:30',
+  total_passengers: 3,
+  preferred_mode_of_transport: MODES.cab,
+  is_vehicle_booked: true,
+  estimated_cost: 900,
+  additional_note: 'Gate 2',
+} as Trip
+
+describe('create trip form', () => {
+  it('starts two hours from now with two passengers by cab, not booked', () => {
+    expect(newTripForm(NOW)).toMatchObject({
+      date: '2026-04-01',
+      time: '12:00',
+      totalPassengers: 2,
+      mode: MODES.cab,
+      isVehicleBooked: false,
+    })
+  })
+
+  it('asks for both places, a valid date and a valid time', () => {
+    expect(validateTripForm({ ...newTripForm(NOW), date: '', time: '' }, 'create', NOW)).toEqual({
+      origin: 'Please add From location',
+      destination: 'Please add To location',
+      date: 'Please add valid date',
+      time: 'Please add valid time',
+    })
+  })
+
+  it('refuses a time in the past, with the words of the screen asking', () => {
+    const past = filled({ time: '09:59' })
+    expect(validateTripForm(past, 'create', NOW).time).toBe('Cannot create trip. Time of trip cannot be in the past.')
+    expect(validateTripForm(past, 'edit', NOW).time).toBe('Cannot edit trip. Time of trip cannot be in the past.')
+  })
+
+  it('refuses dates before today and more than five years ahead', () => {
+    expect(validateTripForm(filled({ date: '2026-03-31' }), 'create', NOW).date).toBe('Please add valid date')
+    expect(validateTripForm(filled({ date: '2031-04-02' }), 'create', NOW).date).toBe('Please add valid date')
+    expect(validateTripForm(filled({ date: '2031-04-01' }), 'create', NOW).date).toBeUndefined()
+  })
+
+  it('needs a cost between 1 and 100000 only when the vehicle is booked', () => {
+    expect(validateTripForm(filled(), 'create', NOW)).toEqual({})
+    const booked = filled({ isVehicleBooked: true })
+    expect(validateTripForm(booked, 'create', NOW).estimatedCost).toBe('Please add estimated cost')
+    expect(validateTripForm({ ...booked, estimatedCost: '100001' }, 'create', NOW).estimatedCost).toBeDefined()
+    expect(validateTripForm({ ...booked, estimatedCost: '1250.5' }, 'create', NOW)).toEqual({})
+  })
+
+  it('resets the booking and its cost when undecided is picked, and the cost when booking changes', () => {
+    const booked = filled({ isVehicleBooked: true, estimatedCost: '800' })
+    expect(withMode(booked, MODES.undecided)).toMatchObject({ mode: MODES.undecided, isVehicleBooked: false, estimatedCost: '' })
+    expect(withMode(booked, MODES.auto)).toMatchObject({ mode: MODES.auto, isVehicleBooked: true, estimatedCost: '800' })
+    expect(withVehicleBooked(booked, false).estimatedCost).toBe('')
+    expect(withVehicleBooked(booked, true).estimatedCost).toBe('800')
+  })
+
+  it('sends the India time, the places and no cost unless booked', () => {
+    expect(createPayload(filled({ note: '  Gate 2 ', estimatedCost: '500' }))).toEqual({
+      origin: KORAMANGALA,
+      destination: WHITEFIELD,
+      time_of_trip: '2026-04-01 12:00',
+      total_passengers: 2,
+      preferred_mode_of_transport: MODES.cab,
+      is_vehicle_booked: false,
+      estimated_cost: 0,
+      additional_note: 'Gate 2',
+    })
+  })
+})
+
+describe('edit trip form', () => {
+  it('starts from the trip as it is and sends nothing when nothing changed', () => {
+    const values = tripFormFrom(trip)
+    expect(values).toMatchObject({ date: '2026-04-02', time: '09:30', estimatedCost: '900', note: 'Gate 2' })
+    expect(editChanges(trip, values)).toEqual({})
+  })
+
+  it('sends only the fields that changed', () => {
+    const values = { ...tripFormFrom(trip), time: '10:15', totalPassengers: 4 }
+    expect(editChanges(trip, values)).toEqual({ time_of_trip: '2026-04-02 10:15', total_passengers: 4 })
+  })
+
+  it('sends the booking and the cleared cost together when the mode becomes undecided', () => {
+    expect(editChanges(trip, withMode(tripFormFrom(trip), MODES.undecided))).toEqual({
+      preferred_mode_of_transport: MODES.undecided,
+      is_vehicle_booked: false,
+      estimated_cost: 0,
+    })
+  })
+})
