@@ -1,0 +1,168 @@
+"""Route search at 10k, 100k and 1M trips: latency and rate of GET /api/trip/search through the real API with 50
+concurrent signed-in clients, next to the rate of the very same SQL sent straight to PostgreSQL."""
+
+import asyncio
+import contextlib
+import os
+import random
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+import psycopg
+from sqlalchemy.dialects import postgresql
+
+from api.trips.search import TripFilters, route_search
+from domain import clock
+from domain.settings import Settings
+from tests.perf import harness
+from tests.perf.geography import QUERY_SPREAD_KM, Geography
+from tests.perf.harness import BenchmarkResult, at_least, at_most, log
+from tests.perf.load import CpuMeter, SqlQuery, http_load, sql_load
+from tests.perf.seed import seed_trips, seed_users
+
+NAME = "trip_search"
+SIZES = tuple(int(size) for size in os.environ.get("PERF_TRIP_SIZES", "10000,100000,1000000").split(","))
+USERS = 10_000
+CONCURRENCY = 50
+WARMUP_S = 2.0
+DURATION_S = float(os.environ.get("PERF_DURATION_S", "15"))
+SINGLE_CLIENT_S = 3.0
+QUERY_COUNT = 2_000
+SEARCH_DAYS_AHEAD = 14
+PATH = "/api/trip/search"
+
+P95_LIMIT_MS = 30.0
+API_SHARE_OF_SQL = 0.5
+GROWTH_LIMIT = 2.0
+
+
+def _day_window(day: date) -> tuple[datetime, datetime]:
+    """The window the API searches for a date with the default start and end times (api/routes/trip.py)."""
+    return datetime.combine(day, time(0, 0), tzinfo=clock.IST), datetime.combine(
+        day, time(23, 59), tzinfo=clock.IST
+    ) + timedelta(seconds=59)
+
+
+def make_queries(geography: Geography, rng: random.Random, radius_km: float) -> list[tuple[dict[str, str], SqlQuery]]:
+    """What riders search: from near a locality to near another, on one of the next two weeks' days.
+
+    Each query comes as the API's query string and as the SQL route_search compiles to with its parameters."""
+    dialect = postgresql.psycopg.dialect()
+    today = clock.now().astimezone(clock.IST).date()
+    queries = []
+    for _ in range(QUERY_COUNT):
+        origin_locality, destination_locality = geography.route(rng)
+        origin = tuple(round(value, 6) for value in geography.near(rng, origin_locality, QUERY_SPREAD_KM))
+        destination = tuple(round(value, 6) for value in geography.near(rng, destination_locality, QUERY_SPREAD_KM))
+        day = today + timedelta(days=rng.randint(1, SEARCH_DAYS_AHEAD))
+        params = {
+            "origin_latitude": str(origin[0]),
+            "origin_longitude": str(origin[1]),
+            "destination_latitude": str(destination[0]),
+            "destination_longitude": str(destination[1]),
+            "date": day.isoformat(),
+            "origin_name": origin_locality.name,
+            "origin_place_id": origin_locality.place_id,
+            "destination_name": destination_locality.name,
+            "destination_place_id": destination_locality.place_id,
+        }
+        statement = route_search(
+            (origin[0], origin[1]), (destination[0], destination[1]), _day_window(day), radius_km, TripFilters()
+        )
+        compiled = statement.compile(dialect=dialect)
+        queries.append((params, SqlQuery(str(compiled), dict(compiled.params))))
+    return queries
+
+
+def explain(conninfo: str, query: SqlQuery) -> tuple[float, list[str]]:
+    with psycopg.connect(conninfo) as connection:
+        rows = connection.execute(b"EXPLAIN (ANALYZE, BUFFERS) " + query.sql.encode(), query.params).fetchall()
+    lines = [str(row[0]) for row in rows]
+    execution = next((line for line in lines if line.startswith("Execution Time")), "Execution Time: nan ms")
+    return float(execution.split(":")[1].split()[0]), lines
+
+
+def _busiest(conninfo: str, queries: list[SqlQuery]) -> SqlQuery:
+    """The query whose origin box holds the most trips: the worst case for the GiST prefilter."""
+    with psycopg.connect(conninfo, autocommit=True) as connection:
+        counts = []
+        for query in queries[:200]:
+            rows = connection.execute(query.sql.encode(), query.params).fetchall()
+            counts.append((len(rows), query))
+    return max(counts, key=lambda pair: pair[0])[1]
+
+
+def measure(
+    api: harness.Service,
+    database: harness.Service,
+    conninfo: str,
+    cookies: Any,
+    queries: list[tuple[dict[str, str], SqlQuery]],
+) -> dict[str, Any]:
+    http_queries = [params for params, _ in queries]
+    sql_queries = [query for _, query in queries]
+    meter = CpuMeter({"api": api.pid, "postgres": database.pid})
+    figures: dict[str, Any] = {}
+    figures["api_single_client"] = asyncio.run(
+        http_load(api.url, PATH, cookies, http_queries, 1, 1.0, SINGLE_CLIENT_S, meter)
+    )
+    figures["api"] = asyncio.run(
+        http_load(api.url, PATH, cookies, http_queries, CONCURRENCY, WARMUP_S, DURATION_S, meter)
+    )
+    log(f"API, {CONCURRENCY} clients: {figures['api']}")
+    figures["sql_single_client"] = asyncio.run(sql_load(conninfo, sql_queries, 1, 1.0, SINGLE_CLIENT_S, meter))
+    figures["sql"] = asyncio.run(sql_load(conninfo, sql_queries, CONCURRENCY, WARMUP_S, DURATION_S, meter))
+    log(f"raw SQL, {CONCURRENCY} connections: {figures['sql']}")
+    figures["api_rate_share_of_sql"] = round(figures["api"]["rate_per_s"] / max(figures["sql"]["rate_per_s"], 0.1), 3)
+    busiest = _busiest(conninfo, sql_queries)
+    figures["explain_busiest_ms"], plan = explain(conninfo, busiest)
+    figures["explain_busiest_plan"] = plan
+    log("EXPLAIN ANALYZE of the busiest query:\n  " + "\n  ".join(plan))
+    return figures
+
+
+def run() -> BenchmarkResult:
+    result = BenchmarkResult()
+    result.figures["config"] = {
+        "sizes": list(SIZES),
+        "users": USERS,
+        "concurrency": CONCURRENCY,
+        "warmup_s": WARMUP_S,
+        "duration_s": DURATION_S,
+        "cpus": os.cpu_count(),
+        "api": "one uvicorn process, no access log; load generator in the same machine",
+    }
+    rng = random.Random(7)
+    geography = Geography()
+    radius_km = Settings().trip_search_radius_km
+    queries = make_queries(geography, random.Random(11), radius_km)
+    with contextlib.ExitStack() as stack:
+        work = stack.enter_context(harness.temp_dir("humsafar-perf-"))
+        log(f"starting PostgreSQL, Temporal and the API under {work}")
+        database = stack.enter_context(harness.embedded_postgres(work / "db"))
+        temporal = stack.enter_context(harness.temporal_dev_server())
+        api = stack.enter_context(harness.api_server(database.url, temporal, work / "api"))
+        conninfo = harness.libpq_url(database.url)
+        connection = stack.enter_context(psycopg.connect(conninfo))
+        seed_users(connection, USERS, rng)
+        cookies = harness.sign_in(api.url)
+        by_size: dict[str, Any] = {}
+        for size in SIZES:
+            seeding = seed_trips(connection, geography, size, USERS, rng)
+            log(f"measuring at {size} trips")
+            by_size[str(size)] = {"seeding": seeding, **measure(api, database, conninfo, cookies, queries)}
+        result.figures["by_size"] = by_size
+    for size_key, figures in by_size.items():
+        if size_key != str(SIZES[-1]):
+            figures.pop("explain_busiest_plan", None)
+    smallest, largest = by_size[str(SIZES[0])], by_size[str(SIZES[-1])]
+    label = f"{SIZES[-1] // 1000}k"
+    result.targets.append(at_most(f"api_p95_ms_at_{label}", largest["api"]["p95_ms"], P95_LIMIT_MS, " ms"))
+    for size_key, figures in by_size.items():
+        name = f"api_rate_share_of_sql_at_{int(size_key) // 1000}k"
+        result.targets.append(at_least(name, figures["api_rate_share_of_sql"], API_SHARE_OF_SQL))
+    growth = largest["api"]["p95_ms"] / smallest["api"]["p95_ms"] if smallest["api"]["p95_ms"] else None
+    result.targets.append(
+        at_most(f"api_p95_growth_{SIZES[0] // 1000}k_to_{label}", growth and round(growth, 2), GROWTH_LIMIT, "x")
+    )
+    return result
