@@ -11,7 +11,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.routing import APIRoute
 
 from api.errors import install_error_handlers
-from api.routes import auth, health, maps, media, sandbox, trip, user
+from api.routes import auth, health, join, maps, media, query, sandbox, trip, user
 from api.security.csrf import CsrfMiddleware
 from api.temporal import LazyTemporalClient
 from api.web import mount_web_app
@@ -29,7 +29,7 @@ def operation_id(route: APIRoute) -> str:
 
 def api_router(settings: Settings) -> APIRouter:
     router = APIRouter(prefix="/api")
-    for area in (health, auth, user, trip, maps, media):
+    for area in (health, auth, user, trip, join, query, maps, media):
         router.include_router(area.router)
     if settings.sandbox:
         router.include_router(sandbox.router)

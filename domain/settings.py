@@ -54,6 +54,7 @@ class Settings(BaseSettings):
     trip_reminder_lead_seconds: int = 3600
     trip_completion_delay_seconds: int = 6 * 3600
     trip_search_radius_km: float = 5.0
+    join_nudge_interval_seconds: int = 6 * 3600
 
     maps_provider: Literal["gazetteer", "photon"] = "gazetteer"
     photon_url: str = "https://photon.komoot.io"

@@ -279,6 +279,7 @@ async def search_trips(
         (destination_latitude, destination_longitude),
         _day_window(date, start_time, end_time),
         settings.trip_search_radius_km,
+        user.id,
         filters,
     )
     trips = (await session.scalars(query)).all()

@@ -13,6 +13,7 @@ from api.errors import ApiError
 from api.routes.configuration import build_config
 from api.schemas.config import Config
 from api.schemas.feedback import FeedbackCreate
+from api.schemas.join import BlockUser
 from api.schemas.user import CurrentLocation, UserPrivate, UserPublic, UserUpdate, parse_dob
 from api.security.cookies import clear_session_cookie
 from api.security.sessions import revoke_all_sessions
@@ -20,7 +21,7 @@ from api.views import private_profile, public_card
 from domain import clock
 from domain.accounts import find_user_by_referral_code
 from domain.images import InvalidImage, profile_images_from_base64
-from domain.models import Feedback, User
+from domain.models import Feedback, User, UserBlock
 from domain.rules import messages
 from workflows.contracts import FLOW_STATUS, USER_ID, AccountErasureInput, account_erasure_workflow_id
 
@@ -114,6 +115,22 @@ async def update_current_location(body: CurrentLocation, user: CurrentUser) -> M
 async def send_feedback(body: FeedbackCreate, user: CurrentUser, session: SessionDep) -> MessageOnly:
     session.add(Feedback(user_id=user.id, services=body.services, features=body.features, note=body.note))
     return done(messages.FEEDBACK_THANKS)
+
+
+@router.post("/block/{user_id}")
+async def block_user(user_id: int, body: BlockUser, user: CurrentUser, session: SessionDep) -> MessageOnly:
+    """Blocks (and, with report_user, reports) another user: their trips disappear from each other's searches."""
+    if user_id == user.id:
+        raise ApiError(messages.BLOCK_SELF)
+    if await session.scalar(select(User.id).where(User.id == user_id, User.deleted_at.is_(None))) is None:
+        raise ApiError(messages.USER_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    reason = (body.reason or "").strip() or None
+    if body.report_user and reason is None:
+        raise ApiError(messages.REASON_REQUIRED)
+    block = await session.get(UserBlock, (user.id, user_id)) or UserBlock(blocker_id=user.id, blocked_id=user_id)
+    block.reason, block.reported = reason, body.report_user or block.reported
+    session.add(block)
+    return done(messages.BLOCKED_AND_REPORTED if body.report_user else messages.BLOCKED)
 
 
 @router.get("/configuration")

@@ -158,6 +158,22 @@ class TripPassengerView(BaseModel):
     type: Literal["host", "member"]
 
 
+class QueryAuthor(BaseModel):
+    id: int
+    name: str | None
+    small_image_url: str | None
+
+
+class TripQueryView(BaseModel):
+    id: int
+    question: str
+    created_by: QueryAuthor
+    created_on: datetime
+    answer: str | None
+    answered_by: QueryAuthor | None
+    answered_on: datetime | None
+
+
 class CostRange(BaseModel):
     low: int
     high: int
@@ -179,7 +195,7 @@ class TripPublic(BaseModel):
     active_passenger_count: int
     total_passengers: int
     passengers: list[TripPassengerView]
-    queries: list[dict[str, object]]
+    queries: list[TripQueryView]
     chat_id: int | None
     additional_note: str | None
     estimated_cost: float

@@ -4,10 +4,21 @@ earth_distance check, then ranking by the walk at both ends (sum_of_distance) an
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, Select, and_, func, literal, select
+from sqlalchemy import ColumnElement, Select, and_, exists, func, literal, or_, select
 from sqlalchemy.orm import InstrumentedAttribute
 
-from domain.models import Trip, User
+from domain.models import Trip, User, UserBlock
+
+
+def not_blocked_with(viewer_id: int) -> ColumnElement[bool]:
+    """The trip's host and the viewer have not blocked each other."""
+    blocks = select(UserBlock.blocker_id).where(
+        or_(
+            (UserBlock.blocker_id == viewer_id) & (UserBlock.blocked_id == Trip.host_id),
+            (UserBlock.blocker_id == Trip.host_id) & (UserBlock.blocked_id == viewer_id),
+        )
+    )
+    return ~exists(blocks)
 
 
 @dataclass(frozen=True)
@@ -61,6 +72,7 @@ def route_search(
     destination: tuple[float, float],
     window: tuple[datetime, datetime],
     radius_km: float,
+    viewer_id: int,
     filters: TripFilters,
     limit: int = 50,
 ) -> Select[Trip, float, float]:
@@ -78,6 +90,7 @@ def route_search(
             Trip.scheduled_at > func.now(),
             near_origin,
             near_destination,
+            not_blocked_with(viewer_id),
         )
         .order_by((from_origin + from_destination), Trip.scheduled_at, Trip.id)
         .limit(limit)
@@ -104,6 +117,7 @@ def around_search(
             Trip.scheduled_at > func.now(),
             Trip.host_id != viewer_id,
             near_origin,
+            not_blocked_with(viewer_id),
         )
         .order_by(from_origin, Trip.scheduled_at, Trip.id)
         .limit(limit)

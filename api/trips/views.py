@@ -7,11 +7,21 @@ from typing import cast
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
-from api.schemas.trip import CostRange, Location, TripHost, TripPassengerView, TripPublic, UserStatus
+from api.schemas.trip import (
+    CostRange,
+    Location,
+    QueryAuthor,
+    TripHost,
+    TripPassengerView,
+    TripPublic,
+    TripQueryView,
+    UserStatus,
+)
 from api.views import media_url
 from domain import clock
-from domain.models import Trip, TripPassenger, User
+from domain.models import Trip, TripPassenger, TripQuery, User
 from domain.rules import limits
 from domain.rules.co2 import co2_saved_kg
 from domain.rules.geo import distance_km
@@ -66,10 +76,27 @@ def _distances(trip: Trip, point: SearchPoint | None) -> tuple[float | None, flo
     return round(from_origin, 2), round(from_destination, 2), round(from_origin + from_destination, 2)
 
 
+def _query_view(query: TripQuery, asker: User, answerer: User | None) -> TripQueryView:
+    return TripQueryView(
+        id=query.id,
+        question=query.question,
+        created_by=QueryAuthor(id=asker.id, name=asker.name, small_image_url=media_url(asker.small_image_key)),
+        created_on=query.created_at,
+        answer=query.answer,
+        answered_by=(
+            QueryAuthor(id=answerer.id, name=answerer.name, small_image_url=media_url(answerer.small_image_key))
+            if answerer
+            else None
+        ),
+        answered_on=query.answered_at,
+    )
+
+
 def build_view(
     trip: Trip,
     host: User,
     people: list[tuple[TripPassenger, User]],
+    queries: list[TripQueryView],
     viewer: User,
     point: SearchPoint | None,
 ) -> TripPublic:
@@ -106,7 +133,7 @@ def build_view(
         active_passenger_count=len(active),
         total_passengers=trip.total_passengers,
         passengers=[_passenger_view(row, user) for row, user in visible],
-        queries=[],
+        queries=queries,
         chat_id=None,
         additional_note=trip.additional_note,
         estimated_cost=float(trip.estimated_cost),
@@ -147,4 +174,15 @@ async def trip_views(
         people[row.trip_id].append((row, user))
         if row.type == "host":
             hosts[row.trip_id] = user
-    return [build_view(trip, hosts[trip.id], people[trip.id], viewer, point) for trip in trips]
+    answerers = aliased(User)
+    asked = await session.execute(
+        select(TripQuery, User, answerers)
+        .join(User, User.id == TripQuery.created_by_id)
+        .outerjoin(answerers, answerers.id == TripQuery.answered_by_id)
+        .where(TripQuery.trip_id.in_(trip_ids))
+        .order_by(TripQuery.created_at)
+    )
+    queries: dict[int, list[TripQueryView]] = defaultdict(list)
+    for query, asker, answerer in asked:
+        queries[query.trip_id].append(_query_view(query, asker, answerer))
+    return [build_view(trip, hosts[trip.id], people[trip.id], queries[trip.id], viewer, point) for trip in trips]

@@ -191,6 +191,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trip/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask Query */
+        post: operations["query-ask_query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/query/{query_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answer Query */
+        put: operations["query-answer_query"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trip/search": {
         parameters: {
             query?: never;
@@ -261,6 +295,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trip/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request To Join */
+        post: operations["join-request_to_join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/user/host/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Decide As Host */
+        put: operations["join-decide_as_host"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/user/passenger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Act As Passenger */
+        put: operations["join-act_as_passenger"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trip/user_trips": {
         parameters: {
             query?: never;
@@ -275,6 +360,26 @@ export interface paths {
         get: operations["trip-read_user_trips"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/block/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block User
+         * @description Blocks (and, with report_user, reports) another user: their trips disappear from each other's searches.
+         */
+        post: operations["user-block_user"];
         delete?: never;
         options?: never;
         head?: never;
@@ -381,6 +486,16 @@ export interface components {
             access_token: string;
             /** Expires In Seconds */
             expires_in_seconds: number;
+        };
+        /** BlockUser */
+        BlockUser: {
+            /** Reason */
+            reason?: string | null;
+            /**
+             * Report User
+             * @default false
+             */
+            report_user: boolean;
         };
         /**
          * Config
@@ -680,6 +795,35 @@ export interface components {
              */
             temporal: "ok" | "down";
         };
+        /** HostAction */
+        HostAction: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "APPROVE" | "REJECT" | "REMOVE";
+            /** Additional Note */
+            additional_note?: string | null;
+            /** Trip Id */
+            trip_id: number;
+        };
+        /** JoinRequestCreate */
+        JoinRequestCreate: {
+            /** Additional Note */
+            additional_note?: string | null;
+            /**
+             * Large Luggage
+             * @default 0
+             */
+            large_luggage: number;
+            /**
+             * Small Luggage
+             * @default 0
+             */
+            small_luggage: number;
+            /** Trip Id */
+            trip_id: number;
+        };
         /** Location */
         Location: {
             /** Latitude */
@@ -738,6 +882,18 @@ export interface components {
              */
             mobile_number?: string | null;
         };
+        /** PassengerAction */
+        PassengerAction: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "LEAVE" | "REVOKE_REQUEST";
+            /** Additional Note */
+            additional_note?: string | null;
+            /** Trip Id */
+            trip_id: number;
+        };
         /** PlaceNamePublic */
         PlaceNamePublic: {
             /** Name */
@@ -758,6 +914,27 @@ export interface components {
             label: string;
             /** Place Id */
             place_id: string;
+        };
+        /** QueryAnswer */
+        QueryAnswer: {
+            /** Answer */
+            answer: string;
+        };
+        /** QueryAuthor */
+        QueryAuthor: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string | null;
+            /** Small Image Url */
+            small_image_url: string | null;
+        };
+        /** QueryCreate */
+        QueryCreate: {
+            /** Question */
+            question: string;
+            /** Trip Id */
+            trip_id: number;
         };
         /** SentSms */
         SentSms: {
@@ -925,9 +1102,7 @@ export interface components {
             /** Preferred Mode Of Transport */
             preferred_mode_of_transport: number;
             /** Queries */
-            queries: {
-                [key: string]: unknown;
-            }[];
+            queries: components["schemas"]["TripQueryView"][];
             /** Recommended */
             recommended: boolean;
             /**
@@ -953,6 +1128,24 @@ export interface components {
              * @enum {string}
              */
             user_status: "default" | "requested" | "active" | "rejected" | "removed" | "left" | "revoked" | "expired";
+        };
+        /** TripQueryView */
+        TripQueryView: {
+            /** Answer */
+            answer: string | null;
+            answered_by: components["schemas"]["QueryAuthor"] | null;
+            /** Answered On */
+            answered_on: string | null;
+            created_by: components["schemas"]["QueryAuthor"];
+            /**
+             * Created On
+             * Format: date-time
+             */
+            created_on: string;
+            /** Id */
+            id: number;
+            /** Question */
+            question: string;
         };
         /**
          * TripUpdate
@@ -1402,6 +1595,74 @@ export interface operations {
             };
         };
     };
+    "query-ask_query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "query-answer_query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                query_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryAnswer"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "trip-search_trips": {
         parameters: {
             query: {
@@ -1628,6 +1889,107 @@ export interface operations {
             };
         };
     };
+    "join-request_to_join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "join-decide_as_host": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HostAction"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "join-act_as_passenger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PassengerAction"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "trip-read_user_trips": {
         parameters: {
             query?: {
@@ -1648,6 +2010,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TripList_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "user-block_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockUser"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
                 };
             };
             /** @description Validation Error */
