@@ -1,70 +1,12 @@
+import type { components } from '@/generated/api'
 import { LIMITS } from '@/generated/rules'
 
+type Schemas = components['schemas']
+
 /** A place as the trip calls carry it (SPEC §3 Location). */
-export type Place = { name: string; place_id: string; latitude: number; longitude: number }
-
-export type TripPerson = {
-  id: number
-  name: string | null
-  small_image_url: string | null
-  medium_image_url?: string | null
-  is_kyc_verified: boolean
-}
-
-export type PassengerStatus = 'default' | 'requested' | 'active' | 'rejected' | 'removed' | 'left' | 'revoked'
-
-export type TripPassenger = TripPerson & {
-  additional_note: string | null
-  small_luggage: number
-  large_luggage: number
-  status: PassengerStatus | 'expired'
-  type: 'host' | 'member'
-}
-
-export type CabStatus =
-  | 'not_eligible'
-  | 'eligible'
-  | 'requested'
-  | 'booked'
-  | 'cancelled'
-  | 'unfulfilled'
-  | 'vendor_cancelled'
-
+export type Place = Schemas['Location']
 /** GET /api/trip/trip/{id} and every trip list (SPEC §3 Trip). */
-export type Trip = {
-  id: number
-  trip_id: number
-  status: 'ACTIVE' | 'CANCELLED'
-  /** "YYYY-MM-DD HH:MM", India time */
-  scheduled_at: string
-  origin: Place
-  destination: Place
-  host: TripPerson
-  hosts: TripPerson[]
-  is_current_user_host: boolean
-  active_passenger_count: number
-  total_passengers: number
-  passengers: TripPassenger[]
-  chat_id: number | string | null
-  additional_note: string | null
-  estimated_cost: number
-  distance: number | null
-  distance_from_origin: number | null
-  distance_from_destination: number | null
-  sum_of_distance: number | null
-  current_co2_saving: number
-  next_co2_saving: number
-  preferred_mode_of_transport: number
-  is_vehicle_booked: boolean
-  is_cab_booked: boolean
-  cab: { status?: CabStatus | null } | null
-  recommended: boolean
-  is_user_in_trip: boolean
-  user_status: PassengerStatus
-  small_luggage: number
-  large_luggage: number
-  is_past: boolean
-}
+export type Trip = Schemas['TripPublic']
 
 /** Transport mode codes (SPEC §3): 1 Cab, 2 Auto, 3 Undecided, anything else Self Drive. */
 export const MODES = { cab: 1, auto: 2, undecided: 3, selfDrive: 4 } as const

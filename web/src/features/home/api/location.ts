@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
+import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
 import type { Coordinates } from '@/lib/location'
 
@@ -10,7 +11,7 @@ export function useUpdateCurrentLocation() {
   })
 }
 
-type GeocodedPlace = { place_id: string; name: string }
+type GeocodedPlace = components['schemas']['PlaceNamePublic']
 
 /** The name of the place at some coordinates, or null when it cannot be found. */
 export async function placeNameAt({ lat, long }: Coordinates): Promise<string | null> {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Place, Trip } from '@/components/trip/trip'
+import type { Trip } from '@/components/trip/trip'
+import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
 
 /** Every trip query starts with this key, so one invalidation refreshes lists, searches and sheets. */
@@ -47,30 +48,8 @@ export const searchTripsQueryOptions = (query: string) =>
     staleTime: 0,
   })
 
-/** The body of POST /api/trip/trip. */
-export type TripCreate = {
-  origin: Place
-  destination: Place
-  /** "YYYY-MM-DD HH:MM", India time */
-  time_of_trip: string
-  total_passengers: number
-  preferred_mode_of_transport: number
-  is_vehicle_booked: boolean
-  estimated_cost: number
-  additional_note: string
-}
-
-export type TripUpdate = Partial<
-  Pick<
-    TripCreate,
-    | 'time_of_trip'
-    | 'total_passengers'
-    | 'preferred_mode_of_transport'
-    | 'is_vehicle_booked'
-    | 'estimated_cost'
-    | 'additional_note'
-  >
->
+export type TripCreate = components['schemas']['TripCreate']
+export type TripUpdate = components['schemas']['TripUpdate']
 
 export function useCreateTrip() {
   const queryClient = useQueryClient()
