@@ -12,17 +12,19 @@ from temporalio.client import Client
 from temporalio.worker import Worker
 
 from activities.account import AccountActivities
+from activities.join_requests import JoinRequestActivities
 from activities.trips import TripActivities
 from domain.db import create_engine, create_session_maker
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings
 from domain.temporal import connect_temporal, temporal_address
 from workflows.account_erasure import AccountErasureWorkflow
+from workflows.join_request import JoinRequestWorkflow
 from workflows.trip import TripWorkflow
 
 logger = logging.getLogger("humsafar.worker")
 
-WORKFLOWS: Sequence[type] = (AccountErasureWorkflow, TripWorkflow)
+WORKFLOWS: Sequence[type] = (AccountErasureWorkflow, TripWorkflow, JoinRequestWorkflow)
 
 # Long enough for a database write or a storage call to finish when the container is told to stop.
 GRACEFUL_SHUTDOWN = timedelta(seconds=20)
@@ -32,6 +34,7 @@ def _activities(settings: Settings, engine: AsyncEngine) -> list[Callable[..., A
     session_maker = create_session_maker(engine)
     account = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
     trips = TripActivities(session_maker)
+    joins = JoinRequestActivities(session_maker)
     return [
         account.erase_media,
         account.scrub_user,
@@ -39,6 +42,11 @@ def _activities(settings: Settings, engine: AsyncEngine) -> list[Callable[..., A
         trips.remind_trip,
         trips.notify_trip_cancelled,
         trips.complete_trip,
+        joins.open_join_request,
+        joins.apply_join_action,
+        joins.nudge_host,
+        joins.expire_join_request,
+        joins.confirm_departure,
     ]
 
 

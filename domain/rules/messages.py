@@ -112,3 +112,9 @@ QUERY_OWN_TRIP: Final = "You are the host of this trip"
 BLOCK_SELF: Final = "You cannot block yourself"
 BLOCKED: Final = "User blocked"
 BLOCKED_AND_REPORTED: Final = "User reported and blocked"
+
+# Joining a trip
+JOIN_NOT_PENDING: Final = "This request is no longer pending"
+JOIN_LEAVE_NOT_MEMBER: Final = "Only active members can leave"
+JOIN_REMOVE_NOT_MEMBER: Final = "Only active members can be removed"
+JOIN_REQUESTER_ONLY: Final = "Only the person who sent this request can do that"

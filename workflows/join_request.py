@@ -1,0 +1,321 @@
+"""A request to join a trip, from the ask to the host's answer and, for a member, on to departure.
+
+The API inserts (or renews) the passenger row and starts this flow inside its transaction, before it commits, so
+the flow first waits for the row; a request that never appears was rolled back and the flow ends without a trace.
+While the request is pending the host may approve or reject it and the requester may revoke it; an active member
+may leave or be removed until departure. Each of these is an Update: its validator refuses what the flow's state
+does not allow, and its handler applies the change in one activity under the trip's row lock and answers the new
+status, or refuses with the product's message. Updates take turns, so two answers never interleave.
+
+While pending, the host is nudged every nudge interval; at departure a pending request expires and a member's
+flow ends. The database is the truth: every refusal carries what it holds, and the flow catches up with it, so a
+trip moved later re-arms the departure, one moved earlier is noticed at the next check, and a trip found
+cancelled ends the flow (its own flow tells the people). FlowStatus: requested -> active -> left | removed |
+travelled, or requested -> rejected | revoked | expired; cancelled; discarded for a request never committed.
+"""
+
+import asyncio
+import contextlib
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError, ApplicationError
+
+with workflow.unsafe.imports_passed_through():
+    from domain.rules import messages
+    from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID, JoinAction, JoinRequest
+
+REQUESTED = "requested"
+ACTIVE = "active"
+EXPIRED = "expired"
+TRAVELLED = "travelled"
+CANCELLED = "cancelled"
+DISCARDED = "discarded"
+OPEN = (REQUESTED, ACTIVE)
+
+# The database may be down for a while; nudges and the close at departure are worth waiting for.
+PATIENT_RETRY = RetryPolicy(
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(minutes=5),
+)
+# Someone is waiting for an answer; retry often. It still completes after they gave up, so the state stays whole.
+ANSWER_RETRY = RetryPolicy(
+    initial_interval=timedelta(milliseconds=200),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(seconds=10),
+)
+# Covers the activity's own wait for the API's commit (activities/join_requests.py COMMIT_PATIENCE) and a row lock.
+OPEN_TIMEOUT = timedelta(minutes=2)
+WRITE_TIMEOUT = timedelta(seconds=30)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Who may make a transition, from which status, and the words for a refusal (SPEC §4, §8)."""
+
+    by_host: bool
+    source: str
+    not_allowed: str
+    in_past: str
+
+
+RULES = {
+    "approve": Rule(True, REQUESTED, messages.JOIN_NOT_PENDING, messages.JOIN_ACCEPT_PAST),
+    "reject": Rule(True, REQUESTED, messages.JOIN_NOT_PENDING, messages.JOIN_DECLINE_PAST),
+    "remove": Rule(True, ACTIVE, messages.JOIN_REMOVE_NOT_MEMBER, messages.JOIN_REMOVE_PAST),
+    "revoke": Rule(False, REQUESTED, messages.JOIN_NOT_PENDING, messages.JOIN_REVOKE_PAST),
+    "leave": Rule(False, ACTIVE, messages.JOIN_LEAVE_NOT_MEMBER, messages.JOIN_LEAVE_PAST),
+}
+
+
+def _moment(iso: str) -> datetime:
+    parsed = datetime.fromisoformat(iso)
+    return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def _refusal_of(error: ActivityError) -> ApplicationError | None:
+    """The activity's refusal with the database's facts, or None for any other failure (a timeout)."""
+    cause = error.cause
+    if isinstance(cause, ApplicationError) and cause.details and isinstance(cause.details[0], dict):
+        return cause
+    return None
+
+
+@workflow.defn
+class JoinRequestWorkflow:
+    @workflow.init
+    def __init__(self, request: JoinRequest) -> None:
+        self._request = request
+        self._status = REQUESTED
+        self._opened = False
+        # Unknown until the request is opened; no timer is armed before then.
+        self._departure = datetime.max.replace(tzinfo=UTC)
+        self._pending_since: datetime | None = None
+        self._nudges_sent = 0
+        self._changes = 0
+        self._turn = asyncio.Lock()
+
+    @workflow.run
+    async def run(self, request: JoinRequest) -> str:
+        workflow.upsert_search_attributes(
+            [
+                TRIP_ID.value_set(str(request.trip_id)),
+                USER_ID.value_set(str(request.user_id)),
+                FLOW_STATUS.value_set(REQUESTED),
+            ]
+        )
+        departure = await self._open()
+        if departure is None:
+            self._change(DISCARDED)
+        else:
+            self._move_departure(departure)
+            self._pending_since = workflow.now()
+        self._opened = True
+        await self._follow()
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return self._status
+
+    @workflow.query
+    def status(self) -> str:
+        return self._status
+
+    @workflow.query
+    def departure(self) -> str:
+        """The departure the timer is armed for, for support staff comparing it with the database."""
+        return self._departure.isoformat()
+
+    @workflow.update
+    async def approve(self, action: JoinAction) -> str:
+        return await self._answer("approve", action)
+
+    @approve.validator
+    def validate_approve(self, action: JoinAction) -> None:
+        self._check("approve", action)
+
+    @workflow.update
+    async def reject(self, action: JoinAction) -> str:
+        return await self._answer("reject", action)
+
+    @reject.validator
+    def validate_reject(self, action: JoinAction) -> None:
+        self._check("reject", action)
+
+    @workflow.update
+    async def remove(self, action: JoinAction) -> str:
+        return await self._answer("remove", action)
+
+    @remove.validator
+    def validate_remove(self, action: JoinAction) -> None:
+        self._check("remove", action)
+
+    @workflow.update
+    async def revoke(self, action: JoinAction) -> str:
+        return await self._answer("revoke", action)
+
+    @revoke.validator
+    def validate_revoke(self, action: JoinAction) -> None:
+        self._check("revoke", action)
+
+    @workflow.update
+    async def leave(self, action: JoinAction) -> str:
+        return await self._answer("leave", action)
+
+    @leave.validator
+    def validate_leave(self, action: JoinAction) -> None:
+        self._check("leave", action)
+
+    def _check(self, name: str, action: JoinAction) -> None:
+        rule = RULES[name]
+        if action.actor_id != (self._request.host_id if rule.by_host else self._request.user_id):
+            only = messages.TRIP_HOST_ONLY if rule.by_host else messages.JOIN_REQUESTER_ONLY
+            raise ApplicationError(only, type="NotTheirs", non_retryable=True)
+        if self._status == rule.source:
+            return
+        if self._status == CANCELLED:
+            raise ApplicationError(messages.TRIP_CANCELLED, type="TripCancelled", non_retryable=True)
+        if self._status in (EXPIRED, TRAVELLED):
+            raise ApplicationError(rule.in_past, type="TripInPast", non_retryable=True)
+        raise ApplicationError(rule.not_allowed, type="NotAllowedNow", non_retryable=True)
+
+    async def _answer(self, name: str, action: JoinAction) -> str:
+        await workflow.wait_condition(lambda: self._opened)
+        async with self._turn:
+            # An answer that waited its turn may find the request already moved on.
+            self._check(name, action)
+            try:
+                status = await workflow.execute_activity(
+                    "apply_join_action",
+                    args=[self._request.passenger_id, name, action.actor_id, action.note],
+                    result_type=str,
+                    start_to_close_timeout=WRITE_TIMEOUT,
+                    retry_policy=ANSWER_RETRY,
+                )
+            except ActivityError as error:
+                refusal = _refusal_of(error)
+                if refusal is None:
+                    raise
+                self._catch_up(refusal)
+                raise ApplicationError(refusal.message, type=refusal.type, non_retryable=True) from None
+            self._change(status)
+            return status
+
+    async def _open(self) -> datetime | None:
+        try:
+            departure = await workflow.execute_activity(
+                "open_join_request",
+                self._request.passenger_id,
+                start_to_close_timeout=OPEN_TIMEOUT,
+                retry_policy=PATIENT_RETRY,
+            )
+        except ActivityError as error:
+            refusal = _refusal_of(error)
+            if refusal is None:
+                raise
+            self._catch_up(refusal)
+            return None
+        return _moment(departure) if departure else None
+
+    async def _follow(self) -> None:
+        """Nudges the host while the request waits and closes it at departure, until the request ends."""
+        while self._status in OPEN:
+            changes = self._changes
+            departure = self._departure
+            nudge_at = self._next_nudge_at()
+            wake_at = min(departure, nudge_at) if nudge_at else departure
+            if not await self._sleep_until(wake_at, changes, "departure" if wake_at == departure else "nudge"):
+                continue
+            async with self._turn:
+                if self._changes != changes:
+                    continue
+                if workflow.now() >= departure:
+                    await self._close_at_departure()
+                else:
+                    await self._nudge()
+
+    def _next_nudge_at(self) -> datetime | None:
+        interval = self._request.nudge_interval_seconds
+        if self._status != REQUESTED or interval <= 0 or self._pending_since is None:
+            return None
+        return self._pending_since + timedelta(seconds=interval * (self._nudges_sent + 1))
+
+    async def _sleep_until(self, moment: datetime, changes: int, summary: str) -> bool:
+        """True when the moment came with nothing changed; False as soon as an answer or a new time arrives."""
+
+        def changed() -> bool:
+            return self._changes != changes
+
+        remaining = moment - workflow.now()
+        if remaining > timedelta(0):
+            with contextlib.suppress(TimeoutError):
+                await workflow.wait_condition(changed, timeout=remaining, timeout_summary=summary)
+        return not changed()
+
+    async def _nudge(self) -> None:
+        self._nudges_sent += 1
+        interval = timedelta(seconds=self._request.nudge_interval_seconds)
+        try:
+            departure = await workflow.execute_activity(
+                "nudge_host",
+                args=[self._request.passenger_id, self._nudges_sent],
+                result_type=str,
+                start_to_close_timeout=WRITE_TIMEOUT,
+                # A nudge overtaken by the next one helps nobody; give up on it rather than hold the answers.
+                schedule_to_close_timeout=max(interval, WRITE_TIMEOUT),
+                retry_policy=PATIENT_RETRY,
+            )
+        except ActivityError as error:
+            refusal = _refusal_of(error)
+            if refusal is None:
+                workflow.logger.warning("join %s: nudge %s not stored", self._request.passenger_id, self._nudges_sent)
+            else:
+                self._catch_up(refusal)
+            return
+        self._move_departure(_moment(departure))
+
+    async def _close_at_departure(self) -> None:
+        pending = self._status == REQUESTED
+        try:
+            later = await workflow.execute_activity(
+                "expire_join_request" if pending else "confirm_departure",
+                self._request.passenger_id,
+                start_to_close_timeout=WRITE_TIMEOUT,
+                retry_policy=PATIENT_RETRY,
+            )
+        except ActivityError as error:
+            refusal = _refusal_of(error)
+            if refusal is None:
+                raise
+            self._catch_up(refusal)
+            return
+        if later:
+            self._move_departure(_moment(later))
+        else:
+            self._change(EXPIRED if pending else TRAVELLED)
+
+    def _catch_up(self, refusal: ApplicationError) -> None:
+        """Takes on what the database holds, as the activity's refusal reports it."""
+        facts: dict[str, Any] = refusal.details[0]
+        if facts.get("trip_status") != "ACTIVE":
+            self._change(CANCELLED)
+            return
+        if facts.get("departure"):
+            self._move_departure(_moment(facts["departure"]))
+        passenger_status = facts.get("passenger_status")
+        if passenger_status:
+            self._change(passenger_status)
+
+    def _move_departure(self, departure: datetime) -> None:
+        if departure != self._departure:
+            self._departure = departure
+            self._changes += 1
+
+    def _change(self, status: str) -> None:
+        """Moves the flow on; an ended request stays ended."""
+        if status != self._status and self._status in OPEN:
+            self._status = status
+            self._changes += 1
+            workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])
