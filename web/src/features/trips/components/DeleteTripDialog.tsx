@@ -53,7 +53,7 @@ export function DeleteTripDialog({ tripId, open, onClose, onDeleted }: DeleteTri
                 setChoice(reason)
                 setError(null)
               }}
-              style={{ width: 20, height: 20, accentColor: 'var(--color-primary)' }}
+              style={{ width: 20, height: 20, flex: 'none', accentColor: 'var(--color-primary)' }}
             />
             {reason === CUSTOM ? 'Other reason' : reason}
           </label>
