@@ -1,45 +1,15 @@
 """Trip journey in two browsers: a host publishes a trip, a rider finds it, the host reschedules and deletes it."""
 
-import os
 import re
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from domain.settings import PROJECT_ROOT
 from tests.e2e.test_signin_journey import new_mobile_number, sign_in
 
 KORAMANGALA = {"latitude": 12.9352, "longitude": 77.6245}
 INDIA = timedelta(hours=5, minutes=30)
-
-LOAD_GAZETTEER = """
-import asyncio, os
-from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
-from domain.gazetteer.load import ensure_gazetteer_loaded
-
-async def main():
-    engine = create_async_engine(os.environ["DATABASE_URL"])
-    await ensure_gazetteer_loaded(async_sessionmaker(engine))
-    await engine.dispose()
-
-asyncio.run(main())
-"""
-
-
-@pytest.fixture(scope="module", autouse=True)
-def gazetteer(database_url: str) -> None:
-    """Place search needs the shipped gazetteer in the session's database (loading it again is a no-op)."""
-    subprocess.run(
-        [sys.executable, "-c", LOAD_GAZETTEER],
-        cwd=PROJECT_ROOT,
-        env={**os.environ, "DATABASE_URL": database_url},
-        check=True,
-        capture_output=True,
-    )
 
 
 def trip_day(base_url: str) -> tuple[str, str | None]:
