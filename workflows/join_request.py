@@ -51,6 +51,8 @@ ANSWER_RETRY = RetryPolicy(
 # Covers the activity's own wait for the API's commit (activities/join_requests.py COMMIT_PATIENCE) and a row lock.
 OPEN_TIMEOUT = timedelta(minutes=2)
 WRITE_TIMEOUT = timedelta(seconds=30)
+# Each nudge adds about ten events; this keeps a request that waits for years well inside a history's limits.
+MAX_NUDGES = 1000
 
 
 @dataclass(frozen=True)
@@ -124,9 +126,10 @@ class JoinRequestWorkflow:
         return self._status
 
     @workflow.query
-    def departure(self) -> str:
-        """The departure the timer is armed for, for support staff comparing it with the database."""
-        return self._departure.isoformat()
+    def departure(self) -> str | None:
+        """The departure the timer is armed for, for support staff comparing it with the database; None until the
+        request is opened."""
+        return self._departure.isoformat() if self._opened and self._status != DISCARDED else None
 
     @workflow.update
     async def approve(self, action: JoinAction) -> str:
@@ -225,20 +228,23 @@ class JoinRequestWorkflow:
             changes = self._changes
             departure = self._departure
             nudge_at = self._next_nudge_at()
-            wake_at = min(departure, nudge_at) if nudge_at else departure
-            if not await self._sleep_until(wake_at, changes, "departure" if wake_at == departure else "nudge"):
+            if nudge_at is not None and nudge_at < departure:
+                wake_at, departing = nudge_at, False
+            else:
+                wake_at, departing = departure, True
+            if not await self._sleep_until(wake_at, changes, "departure" if departing else "nudge"):
                 continue
             async with self._turn:
                 if self._changes != changes:
                     continue
-                if workflow.now() >= departure:
+                if departing:
                     await self._close_at_departure()
                 else:
                     await self._nudge()
 
     def _next_nudge_at(self) -> datetime | None:
         interval = self._request.nudge_interval_seconds
-        if self._status != REQUESTED or interval <= 0 or self._pending_since is None:
+        if self._status != REQUESTED or interval <= 0 or self._pending_since is None or self._nudges_sent >= MAX_NUDGES:
             return None
         return self._pending_since + timedelta(seconds=interval * (self._nudges_sent + 1))
 
