@@ -176,8 +176,9 @@ def api_server(database_url: str, temporal_address: str, data_dir: Path) -> Iter
             stop(process, "API")
 
 
-def sign_in(base_url: str) -> httpx.Cookies:
-    """A real user signed in through the sandbox SMS outbox, as the PWA does it; returns the browser's cookies."""
+def sign_in(base_url: str) -> tuple[httpx.Cookies, int]:
+    """A real user signed in through the sandbox SMS outbox, as the PWA does it; returns the browser's cookies and
+    the user's id."""
     mobile_number = str(random.randint(9_000_000_000, 9_999_999_999))
     with httpx.Client(base_url=base_url, timeout=30) as browser:
         browser.get("/api/auth/session").raise_for_status()
@@ -190,7 +191,7 @@ def sign_in(base_url: str) -> httpx.Cookies:
         login_token = post("/api/auth/otp", {"mobile_number": mobile_number}).json()["data"]["login_token"]
         sms = browser.get("/api/sandbox/sms", params={"mobile_number": mobile_number})
         code = int(sms.json()["data"][0]["code"])
-        post("/api/auth/login", {"otp": code, "login_token": login_token})
+        user_id = int(post("/api/auth/login", {"otp": code, "login_token": login_token}).json()["data"]["user_id"])
         profile = {"name": "Perf Rider", "gender": "FEMALE", "dob": "15-08-1994"}
         browser.put("/api/user/user", json=profile, headers={CSRF_HEADER: browser.cookies[CSRF_COOKIE]})
-        return httpx.Cookies(browser.cookies)
+        return httpx.Cookies(browser.cookies), user_id

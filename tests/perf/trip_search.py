@@ -43,10 +43,13 @@ def _day_window(day: date) -> tuple[datetime, datetime]:
     ) + timedelta(seconds=59)
 
 
-def make_queries(geography: Geography, rng: random.Random, radius_km: float) -> list[tuple[dict[str, str], SqlQuery]]:
+def make_queries(
+    geography: Geography, rng: random.Random, radius_km: float, viewer_id: int
+) -> list[tuple[dict[str, str], SqlQuery]]:
     """What riders search: from near a locality to near another, on one of the next two weeks' days.
 
-    Each query comes as the API's query string and as the SQL route_search compiles to with its parameters."""
+    Each query comes as the API's query string and as the SQL route_search compiles to for the viewer, with its
+    parameters."""
     dialect = postgresql.psycopg.dialect()
     today = clock.now().astimezone(clock.IST).date()
     queries = []
@@ -67,7 +70,12 @@ def make_queries(geography: Geography, rng: random.Random, radius_km: float) -> 
             "destination_place_id": destination_locality.place_id,
         }
         statement = route_search(
-            (origin[0], origin[1]), (destination[0], destination[1]), _day_window(day), radius_km, TripFilters()
+            (origin[0], origin[1]),
+            (destination[0], destination[1]),
+            _day_window(day),
+            radius_km,
+            viewer_id,
+            TripFilters(),
         )
         compiled = statement.compile(dialect=dialect)
         queries.append((params, SqlQuery(str(compiled), dict(compiled.params))))
@@ -135,7 +143,6 @@ def run() -> BenchmarkResult:
     rng = random.Random(7)
     geography = Geography()
     radius_km = Settings().trip_search_radius_km
-    queries = make_queries(geography, random.Random(11), radius_km)
     with contextlib.ExitStack() as stack:
         work = stack.enter_context(harness.temp_dir("humsafar-perf-"))
         log(f"starting PostgreSQL, Temporal and the API under {work}")
@@ -145,7 +152,8 @@ def run() -> BenchmarkResult:
         conninfo = harness.libpq_url(database.url)
         connection = stack.enter_context(psycopg.connect(conninfo))
         seed_users(connection, USERS, rng)
-        cookies = harness.sign_in(api.url)
+        cookies, viewer_id = harness.sign_in(api.url)
+        queries = make_queries(geography, random.Random(11), radius_km, viewer_id)
         by_size: dict[str, Any] = {}
         for size in SIZES:
             seeding = seed_trips(connection, geography, size, USERS, rng)
