@@ -14,6 +14,7 @@ from api.main import create_app
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
 from domain.models import OtpChallenge
 from domain.settings import Settings
+from worker.main import build_worker
 
 BASE_URL = "http://localhost"
 
@@ -41,6 +42,14 @@ async def app(api_settings: Settings) -> AsyncIterator[FastAPI]:
     application = create_app(api_settings)
     async with application.router.lifespan_context(application):
         yield application
+
+
+@pytest.fixture(scope="session")
+async def worker(app: FastAPI, api_settings: Settings) -> AsyncIterator[None]:
+    """A worker on the API tests' task queue, for the calls that go through a durable flow."""
+    client = await app.state.temporal.get()
+    async with build_worker(client, api_settings):
+        yield
 
 
 def _send_csrf_header(client: httpx.AsyncClient) -> Callable[[httpx.Request], Awaitable[None]]:

@@ -152,7 +152,11 @@ export const MESSAGES = {
   "QUERY_OWN_TRIP": "You are the host of this trip",
   "BLOCK_SELF": "You cannot block yourself",
   "BLOCKED": "User blocked",
-  "BLOCKED_AND_REPORTED": "User reported and blocked"
+  "BLOCKED_AND_REPORTED": "User reported and blocked",
+  "JOIN_NOT_PENDING": "This request is no longer pending",
+  "JOIN_LEAVE_NOT_MEMBER": "Only active members can leave",
+  "JOIN_REMOVE_NOT_MEMBER": "Only active members can be removed",
+  "JOIN_REQUESTER_ONLY": "Only the person who sent this request can do that"
 } as const;
 
 export const CHOICES = {
