@@ -137,7 +137,7 @@ def test_a_trip_is_published_found_rescheduled_and_deleted(browser: Browser, bas
     expect(rider_sheet).to_contain_text("from your origin")
     expect(rider_sheet.get_by_test_id("trip-co2")).to_contain_text("Save ")
     rider_sheet.get_by_role("button", name="Trip options").click()
-    expect(rider_sheet.get_by_role("menuitem")).to_have_text(["Share Trip", "Trip Details"])
+    expect(rider_sheet.get_by_role("menuitem")).to_have_text(["Share Trip", "Trip Details", "Report & Block User"])
     rider.keyboard.press("Escape")
     rider_sheet.get_by_role("button", name="Close").click()
     expect(rider).to_have_url(re.compile(r"/home$"))

@@ -1,9 +1,17 @@
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
+import type { Passenger } from '../model/join'
+import { BlockUserDialog, type BlockTarget } from './BlockUserDialog'
 import { DeleteTripDialog } from './DeleteTripDialog'
+import { MembersDialog } from './MembersDialog'
+import { RemoveMemberDialog } from './RemoveMemberDialog'
 import { shareTrip } from './share-trip'
+import { ShareNumberDialog } from './ShareNumberDialog'
+import { TripActionBar } from './TripActionBar'
 import { TripMenu, type TripMenuItem } from './TripMenu'
+import { TripQuestions } from './TripQuestions'
 import styles from './TripSheet.module.css'
+import { VerifiedMark } from './VerifiedMark'
 import { Avatar } from '@/components/Avatar'
 import { Dialog } from '@/components/Dialog'
 import { HelpIcon, LeafIcon, UsersIcon } from '@/components/icons'
@@ -35,36 +43,54 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
   const config = useConfig()
   const navigate = useNavigate()
   const detailsRef = useRef<HTMLElement>(null)
+  const questionRef = useRef<HTMLTextAreaElement>(null)
   const [deleting, setDeleting] = useState(false)
   const [explaining, setExplaining] = useState(false)
+  const [showingMembers, setShowingMembers] = useState(false)
+  const [sharingNumber, setSharingNumber] = useState(false)
+  const [removing, setRemoving] = useState<Passenger | null>(null)
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null)
   const { date, time, hour } = scheduleParts(trip.scheduled_at)
   const host = trip.host
-  const members = trip.passengers.filter((passenger) => passenger.status === 'active')
+  const joined = trip.passengers.filter((passenger) => passenger.status === 'active')
   const cancelled = trip.status === 'CANCELLED'
 
   const showDetails = () => {
     detailsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
     detailsRef.current?.focus({ preventScroll: true })
   }
+  const askQuery = () => {
+    questionRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' })
+    questionRef.current?.focus({ preventScroll: true })
+  }
   const share: TripMenuItem = { label: 'Share Trip', onSelect: () => void shareTrip(config.share_trip_text, trip.id) }
   const details: TripMenuItem = { label: 'Trip Details', onSelect: showDetails }
-  const menu: TripMenuItem[] =
-    trip.is_current_user_host && !cancelled
-      ? [
+  const members: TripMenuItem = { label: 'Members', onSelect: () => setShowingMembers(true) }
+  const shareNumber: TripMenuItem = { label: 'Share Number', onSelect: () => setSharingNumber(true) }
+  const menu: TripMenuItem[] = !trip.is_current_user_host
+    ? [
+        share,
+        details,
+        { label: 'Report & Block User', danger: true, onSelect: () => setBlocking({ id: host.id, name: host.name }) },
+      ]
+    : cancelled
+      ? [share, members, details]
+      : [
           {
             label: 'Edit Trip',
             onSelect: () =>
               trip.is_past ? toast.error(PAST_TRIP_MESSAGES.edit) : navigate(paths.editTrip, { state: { trip } }),
           },
           share,
+          members,
           {
             label: 'Delete Trip',
             danger: true,
             onSelect: () => (trip.is_past ? toast.error(PAST_TRIP_MESSAGES.delete) : setDeleting(true)),
           },
           details,
+          shareNumber,
         ]
-      : [share, details]
 
   return (
     <>
@@ -146,7 +172,7 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
           <UsersIcon size={18} /> People joined ({trip.active_passenger_count}/{trip.total_passengers})
         </h3>
         <ul className={styles.people}>
-          {members.map((person) => (
+          {joined.map((person) => (
             <li key={person.id} className={styles.person}>
               <Avatar src={person.small_image_url} name={person.name} size={40} />
               <span className={styles.personName}>
@@ -185,7 +211,27 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
         </section>
       )}
 
+      <TripQuestions trip={trip} inputRef={questionRef} />
+
+      <TripActionBar trip={trip} onAskQuery={askQuery} />
+
       <DeleteTripDialog tripId={trip.id} open={deleting} onClose={() => setDeleting(false)} onDeleted={onClose} />
+      <MembersDialog
+        trip={trip}
+        open={showingMembers}
+        onClose={() => setShowingMembers(false)}
+        onRemove={setRemoving}
+        onBlock={(member) => setBlocking({ id: member.id, name: member.name })}
+      />
+      <RemoveMemberDialog tripId={trip.id} member={removing} onClose={() => setRemoving(null)} />
+      <BlockUserDialog
+        person={blocking}
+        onClose={() => setBlocking(null)}
+        onBlocked={() => {
+          if (blocking?.id === host.id) onClose()
+        }}
+      />
+      <ShareNumberDialog open={sharingNumber} onClose={() => setSharingNumber(false)} />
       <Dialog
         open={explaining}
         title={config.walking_distance_explanation_heading}
@@ -205,18 +251,6 @@ function CloseGlyph() {
   return (
     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
       <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  )
-}
-
-function VerifiedMark() {
-  return (
-    <svg className={styles.verified} width="18" height="18" viewBox="0 0 24 24" role="img" aria-label="Verified">
-      <path
-        d="M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2z"
-        fill="currentColor"
-      />
-      <path d="M8 12.5l2.5 2.5L16 9.5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
     </svg>
   )
 }

@@ -1,0 +1,66 @@
+import { useRef } from 'react'
+import { activeMembers, luggageSummary, type Passenger } from '../model/join'
+import styles from './JoinDialogs.module.css'
+import { useFocusRescue } from './use-focus-rescue'
+import { VerifiedMark } from './VerifiedMark'
+import { Avatar } from '@/components/Avatar'
+import { Dialog } from '@/components/Dialog'
+import { toast } from '@/components/toast'
+import type { Trip } from '@/components/trip/trip'
+import { MESSAGES } from '@/generated/rules'
+
+type MembersDialogProps = {
+  trip: Trip
+  open: boolean
+  onClose: () => void
+  onRemove: (member: Passenger) => void
+  onBlock: (member: Passenger) => void
+}
+
+/** The host's list of active members, each removable (before the trip starts) or blockable. */
+export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: MembersDialogProps) {
+  const members = activeMembers(trip)
+  const listRef = useRef<HTMLDivElement>(null)
+  useFocusRescue(listRef, open, members.length)
+  return (
+    <Dialog open={open} title="Members" onClose={onClose} testId="members-dialog">
+      <div ref={listRef} tabIndex={-1} className={styles.listWrap}>
+        {members.length === 0 ? (
+          <p className={styles.empty}>Nobody has joined your trip yet.</p>
+        ) : (
+          <ul className={styles.people} aria-label="Members">
+            {members.map((member) => {
+              const luggage = luggageSummary(member)
+              return (
+                <li key={member.id} className={styles.personCard} data-testid="trip-member">
+                  <div className={styles.personRow}>
+                    <Avatar src={member.small_image_url} name={member.name} size={44} />
+                    <div className={styles.personText}>
+                      <span className={styles.personName}>
+                        {member.name}
+                        {member.is_kyc_verified && <VerifiedMark />}
+                      </span>
+                      {luggage && <span className={styles.caption}>{luggage}</span>}
+                    </div>
+                  </div>
+                  <div className={styles.actions}>
+                    <button type="button" className="btn btn-secondary btn-small btn-block" onClick={() => onBlock(member)}>
+                      Report & Block User
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-small btn-block"
+                      onClick={() => (trip.is_past ? toast.error(MESSAGES.JOIN_REMOVE_PAST) : onRemove(member))}
+                    >
+                      Remove from Trip
+                    </button>
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </div>
+    </Dialog>
+  )
+}

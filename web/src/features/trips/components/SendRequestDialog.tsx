@@ -1,0 +1,74 @@
+import { useId, useState } from 'react'
+import { useSendJoinRequest } from '../api/join'
+import { joinRequestBody, noteError } from '../model/join'
+import styles from './JoinDialogs.module.css'
+import { Dialog } from '@/components/Dialog'
+import { Stepper } from '@/components/Stepper'
+import { toast } from '@/components/toast'
+import { LIMITS } from '@/generated/rules'
+import { errorMessage } from '@/lib/api'
+
+type SendRequestDialogProps = { tripId: number; open: boolean; onClose: () => void }
+
+/** 'Send Request & Join Trip': luggage counts and an optional note for the host (SPEC §5 send-request note). */
+export function SendRequestDialog({ tripId, open, onClose }: SendRequestDialogProps) {
+  const noteId = useId()
+  const errorId = useId()
+  const [large, setLarge] = useState(0)
+  const [small, setSmall] = useState(0)
+  const [note, setNote] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const send = useSendJoinRequest()
+
+  const submit = () => {
+    const problem = noteError(note)
+    setError(problem)
+    if (problem) return
+    send.mutate(joinRequestBody(tripId, { large, small }, note), {
+      onSuccess: ({ message }) => {
+        toast.success(message)
+        setLarge(0)
+        setSmall(0)
+        setNote('')
+        onClose()
+      },
+      onError: (failure) => toast.error(`Cannot Send Request : ${errorMessage(failure)}`),
+    })
+  }
+
+  return (
+    <Dialog open={open} title="Send Request & Join Trip" onClose={onClose} testId="send-request-dialog">
+      <p className={styles.lead}>Tell the host what you are carrying, so everyone fits.</p>
+      <Stepper label="Luggage" value={large} min={LIMITS.LUGGAGE_MIN} max={LIMITS.LUGGAGE_MAX} onChange={setLarge} />
+      <Stepper label="Handheld" value={small} min={LIMITS.LUGGAGE_MIN} max={LIMITS.LUGGAGE_MAX} onChange={setSmall} />
+      <div className="field">
+        <label className="field-label" htmlFor={noteId}>
+          Note for the host <span className="field-optional">(optional)</span>
+        </label>
+        <textarea
+          id={noteId}
+          className={`input ${styles.textarea}`}
+          maxLength={LIMITS.TRIP_NOTE_MAX_LENGTH}
+          value={note}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          onChange={(event) => {
+            setNote(event.target.value)
+            setError(null)
+          }}
+        />
+        <p id={errorId} className="field-error" role={error ? 'alert' : undefined}>
+          {error}
+        </p>
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-primary btn-block" onClick={submit} disabled={send.isPending}>
+          Send Request
+        </button>
+      </div>
+    </Dialog>
+  )
+}

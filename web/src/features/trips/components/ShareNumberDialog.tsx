@@ -1,0 +1,47 @@
+import styles from './JoinDialogs.module.css'
+import { Dialog } from '@/components/Dialog'
+import { toast } from '@/components/toast'
+import { LIMITS } from '@/generated/rules'
+import { useCurrentUser } from '@/lib/session'
+
+type ShareNumberDialogProps = { open: boolean; onClose: () => void }
+
+/** "+91 98765 43210" */
+export const displayNumber = (mobileNumber: string): string =>
+  `${LIMITS.COUNTRY_CODE} ${mobileNumber.slice(0, 5)} ${mobileNumber.slice(5)}`
+
+/**
+ * Share Number (host menu): the host confirms before their own number is shown and copied, ready to pass on to
+ * the members.
+ */
+export function ShareNumberDialog({ open, onClose }: ShareNumberDialogProps) {
+  const user = useCurrentUser()
+  const number = displayNumber(user.mobile_number)
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(number)
+      toast.success('Number copied')
+      onClose()
+    } catch {
+      toast.error()
+    }
+  }
+
+  return (
+    <Dialog open={open} title="Share Number" onClose={onClose} testId="share-number-dialog">
+      <p className={styles.lead}>Share your mobile number with the members of this trip so they can call you?</p>
+      <p className={styles.number} data-testid="own-number">
+        {number}
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => void copy()}>
+          Copy Number
+        </button>
+      </div>
+    </Dialog>
+  )
+}

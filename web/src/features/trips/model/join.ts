@@ -1,0 +1,118 @@
+import type { Trip } from '@/components/trip/trip'
+import { MESSAGES, PATTERNS, LIMITS } from '@/generated/rules'
+
+export type Passenger = Trip['passengers'][number]
+export type TripQuestion = Trip['queries'][number]
+
+/** The left button of the sheet's bottom bar (SPEC §4 action buttons). */
+export type LeftAction = 'chat' | 'ask' | null
+/** The right one: a button, or a label saying how the host answered. */
+export type RightAction =
+  | { kind: 'requests'; count: number }
+  | { kind: 'leave' }
+  | { kind: 'cancel' }
+  | { kind: 'send' }
+  | { kind: 'label'; text: 'Removed' | 'Rejected' }
+  | null
+
+export const pendingRequests = (trip: Trip): Passenger[] =>
+  trip.passengers.filter((person) => person.type === 'member' && person.status === 'requested')
+
+export const activeMembers = (trip: Trip): Passenger[] =>
+  trip.passengers.filter((person) => person.type === 'member' && person.status === 'active')
+
+export const isTripFull = (trip: Trip): boolean => trip.active_passenger_count >= trip.total_passengers
+
+/**
+ * The host sees Trip Chat and Requests(n). Others see Trip Chat once active, else Ask Query, and on the right what
+ * they can do next. Asking, requesting, cancelling and leaving are gone once the trip has started, and on a
+ * cancelled trip, where the server refuses them all.
+ */
+export function tripActions(trip: Trip): { left: LeftAction; right: RightAction } {
+  if (trip.is_current_user_host) return { left: 'chat', right: { kind: 'requests', count: pendingRequests(trip).length } }
+  const closed = trip.is_past || trip.status === 'CANCELLED'
+  const status = trip.user_status
+  const left: LeftAction = status === 'active' ? 'chat' : closed ? null : 'ask'
+  if (status === 'removed') return { left, right: { kind: 'label', text: 'Removed' } }
+  if (status === 'rejected') return { left, right: { kind: 'label', text: 'Rejected' } }
+  if (closed) return { left, right: null }
+  if (status === 'active') return { left, right: { kind: 'leave' } }
+  if (status === 'requested') return { left, right: { kind: 'cancel' } }
+  return { left, right: { kind: 'send' } }
+}
+
+/**
+ * What Trip Chat does: open the trip's chat when it has one; tell a host nobody has joined yet; otherwise the chat
+ * does not exist yet and the button says so.
+ */
+export function chatAvailability(trip: Trip): 'open' | 'nobody-joined' | 'unavailable' {
+  if (trip.chat_id != null) return 'open'
+  if (trip.is_current_user_host && activeMembers(trip).length === 0) return 'nobody-joined'
+  return 'unavailable'
+}
+
+const FREE_TEXT = new RegExp(PATTERNS.FREE_TEXT)
+
+/** The optional note of a join request: trimmed, allowed characters only (SPEC §5). */
+export function noteError(note: string): string | null {
+  return FREE_TEXT.test(note.trim()) ? null : MESSAGES.NOTE_CHARACTERS
+}
+
+/** POST /api/trip/user body: zero luggage and an empty note are not sent. */
+export function joinRequestBody(tripId: number, luggage: { large: number; small: number }, note: string) {
+  const trimmed = note.trim()
+  return {
+    trip_id: tripId,
+    ...(trimmed ? { additional_note: trimmed } : {}),
+    ...(luggage.small > 0 ? { small_luggage: luggage.small } : {}),
+    ...(luggage.large > 0 ? { large_luggage: luggage.large } : {}),
+  }
+}
+
+/** A question or an answer: 10 to 500 characters after trimming, allowed characters only (SPEC §5). */
+export function messageError(text: string): string | null {
+  const trimmed = text.trim()
+  if (trimmed.length < LIMITS.MESSAGE_MIN_LENGTH || trimmed.length > LIMITS.MESSAGE_MAX_LENGTH) {
+    return MESSAGES.MESSAGE_LENGTH
+  }
+  return FREE_TEXT.test(trimmed) ? null : MESSAGES.MESSAGE_CHARACTERS
+}
+
+/** The value of a reason picker when the person writes their own words. */
+export const CUSTOM_REASON = 'custom'
+
+/** Checks a reason picked from presets or written out; null when it can be sent (SPEC §5 reasons). */
+export function reasonError(presets: readonly string[], choice: string, custom: string): string | null {
+  if (choice !== CUSTOM_REASON) return presets.includes(choice) ? null : MESSAGES.REASON_SELECT
+  if (!custom.trim()) return MESSAGES.REASON_SELECT
+  return FREE_TEXT.test(custom.trim()) ? null : MESSAGES.NOTE_CHARACTERS
+}
+
+export const chosenReason = (choice: string, custom: string): string =>
+  choice === CUSTOM_REASON ? custom.trim() : choice
+
+export const LEAVE_REASONS = ['Found an another trip', 'Not replying messages'] as const
+export const REMOVE_REASONS = ['Being abusive', 'No replying messages'] as const
+
+/** Blocking needs no reason; reporting does (SPEC §5 block dialog). */
+export function blockReasonError(reason: string, report: boolean): string | null {
+  return report && !reason.trim() ? MESSAGES.REASON_REQUIRED : null
+}
+
+/** "2026-05-14" for the person's own calendar day. */
+export function calendarDay(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/** The feedback prompt follows a question at most once per calendar day (SPEC §4). */
+export const shouldPromptFeedback = (lastPromptDay: string | null, now: Date): boolean =>
+  lastPromptDay !== calendarDay(now)
+
+/** "2 large, 1 handheld" style summary of a request's luggage; null when none. */
+export function luggageSummary(person: Pick<Passenger, 'large_luggage' | 'small_luggage'>): string | null {
+  const parts: string[] = []
+  if (person.large_luggage > 0) parts.push(`Luggage ${person.large_luggage}`)
+  if (person.small_luggage > 0) parts.push(`Handheld ${person.small_luggage}`)
+  return parts.length ? parts.join(' · ') : null
+}
