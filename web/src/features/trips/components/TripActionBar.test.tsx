@@ -1,0 +1,86 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { fireEvent, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { TripActionBar } from './TripActionBar'
+import type { Trip } from '@/components/trip/trip'
+
+const trip = (overrides: Partial<Trip> = {}) =>
+  ({
+    id: 42,
+    is_current_user_host: true,
+    user_status: 'active',
+    status: 'ACTIVE',
+    is_past: false,
+    chat_id: null,
+    active_passenger_count: 1,
+    total_passengers: 2,
+    passengers: [
+      {
+        id: 7,
+        name: 'Ravi Kumar',
+        small_image_url: null,
+        is_kyc_verified: false,
+        additional_note: null,
+        small_luggage: 0,
+        large_luggage: 0,
+        status: 'requested',
+        type: 'member',
+      },
+    ],
+    ...overrides,
+  }) as Trip
+
+function renderBar(shown: Trip, address = '/trip/42') {
+  const router = createMemoryRouter(
+    [
+      { path: '/trip/:tripId', element: <TripActionBar trip={shown} onAskQuery={() => undefined} /> },
+      { path: '/chat-room/:chatId', element: <h1>Chat room</h1> },
+    ],
+    { initialEntries: [address] },
+  )
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+describe('trip sheet bottom bar', () => {
+  it('opens the pending requests from the address', () => {
+    renderBar(trip(), '/trip/42?viewRequest=true')
+    expect(screen.getByRole('dialog', { name: 'Requests(1)' })).toBeInTheDocument()
+  })
+
+  it('opens and closes the requests through the address', () => {
+    const router = renderBar(trip())
+    fireEvent.click(screen.getByRole('button', { name: 'Requests(1)' }))
+    expect(router.state.location.search).toBe('?viewRequest=true')
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Requests(1)' }), { key: 'Escape' })
+    expect(router.state.location.search).toBe('')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('tells a host with nobody joined that chat needs a member', () => {
+    renderBar(trip())
+    fireEvent.click(screen.getByRole('button', { name: 'Trip Chat' }))
+    expect(screen.getByRole('dialog', { name: 'Alert' })).toHaveTextContent(
+      'Chat is only available if someone has joined your trip.',
+    )
+  })
+
+  it('opens the trip chat when there is one', () => {
+    const router = renderBar(trip({ is_current_user_host: false, chat_id: 9 }))
+    fireEvent.click(screen.getByRole('button', { name: 'Trip Chat' }))
+    expect(router.state.location.pathname).toBe('/chat-room/9')
+  })
+
+  it('explains a chat that does not exist yet instead of faking one', () => {
+    renderBar(trip({ is_current_user_host: false }))
+    const chat = screen.getByRole('button', { name: 'Trip Chat' })
+    expect(chat).toBeDisabled()
+    expect(chat).toHaveAccessibleDescription('Trip chat is not available yet.')
+    expect(screen.getByRole('button', { name: 'Leave Trip' })).toBeInTheDocument()
+  })
+})

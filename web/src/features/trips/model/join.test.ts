@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest'
+import {
+  blockReasonError,
+  calendarDay,
+  chatAvailability,
+  CUSTOM_REASON,
+  joinRequestBody,
+  LEAVE_REASONS,
+  luggageSummary,
+  messageError,
+  noteError,
+  reasonError,
+  REMOVE_REASONS,
+  shouldPromptFeedback,
+  tripActions,
+  type Passenger,
+} from './join'
+import type { Trip } from '@/components/trip/trip'
+
+const person = (overrides: Partial<Passenger>): Passenger => ({
+  id: 7,
+  name: 'Ravi Kumar',
+  small_image_url: null,
+  is_kyc_verified: false,
+  additional_note: null,
+  small_luggage: 0,
+  large_luggage: 0,
+  status: 'active',
+  type: 'member',
+  ...overrides,
+})
+
+const host = person({ id: 1, name: 'Asha Rao', type: 'host' })
+
+const trip = (overrides: Partial<Trip> = {}) =>
+  ({
+    is_current_user_host: false,
+    user_status: 'default',
+    status: 'ACTIVE',
+    is_past: false,
+    chat_id: null,
+    active_passenger_count: 1,
+    total_passengers: 2,
+    passengers: [host],
+    ...overrides,
+  }) as Trip
+
+describe('bottom bar', () => {
+  it('gives the host Trip Chat and the number of pending requests, past or not', () => {
+    const passengers = [host, person({ id: 8, status: 'requested' }), person({ id: 9, status: 'requested' })]
+    expect(tripActions(trip({ is_current_user_host: true, passengers }))).toEqual({
+      left: 'chat',
+      right: { kind: 'requests', count: 2 },
+    })
+    expect(tripActions(trip({ is_current_user_host: true, is_past: true })).right).toEqual({ kind: 'requests', count: 0 })
+  })
+
+  it('offers a stranger Ask Query and Send Request, and a pending one Cancel Request', () => {
+    expect(tripActions(trip())).toEqual({ left: 'ask', right: { kind: 'send' } })
+    expect(tripActions(trip({ user_status: 'requested' }))).toEqual({ left: 'ask', right: { kind: 'cancel' } })
+    for (const status of ['left', 'revoked', 'expired'] as const) {
+      expect(tripActions(trip({ user_status: status })).right).toEqual({ kind: 'send' })
+    }
+  })
+
+  it('gives an active member Trip Chat and Leave Trip', () => {
+    expect(tripActions(trip({ user_status: 'active' }))).toEqual({ left: 'chat', right: { kind: 'leave' } })
+  })
+
+  it('labels a removed or rejected rider instead of a button', () => {
+    expect(tripActions(trip({ user_status: 'removed' })).right).toEqual({ kind: 'label', text: 'Removed' })
+    expect(tripActions(trip({ user_status: 'rejected' })).right).toEqual({ kind: 'label', text: 'Rejected' })
+  })
+
+  it('hides asking, requesting, cancelling and leaving once the trip is past', () => {
+    expect(tripActions(trip({ is_past: true }))).toEqual({ left: null, right: null })
+    expect(tripActions(trip({ is_past: true, user_status: 'requested' }))).toEqual({ left: null, right: null })
+    expect(tripActions(trip({ is_past: true, user_status: 'active' }))).toEqual({ left: 'chat', right: null })
+    expect(tripActions(trip({ status: 'CANCELLED' }))).toEqual({ left: null, right: null })
+  })
+})
+
+describe('trip chat', () => {
+  it('opens the chat when the trip has one', () => {
+    expect(chatAvailability(trip({ chat_id: 12, user_status: 'active' }))).toBe('open')
+  })
+
+  it('tells a host with nobody joined why there is no chat', () => {
+    expect(chatAvailability(trip({ is_current_user_host: true }))).toBe('nobody-joined')
+    const passengers = [host, person({ status: 'requested' })]
+    expect(chatAvailability(trip({ is_current_user_host: true, passengers }))).toBe('nobody-joined')
+  })
+
+  it('is unavailable otherwise', () => {
+    const passengers = [host, person({ status: 'active' })]
+    expect(chatAvailability(trip({ is_current_user_host: true, passengers }))).toBe('unavailable')
+    expect(chatAvailability(trip({ user_status: 'active', passengers }))).toBe('unavailable')
+  })
+})
+
+describe('join request', () => {
+  it('sends no zero luggage and no empty note', () => {
+    expect(joinRequestBody(5, { large: 0, small: 0 }, '   ')).toEqual({ trip_id: 5 })
+    expect(joinRequestBody(5, { large: 2, small: 0 }, '  At the gate ')).toEqual({
+      trip_id: 5,
+      additional_note: 'At the gate',
+      large_luggage: 2,
+    })
+    expect(joinRequestBody(5, { large: 0, small: 3 }, '')).toEqual({ trip_id: 5, small_luggage: 3 })
+  })
+
+  it('allows only the listed characters in the note', () => {
+    expect(noteError('')).toBeNull()
+    expect(noteError('Two bags, 1 cycle (folded) & ₹50 toll?')).toBeNull()
+    expect(noteError('<b>bags</b>')).toBe('Note can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols')
+  })
+
+  it('summarises luggage as the dialog names it', () => {
+    expect(luggageSummary({ large_luggage: 2, small_luggage: 1 })).toBe('Luggage 2 · Handheld 1')
+    expect(luggageSummary({ large_luggage: 0, small_luggage: 0 })).toBeNull()
+  })
+})
+
+describe('questions and answers', () => {
+  it('needs 10 to 500 characters after trimming', () => {
+    expect(messageError('   Room?      ')).toBe('Message should to be of length 10 to 500')
+    expect(messageError('  Room for a cycle?  ')).toBeNull()
+    expect(messageError('a'.repeat(501))).toBe('Message should to be of length 10 to 500')
+    expect(messageError('a'.repeat(500))).toBeNull()
+  })
+
+  it('allows only the listed characters', () => {
+    expect(messageError('Is there room for #2 bags?')).toBe(
+      'Message can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols',
+    )
+  })
+
+  it('prompts for feedback at most once per calendar day', () => {
+    const morning = new Date(2026, 4, 14, 9, 0)
+    const night = new Date(2026, 4, 14, 23, 59)
+    const nextDay = new Date(2026, 4, 15, 0, 1)
+    expect(shouldPromptFeedback(null, morning)).toBe(true)
+    expect(shouldPromptFeedback(calendarDay(morning), night)).toBe(false)
+    expect(shouldPromptFeedback(calendarDay(night), nextDay)).toBe(true)
+  })
+})
+
+describe('reasons', () => {
+  it('lists the leave and remove presets in order', () => {
+    expect(LEAVE_REASONS).toEqual(['Found an another trip', 'Not replying messages'])
+    expect(REMOVE_REASONS).toEqual(['Being abusive', 'No replying messages'])
+  })
+
+  it('accepts a preset, and a custom reason only with allowed words', () => {
+    expect(reasonError(LEAVE_REASONS, 'Not replying messages', '')).toBeNull()
+    expect(reasonError(LEAVE_REASONS, 'Being abusive', '')).toBe('Please select an option or write your reason')
+    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, '  ')).toBe('Please select an option or write your reason')
+    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Asked for cash upfront')).toBeNull()
+    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Rude #1')).toBe(
+      'Note can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols',
+    )
+  })
+
+  it('needs a block reason only when reporting', () => {
+    expect(blockReasonError('', false)).toBeNull()
+    expect(blockReasonError('  ', true)).toBe('Reason is required')
+    expect(blockReasonError('Abusive in chat', true)).toBeNull()
+  })
+})
