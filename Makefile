@@ -63,8 +63,9 @@ test-web: install
 
 test: lint typecheck check-generated test-web test-python
 
-bench: build
-	$(PY) -m tests.perf.run_all
+# Prints one JSON object on stdout (progress goes to stderr).
+bench: install
+	@$(PY) -m tests.perf.run_all
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist $(CHECK_DIR)
