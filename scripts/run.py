@@ -22,8 +22,10 @@ def migrate(env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], env=env, check=True)
 
 
-def start_children(settings: Settings, env: dict[str, str]) -> list[tuple[str, subprocess.Popen[bytes]]]:
-    children: list[tuple[str, subprocess.Popen[bytes]]] = []
+def start_children(
+    settings: Settings, env: dict[str, str], children: list[tuple[str, subprocess.Popen[bytes]]]
+) -> None:
+    """Starts Temporal (unless configured elsewhere), the worker and the API, recording each as it starts."""
     if settings.temporal_address is None:
         temporal = start_temporal_dev_server(
             settings.data_dir / "temporal.db",
@@ -37,7 +39,6 @@ def start_children(settings: Settings, env: dict[str, str]) -> list[tuple[str, s
     api_command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app"]
     api_command += ["--host", settings.api_host, "--port", str(settings.api_port), "--proxy-headers"]
     children.append(("api", subprocess.Popen(api_command, env=env)))
-    return children
 
 
 def stop(children: list[tuple[str, subprocess.Popen[bytes]]]) -> None:
@@ -70,19 +71,22 @@ def print_urls(settings: Settings, env: dict[str, str]) -> None:
     print("\n".join(lines), flush=True)
 
 
+def on_signal(signum: int, _: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    # Set both explicitly: a shell that starts this in the background leaves SIGINT ignored.
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
     settings = get_settings()
     env = dict(os.environ)
-    if settings.database_url is None:
-        env["DATABASE_URL"] = start_embedded_postgres(settings.data_dir)
-    migrate(env)
-    children = start_children(settings, env)
-
-    def on_signal(signum: int, _: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, on_signal)
+    children: list[tuple[str, subprocess.Popen[bytes]]] = []
     try:
+        if settings.database_url is None:
+            env["DATABASE_URL"] = start_embedded_postgres(settings.data_dir)
+        migrate(env)
+        start_children(settings, env, children)
         wait_for_port(settings.api_host, settings.api_port, timeout_seconds=60)
         print_urls(settings, env)
         while all(process.poll() is None for _, process in children):
