@@ -138,6 +138,14 @@ def test_a_rider_asks_requests_is_accepted_and_removed(browser: Browser, base_ur
     expect(actions(rider).get_by_test_id("trip-member-status")).to_have_text("Removed")
     expect(actions(rider).get_by_role("button", name="Send Request")).to_have_count(0)
 
+    # The trip is taken down, so it does not turn up in other journeys' searches.
+    host.keyboard.press("Escape")
+    expect(host.get_by_role("dialog", name="Members")).to_be_hidden()
+    host_sheet.get_by_role("button", name="Trip options").click()
+    host_sheet.get_by_role("menuitem", name="Delete Trip").click()
+    host.get_by_role("dialog", name="Delete Trip").get_by_role("button", name="Delete Trip").click()
+    expect(host).to_have_url(re.compile(r"/home$"))
+
     assert host_errors == []
     assert rider_errors == []
     host_context.close()
