@@ -4,8 +4,11 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Passenger } from '../model/join'
 import { BlockUserDialog } from './BlockUserDialog'
+import { LeaveTripDialog } from './LeaveTripDialog'
+import { RemoveMemberDialog } from './RemoveMemberDialog'
 import { RequestsDialog } from './RequestsDialog'
 import { SendRequestDialog } from './SendRequestDialog'
+import { displayNumber } from './ShareNumberDialog'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 
@@ -130,5 +133,66 @@ describe('Report & Block User', () => {
     render(withClient(<BlockUserDialog person={{ id: 3, name: 'Asha Rao' }} onClose={() => undefined} />))
     fireEvent.click(screen.getByRole('button', { name: 'Block' }))
     await waitFor(() => expect(shown).toHaveBeenCalledWith('Internal Server Error'))
+  })
+})
+
+describe('Leave Trip / Cancel Request', () => {
+  it('leaves with the first preset reason unless another is chosen', async () => {
+    const fetchMock = mockApi(200, 'You have left the trip')
+    const onClose = vi.fn()
+    render(withClient(<LeaveTripDialog tripId={42} mode="leave" open onClose={onClose} />))
+    expect(screen.getByRole('radio', { name: 'Found an another trip' })).toBeChecked()
+    fireEvent.click(screen.getByRole('button', { name: 'Leave Trip' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/trip/user/passenger')
+    expect(sentBody(fetchMock)).toEqual({ action: 'LEAVE', trip_id: 42, additional_note: 'Found an another trip' })
+  })
+
+  it('cancels a request with a reason of their own, once it has words', async () => {
+    const fetchMock = mockApi(200, 'Request cancelled')
+    render(withClient(<LeaveTripDialog tripId={42} mode="cancel" open onClose={() => undefined} />))
+    fireEvent.click(screen.getByRole('radio', { name: 'Other reason' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Request' }))
+    expect(await screen.findByText('Please select an option or write your reason')).toBeInTheDocument()
+    fireEvent.change(screen.getByLabelText('Your reason'), { target: { value: ' Plans changed ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Request' }))
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled())
+    expect(sentBody(fetchMock)).toEqual({ action: 'REVOKE_REQUEST', trip_id: 42, additional_note: 'Plans changed' })
+  })
+
+  it('wraps a refused leave in the spec words', async () => {
+    mockApi(400, 'Cannot leave trip. Trip is in the past.')
+    const shown = vi.spyOn(toast, 'error')
+    render(withClient(<LeaveTripDialog tripId={42} mode="leave" open onClose={() => undefined} />))
+    fireEvent.click(screen.getByRole('button', { name: 'Leave Trip' }))
+    await waitFor(() =>
+      expect(shown).toHaveBeenCalledWith('Cannot Leave Trip : Cannot leave trip. Trip is in the past.'),
+    )
+  })
+})
+
+describe('Remove from Trip', () => {
+  it('removes with the chosen reason and says so', async () => {
+    const fetchMock = mockApi(200, 'Removed Successfully')
+    const shown = vi.spyOn(toast, 'success')
+    render(withClient(<RemoveMemberDialog tripId={42} member={requester({ status: 'active' })} onClose={() => undefined} />))
+    fireEvent.click(screen.getByRole('radio', { name: 'No replying messages' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('Removed Successfully'))
+    expect(sentBody(fetchMock)).toEqual({ action: 'REMOVE', trip_id: 42, additional_note: 'No replying messages' })
+  })
+
+  it('says Error Removing when the server refuses', async () => {
+    mockApi(409, 'Request not found')
+    const shown = vi.spyOn(toast, 'error')
+    render(withClient(<RemoveMemberDialog tripId={42} member={requester({ status: 'active' })} onClose={() => undefined} />))
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('Error Removing'))
+  })
+})
+
+describe('Share Number', () => {
+  it('shows the number with the country code', () => {
+    expect(displayNumber('9876543210')).toBe('+91 98765 43210')
   })
 })
