@@ -10,11 +10,13 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.routing import APIRoute
 
+from api.chat.hub import ChatHub
 from api.errors import install_error_handlers
-from api.routes import auth, health, join, maps, media, query, sandbox, trip, user
+from api.routes import auth, chat, health, join, maps, media, query, sandbox, trip, user
 from api.security.csrf import CsrfMiddleware
 from api.temporal import LazyTemporalClient
 from api.web import mount_web_app
+from domain.bus import create_bus
 from domain.db import create_engine, create_session_maker
 from domain.gazetteer.load import ensure_gazetteer_loaded
 from domain.providers.maps import create_maps_provider
@@ -29,7 +31,7 @@ def operation_id(route: APIRoute) -> str:
 
 def api_router(settings: Settings) -> APIRouter:
     router = APIRouter(prefix="/api")
-    for area in (health, auth, user, trip, join, query, maps, media):
+    for area in (health, auth, user, trip, join, query, maps, media, chat):
         router.include_router(area.router)
     if settings.sandbox:
         router.include_router(sandbox.router)
@@ -56,7 +58,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 settings.sms_gateway_api_key or "",
                 settings.sms_sender_id,
             )
-            yield
+            app.state.chat_hub = ChatHub(await create_bus(settings))
+            try:
+                yield
+            finally:
+                await app.state.chat_hub.close()
         await engine.dispose()
 
     app = FastAPI(

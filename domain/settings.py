@@ -59,6 +59,12 @@ class Settings(BaseSettings):
     maps_provider: Literal["gazetteer", "photon"] = "gazetteer"
     photon_url: str = "https://photon.komoot.io"
 
+    # Chat
+    chat_history_page_size: int = 30
+    chat_list_page_size: int = 20
+    chat_catch_up_limit: int = 500
+    chat_socket_send_queue: int = 1000
+
     support_email: str = "support@humsafar.in"
     public_app_url: str = "http://localhost:8000"
 

@@ -12,19 +12,22 @@ from temporalio.client import Client
 from temporalio.worker import Worker
 
 from activities.account import AccountActivities
+from activities.documents import DocumentActivities
 from activities.join_requests import JoinRequestActivities
 from activities.trips import TripActivities
 from domain.db import create_engine, create_session_maker
+from domain.documents import DocumentFiles
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings
 from domain.temporal import connect_temporal, temporal_address
 from workflows.account_erasure import AccountErasureWorkflow
+from workflows.document_review import DocumentReviewWorkflow
 from workflows.join_request import JoinRequestWorkflow
 from workflows.trip import TripWorkflow
 
 logger = logging.getLogger("humsafar.worker")
 
-WORKFLOWS: Sequence[type] = (AccountErasureWorkflow, TripWorkflow, JoinRequestWorkflow)
+WORKFLOWS: Sequence[type] = (AccountErasureWorkflow, TripWorkflow, JoinRequestWorkflow, DocumentReviewWorkflow)
 
 # Long enough for a database write or a storage call to finish when the container is told to stop.
 GRACEFUL_SHUTDOWN = timedelta(seconds=20)
@@ -35,6 +38,7 @@ def _activities(settings: Settings, engine: AsyncEngine) -> list[Callable[..., A
     account = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
     trips = TripActivities(session_maker)
     joins = JoinRequestActivities(session_maker)
+    documents = DocumentActivities(session_maker, DocumentFiles(settings.media_dir))
     return [
         account.erase_media,
         account.scrub_user,
@@ -47,6 +51,8 @@ def _activities(settings: Settings, engine: AsyncEngine) -> list[Callable[..., A
         joins.nudge_host,
         joins.expire_join_request,
         joins.confirm_departure,
+        documents.check_document_guidelines,
+        documents.record_document_review,
     ]
 
 

@@ -2,6 +2,7 @@
 
 from domain.models.auth import AuthSession, OtpChallenge, SandboxSms
 from domain.models.base import Base
+from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
 from domain.models.trip import (
     Notification,
     Place,
@@ -16,6 +17,9 @@ from domain.models.user import Feedback, User, UserTripsInsights
 __all__ = [
     "AuthSession",
     "Base",
+    "ChatDocument",
+    "ChatMessage",
+    "ChatReadMark",
     "Feedback",
     "Notification",
     "OtpChallenge",

@@ -1,0 +1,168 @@
+"""Live events between API processes: Redis pub/sub when REDIS_URL is set, an in-process bus otherwise.
+
+A subscriber hands in a plain callback; it runs on the event loop for every event of its channel, so it must not
+block (the chat socket only puts the event on each connection's queue). `subscribe` returns once delivery is
+guaranteed, so an event published after it returns is never missed: the chat's catch-up relies on that.
+"""
+
+import asyncio
+import contextlib
+import json
+import logging
+import uuid
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import redis.asyncio as redis
+
+from domain.settings import Settings
+
+logger = logging.getLogger("humsafar.bus")
+
+Event = dict[str, Any]
+Handler = Callable[[Event], None]
+
+
+class Subscription:
+    def __init__(self, channel: str, handler: Handler) -> None:
+        self.channel = channel
+        self.handler = handler
+
+
+class Bus(Protocol):
+    async def publish(self, channel: str, event: Event) -> None: ...
+
+    async def subscribe(self, channel: str, handler: Handler) -> Subscription: ...
+
+    async def unsubscribe(self, subscription: Subscription) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class _LocalHandlers:
+    """The handlers of this process, by channel."""
+
+    def __init__(self) -> None:
+        self.by_channel: defaultdict[str, list[Subscription]] = defaultdict(list)
+
+    def add(self, subscription: Subscription) -> bool:
+        """True when this is the channel's first handler."""
+        handlers = self.by_channel[subscription.channel]
+        handlers.append(subscription)
+        return len(handlers) == 1
+
+    def remove(self, subscription: Subscription) -> bool:
+        """True when the channel has no handler left."""
+        handlers = self.by_channel.get(subscription.channel)
+        if handlers is None:
+            return False
+        with contextlib.suppress(ValueError):
+            handlers.remove(subscription)
+        if handlers:
+            return False
+        del self.by_channel[subscription.channel]
+        return True
+
+    def dispatch(self, channel: str, event: Event) -> None:
+        for subscription in list(self.by_channel.get(channel, ())):
+            try:
+                subscription.handler(event)
+            except Exception:
+                logger.exception("a handler of %s failed", channel)
+
+
+class InProcessBus:
+    """One process is the whole system (embedded mode): publishing is calling the handlers."""
+
+    def __init__(self) -> None:
+        self._handlers = _LocalHandlers()
+
+    async def publish(self, channel: str, event: Event) -> None:
+        self._handlers.dispatch(channel, event)
+
+    async def subscribe(self, channel: str, handler: Handler) -> Subscription:
+        subscription = Subscription(channel, handler)
+        self._handlers.add(subscription)
+        return subscription
+
+    async def unsubscribe(self, subscription: Subscription) -> None:
+        self._handlers.remove(subscription)
+
+    async def close(self) -> None:
+        self._handlers.by_channel.clear()
+
+
+class RedisBus:
+    """Redis pub/sub: one subscribing connection a process, a channel subscribed while a local handler needs it."""
+
+    READ_TIMEOUT_S = 1.0
+
+    def __init__(self, url: str) -> None:
+        self._client = redis.Redis.from_url(url)
+        self._pubsub = self._client.pubsub()
+        self._handlers = _LocalHandlers()
+        self._confirmations: defaultdict[str, list[asyncio.Future[None]]] = defaultdict(list)
+        # Always subscribed to a channel of its own, so the reader never idles on an unsubscribed connection.
+        self._own_channel = f"bus:process:{uuid.uuid4().hex}"
+        self._reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self._pubsub.subscribe(self._own_channel)
+        self._reader = asyncio.create_task(self._read(), name="redis-bus-reader")
+
+    async def publish(self, channel: str, event: Event) -> None:
+        await self._client.publish(channel, json.dumps(event, separators=(",", ":")))
+
+    async def subscribe(self, channel: str, handler: Handler) -> Subscription:
+        subscription = Subscription(channel, handler)
+        if self._handlers.add(subscription):
+            confirmed = asyncio.get_running_loop().create_future()
+            self._confirmations[channel].append(confirmed)
+            await self._pubsub.subscribe(channel)
+            await confirmed
+        return subscription
+
+    async def unsubscribe(self, subscription: Subscription) -> None:
+        if self._handlers.remove(subscription):
+            await self._pubsub.unsubscribe(subscription.channel)
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        await self._pubsub.aclose()
+        await self._client.aclose()
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                message = await self._pubsub.get_message(timeout=self.READ_TIMEOUT_S)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # redis-py reconnects and subscribes again on the next read; events published meanwhile are
+                # lost live, and a client catches up from PostgreSQL when it joins again.
+                logger.exception("reading from Redis failed; retrying")
+                await asyncio.sleep(0.5)
+                continue
+            if message is not None:
+                self._handle(message)
+
+    def _handle(self, message: dict[str, Any]) -> None:
+        channel = message["channel"].decode() if isinstance(message["channel"], bytes) else message["channel"]
+        if message["type"] == "subscribe":
+            for confirmed in self._confirmations.pop(channel, []):
+                if not confirmed.done():
+                    confirmed.set_result(None)
+        elif message["type"] == "message":
+            self._handlers.dispatch(channel, json.loads(message["data"]))
+
+
+async def create_bus(settings: Settings) -> Bus:
+    if settings.redis_url is None:
+        return InProcessBus()
+    bus = RedisBus(settings.redis_url)
+    await bus.start()
+    return bus

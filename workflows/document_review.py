@@ -1,0 +1,73 @@
+"""Checks a chat attachment against the community guidelines, then records the outcome.
+
+The API starts this flow once the file is stored and the document row committed; the outcome decides whether
+the document is delivered to the chat or its sender gets the failure note.
+"""
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+
+with workflow.unsafe.imports_passed_through():
+    from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID
+
+CHECKING = "checking"
+DELIVERED = "delivered"
+REFUSED = "refused"
+
+STORAGE_RETRY = RetryPolicy(
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(minutes=1),
+    maximum_attempts=20,
+)
+
+
+def document_review_workflow_id(document_id: int) -> str:
+    return f"document-review:{document_id}"
+
+
+@dataclass(frozen=True)
+class DocumentReview:
+    document_id: int
+    trip_id: int
+    user_id: int
+
+
+@dataclass(frozen=True)
+class DocumentReviewOutcome:
+    document_id: int
+    status: str  # delivered or refused
+    failure_message: str | None = None
+
+
+@workflow.defn
+class DocumentReviewWorkflow:
+    @workflow.run
+    async def run(self, review: DocumentReview) -> DocumentReviewOutcome:
+        workflow.upsert_search_attributes(
+            [
+                TRIP_ID.value_set(str(review.trip_id)),
+                USER_ID.value_set(str(review.user_id)),
+                FLOW_STATUS.value_set(CHECKING),
+            ]
+        )
+        failure_message: str | None = await workflow.execute_activity(
+            "check_document_guidelines",
+            review.document_id,
+            start_to_close_timeout=timedelta(minutes=2),
+            retry_policy=STORAGE_RETRY,
+        )
+        outcome = DocumentReviewOutcome(
+            review.document_id, REFUSED if failure_message else DELIVERED, failure_message or None
+        )
+        await workflow.execute_activity(
+            "record_document_review",
+            outcome,
+            start_to_close_timeout=timedelta(seconds=30),
+            retry_policy=STORAGE_RETRY,
+        )
+        workflow.upsert_search_attributes([FLOW_STATUS.value_set(outcome.status)])
+        return outcome
