@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,7 +79,14 @@ def base_url(live_server: str) -> str:
     return live_server
 
 
-def sandbox_code(base_url: str, mobile_number: str) -> str:
-    """The newest one-time code the sandbox SMS outbox holds for a number."""
-    answer = httpx.get(f"{base_url}/api/sandbox/sms", params={"mobile_number": mobile_number}, timeout=10)
-    return str(answer.json()["data"][0]["code"])
+def sandbox_code(base_url: str, mobile_number: str, timeout_seconds: float = 10.0) -> str:
+    """The newest one-time code the sandbox SMS outbox holds for a number, waiting for it to arrive."""
+    deadline = time.monotonic() + timeout_seconds
+    while True:
+        answer = httpx.get(f"{base_url}/api/sandbox/sms", params={"mobile_number": mobile_number}, timeout=10)
+        sent = answer.json()["data"]
+        if sent:
+            return str(sent[0]["code"])
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no code was sent to {mobile_number} within {timeout_seconds} s")
+        time.sleep(0.1)
