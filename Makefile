@@ -54,9 +54,10 @@ typecheck: install
 
 # Browser journeys run in their own session: Playwright's sync API keeps an event loop running in the main thread,
 # which the async tests' session loop cannot share.
+# Each session keeps its temporary files under .data/pytest, away from other pytest runs on the machine.
 test-python: build
-	$(VENV)/bin/pytest --ignore=tests/e2e
-	$(VENV)/bin/pytest tests/e2e
+	$(VENV)/bin/pytest --ignore=tests/e2e --basetemp=.data/pytest/main
+	$(VENV)/bin/pytest tests/e2e --basetemp=.data/pytest/e2e
 
 test-web: install
 	cd web && npm test
