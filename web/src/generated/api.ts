@@ -89,6 +89,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Chat History */
+        get: operations["chat-read_chat_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/message/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Chat Document */
+        get: operations["chat-read_chat_document"];
+        put?: never;
+        /**
+         * Upload Chat Document
+         * @description The file of a send-document placeholder; streamed to storage, then checked before anyone sees it.
+         */
+        post: operations["chat-upload_chat_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Chats */
+        get: operations["chat-read_chats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -132,6 +187,23 @@ export interface paths {
         };
         /** List Sent Sms */
         get: operations["sandbox-list_sent_sms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/chat/{trip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Trip Chat */
+        get: operations["chat-read_trip_chat"];
         put?: never;
         post?: never;
         delete?: never;
@@ -497,6 +569,128 @@ export interface components {
              */
             report_user: boolean;
         };
+        /** ChatDocumentPublic */
+        ChatDocumentPublic: {
+            /** Document Url */
+            document_url: string | null;
+            /** Failure Message */
+            failure_message: string | null;
+            /** File Name */
+            file_name: string;
+            /** Id */
+            id: number;
+            /** Size Bytes */
+            size_bytes: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "checking" | "delivered" | "refused";
+            /** Thumbnail Url */
+            thumbnail_url: string | null;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "image" | "gif" | "video" | "pdf";
+        };
+        /** ChatHistory */
+        ChatHistory: {
+            /** Chat Id */
+            chat_id: number;
+            /** Has More */
+            has_more: boolean;
+            /**
+             * Messages
+             * @description oldest first within the page; page 0 is the newest
+             */
+            messages: components["schemas"]["ChatMessagePublic"][];
+            /** Page */
+            page: number;
+        };
+        /** ChatList */
+        ChatList: {
+            /** Chats */
+            chats: components["schemas"]["ChatPublic"][];
+            /** Has More */
+            has_more: boolean;
+            /** Page */
+            page: number;
+        };
+        /** ChatMessagePublic */
+        ChatMessagePublic: {
+            /** Chat Id */
+            chat_id: number;
+            /** Client Message Identifier */
+            client_message_identifier: string;
+            /**
+             * Documents
+             * @default []
+             */
+            documents: components["schemas"]["ChatDocumentPublic"][];
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+            sender: components["schemas"]["ChatSender"];
+            /**
+             * Status
+             * @default successful
+             * @constant
+             */
+            status: "successful";
+            /**
+             * Time
+             * @description ISO 8601 with offset
+             */
+            time: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "normal" | "number" | "media";
+        };
+        /** ChatPublic */
+        ChatPublic: {
+            /** Chat Users */
+            chat_users: components["schemas"]["ChatUser"][];
+            /** Display Name */
+            display_name: string;
+            /**
+             * Id
+             * @description the chat id, which is the trip id
+             */
+            id: number;
+            last_message: components["schemas"]["LastMessage"] | null;
+            /** Scheduled At */
+            scheduled_at: string;
+            /** Trip Id */
+            trip_id: number;
+            /** Unread */
+            unread: boolean;
+        };
+        /** ChatSender */
+        ChatSender: {
+            /** Image */
+            image: string | null;
+            /** Is Kyc Verified */
+            is_kyc_verified: boolean;
+            /** Name */
+            name: string | null;
+            /** User Id */
+            user_id: number;
+        };
+        /** ChatUser */
+        ChatUser: {
+            /** Is Host */
+            is_host: boolean;
+            /** Name */
+            name: string | null;
+            /** Small Image Url */
+            small_image_url: string | null;
+            /** User Id */
+            user_id: number;
+        };
         /**
          * Config
          * @description Every Config field of SPEC §3.
@@ -566,6 +760,19 @@ export interface components {
             /** Long */
             long: string;
         };
+        /** DocumentAccepted */
+        DocumentAccepted: {
+            /** Document Id */
+            document_id: number;
+            /** Message Id */
+            message_id: number;
+            /**
+             * Status
+             * @default checking
+             * @constant
+             */
+            status: "checking";
+        };
         /** Envelope[AccessToken] */
         Envelope_AccessToken_: {
             data: components["schemas"]["AccessToken"];
@@ -578,9 +785,57 @@ export interface components {
              */
             status: "SUCCESS";
         };
+        /** Envelope[ChatHistory] */
+        Envelope_ChatHistory_: {
+            data: components["schemas"]["ChatHistory"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[ChatList] */
+        Envelope_ChatList_: {
+            data: components["schemas"]["ChatList"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[ChatPublic] */
+        Envelope_ChatPublic_: {
+            data: components["schemas"]["ChatPublic"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
         /** Envelope[Config] */
         Envelope_Config_: {
             data: components["schemas"]["Config"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[DocumentAccepted] */
+        Envelope_DocumentAccepted_: {
+            data: components["schemas"]["DocumentAccepted"];
             /** Message */
             message: string;
             /**
@@ -823,6 +1078,13 @@ export interface components {
             small_luggage: number;
             /** Trip Id */
             trip_id: number;
+        };
+        /** LastMessage */
+        LastMessage: {
+            /** Message */
+            message: string;
+            /** Timestamp */
+            timestamp: string;
         };
         /** Location */
         Location: {
@@ -1408,6 +1670,130 @@ export interface operations {
             };
         };
     };
+    "chat-read_chat_history": {
+        parameters: {
+            query: {
+                chat_id: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChatHistory_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "chat-read_chat_document": {
+        parameters: {
+            query: {
+                document_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "chat-upload_chat_document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    message_id: number;
+                    session_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DocumentAccepted_"];
+                };
+            };
+        };
+    };
+    "chat-read_chats": {
+        parameters: {
+            query?: {
+                retrieve_past_chats?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChatList_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "health-read_health": {
         parameters: {
             query?: never;
@@ -1486,6 +1872,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_SentSms__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "chat-read_trip_chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ChatPublic_"];
                 };
             };
             /** @description Validation Error */

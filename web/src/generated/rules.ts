@@ -156,7 +156,23 @@ export const MESSAGES = {
   "JOIN_NOT_PENDING": "This request is no longer pending",
   "JOIN_LEAVE_NOT_MEMBER": "Only active members can leave",
   "JOIN_REMOVE_NOT_MEMBER": "Only active members can be removed",
-  "JOIN_REQUESTER_ONLY": "Only the person who sent this request can do that"
+  "JOIN_REQUESTER_ONLY": "Only the person who sent this request can do that",
+  "CHAT_NOT_FOUND": "Chat not found",
+  "CHAT_MEMBERS_ONLY": "Only the host and active members can use this chat",
+  "CHAT_SHARE_NUMBER_HOST_ONLY": "Only the host can share their number",
+  "CHAT_UNKNOWN_EVENT": "Unknown event",
+  "CHAT_BAD_FRAME": "A frame must be JSON with an event and its data",
+  "CHAT_TOKEN_EXPIRED": "Access token expired. Please fetch a new one and send again.",
+  "CHAT_ORIGIN_REFUSED": "This origin may not open the chat",
+  "CHAT_JOIN_FIRST": "Join the chat first",
+  "CHAT_MESSAGE_IDENTIFIER_REQUIRED": "client_message_identifier is required",
+  "CHAT_DOCUMENT_NOT_FOUND": "Document not found",
+  "CHAT_DOCUMENT_MESSAGE_INVALID": "This message does not wait for a document",
+  "CHAT_DOCUMENT_ALREADY_UPLOADED": "A document was already uploaded for this message",
+  "CHAT_DOCUMENT_CHECKING": "Checking the document against our community guidelines",
+  "CHAT_DOCUMENT_REFUSED": "This document does not follow our community guidelines",
+  "CHAT_DOCUMENT_UPLOADED": "Document uploaded",
+  "CHAT_UPLOAD_MALFORMED": "Send the document as multipart form data with message_id, session_id and file"
 } as const;
 
 export const CHOICES = {
