@@ -108,10 +108,10 @@ def test_a_rider_asks_requests_is_accepted_and_removed(browser: Browser, base_ur
     expect(toast(host, "Answer sent")).to_be_visible()
     expect(question.get_by_test_id("trip-answer")).to_contain_text("Yes, the boot is empty")
 
-    # The rider is now a member: Trip Chat (not open yet) and Leave Trip, and the answer.
+    # The rider is now a member: Trip Chat and Leave Trip, and the answer.
     rider.reload()
     expect(actions(rider).get_by_role("button")).to_have_text(["Trip Chat", "Leave Trip"])
-    expect(actions(rider).get_by_role("button", name="Trip Chat")).to_be_disabled()
+    expect(actions(rider).get_by_role("button", name="Trip Chat")).to_be_enabled()
     expect(rider_sheet.get_by_test_id("trip-answer")).to_contain_text("Yes, the boot is empty")
 
     # The host removes them with a reason of their own.

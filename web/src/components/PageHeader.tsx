@@ -4,13 +4,13 @@ import { BackIcon } from './icons'
 import styles from './PageHeader.module.css'
 import { paths } from '@/config/paths'
 
-type PageHeaderProps = { title: string; backTo?: string; actions?: ReactNode }
+type PageHeaderProps = { title: string; backTo?: string; backState?: unknown; actions?: ReactNode }
 
 /** A screen's top bar: back, the screen's one h1, optional actions. */
-export function PageHeader({ title, backTo, actions }: PageHeaderProps) {
+export function PageHeader({ title, backTo, backState, actions }: PageHeaderProps) {
   const navigate = useNavigate()
   const goBack = () => {
-    if (backTo) navigate(backTo)
+    if (backTo) navigate(backTo, backState === undefined ? undefined : { state: backState })
     else if (window.history.state && window.history.state.idx > 0) navigate(-1)
     else navigate(paths.home)
   }

@@ -51,13 +51,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 type RequestOptions = {
   method?: Method
+  /** JSON, or a FormData sent as multipart as it is */
   body?: unknown
   signal?: AbortSignal
 }
 
 async function send(path: string, { method = 'GET', body, signal }: RequestOptions, freshCsrf: boolean) {
   const headers: Record<string, string> = { Accept: 'application/json' }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const isForm = body instanceof FormData
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
   if (UNSAFE_METHODS.has(method)) {
     const token = await csrfToken(freshCsrf)
     if (token) headers[CSRF_HEADER] = token
@@ -66,7 +68,7 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
     method,
     headers,
     credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     signal,
   })
 }

@@ -68,6 +68,10 @@ export const storage = {
   locationDenied: entry<boolean>('local', 'humsafar.location-denied'),
   kycPromptSkipped: entry<boolean>('local', 'humsafar.kyc-prompt-skipped'),
   tripsTab: entry<string>('local', 'humsafar.trips-tab'),
+  /** The chat list as last seen, one entry per chat, so the list shows before the network answers. */
+  chat: (chatId: number) => entry<unknown>('local', `humsafar.chat.${chatId}`),
+  /** The ids of the chats of each chat-list tab, newest message first. */
+  chatListOrder: (tab: string) => entry<number[]>('local', `humsafar.chat-list.${tab}`),
 }
 
 /** Logout and account deletion forget everything the browser kept for this user. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dobRange, formatCountdown, maskDdMmYyyy, parseDdMmYyyy, relativeTime } from './time'
+import { chatListTime, dobRange, formatCountdown, maskDdMmYyyy, parseDdMmYyyy, relativeTime } from './time'
 
 describe('formatCountdown', () => {
   it('shows minutes and seconds with two digits each', () => {
@@ -47,5 +47,19 @@ describe('relativeTime', () => {
     expect(ago(2 * 86400)).toBe('2d ago')
     expect(ago(30 * 86400)).toBe('1mo ago')
     expect(ago(400 * 86400)).toBe('1y ago')
+  })
+})
+
+describe('chat list time', () => {
+  const now = new Date(2026, 4, 14, 10, 0)
+  it('shows the clock time under 24 hours', () => {
+    expect(chatListTime(new Date(2026, 4, 14, 9, 5), now)).toBe('9:05 AM')
+    expect(chatListTime(new Date(2026, 4, 13, 10, 30), now)).toBe('10:30 AM')
+  })
+  it("shows 'Yesterday' under 48 hours", () => {
+    expect(chatListTime(new Date(2026, 4, 13, 9, 0), now)).toBe('Yesterday')
+  })
+  it('shows DD/MM/YY after that', () => {
+    expect(chatListTime(new Date(2026, 4, 12, 9, 0), now)).toBe('12/05/26')
   })
 })

@@ -61,3 +61,18 @@ export function relativeTime(then: Date, now: Date = new Date()): string {
   if (seconds < YEAR) return `${Math.floor(seconds / MONTH)}mo ago`
   return `${Math.floor(seconds / YEAR)}y ago`
 }
+
+/** "9:05 AM" in the device's time zone. */
+export function formatClockTime(date: Date): string {
+  const hours = date.getHours()
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12
+  return `${hour12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`
+}
+
+/** The chat list's time (SPEC §9): the clock time under 24 h, 'Yesterday' under 48 h, else DD/MM/YY. */
+export function chatListTime(then: Date, now: Date = new Date()): string {
+  const elapsed = now.getTime() - then.getTime()
+  if (elapsed < DAY * 1000) return formatClockTime(then)
+  if (elapsed < 2 * DAY * 1000) return 'Yesterday'
+  return `${pad(then.getDate())}/${pad(then.getMonth() + 1)}/${pad(then.getFullYear() % 100)}`
+}

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { TripActionBar } from './TripActionBar'
 import type { Trip } from '@/components/trip/trip'
 
@@ -76,11 +76,14 @@ describe('trip sheet bottom bar', () => {
     expect(router.state.location.pathname).toBe('/chat-room/9')
   })
 
-  it('explains a chat that does not exist yet instead of faking one', () => {
-    renderBar(trip({ is_current_user_host: false }))
-    const chat = screen.getByRole('button', { name: 'Trip Chat' })
-    expect(chat).toBeDisabled()
-    expect(chat).toHaveAccessibleDescription('Trip chat is not available yet.')
-    expect(screen.getByRole('button', { name: 'Leave Trip' })).toBeInTheDocument()
+  it('finds the chat of a trip that does not name it', async () => {
+    const answer = { status: 'SUCCESS', message: '', data: { id: 42 } }
+    const fetchChat = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 }))
+    vi.stubGlobal('fetch', fetchChat)
+    const router = renderBar(trip({ is_current_user_host: false }))
+    fireEvent.click(screen.getByRole('button', { name: 'Trip Chat' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat-room/42'))
+    expect(fetchChat).toHaveBeenCalledWith('/api/trip/chat/42', expect.anything())
+    vi.unstubAllGlobals()
   })
 })

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { chatAvailability, tripActions } from '../model/join'
 import { LeaveTripDialog } from './LeaveTripDialog'
@@ -8,7 +8,9 @@ import styles from './TripActionBar.module.css'
 import { useFocusRescue } from './use-focus-rescue'
 import { Dialog } from '@/components/Dialog'
 import type { Trip } from '@/components/trip/trip'
+import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
+import { errorMessage, getData } from '@/lib/api'
 
 /** The address that opens the host's pending requests over the sheet (SPEC §2). */
 export const VIEW_REQUEST_PARAM = 'viewRequest'
@@ -19,7 +21,6 @@ type TripActionBarProps = { trip: Trip; onAskQuery: () => void }
 export function TripActionBar({ trip, onAskQuery }: TripActionBarProps) {
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
-  const chatHintId = useId()
   const [sending, setSending] = useState(false)
   const [leaving, setLeaving] = useState<'leave' | 'cancel' | null>(null)
   const [chatAlert, setChatAlert] = useState(false)
@@ -40,9 +41,19 @@ export function TripActionBar({ trip, onAskQuery }: TripActionBarProps) {
       { replace: true },
     )
 
-  const openChat = () => {
-    if (chat === 'open' && trip.chat_id != null) navigate(paths.chatRoom(trip.chat_id))
-    else if (chat === 'nobody-joined') setChatAlert(true)
+  const openChat = async () => {
+    if (chat === 'nobody-joined') setChatAlert(true)
+    if (chat !== 'open') return
+    if (trip.chat_id != null) {
+      navigate(paths.chatRoom(trip.chat_id))
+      return
+    }
+    try {
+      const found = await getData<{ id: number }>(`/api/trip/chat/${trip.id}`)
+      navigate(paths.chatRoom(found.id))
+    } catch (error) {
+      toast.error(errorMessage(error))
+    }
   }
 
   if (!left && !right) return null
@@ -54,9 +65,7 @@ export function TripActionBar({ trip, onAskQuery }: TripActionBarProps) {
           <button
             type="button"
             className="btn btn-secondary btn-block"
-            onClick={openChat}
-            disabled={chat === 'unavailable'}
-            aria-describedby={chat === 'unavailable' ? chatHintId : undefined}
+            onClick={() => void openChat()}
           >
             Trip Chat
           </button>
@@ -92,11 +101,6 @@ export function TripActionBar({ trip, onAskQuery }: TripActionBarProps) {
           </span>
         )}
       </div>
-      {left === 'chat' && chat === 'unavailable' && (
-        <p id={chatHintId} className={styles.hint}>
-          Trip chat is not available yet.
-        </p>
-      )}
 
       <SendRequestDialog tripId={trip.id} open={sending} onClose={() => setSending(false)} />
       {leaving && <LeaveTripDialog tripId={trip.id} mode={leaving} open onClose={() => setLeaving(null)} />}

@@ -91,10 +91,14 @@ describe('trip chat', () => {
     expect(chatAvailability(trip({ is_current_user_host: true, passengers }))).toBe('nobody-joined')
   })
 
-  it('is unavailable otherwise', () => {
+  it('opens the chat of a trip that does not name it once someone has joined', () => {
     const passengers = [host, person({ status: 'active' })]
-    expect(chatAvailability(trip({ is_current_user_host: true, passengers }))).toBe('unavailable')
-    expect(chatAvailability(trip({ user_status: 'active', passengers }))).toBe('unavailable')
+    expect(chatAvailability(trip({ is_current_user_host: true, passengers }))).toBe('open')
+    expect(chatAvailability(trip({ user_status: 'active', passengers }))).toBe('open')
+  })
+
+  it('is unavailable to anyone outside the trip', () => {
+    expect(chatAvailability(trip({ user_status: 'requested' }))).toBe('unavailable')
   })
 })
 

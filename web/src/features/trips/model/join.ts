@@ -42,13 +42,13 @@ export function tripActions(trip: Trip): { left: LeftAction; right: RightAction 
 }
 
 /**
- * What Trip Chat does: open the trip's chat when it has one; tell a host nobody has joined yet; otherwise the chat
- * does not exist yet and the button says so.
+ * What Trip Chat does: open the trip's chat, which its host and active members have once someone has joined (when
+ * the trip does not name it, GET /api/trip/chat/{tripId} finds it); tell a host nobody has joined yet.
  */
 export function chatAvailability(trip: Trip): 'open' | 'nobody-joined' | 'unavailable' {
   if (trip.chat_id != null) return 'open'
-  if (trip.is_current_user_host && activeMembers(trip).length === 0) return 'nobody-joined'
-  return 'unavailable'
+  if (trip.is_current_user_host) return activeMembers(trip).length === 0 ? 'nobody-joined' : 'open'
+  return trip.user_status === 'active' ? 'open' : 'unavailable'
 }
 
 const FREE_TEXT = new RegExp(PATTERNS.FREE_TEXT)

@@ -1,0 +1,25 @@
+import { LIMITS, MESSAGES } from '@/generated/rules'
+
+export type AttachmentKind = 'image' | 'video' | 'pdf'
+
+/** The extensions the server takes for each kind (domain/documents.py); the server checks the bytes too. */
+export const ATTACHMENT_EXTENSIONS: Record<AttachmentKind, readonly string[]> = {
+  image: ['jpg', 'jpeg', 'png', 'gif'],
+  video: ['mp4', 'mov', 'hevc', 'wmv', 'avi'],
+  pdf: ['pdf'],
+}
+
+export const ATTACHMENT_ACCEPT: Record<AttachmentKind, string> = {
+  image: 'image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif',
+  video: 'video/mp4,video/quicktime,video/x-ms-wmv,video/x-msvideo,.mp4,.mov,.hevc,.wmv,.avi',
+  pdf: 'application/pdf,.pdf',
+}
+
+const extensionOf = (name: string) => (name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '')
+
+/** SPEC §5 attachment rules: the chosen kind's formats only, at most 50 MB. Null when the file may be sent. */
+export function attachmentError(file: { name: string; size: number }, kind: AttachmentKind): string | null {
+  if (!ATTACHMENT_EXTENSIONS[kind].includes(extensionOf(file.name))) return MESSAGES.FILE_FORMAT_INVALID
+  if (file.size > LIMITS.FILE_MAX_BYTES) return MESSAGES.FILE_TOO_LARGE
+  return null
+}

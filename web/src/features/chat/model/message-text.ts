@@ -1,0 +1,53 @@
+import { LIMITS, MESSAGES, PATTERNS } from '@/generated/rules'
+
+const FREE_TEXT = new RegExp(PATTERNS.FREE_TEXT)
+
+/**
+ * The server's message rules (SPEC §5), checked before sending: null when the text may be sent. Empty text is
+ * never sent and is not an error either, so it answers 'empty'.
+ */
+export function messageTextError(text: string): string | 'empty' | null {
+  const trimmed = text.trim()
+  if (!trimmed) return 'empty'
+  if (trimmed.length < LIMITS.MESSAGE_MIN_LENGTH || trimmed.length > LIMITS.MESSAGE_MAX_LENGTH) {
+    return MESSAGES.MESSAGE_LENGTH
+  }
+  return FREE_TEXT.test(trimmed) ? null : MESSAGES.MESSAGE_CHARACTERS
+}
+
+export type TextPart = { kind: 'text' | 'italic'; text: string } | { kind: 'link'; text: string; href: string }
+
+const LINK = /\bhttps?:\/\/[^\s<>"']+/gi
+const ITALIC = /(^|[\s(])_([^_\s](?:[^_]*[^_\s])?)_(?=$|[\s).,!?])/g
+const TRAILING_PUNCTUATION = /[.,!?)]+$/
+
+function italicParts(text: string): TextPart[] {
+  const parts: TextPart[] = []
+  let last = 0
+  for (const match of text.matchAll(ITALIC)) {
+    const start = (match.index ?? 0) + match[1].length
+    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) })
+    parts.push({ kind: 'italic', text: match[2] })
+    last = start + match[2].length + 2
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) })
+  return parts
+}
+
+/**
+ * A message as parts to render as React text: _underscored_ words in italics and http/https addresses as links.
+ * Nothing here is HTML; the parts are text nodes.
+ */
+export function messageParts(text: string): TextPart[] {
+  const parts: TextPart[] = []
+  let last = 0
+  for (const match of text.matchAll(LINK)) {
+    const start = match.index ?? 0
+    const href = match[0].replace(TRAILING_PUNCTUATION, '')
+    if (start > last) parts.push(...italicParts(text.slice(last, start)))
+    parts.push({ kind: 'link', text: href, href })
+    last = start + href.length
+  }
+  if (last < text.length) parts.push(...italicParts(text.slice(last)))
+  return parts
+}
