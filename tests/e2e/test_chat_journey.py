@@ -1,0 +1,188 @@
+"""Chat journey in two browsers: the host and an accepted member talk live, share files, survive a dropped socket
+and see markup refused as text."""
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Browser, Locator, Page, WebSocketRoute, expect
+
+from tests.e2e.test_join_journey import actions, publish_trip, toast
+from tests.e2e.test_signin_journey import write_png
+from tests.e2e.test_trip_journey import new_person
+
+MESSAGE_CHARACTERS = "Message can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols"
+
+
+def write_pdf(path: Path) -> Path:
+    """A one-page PDF with nothing on it, made here so the upload needs no fixture file."""
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+    ]
+    body = b"%PDF-1.4\n"
+    offsets = []
+    for number, content in enumerate(objects, start=1):
+        offsets.append(len(body))
+        body += f"{number} 0 obj\n".encode() + content + b"\nendobj\n"
+    xref = len(body)
+    body += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    body += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    body += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    path.write_bytes(body)
+    return path
+
+
+def log_of(page: Page) -> Locator:
+    return page.get_by_role("log", name="Messages")
+
+
+def say(page: Page, text: str) -> None:
+    box = page.get_by_role("textbox", name="Message")
+    box.fill(text)
+    box.press("Enter")
+
+
+def attach(page: Page, kind: str, path: Path) -> None:
+    page.get_by_role("button", name="Attach a file").click()
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("menuitem", name=kind).click()
+    chooser.value.set_files(str(path))
+
+
+class SocketCutter:
+    """Stands between the page and the chat socket, so the test can cut the line and restore it."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.cut = False
+        self.lines: list[tuple[WebSocketRoute, WebSocketRoute]] = []
+        page.route_web_socket(re.compile(r"/api/chat/ws"), self._connect)
+
+    def _connect(self, socket: WebSocketRoute) -> None:
+        if self.cut:
+            socket.close(code=1011, reason="line cut")
+            return
+        self.lines.append((socket, socket.connect_to_server()))
+
+    def cut_line(self) -> None:
+        self.cut = True
+        for page_side, server_side in self.lines:
+            server_side.close()
+            page_side.close(code=1011, reason="line cut")
+        self.lines.clear()
+
+    def restore(self) -> None:
+        self.cut = False
+        # The device coming back online makes the app reconnect without waiting out its backoff.
+        self.page.evaluate("window.dispatchEvent(new Event('online'))")
+
+
+def test_two_members_chat_live_share_files_and_survive_a_dropped_socket(
+    browser: Browser, base_url: str, tmp_path: Path
+) -> None:
+    host_context, host, host_errors = new_person(browser, base_url, "Asha Rao", "Female")
+    trip_path = publish_trip(host, base_url)
+
+    rider_context, rider, rider_errors = new_person(browser, base_url, "Ravi Kumar", "Male")
+    alerts: list[str] = []
+    for page in (host, rider):
+        page.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
+    cutter = SocketCutter(rider)
+    rider.goto(trip_path)
+    actions(rider).get_by_role("button", name="Send Request").click()
+    rider.get_by_role("dialog", name="Send Request & Join Trip").get_by_role("button", name="Send Request").click()
+    expect(toast(rider, "Request sent successfully")).to_be_visible()
+
+    host.reload()
+    actions(host).get_by_role("button", name="Requests(1)").click()
+    host.get_by_role("dialog", name="Requests(1)").get_by_role("button", name="Accept").click()
+    expect(toast(host, "Request accepted")).to_be_visible()
+    host.keyboard.press("Escape")
+
+    # Both open the trip's chat from the sheet.
+    actions(host).get_by_role("button", name="Trip Chat").click()
+    expect(host).to_have_url(re.compile(r"/chat-room/\d+$"))
+    chat_path = re.sub(r"^https?://[^/]+", "", host.url)
+    rider.reload()
+    actions(rider).get_by_role("button", name="Trip Chat").click()
+    expect(rider).to_have_url(re.compile(re.escape(chat_path) + "$"))
+    for page in (host, rider):
+        expect(page.get_by_role("heading", name="Trip")).to_be_visible()
+        expect(page.get_by_test_id("chat-trip-card")).to_contain_text("Koramangala")
+        expect(page.get_by_role("status").filter(has_text="Reconnecting")).to_be_hidden()
+
+    # Live both ways, without a reload.
+    say(host, "Meet at gate 2, 7.30 am please!")
+    expect(log_of(rider).get_by_text("Meet at gate 2, 7.30 am please!")).to_be_visible()
+    say(rider, "Sure, I will be there _on time_")
+    expect(log_of(host).get_by_text("Sure, I will be there")).to_be_visible()
+    expect(log_of(host).locator("em")).to_have_text("on time")
+    mine = log_of(rider).get_by_test_id("chat-message").filter(has_text="Sure, I will be there")
+    expect(mine.get_by_test_id("message-status")).to_contain_text("Sent")
+
+    # The rules the server keeps are shown before anything is sent; markup stays text and never runs.
+    say(rider, "short")
+    expect(rider.get_by_role("alert").filter(has_text="Message should to be of length 10 to 500")).to_be_visible()
+    say(rider, "<img src=x onerror=alert(1)> hello there")
+    expect(rider.get_by_role("alert").filter(has_text=MESSAGE_CHARACTERS)).to_be_visible()
+    expect(rider.get_by_role("textbox", name="Message")).to_have_value("<img src=x onerror=alert(1)> hello there")
+    expect(log_of(rider).locator("img")).to_have_count(0)
+    rider.get_by_role("textbox", name="Message").fill("")
+
+    # An image and a PDF reach the other side once checked against the guidelines.
+    attach(rider, "Image", write_png(tmp_path / "pickup-point.png"))
+    expect(log_of(host).get_by_role("img", name="pickup-point.png")).to_be_visible(timeout=30_000)
+    expect(log_of(rider).get_by_role("img", name="pickup-point.png")).to_be_visible(timeout=30_000)
+    attach(host, "PDF", write_pdf(tmp_path / "fare-receipt.pdf"))
+    expect(log_of(rider).get_by_role("link", name="fare-receipt.pdf")).to_be_visible(timeout=30_000)
+    text_file = tmp_path / "notes.txt"
+    text_file.write_text("not a picture")
+    attach(host, "Image", text_file)
+    expect(host.get_by_role("alert").filter(has_text="Invalid file format")).to_be_visible()
+
+    # The rider's line drops: a message typed meanwhile waits, and arrives once, after the line is back, along with
+    # what the host said in between.
+    cutter.cut_line()
+    expect(rider.get_by_role("status").filter(has_text="Reconnecting")).to_be_visible()
+    say(rider, "Running five minutes late, sorry")
+    expect(rider.get_by_role("alert").filter(has_text="Unable to send message")).to_be_visible()
+    waiting = log_of(rider).get_by_test_id("chat-message").filter(has_text="Running five minutes late")
+    expect(waiting).to_have_attribute("data-status", "waiting")
+    say(host, "No problem, I am at the gate")
+    expect(log_of(host).get_by_text("No problem, I am at the gate")).to_be_visible()
+    expect(log_of(host).get_by_text("Running five minutes late")).to_have_count(0)
+    cutter.restore()
+    expect(rider.get_by_role("status").filter(has_text="Reconnecting")).to_be_hidden(timeout=20_000)
+    expect(waiting).to_have_attribute("data-status", "successful")
+    expect(log_of(rider).get_by_text("No problem, I am at the gate")).to_have_count(1)
+    expect(log_of(host).get_by_text("Running five minutes late, sorry")).to_have_count(1)
+    host.wait_for_timeout(1000)
+    expect(log_of(host).get_by_text("Running five minutes late, sorry")).to_have_count(1)
+    host.reload()
+    expect(log_of(host).get_by_text("Running five minutes late, sorry")).to_have_count(1)
+
+    # The chat list shows the trip with its newest message.
+    host.goto("/chat")
+    expect(host.get_by_role("tab", name="Current Trips")).to_have_attribute("aria-selected", "true")
+    row = host.get_by_test_id("chat-row").filter(has=host.get_by_text("Running five minutes late, sorry"))
+    expect(row).to_be_visible()
+    host.get_by_role("tab", name="Previous Trips").click()
+    expect(host.get_by_role("tab", name="Previous Trips")).to_have_attribute("aria-selected", "true")
+    host.get_by_role("tab", name="Current Trips").click()
+    row.click()
+    expect(host).to_have_url(re.compile(re.escape(chat_path) + "$"))
+
+    assert alerts == []
+    assert host_errors == []
+    assert rider_errors == []
+
+    # The trip is taken down, so it does not turn up in other journeys' searches.
+    host.goto(trip_path)
+    sheet = host.get_by_role("dialog", name="Trip")
+    sheet.get_by_role("button", name="Trip options").click()
+    sheet.get_by_role("menuitem", name="Delete Trip").click()
+    host.get_by_role("dialog", name="Delete Trip").get_by_role("button", name="Delete Trip").click()
+    expect(host).to_have_url(re.compile(r"/home$"))
+    host_context.close()
+    rider_context.close()
