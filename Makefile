@@ -56,6 +56,7 @@ typecheck: install
 # which the async tests' session loop cannot share.
 # Each session keeps its temporary files under .data/pytest, away from other pytest runs on the machine.
 test-python: build
+	mkdir -p .data/pytest
 	$(VENV)/bin/pytest --ignore=tests/e2e --basetemp=.data/pytest/main
 	$(VENV)/bin/pytest tests/e2e --basetemp=.data/pytest/e2e
 
