@@ -24,3 +24,9 @@ TRANSPORT_MODES: Final = {
 }
 
 TRIP_DELETE_REASONS: Final = ("Did not find a match", "Do not understand how to use the app")
+
+ATTACHMENT_EXTENSIONS: Final = {
+    "image": ("jpg", "jpeg", "png", "gif"),
+    "video": ("mp4", "mov", "hevc", "wmv", "avi"),
+    "pdf": ("pdf",),
+}

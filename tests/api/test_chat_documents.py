@@ -122,3 +122,11 @@ async def test_an_upload_without_the_form_fields_is_refused(signed_in):
     answer = await signed_in.post("/api/chat/message/document", files={"file": ("a.pdf", PDF)})
     assert answer.status_code == 400
     assert answer.json()["message"] == messages.CHAT_UPLOAD_MALFORMED
+
+
+def test_the_accepted_extensions_are_the_ones_the_rules_name():
+    from domain.documents import ALLOWED_EXTENSIONS
+    from domain.rules.choices import ATTACHMENT_EXTENSIONS
+
+    named = {extension for group in ATTACHMENT_EXTENSIONS.values() for extension in group}
+    assert set(ALLOWED_EXTENSIONS) == named

@@ -214,5 +214,23 @@ export const CHOICES = {
   "TRIP_DELETE_REASONS": [
     "Did not find a match",
     "Do not understand how to use the app"
-  ]
+  ],
+  "ATTACHMENT_EXTENSIONS": {
+    "image": [
+      "jpg",
+      "jpeg",
+      "png",
+      "gif"
+    ],
+    "video": [
+      "mp4",
+      "mov",
+      "hevc",
+      "wmv",
+      "avi"
+    ],
+    "pdf": [
+      "pdf"
+    ]
+  }
 } as const;

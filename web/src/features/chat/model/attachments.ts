@@ -1,13 +1,9 @@
-import { LIMITS, MESSAGES } from '@/generated/rules'
+import { CHOICES, LIMITS, MESSAGES } from '@/generated/rules'
 
 export type AttachmentKind = 'image' | 'video' | 'pdf'
 
-/** The extensions the server takes for each kind (domain/documents.py); the server checks the bytes too. */
-export const ATTACHMENT_EXTENSIONS: Record<AttachmentKind, readonly string[]> = {
-  image: ['jpg', 'jpeg', 'png', 'gif'],
-  video: ['mp4', 'mov', 'hevc', 'wmv', 'avi'],
-  pdf: ['pdf'],
-}
+/** The extensions the server takes for each kind (domain/rules); the server checks the bytes too. */
+export const ATTACHMENT_EXTENSIONS: Record<AttachmentKind, readonly string[]> = CHOICES.ATTACHMENT_EXTENSIONS
 
 export const ATTACHMENT_ACCEPT: Record<AttachmentKind, string> = {
   image: 'image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif',
