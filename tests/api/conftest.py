@@ -1,7 +1,9 @@
 """The API in-process over ASGI, on the real database and Temporal of the session."""
 
 import random
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
@@ -112,3 +114,28 @@ async def signed_in(client: httpx.AsyncClient) -> httpx.AsyncClient:
     answer = await client.put("/api/user/user", json=COMPLETE_PROFILE)
     assert answer.status_code == 200, answer.text
     return client
+
+
+@dataclass(frozen=True)
+class Route:
+    """Places of one test's own, far from every other test's trips, so searches see only this test's trips."""
+
+    origin: dict
+    destination: dict
+    near_origin: dict
+    far_destination: dict
+
+
+def place(name: str, latitude: float, longitude: float) -> dict:
+    return {"name": name, "place_id": f"test-{uuid.uuid4().hex[:12]}", "latitude": latitude, "longitude": longitude}
+
+
+@pytest.fixture
+def route() -> Route:
+    latitude, longitude = random.uniform(18.0, 28.0), random.uniform(74.0, 84.0)
+    return Route(
+        origin=place("Start", latitude, longitude),
+        destination=place("End", latitude + 0.1, longitude + 0.1),
+        near_origin=place("Near the start", latitude + 0.02, longitude),
+        far_destination=place("Far away", latitude + 1.0, longitude + 1.0),
+    )

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from domain.models import Notification, TripPassenger
 from domain.rules import messages
 from tests.api.conftest import make_client, sign_in
-from tests.api.test_trips import KORAMANGALA, WHITEFIELD, create, found_ids, move_to_past, read, search_params
+from tests.api.test_trips import create, found_ids, move_to_past, read, search_params
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -257,10 +257,10 @@ async def test_no_questions_on_a_past_trip(signed_in, member, app):
     assert answer.json()["message"] == messages.QUERY_PAST
 
 
-async def test_blocking_hides_trips_and_refuses_requests(signed_in, member):
-    trip_id = await create(signed_in)
+async def test_blocking_hides_trips_and_refuses_requests(signed_in, member, route):
+    trip_id = await create(signed_in, origin=route.origin, destination=route.destination)
     host_id = (await signed_in.get("/api/user/user")).json()["data"]["id"]
-    params = search_params(KORAMANGALA, WHITEFIELD, 26)
+    params = search_params(route.origin, route.destination, 26)
     assert trip_id in await found_ids(member, "/api/trip/search", params)
     needs_reason = await member.post(f"/api/user/block/{host_id}", json={"report_user": True})
     assert needs_reason.json()["message"] == messages.REASON_REQUIRED

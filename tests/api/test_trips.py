@@ -14,8 +14,6 @@ from workflows.contracts import trip_workflow_id
 KORAMANGALA = {"name": "Koramangala, Bengaluru", "place_id": "in-560034-1", "latitude": 12.9352, "longitude": 77.6245}
 WHITEFIELD = {"name": "Whitefield, Bengaluru", "place_id": "in-560066-1", "latitude": 12.9698, "longitude": 77.7500}
 HSR = {"name": "HSR Layout, Bengaluru", "place_id": "in-560102-1", "latitude": 12.9116, "longitude": 77.6474}
-MARATHAHALLI = {"name": "Marathahalli", "place_id": "in-560037-1", "latitude": 12.9569, "longitude": 77.7011}
-MYSURU = {"name": "Mysuru", "place_id": "in-570001-1", "latitude": 12.2958, "longitude": 76.6394}
 
 
 def in_hours(hours: float) -> str:
@@ -179,9 +177,9 @@ async def test_deleting_needs_a_reason(signed_in):
     assert answer.json()["message"] == messages.REASON_REQUIRED
 
 
-async def test_a_deleted_trip_is_cancelled_and_leaves_search(signed_in, other):
-    trip_id = await create(signed_in)
-    params = search_params(KORAMANGALA, WHITEFIELD, hours=26)
+async def test_a_deleted_trip_is_cancelled_and_leaves_search(signed_in, other, route):
+    trip_id = await create(signed_in, origin=route.origin, destination=route.destination)
+    params = search_params(route.origin, route.destination, hours=26)
     assert trip_id in [
         trip["id"] for trip in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]
     ]
@@ -216,11 +214,11 @@ def search_params(origin, destination, hours: float, **extra):
     }
 
 
-async def test_search_finds_trips_near_both_ends_ranked_by_walk(signed_in, other):
-    exact = await create(signed_in)
-    nearby = await create(signed_in, origin=HSR)
-    elsewhere = await create(signed_in, destination=MYSURU)
-    found = (await other.get("/api/trip/search", params=search_params(KORAMANGALA, WHITEFIELD, 26))).json()
+async def test_search_finds_trips_near_both_ends_ranked_by_walk(signed_in, other, route):
+    exact = await create(signed_in, origin=route.origin, destination=route.destination)
+    nearby = await create(signed_in, origin=route.near_origin, destination=route.destination)
+    elsewhere = await create(signed_in, origin=route.origin, destination=route.far_destination)
+    found = (await other.get("/api/trip/search", params=search_params(route.origin, route.destination, 26))).json()
     ids = [trip["id"] for trip in found["data"]["trips"]]
     assert exact in ids and nearby in ids and elsewhere not in ids
     assert ids.index(exact) < ids.index(nearby)
@@ -231,16 +229,17 @@ async def test_search_finds_trips_near_both_ends_ranked_by_walk(signed_in, other
     assert first["user_status"] == "default"
 
 
-async def test_search_filters_apply(signed_in, other):
-    cab = await create(signed_in, preferred_mode_of_transport=1)
-    auto = await create(signed_in, preferred_mode_of_transport=2, is_vehicle_booked=False)
-    params = search_params(KORAMANGALA, WHITEFIELD, 26, preferred_mode_of_transport="2")
+async def test_search_filters_apply(signed_in, other, route):
+    ends = {"origin": route.origin, "destination": route.destination}
+    cab = await create(signed_in, preferred_mode_of_transport=1, **ends)
+    auto = await create(signed_in, preferred_mode_of_transport=2, is_vehicle_booked=False, **ends)
+    params = search_params(route.origin, route.destination, 26, preferred_mode_of_transport="2")
     ids = [trip["id"] for trip in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]]
     assert auto in ids and cab not in ids
-    params = search_params(KORAMANGALA, WHITEFIELD, 26, gender="MALE")
+    params = search_params(route.origin, route.destination, 26, gender="MALE")
     ids = [trip["id"] for trip in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]]
     assert cab not in ids
-    params = search_params(KORAMANGALA, WHITEFIELD, 26, is_host_kyc_verified="true")
+    params = search_params(route.origin, route.destination, 26, is_host_kyc_verified="true")
     assert cab not in [t["id"] for t in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]]
 
 
@@ -249,16 +248,17 @@ async def test_search_without_coordinates_is_refused(other):
     assert answer.status_code == 400
 
 
-async def test_trips_around_you_never_shows_own_or_cancelled_trips(signed_in, other):
-    own = await create(other, origin=MARATHAHALLI)
-    theirs = await create(signed_in, origin=MARATHAHALLI)
-    cancelled = await create(signed_in, origin=MARATHAHALLI)
+async def test_trips_around_you_never_shows_own_or_cancelled_trips(signed_in, other, route):
+    start = route.origin
+    own = await create(other, origin=start)
+    theirs = await create(signed_in, origin=start)
+    cancelled = await create(signed_in, origin=start)
     await signed_in.request("DELETE", f"/api/trip/trip/{cancelled}", json={"reason": "Did not find a match"})
-    hidden = await create(signed_in, origin=MARATHAHALLI)
+    hidden = await create(signed_in, origin=start)
     day = (clock.now() + timedelta(hours=26)).astimezone(clock.IST).date().isoformat()
     params = {
-        "origin_latitude": MARATHAHALLI["latitude"],
-        "origin_longitude": MARATHAHALLI["longitude"],
+        "origin_latitude": start["latitude"],
+        "origin_longitude": start["longitude"],
         "date": day,
         "blacklisted_trip_ids": str(hidden),
     }
