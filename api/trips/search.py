@@ -1,16 +1,37 @@
-"""Finding trips near a point (ARCHITECTURE.md "Search"): a GiST earth_box prefilter on ll_to_earth, the exact
-earth_distance check, then ranking by the walk at both ends (sum_of_distance) and time."""
+"""Finding trips near a point (ARCHITECTURE.md "Search"): an earth_box prefilter on ll_to_earth, the exact
+earth_distance check, then ranking by the walk at both ends (sum_of_distance) and time.
+
+Both searches are served by one partial GiST over (scheduled_at, origin point, destination point) of active trips
+(ix_trips_active_search): the status, the date window, "not yet departed" and the earth boxes are all index
+conditions, so only trips that pass all of them are read from the table."""
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
-from sqlalchemy import ColumnElement, Select, and_, exists, func, literal, or_, select
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    DateTime,
+    Float,
+    Select,
+    and_,
+    bindparam,
+    exists,
+    func,
+    literal_column,
+    or_,
+    select,
+)
 from sqlalchemy.orm import InstrumentedAttribute
 
 from domain.models import Trip, User, UserBlock
 
+# A search is a cached statement shape (which filters are present) whose values are bound per request: building
+# the SQLAlchemy expression anew costs more CPU than the query does in PostgreSQL.
 
-def not_blocked_with(viewer_id: int) -> ColumnElement[bool]:
+
+def not_blocked_with(viewer_id: ColumnElement[int] | int) -> ColumnElement[bool]:
     """The trip's host and the viewer have not blocked each other."""
     blocks = select(UserBlock.blocker_id).where(
         or_(
@@ -38,33 +59,93 @@ def _earth(latitude: object, longitude: object) -> ColumnElement[object]:
 def _within(
     column_latitude: InstrumentedAttribute[float],
     column_longitude: InstrumentedAttribute[float],
-    latitude: float,
-    longitude: float,
-    radius_m: float,
+    end: str,
 ) -> tuple[ColumnElement[bool], ColumnElement[float]]:
-    """The index-backed proximity condition and the exact distance in metres."""
-    point = _earth(literal(latitude), literal(longitude))
+    """The index-backed proximity condition and the exact distance in metres, to the point bound as
+    {end}_latitude and {end}_longitude, within radius_m."""
+    point = _earth(bindparam(f"{end}_latitude", type_=Float), bindparam(f"{end}_longitude", type_=Float))
+    radius_m = bindparam("radius_m", type_=Float)
     distance = func.earth_distance(_earth(column_latitude, column_longitude), point)
     in_box = func.earth_box(point, radius_m).op("@>")(_earth(column_latitude, column_longitude))
     return and_(in_box, distance <= radius_m), distance
 
 
-def _apply_filters(query: Select[Trip, float, float], filters: TripFilters) -> Select[Trip, float, float]:
-    if filters.maximum_passengers is not None:
-        query = query.where(Trip.total_passengers <= filters.maximum_passengers)
-    if filters.modes:
-        query = query.where(Trip.preferred_mode_of_transport.in_(filters.modes))
-    if filters.is_vehicle_booked is not None:
-        query = query.where(Trip.is_vehicle_booked.is_(filters.is_vehicle_booked))
-    if filters.maximum_cost is not None:
-        query = query.where(Trip.estimated_cost <= filters.maximum_cost)
-    if filters.host_gender is not None or filters.host_kyc_verified_only:
+def _upcoming_in_window() -> tuple[ColumnElement[bool], ...]:
+    window_start, window_end = (
+        bindparam("window_start", type_=DateTime(True)),
+        bindparam("window_end", type_=DateTime(True)),
+    )
+    return (
+        Trip.status == literal_column("'ACTIVE'"),
+        Trip.scheduled_at.between(window_start, window_end),
+        Trip.scheduled_at > func.now(),
+    )
+
+
+_VIEWER = bindparam("viewer_id", type_=BigInteger)
+
+
+@dataclass(frozen=True)
+class _FilterShape:
+    maximum_passengers: bool
+    modes: bool
+    host_gender: bool
+    is_vehicle_booked: bool
+    maximum_cost: bool
+    host_kyc_verified_only: bool
+
+    @classmethod
+    def of(cls, filters: TripFilters) -> "_FilterShape":
+        return cls(
+            filters.maximum_passengers is not None,
+            bool(filters.modes),
+            filters.host_gender is not None,
+            filters.is_vehicle_booked is not None,
+            filters.maximum_cost is not None,
+            filters.host_kyc_verified_only,
+        )
+
+
+def _filter_values(filters: TripFilters) -> dict[str, object]:
+    values: dict[str, object] = {
+        "maximum_passengers": filters.maximum_passengers,
+        "modes": list(filters.modes),
+        "host_gender": filters.host_gender,
+        "is_vehicle_booked": filters.is_vehicle_booked,
+        "maximum_cost": filters.maximum_cost,
+    }
+    return {name: value for name, value in values.items() if value is not None and value != []}
+
+
+def _apply_filters(query: Select[Trip, float, float], shape: _FilterShape) -> Select[Trip, float, float]:
+    if shape.maximum_passengers:
+        query = query.where(Trip.total_passengers <= bindparam("maximum_passengers"))
+    if shape.modes:
+        query = query.where(Trip.preferred_mode_of_transport.in_(bindparam("modes", expanding=True)))
+    if shape.is_vehicle_booked:
+        query = query.where(Trip.is_vehicle_booked.is_(bindparam("is_vehicle_booked")))
+    if shape.maximum_cost:
+        query = query.where(Trip.estimated_cost <= bindparam("maximum_cost"))
+    if shape.host_gender or shape.host_kyc_verified_only:
         query = query.join(User, User.id == Trip.host_id)
-        if filters.host_gender is not None:
-            query = query.where(User.gender == filters.host_gender)
-        if filters.host_kyc_verified_only:
+        if shape.host_gender:
+            query = query.where(User.gender == bindparam("host_gender"))
+        if shape.host_kyc_verified_only:
             query = query.where(User.is_kyc_verified.is_(True))
     return query
+
+
+@cache
+def _route_template(shape: _FilterShape, limit: int) -> Select[Trip, float, float]:
+    near_origin, from_origin = _within(Trip.origin_latitude, Trip.origin_longitude, "origin")
+    near_destination, from_destination = _within(Trip.destination_latitude, Trip.destination_longitude, "destination")
+    query = (
+        select(Trip, from_origin.label("from_origin"), from_destination.label("from_destination"))
+        .where(*_upcoming_in_window(), near_origin, near_destination, not_blocked_with(_VIEWER))
+        .order_by((from_origin + from_destination), Trip.scheduled_at, Trip.id)
+        .limit(limit)
+    )
+    return _apply_filters(query, shape)
 
 
 def route_search(
@@ -77,25 +158,31 @@ def route_search(
     limit: int = 50,
 ) -> Select[Trip, float, float]:
     """Active future trips starting near origin and ending near destination within the time window."""
-    radius_m = radius_km * 1000
-    near_origin, from_origin = _within(Trip.origin_latitude, Trip.origin_longitude, *origin, radius_m)
-    near_destination, from_destination = _within(
-        Trip.destination_latitude, Trip.destination_longitude, *destination, radius_m
+    return _route_template(_FilterShape.of(filters), limit).params(
+        origin_latitude=origin[0],
+        origin_longitude=origin[1],
+        destination_latitude=destination[0],
+        destination_longitude=destination[1],
+        radius_m=radius_km * 1000,
+        window_start=window[0],
+        window_end=window[1],
+        viewer_id=viewer_id,
+        **_filter_values(filters),
     )
+
+
+@cache
+def _around_template(excluding: bool, limit: int) -> Select[Trip, float]:
+    near_origin, from_origin = _within(Trip.origin_latitude, Trip.origin_longitude, "origin")
     query = (
-        select(Trip, from_origin.label("from_origin"), from_destination.label("from_destination"))
-        .where(
-            Trip.status == "ACTIVE",
-            Trip.scheduled_at.between(*window),
-            Trip.scheduled_at > func.now(),
-            near_origin,
-            near_destination,
-            not_blocked_with(viewer_id),
-        )
-        .order_by((from_origin + from_destination), Trip.scheduled_at, Trip.id)
+        select(Trip, from_origin.label("from_origin"))
+        .where(*_upcoming_in_window(), Trip.host_id != _VIEWER, near_origin, not_blocked_with(_VIEWER))
+        .order_by(from_origin, Trip.scheduled_at, Trip.id)
         .limit(limit)
     )
-    return _apply_filters(query, filters)
+    if excluding:
+        query = query.where(Trip.id.not_in(bindparam("excluded_trip_ids", expanding=True)))
+    return query
 
 
 def around_search(
@@ -107,21 +194,13 @@ def around_search(
     limit: int = 50,
 ) -> Select[Trip, float]:
     """Trips Around You: active, upcoming, starting near the point; never the viewer's own."""
-    radius_m = radius_km * 1000
-    near_origin, from_origin = _within(Trip.origin_latitude, Trip.origin_longitude, *origin, radius_m)
-    query = (
-        select(Trip, from_origin.label("from_origin"))
-        .where(
-            Trip.status == "ACTIVE",
-            Trip.scheduled_at.between(*window),
-            Trip.scheduled_at > func.now(),
-            Trip.host_id != viewer_id,
-            near_origin,
-            not_blocked_with(viewer_id),
-        )
-        .order_by(from_origin, Trip.scheduled_at, Trip.id)
-        .limit(limit)
+    values: dict[str, object] = {"excluded_trip_ids": list(excluded_trip_ids)} if excluded_trip_ids else {}
+    return _around_template(bool(excluded_trip_ids), limit).params(
+        origin_latitude=origin[0],
+        origin_longitude=origin[1],
+        radius_m=radius_km * 1000,
+        window_start=window[0],
+        window_end=window[1],
+        viewer_id=viewer_id,
+        **values,
     )
-    if excluded_trip_ids:
-        query = query.where(Trip.id.not_in(excluded_trip_ids))
-    return query

@@ -30,15 +30,15 @@ class Trip(Base):
         CheckConstraint("total_passengers BETWEEN 2 AND 4", name="total_passengers"),
         CheckConstraint("estimated_cost >= 0 AND estimated_cost <= 100000", name="estimated_cost"),
         Index("ix_trips_status_scheduled_at", "status", "scheduled_at"),
+        # Route and around-me search (api/trips/search.py): one GiST over departure time (btree_gist) and both
+        # ends, for active trips only, narrows by the date window and both earth boxes together.
         Index(
-            "ix_trips_origin_earth",
+            "ix_trips_active_search",
+            "scheduled_at",
             text("ll_to_earth(origin_latitude, origin_longitude)"),
-            postgresql_using="gist",
-        ),
-        Index(
-            "ix_trips_destination_earth",
             text("ll_to_earth(destination_latitude, destination_longitude)"),
             postgresql_using="gist",
+            postgresql_where=text("status = 'ACTIVE'"),
         ),
     )
 
