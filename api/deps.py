@@ -1,6 +1,7 @@
 """Dependencies declared once, so a route's signature reads like a sentence."""
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import Depends, Request, status
@@ -10,7 +11,7 @@ from temporalio.client import Client
 
 from api.errors import ApiError
 from api.security.cookies import session_cookie_name
-from api.security.sessions import find_live_session
+from api.security.hashing import token_hash
 from domain.models import AuthSession, User
 from domain.providers.sms import SandboxOutbox, SmsProvider
 from domain.providers.storage import MediaStorage
@@ -18,7 +19,7 @@ from domain.rules import messages
 from domain.settings import Settings
 
 
-def get_settings_from_app(request: Request) -> Settings:
+async def get_settings_from_app(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
 
@@ -48,7 +49,7 @@ async def get_temporal(request: Request) -> Client:
 TemporalDep = Annotated[Client, Depends(get_temporal)]
 
 
-def get_storage(request: Request) -> MediaStorage:
+async def get_storage(request: Request) -> MediaStorage:
     storage: MediaStorage = request.app.state.storage
     return storage
 
@@ -56,7 +57,7 @@ def get_storage(request: Request) -> MediaStorage:
 StorageDep = Annotated[MediaStorage, Depends(get_storage)]
 
 
-def get_sms_provider(request: Request, session: SessionDep) -> SmsProvider:
+async def get_sms_provider(request: Request, session: SessionDep) -> SmsProvider:
     if request.app.state.settings.sandbox:
         return SandboxOutbox(session)
     provider: SmsProvider = request.app.state.sms_gateway
@@ -66,26 +67,45 @@ def get_sms_provider(request: Request, session: SessionDep) -> SmsProvider:
 SmsDep = Annotated[SmsProvider, Depends(get_sms_provider)]
 
 
-def client_ip(request: Request) -> str | None:
+async def client_ip(request: Request) -> str | None:
     return request.client.host if request.client else None
 
 
 ClientIpDep = Annotated[str | None, Depends(client_ip)]
 
 
-async def get_auth_session(request: Request, session: SessionDep) -> AuthSession:
+async def get_signed_in(request: Request, session: SessionDep) -> tuple[AuthSession, User | None]:
+    """The live session named by the cookie and its user (None when the account is deleted), in one query."""
     token = request.cookies.get(session_cookie_name(request))
-    auth_session = await find_live_session(session, token) if token else None
-    if auth_session is None:
+    row = None
+    if token:
+        query = (
+            select(AuthSession, User)
+            .outerjoin(User, (User.id == AuthSession.user_id) & User.deleted_at.is_(None))
+            .where(
+                AuthSession.token_hash == token_hash(token),
+                AuthSession.revoked_at.is_(None),
+                AuthSession.expires_at > datetime.now(UTC),
+            )
+        )
+        row = (await session.execute(query)).first()
+    if row is None:
         raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
-    return auth_session
+    return row[0], row[1]
+
+
+SignedInDep = Annotated[tuple[AuthSession, User | None], Depends(get_signed_in)]
+
+
+async def get_auth_session(signed_in: SignedInDep) -> AuthSession:
+    return signed_in[0]
 
 
 AuthSessionDep = Annotated[AuthSession, Depends(get_auth_session)]
 
 
-async def get_current_user(session: SessionDep, auth_session: AuthSessionDep) -> User:
-    user = await session.scalar(select(User).where(User.id == auth_session.user_id, User.deleted_at.is_(None)))
+async def get_current_user(signed_in: SignedInDep) -> User:
+    user = signed_in[1]
     if user is None:
         raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
     return user

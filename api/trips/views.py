@@ -1,11 +1,12 @@
-"""Trips as a viewer sees them (SPEC §3 Trip), built for many trips with two queries."""
+"""Trips as a viewer sees them (SPEC §3 Trip), built for many trips with one query, and a second only
+when some of them have questions."""
 
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -162,27 +163,32 @@ async def trip_views(
     if not trips:
         return []
     trip_ids = [trip.id for trip in trips]
+    asked_about = exists().where(TripQuery.trip_id == TripPassenger.trip_id)
     rows = await session.execute(
-        select(TripPassenger, User)
+        select(TripPassenger, User, (TripPassenger.type == "host") & asked_about)
         .join(User, User.id == TripPassenger.user_id)
         .where(TripPassenger.trip_id.in_(trip_ids))
         .order_by(TripPassenger.trip_id, TripPassenger.type.desc(), TripPassenger.created_at)
     )
     people: dict[int, list[tuple[TripPassenger, User]]] = defaultdict(list)
     hosts: dict[int, User] = {}
-    for row, user in rows:
+    with_questions: list[int] = []
+    for row, user, has_questions in rows:
         people[row.trip_id].append((row, user))
         if row.type == "host":
             hosts[row.trip_id] = user
-    answerers = aliased(User)
-    asked = await session.execute(
-        select(TripQuery, User, answerers)
-        .join(User, User.id == TripQuery.created_by_id)
-        .outerjoin(answerers, answerers.id == TripQuery.answered_by_id)
-        .where(TripQuery.trip_id.in_(trip_ids))
-        .order_by(TripQuery.created_at)
-    )
+        if has_questions:
+            with_questions.append(row.trip_id)
     queries: dict[int, list[TripQueryView]] = defaultdict(list)
-    for query, asker, answerer in asked:
-        queries[query.trip_id].append(_query_view(query, asker, answerer))
+    if with_questions:  # most trips have none: then the second round trip is skipped
+        answerers = aliased(User)
+        asked = await session.execute(
+            select(TripQuery, User, answerers)
+            .join(User, User.id == TripQuery.created_by_id)
+            .outerjoin(answerers, answerers.id == TripQuery.answered_by_id)
+            .where(TripQuery.trip_id.in_(with_questions))
+            .order_by(TripQuery.created_at)
+        )
+        for query, asker, answerer in asked:
+            queries[query.trip_id].append(_query_view(query, asker, answerer))
     return [build_view(trip, hosts[trip.id], people[trip.id], queries[trip.id], viewer, point) for trip in trips]
