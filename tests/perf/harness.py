@@ -144,9 +144,25 @@ def temporal_dev_server() -> Iterator[str]:
         stop(process, "Temporal dev server")
 
 
+def api_description(workers: int) -> dict[str, Any]:
+    """How the benchmark serves the API, for the report."""
+    import importlib.util
+
+    fast = {name: importlib.util.find_spec(name) is not None for name in ("uvloop", "httptools")}
+    return {
+        "server": "uvicorn",
+        "workers": workers,
+        "loop": "uvloop" if fast["uvloop"] else "asyncio",
+        "http": "httptools" if fast["httptools"] else "h11",
+        "access_log": False,
+        "note": "production runs N api replicas; the benchmark runs one machine's worth as worker processes",
+    }
+
+
 @contextlib.contextmanager
-def api_server(database_url: str, temporal_address: str, data_dir: Path) -> Iterator[Service]:
-    """The API as `make run` serves it (one uvicorn process), without the access log. Yields its base URL and pid."""
+def api_server(database_url: str, temporal_address: str, data_dir: Path, workers: int = 1) -> Iterator[Service]:
+    """The API as `make run` serves it, in `workers` uvicorn worker processes (uvloop and httptools when installed,
+    uvicorn's "auto"), without the access log. Yields its base URL and the pid of the process that owns them."""
     port = free_port()
     env = {
         **os.environ,
@@ -160,7 +176,9 @@ def api_server(database_url: str, temporal_address: str, data_dir: Path) -> Iter
         "OTP_SENDS_PER_IP_PER_HOUR": "100000",
     }
     command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
-    command += ["--no-access-log", "--log-level", "warning"]
+    command += ["--no-access-log", "--log-level", "warning", "--loop", "auto", "--http", "auto"]
+    if workers > 1:
+        command += ["--workers", str(workers)]
     data_dir.mkdir(parents=True, exist_ok=True)
     log_path = data_dir / "api.log"
     with log_path.open("wb") as output:

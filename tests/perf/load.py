@@ -1,4 +1,10 @@
-"""Closed-loop load: N clients each send the next query as soon as the previous one answered, for a fixed time.
+"""Load in two shapes, for a fixed time:
+
+- closed loop (saturation): N clients each send the next query as soon as the previous one answered; the rate it
+  reaches is the most the system serves, and its latency is mostly queueing (about N / rate);
+- open loop (latency): N clients each send on a fixed schedule, so together they offer a stated rate whatever the
+  answers' speed; latency runs from the scheduled send time, so a slow answer also delays (and is charged to) the
+  requests queued behind it (no coordinated omission).
 
 Alongside latency it records the CPU seconds the API process, the PostgreSQL backends and this load generator spent,
 so a run shows which side the time went to.
@@ -27,6 +33,7 @@ class SqlQuery:
 
 @dataclass
 class Recorder:
+    started: float
     warmup_until: float
     stop_at: float
     latencies: list[float] = field(default_factory=list)
@@ -38,7 +45,7 @@ class Recorder:
 
     def record(self, started: float, ok: bool, rows: int | None = None) -> None:
         finished = time.perf_counter()
-        if started < self.warmup_until or finished > self.stop_at:
+        if started < self.warmup_until or started >= self.stop_at:
             return
         if not ok:
             self.errors += 1
@@ -92,7 +99,7 @@ async def _closed_loop(
 ) -> tuple[Recorder, dict[str, float]]:
     """Runs the workers for warmup + duration; latency and CPU count only over the measured window."""
     started = time.perf_counter()
-    recorder = Recorder(started + warmup_s, started + warmup_s + duration_s)
+    recorder = Recorder(started, started + warmup_s, started + warmup_s + duration_s)
 
     async def window() -> dict[str, float]:
         await asyncio.sleep(warmup_s)
@@ -153,25 +160,89 @@ async def http_load(
         recorder, cpu = await _closed_loop(workers, warmup_s, duration_s, meter)
     finally:
         await asyncio.gather(*(client.aclose() for client in clients))
-    return _summary(recorder, duration_s, cpu)
+    return {"mode": "closed_loop", "clients": concurrency, **_summary(recorder, duration_s, cpu)}
+
+
+async def open_loop_http_load(
+    base_url: str,
+    path: str,
+    cookies: httpx.Cookies,
+    queries: Sequence[dict[str, str]],
+    concurrency: int,
+    rate_per_s: float,
+    warmup_s: float,
+    duration_s: float,
+    meter: CpuMeter,
+) -> dict[str, Any]:
+    """concurrency clients, each with its own connection, each sending every concurrency / rate_per_s seconds (the
+    clients' phases evenly staggered), so together they offer rate_per_s. A client whose previous answer is late
+    sends as soon as it arrives, and the wait counts in the latency, measured from the scheduled time."""
+    clients = [
+        httpx.AsyncClient(base_url=base_url, cookies=cookies, timeout=60, limits=httpx.Limits(max_connections=1))
+        for _ in range(concurrency)
+    ]
+    interval = concurrency / rate_per_s
+
+    def worker(client: httpx.AsyncClient, seed: int) -> Callable[[Recorder], Awaitable[None]]:
+        async def loop(recorder: Recorder) -> None:
+            order = random.Random(seed)
+            scheduled = recorder.started + seed * interval / concurrency
+            while scheduled < recorder.stop_at:
+                delay = scheduled - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                params = queries[order.randrange(len(queries))]
+                try:
+                    answer = await client.get(path, params=params)
+                    recorder.record(scheduled, answer.status_code == 200)
+                except httpx.HTTPError:
+                    recorder.record(scheduled, False)
+                scheduled += interval
+
+        return loop
+
+    try:
+        for client in clients:
+            await client.get("/api/auth/session")
+        workers = [worker(client, seed) for seed, client in enumerate(clients)]
+        recorder, cpu = await _closed_loop(workers, warmup_s, duration_s, meter)
+    finally:
+        await asyncio.gather(*(client.aclose() for client in clients))
+    offered = {"mode": "open_loop", "clients": concurrency, "offered_rate_per_s": rate_per_s}
+    return {**offered, **_summary(recorder, duration_s, cpu)}
 
 
 async def sql_load(
     conninfo: str,
+    connect_args: dict[str, Any],
     queries: Sequence[SqlQuery],
     concurrency: int,
     warmup_s: float,
     duration_s: float,
     meter: CpuMeter,
+    rate_per_s: float | None = None,
 ) -> dict[str, Any]:
-    connections = [await psycopg.AsyncConnection.connect(conninfo, autocommit=True) for _ in range(concurrency)]
+    """The queries straight through psycopg, connected as the API's engine connects (connect_args); closed loop, or
+    open loop at rate_per_s when given (as open_loop_http_load)."""
+    connections = [
+        await psycopg.AsyncConnection.connect(conninfo, autocommit=True, **connect_args) for _ in range(concurrency)
+    ]
+    interval = concurrency / rate_per_s if rate_per_s else 0.0
 
     def worker(connection: psycopg.AsyncConnection[Any], seed: int) -> Callable[[Recorder], Awaitable[None]]:
         async def loop(recorder: Recorder) -> None:
             order = random.Random(seed)
-            while recorder.running():
+            scheduled = recorder.started + seed * interval / concurrency
+            while scheduled < recorder.stop_at if interval else recorder.running():
+                if interval:
+                    delay = scheduled - time.perf_counter()
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                    started = scheduled
+                    scheduled += interval
+                else:
+                    started = time.perf_counter()
                 query = queries[order.randrange(len(queries))]
-                started = time.perf_counter()
                 try:
                     cursor = await connection.execute(query.sql.encode(), query.params)
                     rows = await cursor.fetchall()
@@ -186,4 +257,7 @@ async def sql_load(
         recorder, cpu = await _closed_loop(workers, warmup_s, duration_s, meter)
     finally:
         await asyncio.gather(*(connection.close() for connection in connections))
-    return _summary(recorder, duration_s, cpu)
+    shape: dict[str, Any] = {"mode": "open_loop" if interval else "closed_loop", "clients": concurrency}
+    if rate_per_s:
+        shape["offered_rate_per_s"] = rate_per_s
+    return {**shape, **_summary(recorder, duration_s, cpu)}
