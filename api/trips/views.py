@@ -135,7 +135,8 @@ def build_view(
         total_passengers=trip.total_passengers,
         passengers=[_passenger_view(row, user) for row, user in visible],
         queries=queries,
-        chat_id=None,
+        # A trip's chat shares the trip's id; it is open to the host and the active members only.
+        chat_id=trip.id if own is not None and own.status == "active" else None,
         additional_note=trip.additional_note,
         estimated_cost=float(trip.estimated_cost),
         estimated_cost_range=CostRange(low=low_high[0], high=low_high[1]) if low_high else None,

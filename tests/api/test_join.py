@@ -269,3 +269,12 @@ async def test_blocking_hides_trips_and_refuses_requests(signed_in, member, rout
     assert trip_id not in await found_ids(member, "/api/trip/search", params)
     assert (await ask_to_join(member, trip_id)).status_code == 403
     assert (await member.post(f"/api/user/block/{member.user_id}", json={})).json()["message"] == messages.BLOCK_SELF
+
+
+async def test_the_chat_opens_to_the_host_and_active_members_only(signed_in, member):
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+    assert (await read(signed_in, trip_id))["chat_id"] == trip_id
+    assert (await read(member, trip_id))["chat_id"] is None
+    await host_acts(signed_in, trip_id, member.user_id, "APPROVE")
+    assert (await read(member, trip_id))["chat_id"] == trip_id
