@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import os
 import random
+from collections.abc import Callable, Coroutine
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -25,7 +26,14 @@ from domain.settings import Settings
 from tests.perf import harness
 from tests.perf.geography import QUERY_SPREAD_KM, Geography
 from tests.perf.harness import BenchmarkResult, at_least, at_most, log
-from tests.perf.load import CpuMeter, SqlQuery, http_load, open_loop_http_load, sql_load
+from tests.perf.load import (
+    CpuMeter,
+    SqlQuery,
+    http_load,
+    open_loop_http_load,
+    sql_load,
+    wait_for_quiet_machine,
+)
 from tests.perf.seed import seed_trips, seed_users
 
 NAME = "trip_search"
@@ -121,22 +129,24 @@ def measure(
     sql_queries = [query for _, query in queries]
     meter = CpuMeter({"api": api.pid, "postgres": database.pid})
     figures: dict[str, Any] = {}
-    figures["api_latency"] = asyncio.run(
-        open_loop_http_load(api.url, PATH, cookies, http_queries, CONCURRENCY, RATE_PER_S, WARMUP_S, DURATION_S, meter)
-    )
-    log(f"API, {CONCURRENCY} clients offering {RATE_PER_S:g}/s: {figures['api_latency']}")
-    figures["sql_latency"] = asyncio.run(
-        sql_load(conninfo, CONNECT_ARGS, sql_queries, CONCURRENCY, WARMUP_S, DURATION_S, meter, RATE_PER_S)
-    )
-    log(f"raw SQL, {CONCURRENCY} connections offering {RATE_PER_S:g}/s: {figures['sql_latency']}")
-    figures["api_saturation"] = asyncio.run(
-        http_load(api.url, PATH, cookies, http_queries, CONCURRENCY, WARMUP_S, SATURATION_S, meter)
-    )
-    log(f"API, {CONCURRENCY} clients, closed loop: {figures['api_saturation']}")
-    figures["sql_saturation"] = asyncio.run(
-        sql_load(conninfo, CONNECT_ARGS, sql_queries, CONCURRENCY, WARMUP_S, SATURATION_S, meter)
-    )
-    log(f"raw SQL, {CONCURRENCY} connections, closed loop: {figures['sql_saturation']}")
+    phases: dict[str, Callable[[], Coroutine[Any, Any, dict[str, Any]]]] = {
+        "api_latency": lambda: open_loop_http_load(
+            api.url, PATH, cookies, http_queries, CONCURRENCY, RATE_PER_S, WARMUP_S, DURATION_S, meter
+        ),
+        "sql_latency": lambda: sql_load(
+            conninfo, CONNECT_ARGS, sql_queries, CONCURRENCY, WARMUP_S, DURATION_S, meter, RATE_PER_S
+        ),
+        "api_saturation": lambda: http_load(
+            api.url, PATH, cookies, http_queries, CONCURRENCY, WARMUP_S, SATURATION_S, meter
+        ),
+        "sql_saturation": lambda: sql_load(
+            conninfo, CONNECT_ARGS, sql_queries, CONCURRENCY, WARMUP_S, SATURATION_S, meter
+        ),
+    }
+    for name, phase in phases.items():
+        quiet = wait_for_quiet_machine()
+        figures[name] = {**asyncio.run(phase()), **quiet}
+        log(f"{name}: {figures[name]}")
     api_rate, sql_rate = figures["api_saturation"]["rate_per_s"], figures["sql_saturation"]["rate_per_s"]
     figures["api_rate_share_of_sql"] = round(api_rate / max(sql_rate, 0.1), 3)
     busiest = _busiest(conninfo, sql_queries)
@@ -164,7 +174,11 @@ def run() -> BenchmarkResult:
         "cpus": os.cpu_count(),
         "api": harness.api_description(API_WORKERS),
         "sql": f"psycopg AsyncConnection per client, autocommit, connected with the API engine's {CONNECT_ARGS}",
-        "machine": "API, PostgreSQL and the load generator share the machine; other processes' CPU is in *_cpu_s",
+        "load_generator": "one Python process in the same machine: HTTP/1.1 keep-alive GETs (load.HttpConnection, "
+        "gzip asked for, not inflated), SQL through psycopg",
+        "machine": "API, PostgreSQL and the load generator share the machine with other jobs: each phase starts after "
+        "a second under 0.5 busy cores or 10 s (quiet_wait_s, machine_busy_cores_before), and other processes' CPU "
+        "during it is other_processes_cpu_s",
     }
     rng = random.Random(7)
     geography = Geography()
