@@ -18,6 +18,7 @@ from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
 from api.envelope import MessageOnly, done
 from api.errors import ApiError
 from api.schemas.join import HostAction, JoinRequestCreate, PassengerAction
+from api.trips.lookups import active_count, load_trip
 from domain import clock
 from domain.models import Trip, TripPassenger, UserBlock
 from domain.rules import messages
@@ -45,14 +46,6 @@ HOST_UPDATES: dict[str, JoinUpdate] = {"APPROVE": "approve", "REJECT": "reject",
 PASSENGER_UPDATES: dict[str, JoinUpdate] = {"LEAVE": "leave", "REVOKE_REQUEST": "revoke"}
 
 
-async def _trip(session: AsyncSession, trip_id: int, for_update: bool = False) -> Trip:
-    query = select(Trip).where(Trip.id == trip_id)
-    trip = await session.scalar(query.with_for_update() if for_update else query)
-    if trip is None:
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-    return trip
-
-
 async def are_blocked(session: AsyncSession, one: int, other: int) -> bool:
     """True when either of the two has blocked the other."""
     found = await session.scalar(
@@ -66,18 +59,11 @@ async def are_blocked(session: AsyncSession, one: int, other: int) -> bool:
     return found is not None
 
 
-async def _active_count(session: AsyncSession, trip_id: int) -> int:
-    rows = await session.scalars(
-        select(TripPassenger.id).where(TripPassenger.trip_id == trip_id, TripPassenger.status == "active")
-    )
-    return len(rows.all())
-
-
 @router.post("")
 async def request_to_join(
     body: JoinRequestCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, temporal: TemporalDep
 ) -> MessageOnly:
-    trip = await _trip(session, body.trip_id, for_update=True)
+    trip = await load_trip(session, body.trip_id, for_update=True)
     if trip.status == "CANCELLED":
         raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
     if trip.host_id == user.id:
@@ -95,7 +81,7 @@ async def request_to_join(
         raise ApiError(messages.JOIN_ALREADY_MEMBER, status.HTTP_409_CONFLICT)
     if passenger is not None and passenger.status in ("rejected", "removed"):
         raise ApiError(messages.JOIN_NOT_ALLOWED, status.HTTP_403_FORBIDDEN)
-    if await _active_count(session, trip.id) >= trip.total_passengers:
+    if await active_count(session, trip.id) >= trip.total_passengers:
         raise ApiError(messages.JOIN_TRIP_FULL, status.HTTP_409_CONFLICT)
     if passenger is None:
         passenger = TripPassenger(trip_id=trip.id, user_id=user.id, type="member", request_number=0)
@@ -163,7 +149,7 @@ async def _act(
 async def decide_as_host(
     member_id: int, body: HostAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep
 ) -> MessageOnly:
-    trip = await _trip(session, body.trip_id)
+    trip = await load_trip(session, body.trip_id)
     if trip.host_id != user.id:
         raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
     actor = JoinAction(actor_id=user.id, note=body.additional_note)
@@ -174,6 +160,6 @@ async def decide_as_host(
 async def act_as_passenger(
     body: PassengerAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep
 ) -> MessageOnly:
-    trip = await _trip(session, body.trip_id)
+    trip = await load_trip(session, body.trip_id)
     actor = JoinAction(actor_id=user.id, note=body.additional_note)
     return await _act(temporal, session, trip, user.id, PASSENGER_UPDATES[body.action], actor)

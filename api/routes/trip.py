@@ -14,6 +14,7 @@ from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
 from api.envelope import Envelope, MessageOnly, done, ok
 from api.errors import ApiError
 from api.schemas.trip import TripCreate, TripCreated, TripDelete, TripList, TripPublic, TripUpdate, parse_time_of_trip
+from api.trips.lookups import active_count, load_trip
 from api.trips.search import TripFilters, around_search, route_search
 from api.trips.views import SearchPoint, trip_views
 from domain import clock
@@ -39,16 +40,8 @@ def _split(values: str | None) -> tuple[str, ...]:
     return tuple(value for value in (values or "").split(",") if value)
 
 
-async def _load_trip(session: AsyncSession, trip_id: int, for_update: bool = False) -> Trip:
-    query = select(Trip).where(Trip.id == trip_id)
-    trip = await session.scalar(query.with_for_update() if for_update else query)
-    if trip is None:
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-    return trip
-
-
 async def _hosted_trip(session: AsyncSession, trip_id: int, user_id: int) -> Trip:
-    trip = await _load_trip(session, trip_id, for_update=True)
+    trip = await load_trip(session, trip_id, for_update=True)
     if trip.host_id != user_id:
         raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
     if trip.status == "CANCELLED":
@@ -134,7 +127,7 @@ async def read_trip(
     destination_latitude: Annotated[float | None, Query(ge=-90, le=90)] = None,
     destination_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
 ) -> Envelope[TripPublic]:
-    trip = await _load_trip(session, trip_id)
+    trip = await load_trip(session, trip_id)
     point = None
     if origin_latitude is not None and origin_longitude is not None:
         point = SearchPoint(origin_latitude, origin_longitude, destination_latitude, destination_longitude)
@@ -162,13 +155,6 @@ def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
     return {field: value for field, value in wanted.items() if getattr(trip, field) != value}
 
 
-async def _active_count(session: AsyncSession, trip_id: int) -> int:
-    rows = await session.scalars(
-        select(TripPassenger.id).where(TripPassenger.trip_id == trip_id, TripPassenger.status == "active")
-    )
-    return len(rows.all())
-
-
 @router.put("/trip/{trip_id}")
 async def update_trip(
     trip_id: int, body: TripUpdate, user: CurrentUser, session: SessionDep, temporal: TemporalDep
@@ -183,7 +169,7 @@ async def update_trip(
     if isinstance(new_time, datetime) and new_time <= clock.now():
         raise ApiError(messages.TRIP_EDIT_TO_PAST)
     seats = changes.get("total_passengers")
-    if isinstance(seats, int) and seats < await _active_count(session, trip.id):
+    if isinstance(seats, int) and seats < await active_count(session, trip.id):
         raise ApiError(messages.TRIP_PASSENGERS_BELOW_JOINED)
     for field, value in changes.items():
         setattr(trip, field, value)

@@ -1,0 +1,26 @@
+"""Reading one trip for an action on it, shared by the trip and joining calls."""
+
+from fastapi import status
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.errors import ApiError
+from domain.models import Trip, TripPassenger
+from domain.rules import messages
+
+
+async def load_trip(session: AsyncSession, trip_id: int, for_update: bool = False) -> Trip:
+    """The trip, locked for the rest of the transaction when for_update; 404 with the spec's words otherwise."""
+    query = select(Trip).where(Trip.id == trip_id)
+    trip = await session.scalar(query.with_for_update() if for_update else query)
+    if trip is None:
+        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    return trip
+
+
+async def active_count(session: AsyncSession, trip_id: int) -> int:
+    """The people in the trip, its host included."""
+    count = await session.scalar(
+        select(func.count()).where(TripPassenger.trip_id == trip_id, TripPassenger.status == "active")
+    )
+    return int(count or 0)
