@@ -1,17 +1,17 @@
 """The FastAPI application: every call under /api, the built PWA at /."""
 
 import logging
-import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import httpx
-from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi import APIRouter, FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.routing import APIRoute
 
 from api.chat.hub import ChatHub
 from api.errors import install_error_handlers
+from api.request_ids import RequestIdMiddleware
 from api.routes import auth, chat, health, join, maps, media, query, sandbox, trip, user
 from api.security.csrf import CsrfMiddleware
 from api.temporal import LazyTemporalClient
@@ -78,14 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api_router(settings))
     mount_web_app(app, settings.web_dist_dir)
 
-    @app.middleware("http")
-    async def tag_request(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        request_id = request.headers.get("X-Request-ID") or uuid.uuid4().hex
-        request.state.request_id = request_id
-        response = await call_next(request)
-        response.headers["X-Request-ID"] = request_id
-        return response
-
     app.add_middleware(CsrfMiddleware, trusted_origins=settings.trusted_origins)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(RequestIdMiddleware)
     return app

@@ -66,3 +66,11 @@ async def test_in_production_the_sandbox_outbox_does_not_exist(api_settings):
     async with production.router.lifespan_context(production), make_client(production) as browser:
         answer = await browser.get("/api/sandbox/sms", params={"mobile_number": "9876543210"})
     assert answer.status_code == 404
+
+
+async def test_every_answer_carries_a_request_id_even_a_refusal(app):
+    async with make_client(app, csrf=False) as browser:
+        given = await browser.get("/api/auth/session", headers={"X-Request-ID": "abc-123"})
+        refused = await browser.post("/api/auth/otp", json={"mobile_number": "9876543210"})
+    assert given.headers["X-Request-ID"] == "abc-123"
+    assert len(refused.headers["X-Request-ID"]) == 32
