@@ -89,6 +89,12 @@ CALLS: dict[str, tuple[Call, tuple[int, ...]]] = {
         lambda s, r: as_role(s, r).put(f"/api/trip/query/{s.query_id}", json={"answer": "Yes, there is room"}),
         (401, 403, 403, 403, 200),
     ),
+    "block the host": (
+        lambda s, r: as_role(s, r).post(
+            f"/api/user/block/{s.ids['host']}", json={"reason": "Rude", "report_user": True}
+        ),
+        (401, 200, 200, 200, 400),
+    ),
     "send a request": (
         lambda s, r: ask_to_join(as_role(s, r), s.trip_id),
         (401, 200, 409, 409, 400),
