@@ -89,6 +89,7 @@ describe('trip chat', () => {
     expect(chatAvailability(trip({ is_current_user_host: true }))).toBe('nobody-joined')
     const passengers = [host, person({ status: 'requested' })]
     expect(chatAvailability(trip({ is_current_user_host: true, passengers }))).toBe('nobody-joined')
+    expect(chatAvailability(trip({ is_current_user_host: true, chat_id: 12, passengers }))).toBe('nobody-joined')
   })
 
   it('opens the chat of a trip that does not name it once someone has joined', () => {

@@ -46,8 +46,8 @@ export function tripActions(trip: Trip): { left: LeftAction; right: RightAction 
  * the trip does not name it, GET /api/trip/chat/{tripId} finds it); tell a host nobody has joined yet.
  */
 export function chatAvailability(trip: Trip): 'open' | 'nobody-joined' | 'unavailable' {
-  if (trip.chat_id != null) return 'open'
   if (trip.is_current_user_host) return activeMembers(trip).length === 0 ? 'nobody-joined' : 'open'
+  if (trip.chat_id != null) return 'open'
   return trip.user_status === 'active' ? 'open' : 'unavailable'
 }
 
