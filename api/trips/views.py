@@ -39,27 +39,60 @@ class SearchPoint:
     destination_longitude: float | None = None
 
 
-def _host_card(user: User) -> TripHost:
+@dataclass(frozen=True, slots=True)
+class Person:
+    """One person's place in a trip with the few user fields a trip view shows: read as plain columns, because
+    hydrating full ORM rows for every passenger of fifty trips costs more than the search itself."""
+
+    trip_id: int
+    user_id: int
+    name: str | None
+    small_image_key: str | None
+    medium_image_key: str | None
+    is_kyc_verified: bool
+    type: str
+    status: str
+    additional_note: str | None
+    small_luggage: int
+    large_luggage: int
+
+
+PERSON_COLUMNS = (
+    TripPassenger.trip_id,
+    User.id,
+    User.name,
+    User.small_image_key,
+    User.medium_image_key,
+    User.is_kyc_verified,
+    TripPassenger.type,
+    TripPassenger.status,
+    TripPassenger.additional_note,
+    TripPassenger.small_luggage,
+    TripPassenger.large_luggage,
+)
+
+
+def _host_card(host: Person) -> TripHost:
     return TripHost(
-        id=user.id,
-        name=user.name,
-        small_image_url=media_url(user.small_image_key),
-        medium_image_url=media_url(user.medium_image_key),
-        is_kyc_verified=user.is_kyc_verified,
+        id=host.user_id,
+        name=host.name,
+        small_image_url=media_url(host.small_image_key),
+        medium_image_url=media_url(host.medium_image_key),
+        is_kyc_verified=host.is_kyc_verified,
     )
 
 
-def _passenger_view(row: TripPassenger, user: User) -> TripPassengerView:
+def _passenger_view(person: Person) -> TripPassengerView:
     return TripPassengerView(
-        id=user.id,
-        name=user.name,
-        small_image_url=media_url(user.small_image_key),
-        is_kyc_verified=user.is_kyc_verified,
-        additional_note=row.additional_note,
-        small_luggage=row.small_luggage,
-        large_luggage=row.large_luggage,
-        status=row.status,
-        type="host" if row.type == "host" else "member",
+        id=person.user_id,
+        name=person.name,
+        small_image_url=media_url(person.small_image_key),
+        is_kyc_verified=person.is_kyc_verified,
+        additional_note=person.additional_note,
+        small_luggage=person.small_luggage,
+        large_luggage=person.large_luggage,
+        status=person.status,
+        type="host" if person.type == "host" else "member",
     )
 
 
@@ -95,18 +128,16 @@ def _query_view(query: TripQuery, asker: User, answerer: User | None) -> TripQue
 
 def build_view(
     trip: Trip,
-    host: User,
-    people: list[tuple[TripPassenger, User]],
+    host: Person,
+    people: list[Person],
     queries: list[TripQueryView],
     viewer: User,
     point: SearchPoint | None,
 ) -> TripPublic:
     is_host = trip.host_id == viewer.id
-    active = [(row, user) for row, user in people if row.status == "active"]
-    own = next((row for row, user in people if user.id == viewer.id), None)
-    visible = (
-        people if is_host else [(row, user) for row, user in people if row.status == "active" or user.id == viewer.id]
-    )
+    active = [person for person in people if person.status == "active"]
+    own = next((person for person in people if person.user_id == viewer.id), None)
+    visible = [person for person in people if is_host or person.status == "active" or person.user_id == viewer.id]
     from_origin, from_destination, total = _distances(trip, point)
     low_high = cost_range(trip.estimated_cost, trip.total_passengers)
     host_card = _host_card(host)
@@ -133,7 +164,7 @@ def build_view(
         is_current_user_host=is_host,
         active_passenger_count=len(active),
         total_passengers=trip.total_passengers,
-        passengers=[_passenger_view(row, user) for row, user in visible],
+        passengers=[_passenger_view(person) for person in visible],
         queries=queries,
         # A trip's chat shares the trip's id; it is open to the host and the active members only.
         chat_id=trip.id if own is not None and own.status == "active" else None,
@@ -166,20 +197,21 @@ async def trip_views(
     trip_ids = [trip.id for trip in trips]
     asked_about = exists().where(TripQuery.trip_id == TripPassenger.trip_id)
     rows = await session.execute(
-        select(TripPassenger, User, (TripPassenger.type == "host") & asked_about)
+        select(*PERSON_COLUMNS, (TripPassenger.type == "host") & asked_about)
         .join(User, User.id == TripPassenger.user_id)
         .where(TripPassenger.trip_id.in_(trip_ids))
         .order_by(TripPassenger.trip_id, TripPassenger.type.desc(), TripPassenger.created_at)
     )
-    people: dict[int, list[tuple[TripPassenger, User]]] = defaultdict(list)
-    hosts: dict[int, User] = {}
+    people: dict[int, list[Person]] = defaultdict(list)
+    hosts: dict[int, Person] = {}
     with_questions: list[int] = []
-    for row, user, has_questions in rows:
-        people[row.trip_id].append((row, user))
-        if row.type == "host":
-            hosts[row.trip_id] = user
+    for *columns, has_questions in rows:
+        person = Person(*columns)
+        people[person.trip_id].append(person)
+        if person.type == "host":
+            hosts[person.trip_id] = person
         if has_questions:
-            with_questions.append(row.trip_id)
+            with_questions.append(person.trip_id)
     queries: dict[int, list[TripQueryView]] = defaultdict(list)
     if with_questions:  # most trips have none: then the second round trip is skipped
         answerers = aliased(User)
