@@ -38,7 +38,8 @@ async def get_db_session(request: Request) -> AsyncIterator[AsyncSession]:
             raise
 
 
-SessionDep = Annotated[AsyncSession, Depends(get_db_session)]
+# "function" scope: the transaction commits before the answer leaves, so a client never reads ahead of it.
+SessionDep = Annotated[AsyncSession, Depends(get_db_session, scope="function")]
 
 
 async def get_temporal(request: Request) -> Client:
