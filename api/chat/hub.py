@@ -6,100 +6,30 @@ of the room, so a removed member stops receiving as well as sending.
 """
 
 import asyncio
-import contextlib
 import json
 import logging
-import uuid
-from collections.abc import Coroutine
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Coroutine
 from functools import partial
 from typing import Any
 
-from fastapi import WebSocket
-from starlette.websockets import WebSocketState
+from pydantic import BaseModel
 
-from api.chat.auth import Principal
+from api.chat.batching import Batcher
+from api.chat.connection import ChatConnection, RoomState
 from api.chat.service import channel
-from api.schemas.chat import ChatSender
 from domain.bus import Bus, Event, Subscription
 from domain.rules import messages
 
 logger = logging.getLogger("humsafar.chat")
-
-SLOW_CONSUMER_CLOSE_CODE = 1013
 
 
 def frame(event: str, data: Any) -> str:
     return json.dumps({"event": event, "data": data}, separators=(",", ":"), ensure_ascii=False)
 
 
-@dataclass
-class RoomState:
-    """While a joining connection catches up from PostgreSQL, live messages wait here so none is sent twice."""
-
-    catching_up: bool = True
-    waiting: list[tuple[int | None, str]] = field(default_factory=list)
-    sent_ids: set[int] = field(default_factory=set)
-    last_delivered_id: int | None = None
-
-    def delivered(self, message_id: int | None) -> None:
-        if message_id is not None and (self.last_delivered_id is None or message_id > self.last_delivered_id):
-            self.last_delivered_id = message_id
-
-
-class ChatConnection:
-    def __init__(self, websocket: WebSocket, principal: Principal, sender: ChatSender, queue_size: int) -> None:
-        self.websocket = websocket
-        self.principal = principal
-        self.sender = sender
-        self.session_id = uuid.uuid4().hex
-        self.rooms: dict[int, RoomState] = {}
-        self._outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=queue_size)
-        self.overflowed = False
-
-    @property
-    def user_id(self) -> int:
-        return self.principal.user_id
-
-    def push(self, text: str) -> bool:
-        """Queues a frame without waiting; False when the client reads too slowly to keep up."""
-        if self.overflowed:
-            return False
-        try:
-            self._outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self.overflowed = True
-            return False
-        return True
-
-    def deliver(self, chat_id: int, message_id: int | None, text: str) -> bool:
-        state = self.rooms.get(chat_id)
-        if state is None:
-            return True
-        if state.catching_up:
-            state.waiting.append((message_id, text))
-            return True
-        state.delivered(message_id)
-        return self.push(text)
-
-    def finish_catching_up(self, chat_id: int) -> None:
-        state = self.rooms.get(chat_id)
-        if state is None:
-            return
-        for message_id, text in state.waiting:
-            if message_id is None or message_id not in state.sent_ids:
-                state.delivered(message_id)
-                self.push(text)
-        state.waiting.clear()
-        state.sent_ids.clear()
-        state.catching_up = False
-
-    async def write_frames(self) -> None:
-        while True:
-            text = await self._outbox.get()
-            if self.websocket.application_state != WebSocketState.CONNECTED:
-                return
-            await self.websocket.send_text(text)
+def model_frame(event: str, data: BaseModel) -> str:
+    """The same frame as frame(event, data.model_dump(mode="json")), serialised by pydantic in one pass."""
+    return f'{{"event":{json.dumps(event)},"data":{data.model_dump_json()}}}'
 
 
 class ChatHub:
@@ -109,6 +39,12 @@ class ChatHub:
         self._subscriptions: dict[int, Subscription] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._publisher: Batcher[tuple[str, Event], None] = Batcher(self._publish_in_order, 500, "chat-publisher")
+        self._closers: list[Callable[[], Awaitable[None]]] = []
+
+    def close_with(self, closer: Callable[[], Awaitable[None]]) -> None:
+        """Something of the chat that lives as long as the hub (the message writer) and stops with it."""
+        self._closers.append(closer)
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.create_task(work)
@@ -122,7 +58,7 @@ class ChatHub:
 
     async def enter(self, connection: ChatConnection, chat_id: int) -> None:
         """Puts the connection in the room; returns once every later event of the chat will reach it."""
-        connection.rooms[chat_id] = RoomState()
+        connection.enter(chat_id)
         lock = self._locks.setdefault(chat_id, asyncio.Lock())
         async with lock:
             self._rooms.setdefault(chat_id, set()).add(connection)
@@ -157,8 +93,14 @@ class ChatHub:
         origin: str | None = None,
         to: list[int] | None = None,
     ) -> None:
+        """Returns once the event is on the bus. Events are published in the order publish was called, a batch
+        of them a round trip, so a chat's messages reach every room in the order they were stored."""
         event: Event = {"frame": text, "members": members, "message_id": message_id, "origin": origin, "to": to}
-        await self.bus.publish(channel(chat_id), event)
+        await self._publisher.submit((channel(chat_id), event))
+
+    async def _publish_in_order(self, events: list[tuple[str, Event]]) -> list[None]:
+        await self.bus.publish_in_order(events)
+        return [None] * len(events)
 
     def _dispatch(self, chat_id: int, event: Event) -> None:
         members = set(event["members"])
@@ -181,10 +123,12 @@ class ChatHub:
             )
 
     async def close_slow(self, connection: ChatConnection) -> None:
-        with contextlib.suppress(Exception):
-            await connection.websocket.close(code=SLOW_CONSUMER_CLOSE_CODE)
+        await connection.close_for_retry()
 
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
+        for closer in self._closers:
+            await closer()
+        await self._publisher.close()
         await self.bus.close()

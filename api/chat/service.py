@@ -1,13 +1,15 @@
 """Reads and writes of the trip chat. A trip's chat id is the trip id; its users are the trip's active people."""
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, func, literal, or_, select
+from sqlalchemy import ColumnElement, Select, and_, func, literal, or_, select, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
+from api.chat.writer import CHAT_ORDER_LOCK_CLASS
 from api.schemas.chat import (
     ChatDocumentPublic,
     ChatMessagePublic,
@@ -82,6 +84,14 @@ def message_view(message: ChatMessage, sender: ChatSender, document: ChatDocumen
     )
 
 
+async def lock_chat_order(session: AsyncSession, chat_id: int) -> None:
+    """Held until the transaction ends; the message writer takes the same lock in its statement."""
+    await session.execute(
+        text("SELECT pg_advisory_xact_lock(:lock_class, :lock_key)"),
+        {"lock_class": CHAT_ORDER_LOCK_CLASS, "lock_key": chat_id % 2147483647},
+    )
+
+
 async def store_message(
     session: AsyncSession,
     chat_id: int,
@@ -91,7 +101,9 @@ async def store_message(
     client_message_identifier: str,
     upload_session_id: str | None = None,
 ) -> tuple[ChatMessage, bool]:
-    """The stored message and whether it is new: a resend with the same identifier gets the first one back."""
+    """The stored message and whether it is new: a resend with the same identifier gets the first one back.
+    Takes the chat's order lock first (see api/chat/writer.py), so the chat's ids follow their commit order."""
+    await lock_chat_order(session, chat_id)
     inserted = await session.scalar(
         insert(ChatMessage)
         .values(
@@ -103,15 +115,21 @@ async def store_message(
             upload_session_id=upload_session_id,
         )
         .on_conflict_do_nothing(index_elements=["sender_id", "client_message_identifier"])
-        .returning(ChatMessage.id)
+        .returning(ChatMessage)
     )
-    stored = await session.scalar(
+    if inserted is not None:
+        return inserted, True
+    stored = await stored_message(session, sender_id, client_message_identifier)
+    assert stored is not None
+    return stored, False
+
+
+async def stored_message(session: AsyncSession, sender_id: int, client_message_identifier: str) -> ChatMessage | None:
+    return await session.scalar(
         select(ChatMessage).where(
             ChatMessage.sender_id == sender_id, ChatMessage.client_message_identifier == client_message_identifier
         )
     )
-    assert stored is not None
-    return stored, inserted is not None
 
 
 def _visible_to(viewer_id: int) -> ColumnElement[bool]:
@@ -145,16 +163,18 @@ async def history_page(
 
 
 async def messages_after(
-    session: AsyncSession, chat_id: int, viewer_id: int, last_message_id: int, limit: int
+    session: AsyncSession,
+    chat_id: int,
+    viewer_id: int,
+    last_message_id: int,
+    limit: int,
+    seen_ids: Sequence[int] = (),
 ) -> list[ChatMessagePublic]:
-    rows = (
-        await session.execute(
-            _messages_query(chat_id, viewer_id)
-            .where(ChatMessage.id > last_message_id)
-            .order_by(ChatMessage.id)
-            .limit(limit)
-        )
-    ).all()
+    """The messages after last_message_id the viewer may see, but for the ones it says it has (seen_ids)."""
+    query = _messages_query(chat_id, viewer_id).where(ChatMessage.id > last_message_id)
+    if seen_ids:
+        query = query.where(ChatMessage.id.not_in(list(seen_ids)))
+    rows = (await session.execute(query.order_by(ChatMessage.id).limit(limit))).all()
     return [message_view(m, sender_card(u), d) for m, u, d in rows]
 
 

@@ -5,21 +5,38 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
+import psycopg
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from starlette.websockets import WebSocketDisconnected
 
 from api.chat import service
 from api.chat.auth import Principal, is_session_live, principal_from_access_token, principal_from_cookie
-from api.chat.hub import ChatConnection, ChatHub, frame
-from api.schemas.chat import AuthenticateData, JoinData, LeaveData, SendDocumentData, SendMessageData
+from api.chat.connection import ChatConnection
+from api.chat.hub import ChatHub, frame, model_frame
+from api.chat.notices import ChatNotifier, StoredMessage
+from api.chat.presence import RoomPresence
+from api.chat.writer import Draft, MessageWriter, Stored
+from api.schemas.chat import (
+    AuthenticateData,
+    ChatMessagePublic,
+    ChatSender,
+    JoinData,
+    LeaveData,
+    SendDocumentData,
+    SendMessageData,
+)
 from api.schemas.join import message_text
 from domain.db import transaction
 from domain.documents import is_allowed_name
 from domain.models import User
+from domain.notifications import PushStarter
 from domain.rules import limits, messages
 from domain.settings import Settings
 
@@ -47,6 +64,53 @@ def origin_is_allowed(websocket: WebSocket, trusted_origins: list[str]) -> bool:
     return origin.rstrip("/") in allowed
 
 
+def _sent_view(draft: Draft, stored: Stored, sender: ChatSender) -> ChatMessagePublic:
+    return ChatMessagePublic(
+        id=stored.id,
+        chat_id=draft.chat_id,
+        message=draft.text,
+        type=draft.kind,
+        sender=sender,
+        time=stored.created_at.isoformat(),
+        client_message_identifier=draft.client_message_identifier,
+    )
+
+
+def message_writer(app: Any) -> MessageWriter:
+    """The process's message writer (with the room presence and the chat notices it feeds), made on first use and
+    stopped with the chat hub."""
+    writer: MessageWriter | None = getattr(app.state, "chat_message_writer", None)
+    if writer is None:
+        hub: ChatHub = app.state.chat_hub
+        settings: Settings = app.state.settings
+        presence = RoomPresence(settings.redis_url)
+        notifier = ChatNotifier(app.state.session_maker, presence, partial(_push_starter, app), hub.spawn)
+        writer = MessageWriter(app.state.settings.database_url, partial(_tell_notifier, notifier))
+        app.state.chat_presence = presence
+        app.state.chat_notifier = notifier
+        app.state.chat_message_writer = writer
+        hub.close_with(writer.close)
+        hub.close_with(notifier.close)
+        hub.close_with(presence.close)
+    return writer
+
+
+async def _push_starter(app: Any) -> PushStarter | None:
+    temporal = getattr(app.state, "temporal", None)
+    if temporal is None:
+        return None
+    return PushStarter(await temporal.get(), app.state.settings.temporal_task_queue)
+
+
+def _tell_notifier(notifier: ChatNotifier, committed: list[tuple[Draft, Stored]]) -> None:
+    notifier.committed(
+        [
+            StoredMessage(draft.chat_id, stored.id, draft.sender_id, draft.kind, draft.text, stored.members)
+            for draft, stored in committed
+        ]
+    )
+
+
 def _validation_message(error: ValidationError) -> str:
     first = error.errors()[0]
     cause = first.get("ctx", {}).get("error")
@@ -71,6 +135,8 @@ class ChatSocket:
         self.hub = hub
         self.settings = settings
         self.session_maker: async_sessionmaker[AsyncSession] = websocket.app.state.session_maker
+        self.writer = message_writer(websocket.app)
+        self.presence: RoomPresence = websocket.app.state.chat_presence
         self.connection: ChatConnection | None = None
         self.mobile_number: str | None = None
 
@@ -85,7 +151,14 @@ class ChatSocket:
             await self.websocket.close(code=UNAUTHORIZED_CLOSE_CODE)
             return
         sender, self.mobile_number = await _sender_of(self.session_maker, principal.user_id)
-        connection = ChatConnection(self.websocket, principal, sender, self.settings.chat_socket_send_queue)
+        connection = ChatConnection(
+            self.websocket,
+            principal,
+            sender,
+            self.settings.chat_socket_send_queue,
+            partial(self._missed_frames, principal.user_id),
+            self.settings.chat_catch_up_limit,
+        )
         self.connection = connection
         connection.push(
             frame("connected", {"code": 200, "user_id": principal.user_id, "session_id": connection.session_id})
@@ -93,13 +166,16 @@ class ChatSocket:
         writer = asyncio.create_task(connection.write_frames())
         try:
             await self._answer_frames(connection)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            # The client went away, or the socket was closed for it (a client to catch up on its next join).
             pass
         finally:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
             await self._leave_all(connection)
+            with contextlib.suppress(Exception):
+                await self.presence.forget(connection.session_id)
 
     async def _authenticate(self) -> Principal | None:
         token = self.websocket.query_params.get("access_token")
@@ -149,6 +225,13 @@ class ChatSocket:
                 connection.push(
                     frame("error", {"code": refusal.code, "event": event, "message": refusal.message, **context})
                 )
+            except (SQLAlchemyError, psycopg.Error):
+                # The database is out of reach or overloaded (no pooled connection in time): the client is told to
+                # send again, and its socket, with whatever is queued for it, stays open.
+                logger.exception("answering %s failed", event)
+                connection.push(
+                    frame("error", {"code": 503, "event": event, "message": messages.GENERIC_ERROR, **context})
+                )
             if connection.overflowed:
                 await self.hub.close_slow(connection)
                 return
@@ -173,6 +256,7 @@ class ChatSocket:
             if not await service.is_chat_user(session, data.chat_id, connection.user_id):
                 raise ChatRefusal(403, messages.CHAT_MEMBERS_ONLY)
         await self.hub.enter(connection, data.chat_id)
+        await self._count_in(connection, data.chat_id)
         connection.push(
             frame(
                 "user-joined",
@@ -184,26 +268,55 @@ class ChatSocket:
                 },
             )
         )
-        missed: list[Any] = []
+        try:
+            missed = await self._catch_up(connection, data)
+        except Exception:
+            # Out of the room again, so live messages do not wait forever for a catch-up that failed.
+            await self.hub.exit(connection, data.chat_id)
+            raise
+        connection.caught_up(data.chat_id, missed)
+        connection.finish_catching_up(data.chat_id)
+
+    async def _catch_up(self, connection: ChatConnection, data: JoinData) -> list[tuple[int, str]]:
+        """The messages after the client's safe point that it does not hold, as (id, frame); the chat counts as
+        read. The safe point is the lowest id it names as held (or its last seen one): a message numbered before
+        the newest it has but delivered after it, and missed in a disconnect, is sent too."""
+        missed: list[tuple[int, str]] = []
+        points = [*data.seen_message_ids, *([data.last_message_id] if data.last_message_id is not None else [])]
         async with transaction(self.session_maker) as session:
-            if data.last_message_id is not None:
-                missed = await service.messages_after(
-                    session, data.chat_id, connection.user_id, data.last_message_id, self.settings.chat_catch_up_limit
+            if points:
+                missed = await self._read_missed(
+                    session, connection.user_id, data.chat_id, min(points), data.seen_message_ids
                 )
             await service.mark_read(session, data.chat_id, connection.user_id)
-        state = connection.rooms.get(data.chat_id)
-        for message in missed:
-            if state is not None:
-                state.sent_ids.add(message.id)
-                state.delivered(message.id)
-            connection.push(frame("receive-message", message.model_dump(mode="json")))
-        connection.finish_catching_up(data.chat_id)
+        return missed
+
+    async def _missed_frames(self, user_id: int, chat_id: int, after_id: int) -> list[tuple[int, str]]:
+        async with self.session_maker() as session:
+            return await self._read_missed(session, user_id, chat_id, after_id)
+
+    async def _read_missed(
+        self, session: AsyncSession, user_id: int, chat_id: int, after_id: int, held: list[int] | None = None
+    ) -> list[tuple[int, str]]:
+        missed = await service.messages_after(
+            session, chat_id, user_id, after_id, self.settings.chat_catch_up_limit, held or ()
+        )
+        return [(message.id, model_frame("receive-message", message)) for message in missed]
 
     async def leave(self, connection: ChatConnection, data: LeaveData) -> None:
         await self._leave(connection, data.chat_id)
         connection.push(frame("user-left", {"code": 200, "chat_id": data.chat_id}))
 
+    async def _count_in(self, connection: ChatConnection, chat_id: int) -> None:
+        """In the room for the chat notices: a member here is not notified of the room's messages."""
+        try:
+            await self.presence.entered(chat_id, connection.user_id, connection.session_id)
+        except Exception:
+            logger.exception("counting a connection in chat %s failed", chat_id)
+
     async def _leave(self, connection: ChatConnection, chat_id: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.presence.left(chat_id, connection.user_id, connection.session_id)
         state = await self.hub.exit(connection, chat_id)
         if state is not None and state.last_delivered_id is not None:
             async with transaction(self.session_maker) as session:
@@ -217,31 +330,60 @@ class ChatSocket:
                 logger.exception("leaving chat %s on disconnect failed", chat_id)
 
     async def send_message(self, connection: ChatConnection, data: SendMessageData) -> None:
-        text = ""
-        if data.type == "normal":
+        """Stored (with the sender's session and membership checked in the same statement), answered to the sender,
+        then fanned out; a resend is answered with the stored message and goes nowhere else."""
+        if connection.principal.is_expired():
+            raise ChatRefusal(401, messages.CHAT_TOKEN_EXPIRED)
+        if data.type == "share_number":
+            kind, text = "number", await self._shared_number(connection, data.chat_id)
+        else:
             try:
-                text = message_text(data.message)
+                kind, text = "normal", message_text(data.message)
             except ValueError as error:
                 raise ChatRefusal(400, str(error)) from error
-        async with transaction(self.session_maker) as session:
-            await self._check_access(session, connection)
-            members = await service.active_user_ids(session, data.chat_id)
-            if connection.user_id not in members:
-                raise ChatRefusal(403, messages.CHAT_MEMBERS_ONLY)
-            kind = "normal"
-            if data.type == "share_number":
-                if not await service.is_host(session, data.chat_id, connection.user_id) or not self.mobile_number:
-                    raise ChatRefusal(403, messages.CHAT_SHARE_NUMBER_HOST_ONLY)
-                kind, text = "number", f"{limits.COUNTRY_CODE}{self.mobile_number}"
-            stored, is_new = await service.store_message(
-                session, data.chat_id, connection.user_id, kind, text, data.client_message_identifier
-            )
-        text_frame = frame("receive-message", service.message_view(stored, connection.sender).model_dump(mode="json"))
-        connection.push(text_frame)
-        if is_new:
+        draft = Draft(
+            data.chat_id,
+            connection.user_id,
+            connection.principal.session_hash,
+            kind,
+            text,
+            data.client_message_identifier,
+        )
+        stored = await self.writer.store(draft)
+        if stored is None:
+            connection.push(await self._stored_before(connection, draft))
+            return
+        text_frame = model_frame("receive-message", _sent_view(draft, stored, connection.sender))
+        connection.echo(data.chat_id, stored.id, text_frame)
+        try:
             await self.hub.publish(
-                stored.trip_id, text_frame, members, message_id=stored.id, origin=connection.session_id
+                data.chat_id, text_frame, stored.members, message_id=stored.id, origin=connection.session_id
             )
+        except Exception:
+            # Stored all the same: the room's members get it when they join again.
+            logger.exception("fanning out message %s failed", stored.id)
+
+    async def _shared_number(self, connection: ChatConnection, chat_id: int) -> str:
+        async with self.session_maker() as session:
+            await self._check_access(session, connection)
+            if not await service.is_chat_user(session, chat_id, connection.user_id):
+                raise ChatRefusal(403, messages.CHAT_MEMBERS_ONLY)
+            if not await service.is_host(session, chat_id, connection.user_id) or not self.mobile_number:
+                raise ChatRefusal(403, messages.CHAT_SHARE_NUMBER_HOST_ONLY)
+        return f"{limits.COUNTRY_CODE}{self.mobile_number}"
+
+    async def _stored_before(self, connection: ChatConnection, draft: Draft) -> str:
+        """Why a draft was not stored: the session ended, the sender is not in the chat, or it is a resend, which
+        is answered with the message stored the first time."""
+        async with self.session_maker() as session:
+            await self._check_access(session, connection)
+            if not await service.is_chat_user(session, draft.chat_id, connection.user_id):
+                raise ChatRefusal(403, messages.CHAT_MEMBERS_ONLY)
+            stored = await service.stored_message(session, connection.user_id, draft.client_message_identifier)
+        if stored is None:
+            # Admitted now but not when the draft was written: the membership changed meanwhile.
+            raise ChatRefusal(503, messages.GENERIC_ERROR)
+        return model_frame("receive-message", service.message_view(stored, connection.sender))
 
     async def send_document(self, connection: ChatConnection, data: SendDocumentData) -> None:
         """The placeholder of an attachment: only its sender sees it until the document passes the check."""

@@ -101,6 +101,49 @@ async def test_a_non_member_is_refused_on_either_process(api_processes, people):
             assert (refusal["code"], refusal["message"]) == (403, messages.CHAT_MEMBERS_ONLY)
 
 
+async def test_a_burst_from_several_sockets_arrives_through_the_other_process_once_each_in_stored_order(
+    api_processes, people
+):
+    """Messages sent at once from three sockets are stored together and reach the other process's room in the order
+    of their ids, each once, while every sender gets its own messages back."""
+    (first, _), (second, _) = api_processes
+    trip_id = people["trip_id"]
+    per_socket = 15
+    join = json.dumps({"event": "join", "data": {"chat_id": trip_id}})
+    async with connect(socket_url(second), additional_headers=cookie_header(people["host"])) as host_ws:
+        await host_ws.send(join)
+        await frame_of(host_ws, "user-joined")
+        senders = [connect(socket_url(first), additional_headers=cookie_header(people["member"])) for _ in range(3)]
+        async with senders[0] as one, senders[1] as two, senders[2] as three:
+            sockets = (one, two, three)
+            for ws in sockets:
+                await ws.send(join)
+                await frame_of(ws, "user-joined")
+            sent: list[list[str]] = [[uuid.uuid4().hex for _ in range(per_socket)] for _ in sockets]
+            for number in range(per_socket):
+                for ws, identifiers in zip(sockets, sent, strict=True):
+                    body = {
+                        "chat_id": trip_id,
+                        "message": f"Burst message number {number}",
+                        "client_message_identifier": identifiers[number],
+                    }
+                    await ws.send(json.dumps({"event": "send-message", "data": body}))
+            arrived = [await frame_of(host_ws, "receive-message") for _ in range(per_socket * len(sockets))]
+            for ws, identifiers in zip(sockets, sent, strict=True):
+                echoed = []
+                while len(echoed) < per_socket:
+                    data = await frame_of(ws, "receive-message")
+                    if data["client_message_identifier"] in identifiers:
+                        echoed.append(data["client_message_identifier"])
+                assert echoed == identifiers
+        ids = [data["id"] for data in arrived]
+        assert ids == sorted(ids)
+        every_identifier = [identifier for identifiers in sent for identifier in identifiers]
+        assert sorted(data["client_message_identifier"] for data in arrived) == sorted(every_identifier)
+        with pytest.raises(TimeoutError):
+            await frame_of(host_ws, "receive-message", within_s=0.5)
+
+
 async def placeholder(base_url: str, cookies: httpx.Cookies, trip_id: int, file_name: str) -> tuple[int, str]:
     async with connect(socket_url(base_url), additional_headers=cookie_header(cookies)) as ws:
         session_id = (await frame_of(ws, "connected"))["session_id"]

@@ -71,6 +71,8 @@ class Tally:
     duplicated: int = 0
     foreign: int = 0
     latencies_s: list[float] = field(default_factory=list)
+    # When each measured delivery was scheduled, seconds into the measured window (parallel to latencies_s).
+    scheduled_at_s: list[float] = field(default_factory=list)
     echo_latencies_s: list[float] = field(default_factory=list)
     send_lag_s: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
@@ -170,6 +172,7 @@ class Generator:
                     self.tally.received += 1
                     if scheduled >= measured_from:
                         self.tally.latencies_s.append(arrived - scheduled)
+                        self.tally.scheduled_at_s.append(scheduled - measured_from)
                     if self.all_sent.is_set() and self.tally.received >= self.tally.expected:
                         self.all_received.set()
         except ConnectionClosed as closed:
@@ -251,6 +254,15 @@ def _summary_ms(values_s: list[float]) -> dict[str, Any]:
     }
 
 
+def _p95_by_window(tallies: list[Tally], window_s: float) -> list[float]:
+    """Delivery p95 of each window of the measured time: a stall of the machine shows as one bad window."""
+    windows: dict[int, list[float]] = {}
+    for tally in tallies:
+        for at, latency in zip(tally.scheduled_at_s, tally.latencies_s, strict=True):
+            windows.setdefault(int(at // window_s), []).append(latency)
+    return [round(percentile(sorted(windows[index]), 0.95) * 1000, 1) for index in sorted(windows)]
+
+
 def _merge(tallies: list[Tally]) -> dict[str, Any]:
     errors: dict[str, int] = {}
     closed: dict[str, int] = {}
@@ -272,6 +284,7 @@ def _merge(tallies: list[Tally]) -> dict[str, Any]:
         "duplicated": sum(tally.duplicated for tally in tallies),
         "foreign_or_unreadable_frames": sum(tally.foreign for tally in tallies),
         "delivery_latency": _summary_ms([value for tally in tallies for value in tally.latencies_s]),
+        "delivery_p95_ms_by_10_s": _p95_by_window(tallies, 10.0),
         "sender_echo_latency": _summary_ms([value for tally in tallies for value in tally.echo_latencies_s]),
         "generator_send_lag": _summary_ms([value for tally in tallies for value in tally.send_lag_s]),
         "other_frames": errors,
@@ -372,11 +385,11 @@ def run() -> Report:
         "members_per_room": MEMBERS,
         "sockets": ROOMS * MEMBERS,
         "api_processes": API_PROCESSES,
-        "api": "uvicorn, one worker each, uvloop + httptools, websockets protocol with permessage-deflate (default)",
+        "api": "uvicorn, one worker each, uvloop + httptools, websockets protocol without permessage-deflate",
         "bus": "Redis pub/sub, one spare database of the local server",
         "seating": "members of a room alternate between the API processes (2 on each)",
         "load_generators": GENERATORS,
-        "generator": "websockets (asyncio, uvloop), each process owns whole rooms, permessage-deflate on",
+        "generator": "websockets (asyncio, uvloop), each process owns whole rooms; the server declines deflate",
         "offered_rate_per_s": RATE_PER_S,
         "mode": "open_loop, fixed interval, random room then random member",
         "deliveries_per_message": MEMBERS - 1,

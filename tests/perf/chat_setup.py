@@ -146,6 +146,7 @@ def api_processes(
                 port = free_port()
                 command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
                 command += ["--no-access-log", "--log-level", "warning", "--loop", "auto", "--http", "auto"]
+                command += ["--ws-per-message-deflate", "false"]  # as `make run` and the image serve it
                 process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
                 started.append((process, port))
             try:
@@ -191,6 +192,7 @@ class ProcessCpu:
         self.with_children = with_children
         self.before: dict[str, dict[int, float]] = {}
         self.machine_before = 0.0
+        self.stall_before: float | None = None
 
     @staticmethod
     def _snapshot(processes: list[psutil.Process], children: bool) -> dict[int, float]:
@@ -209,6 +211,14 @@ class ProcessCpu:
         return seconds
 
     @staticmethod
+    def _cpu_stall_us() -> float | None:
+        """Microseconds in which some runnable task waited for a CPU (Linux pressure stall information)."""
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            some = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+            return float(some.rsplit("total=", 1)[1])
+        return None
+
+    @staticmethod
     def _machine_busy() -> float:
         times = psutil.cpu_times()
         return float(sum(times) - times.idle - getattr(times, "iowait", 0.0))
@@ -218,6 +228,7 @@ class ProcessCpu:
             name: self._snapshot(group, name in self.with_children) for name, group in self.processes.items()
         }
         self.machine_before = self._machine_busy()
+        self.stall_before = self._cpu_stall_us()
 
     def stop(self, seconds: float) -> dict[str, Any]:
         used: dict[str, float] = {}
@@ -225,6 +236,12 @@ class ProcessCpu:
             after = self._snapshot(group, name in self.with_children)
             used[name] = sum(value - self.before[name].get(pid, 0.0) for pid, value in after.items())
         machine = self._machine_busy() - self.machine_before
+        stall_after = self._cpu_stall_us()
+        stalled_share = (
+            round((stall_after - self.stall_before) / (seconds * 1e6), 3)
+            if stall_after is not None and self.stall_before is not None
+            else None
+        )
         used["other_processes"] = max(0.0, machine - sum(used.values()))
         cpu_s = {f"{name}_cpu_s": round(value, 2) for name, value in used.items()}
         cores = {f"{name}_cores": round(value / seconds, 3) for name, value in used.items()}
@@ -233,6 +250,8 @@ class ProcessCpu:
             **cpu_s,
             "machine_busy_cpu_s": round(machine, 2),
             "machine_busy_share": round(machine / (seconds * (psutil.cpu_count() or 1)), 3),
+            # Share of the window in which some runnable task of the machine waited for a CPU: latency grows with it.
+            "cpu_wait_share": stalled_share,
             "average_cores_in_use": cores,
         }
 

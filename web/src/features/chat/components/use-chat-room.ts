@@ -8,7 +8,7 @@ import {
   type ChatSender,
 } from '../api/chats'
 import {
-  lastSeenId,
+  catchUpPoint,
   messageKey,
   orderedMessages,
   unsent,
@@ -19,6 +19,7 @@ import {
   type RoomMessage,
   type RoomMessages,
 } from '../model/room-messages'
+import { errorAction, SocketRetries } from '../model/socket-retries'
 import { toast } from '@/components/toast'
 import { MESSAGES } from '@/generated/rules'
 import { ApiError, errorMessage } from '@/lib/api'
@@ -52,6 +53,8 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
   const sessionIdRef = useRef<string | null>(null)
   const files = useRef(new Map<string, File>())
   const awaitingUpload = useRef(new Set<string>())
+  /** Frames the server answered with "try again" (503): sent again after a growing delay. */
+  const retries = useRef(new SocketRetries())
 
   const update = useCallback((change: (state: RoomMessages) => RoomMessages) => {
     messagesRef.current = change(messagesRef.current)
@@ -113,6 +116,11 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
     [me.user_id, update],
   )
 
+  const sendJoin = useCallback(
+    (socket: ChatSocket) => socket.send('join', { chat_id: chatId, ...catchUpPoint(messagesRef.current) }),
+    [chatId],
+  )
+
   const onFrame = useCallback(
     (frame: ChatFrame) => {
       const data = frame.data
@@ -122,13 +130,14 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
       switch (frame.event) {
         case 'connected':
           sessionIdRef.current = typeof data.session_id === 'string' ? data.session_id : null
-          socket.send('join', { chat_id: chatId, last_message_id: lastSeenId(messagesRef.current) ?? 0 })
+          sendJoin(socket)
           return
         case 'authenticated':
           flush()
           return
         case 'user-joined':
           if (!forThisChat || data.code !== 200) return
+          retries.current.settled('join')
           joinedRef.current = true
           setJoined(true)
           setRoomError(null)
@@ -146,30 +155,49 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
           if (message.chat_id !== chatId) return
           update((state) => withServerMessages(state, [message]))
           const mine = message.sender.user_id === me.user_id
+          if (mine) retries.current.settled(`send:${message.client_message_identifier}`)
           if (mine && message.type === 'media' && message.documents.length === 0) void startUpload(message)
           return
         }
         case 'error': {
-          const identifier = typeof data.client_message_identifier === 'string' ? data.client_message_identifier : null
-          const text = typeof data.message === 'string' ? data.message : MESSAGES.FALLBACK_ERROR
-          if (data.code === 401) {
-            // The message stays waiting while a fresh token is fetched; it is sent again once accepted.
-            void socket.reauthenticate().then((accepted) => {
-              if (!accepted) return
-              if (data.event === 'join') socket.send('join', { chat_id: chatId, last_message_id: lastSeenId(messagesRef.current) ?? 0 })
-            })
-            return
-          }
-          if (identifier && forThisChat) {
-            update((state) => withChange(state, messageKey(me.user_id, identifier), { status: 'failed', error: text }))
-          } else if (data.event === 'join' && forThisChat) {
-            setRoomError(text)
+          const action = errorAction(data, chatId, MESSAGES.FALLBACK_ERROR)
+          switch (action.kind) {
+            case 'reauthenticate':
+              // The message stays waiting while a fresh token is fetched; it is sent again once accepted.
+              void socket.reauthenticate().then((accepted) => {
+                if (accepted && action.rejoin) sendJoin(socket)
+              })
+              return
+            case 'send-again': {
+              // The server could not store it just then: still waiting, sent again with the same identifier.
+              const key = messageKey(me.user_id, action.identifier)
+              retries.current.later(`send:${action.identifier}`, () => {
+                const message = messagesRef.current[key]
+                if (message?.status === 'waiting') transmit(message)
+              })
+              return
+            }
+            case 'join-again':
+              retries.current.later('join', () => {
+                if (socketRef.current === socket && !joinedRef.current) sendJoin(socket)
+              })
+              return
+            case 'failed':
+              update((state) =>
+                withChange(state, messageKey(me.user_id, action.identifier), { status: 'failed', error: action.message }),
+              )
+              return
+            case 'room-error':
+              setRoomError(action.message)
+              return
+            case 'none':
+              return
           }
           return
         }
       }
     },
-    [chatId, flush, me.user_id, startUpload, update],
+    [chatId, flush, me.user_id, sendJoin, startUpload, transmit, update],
   )
 
   const historyLoaded = history.isSuccess
@@ -186,7 +214,9 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
       }
     })
     socket.start()
+    const pendingRetries = retries.current
     return () => {
+      pendingRetries.clear()
       offFrame()
       offState()
       socket.send('leave', { chat_id: chatId })

@@ -128,3 +128,29 @@ export function unsent(state: RoomMessages, senderId: number): RoomMessage[] {
     (message) => message.sender.user_id === senderId && message.outgoing !== null && message.status === 'waiting',
   )
 }
+
+/** How far back before its newest message a joining client names the ids it holds. */
+export const HELD_IDS_WINDOW_MS = 10 * 60 * 1000
+/** At most this many ids are named (the server takes up to 500). */
+export const HELD_IDS_MAX = 300
+
+/**
+ * The join frame's catch-up point: the newest id, and the ids held from the last minutes before it. Messages of
+ * two API processes can arrive slightly out of id order; naming what it holds, the client also gets a lower-numbered
+ * message that came after a higher one and was lost in a disconnect.
+ */
+export function catchUpPoint(state: RoomMessages): { last_message_id: number; seen_message_ids: number[] } {
+  const numbered: { id: number; at: number }[] = []
+  for (const message of Object.values(state)) {
+    if (message.id !== null) numbered.push({ id: message.id, at: Date.parse(message.time) })
+  }
+  if (numbered.length === 0) return { last_message_id: 0, seen_message_ids: [] }
+  numbered.sort((a, b) => b.id - a.id)
+  const since = numbered[0].at - HELD_IDS_WINDOW_MS
+  const held = numbered
+    .filter((message) => !(message.at < since))
+    .slice(0, HELD_IDS_MAX)
+    .map((message) => message.id)
+    .reverse()
+  return { last_message_id: numbered[0].id, seen_message_ids: held }
+}
