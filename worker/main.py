@@ -14,30 +14,42 @@ from temporalio.worker import Worker
 from activities.account import AccountActivities
 from activities.documents import DocumentActivities
 from activities.join_requests import JoinRequestActivities
+from activities.notifications import PushStarter
+from activities.push import PushActivities
 from activities.trips import TripActivities
 from domain.db import create_engine, create_session_maker
 from domain.documents import DocumentFiles
 from domain.providers.storage import LocalDiskStorage
+from domain.push import WebPushSender
 from domain.settings import Settings
 from domain.temporal import connect_temporal, temporal_address
 from workflows.account_erasure import AccountErasureWorkflow
 from workflows.document_review import DocumentReviewWorkflow
 from workflows.join_request import JoinRequestWorkflow
+from workflows.push import PushNotificationWorkflow
 from workflows.trip import TripWorkflow
 
 logger = logging.getLogger("humsafar.worker")
 
-WORKFLOWS: Sequence[type] = (AccountErasureWorkflow, TripWorkflow, JoinRequestWorkflow, DocumentReviewWorkflow)
+WORKFLOWS: Sequence[type] = (
+    AccountErasureWorkflow,
+    TripWorkflow,
+    JoinRequestWorkflow,
+    DocumentReviewWorkflow,
+    PushNotificationWorkflow,
+)
 
 # Long enough for a database write or a storage call to finish when the container is told to stop.
 GRACEFUL_SHUTDOWN = timedelta(seconds=20)
 
 
-def _activities(settings: Settings, engine: AsyncEngine) -> list[Callable[..., Any]]:
+def _activities(settings: Settings, engine: AsyncEngine, client: Client) -> list[Callable[..., Any]]:
     session_maker = create_session_maker(engine)
+    pushes = PushStarter(client, settings.temporal_task_queue)
     account = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
-    trips = TripActivities(session_maker)
-    joins = JoinRequestActivities(session_maker)
+    trips = TripActivities(session_maker, pushes=pushes)
+    joins = JoinRequestActivities(session_maker, pushes=pushes)
+    push = PushActivities(session_maker, WebPushSender(settings))
     documents = DocumentActivities(session_maker, DocumentFiles(settings.media_dir))
     return [
         account.erase_media,
@@ -53,6 +65,8 @@ def _activities(settings: Settings, engine: AsyncEngine) -> list[Callable[..., A
         joins.confirm_departure,
         documents.check_document_guidelines,
         documents.record_document_review,
+        push.push_targets,
+        push.send_push,
     ]
 
 
@@ -62,7 +76,7 @@ def build_worker(client: Client, settings: Settings, engine: AsyncEngine | None 
         client,
         task_queue=settings.temporal_task_queue,
         workflows=list(WORKFLOWS),
-        activities=_activities(settings, engine or create_engine(settings)),
+        activities=_activities(settings, engine or create_engine(settings), client),
         graceful_shutdown_timeout=GRACEFUL_SHUTDOWN,
     )
 

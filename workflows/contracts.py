@@ -79,3 +79,23 @@ class JoinAction:
 
 
 JOIN_UPDATES = ("approve", "reject", "remove", "revoke", "leave")
+
+
+def push_workflow_id(notification_id: int) -> str:
+    return f"push:{notification_id}"
+
+
+@dataclass(frozen=True)
+class PushNotification:
+    """Starts a PushNotificationWorkflow for a stored notification (it may not be committed yet)."""
+
+    notification_id: int
+    recipient_id: int
+
+
+@dataclass(frozen=True)
+class PushDelivery:
+    """One notification to one of the recipient's devices."""
+
+    notification_id: int
+    subscription_id: int

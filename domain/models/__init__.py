@@ -3,6 +3,7 @@
 from domain.models.auth import AuthSession, OtpChallenge, SandboxSms
 from domain.models.base import Base
 from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
+from domain.models.push import PushSubscription
 from domain.models.trip import (
     Notification,
     Place,
@@ -24,6 +25,7 @@ __all__ = [
     "Notification",
     "OtpChallenge",
     "Place",
+    "PushSubscription",
     "SandboxSms",
     "Trip",
     "TripCompletion",

@@ -1,5 +1,1 @@
-import { SimplePage } from '@/components/SimplePage'
-
-export function NotificationsScreen() {
-  return <SimplePage title="Notifications" />
-}
+export { NotificationsScreen } from './components/NotificationsScreen'

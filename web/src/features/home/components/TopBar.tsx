@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { LocationDialog } from './LocationDialog'
@@ -6,13 +7,16 @@ import { Avatar } from '@/components/Avatar'
 import { BellIcon, ChatIcon, PinIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
 import { shortLocationName } from '@/lib/location'
+import { hasUnread, latestNotificationQueryOptions } from '@/lib/notifications'
 import type { User } from '@/lib/session'
-import type { StoredLocation } from '@/lib/storage'
+import { storage, type StoredLocation } from '@/lib/storage'
 
 type TopBarProps = { user: User; location: StoredLocation | null; onLocationSaved: (location: StoredLocation) => void }
 
 export function TopBar({ user, location, onLocationSaved }: TopBarProps) {
   const [editing, setEditing] = useState(false)
+  const latest = useQuery(latestNotificationQueryOptions())
+  const unread = hasUnread(latest.data, storage.notificationsSeenAt.get())
 
   return (
     <header className={styles.bar}>
@@ -25,11 +29,11 @@ export function TopBar({ user, location, onLocationSaved }: TopBarProps) {
             type="button"
             className={styles.locationButton}
             onClick={() => setEditing(true)}
-            aria-label={`Current location: ${location.name}. Change location`}
             data-testid="current-location"
           >
             <span className={styles.caption}>Current location</span>
             <span className={styles.name}>{shortLocationName(location.name)}</span>
+            <span className="visually-hidden">Change location</span>
           </button>
         ) : (
           <div className={styles.locationButton}>
@@ -41,8 +45,14 @@ export function TopBar({ user, location, onLocationSaved }: TopBarProps) {
         )}
       </div>
       <nav className={styles.shortcuts} aria-label="Shortcuts">
-        <Link to={paths.notifications} className="icon-button" aria-label="Notifications">
+        <Link
+          to={paths.notifications}
+          className={`icon-button ${styles.bell}`}
+          aria-label={unread ? 'Notifications, unread' : 'Notifications'}
+          data-testid="notifications-bell"
+        >
           <BellIcon />
+          {unread && <span className={styles.unreadDot} data-testid="unread-dot" aria-hidden="true" />}
         </Link>
         <Link to={paths.chat} className="icon-button" aria-label="Chats">
           <ChatIcon />

@@ -7,24 +7,15 @@ import { BellIcon, TrashIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
+import { MESSAGES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
-import { useCurrentUser, useSignOut } from '@/lib/session'
-
-const NOTIFICATION_MESSAGES = {
-  unsupported: 'Your browser does not support notification',
-  denied: 'Permission not granted for notification. Please change your app settings and try again.',
-} as const
-
-/** Turning notifications on needs the browser's permission first. */
-async function notificationPermissionError(): Promise<string | null> {
-  if (!('Notification' in window)) return NOTIFICATION_MESSAGES.unsupported
-  const permission =
-    Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission
-  return permission === 'granted' ? null : NOTIFICATION_MESSAGES.denied
-}
+import { deleteThisDevice, notificationPermissionProblem, subscribeThisDevice } from '@/lib/push'
+import { useConfig, useCurrentUser, useSignOut } from '@/lib/session'
 
 export function SettingsScreen() {
   const user = useCurrentUser()
+  const config = useConfig()
+  const [subscribing, setSubscribing] = useState(false)
   const setting = useNotificationSetting()
   const deleteAccount = useDeleteAccount()
   const signOut = useSignOut()
@@ -35,10 +26,20 @@ export function SettingsScreen() {
   const toggle = async () => {
     const next = !enabled
     if (next) {
-      const problem = await notificationPermissionError()
+      // Turning on goes through the browser's permission and this device's subscription, then the server.
+      const problem = await notificationPermissionProblem()
       if (problem) {
         toast.error(problem)
         return
+      }
+      setSubscribing(true)
+      try {
+        await subscribeThisDevice(config.web_push_vapid_public_key)
+      } catch (error) {
+        toast.error(error instanceof Error && error.message ? error.message : MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED)
+        return
+      } finally {
+        setSubscribing(false)
       }
     }
     setting.mutate(next, {
@@ -47,7 +48,9 @@ export function SettingsScreen() {
     })
   }
 
-  const remove = () =>
+  const remove = async () => {
+    // The device stops receiving this account's pushes before the account goes.
+    await deleteThisDevice().catch(() => undefined)
     deleteAccount.mutate(undefined, {
       onSuccess: ({ message }) => {
         void signOut()
@@ -55,6 +58,7 @@ export function SettingsScreen() {
       },
       onError: (failure) => toast.error(errorMessage(failure)),
     })
+  }
 
   return (
     <>
@@ -72,7 +76,7 @@ export function SettingsScreen() {
               className={styles.switch}
               aria-checked={enabled}
               aria-labelledby={labelId}
-              disabled={setting.isPending}
+              disabled={setting.isPending || subscribing}
               onClick={() => void toggle()}
               data-testid="notification-toggle"
             />
@@ -89,7 +93,7 @@ export function SettingsScreen() {
         confirmLabel="Yes, I'm Sure"
         danger
         busy={deleteAccount.isPending}
-        onConfirm={remove}
+        onConfirm={() => void remove()}
         onCancel={() => setConfirmingDelete(false)}
       />
     </>

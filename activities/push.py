@@ -1,0 +1,113 @@
+"""What a push flow does: finds the devices a notification goes to, and sends it to one device.
+
+The message a device receives is the notification as the notification list shows it (SPEC §3 Notification), so
+the service worker draws it and routes a tap by its entity type the same way the list does.
+"""
+
+import asyncio
+from datetime import UTC, timedelta
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from domain.db import transaction
+from domain.models import Notification, PushSubscription, User
+from domain.push import PushOutcome, PushServiceUnavailable, PushTarget, WebPushSender
+from workflows.contracts import PushDelivery
+
+# The storing transaction commits moments after it starts the flow; a notification unseen after this was rolled back.
+COMMIT_PATIENCE = timedelta(seconds=30)
+COMMIT_POLL_SECONDS = 0.2
+
+
+def media_url(key: str | None) -> str | None:
+    # The same address the API gives pictures (api/views.py).
+    return f"/api/media/{key}" if key else None
+
+
+class PushActivities:
+    def __init__(
+        self,
+        session_maker: async_sessionmaker[AsyncSession],
+        sender: WebPushSender,
+        commit_patience: timedelta = COMMIT_PATIENCE,
+    ) -> None:
+        self._session_maker = session_maker
+        self._sender = sender
+        self._commit_patience = commit_patience
+
+    @activity.defn
+    async def push_targets(self, notification_id: int) -> list[int]:
+        """The subscriptions to push to once the notification is committed; none when it never appears, when the
+        recipient turned notifications off or deleted the account."""
+        deadline = asyncio.get_running_loop().time() + self._commit_patience.total_seconds()
+        while True:
+            async with transaction(self._session_maker) as session:
+                recipient = await session.scalar(
+                    select(User)
+                    .join(Notification, Notification.recipient_id == User.id)
+                    .where(Notification.id == notification_id)
+                )
+                if recipient is not None:
+                    if not recipient.receive_notification or recipient.deleted_at is not None:
+                        return []
+                    found = await session.scalars(
+                        select(PushSubscription.id)
+                        .where(PushSubscription.user_id == recipient.id)
+                        .order_by(PushSubscription.id)
+                    )
+                    return list(found)
+            if asyncio.get_running_loop().time() >= deadline:
+                return []
+            await asyncio.sleep(COMMIT_POLL_SECONDS)
+
+    @activity.defn
+    async def send_push(self, delivery: PushDelivery) -> str:
+        """Sends the notification to one device: delivered, gone (the subscription is removed), refused (this
+        message will never be accepted) or skipped (the device or the notification went away meanwhile)."""
+        async with transaction(self._session_maker) as session:
+            subscription = await session.get(PushSubscription, delivery.subscription_id)
+            payload = await _payload(session, delivery.notification_id)
+            if subscription is None or payload is None:
+                return "skipped"
+            target = PushTarget(subscription.endpoint, subscription.p256dh, subscription.auth)
+        try:
+            outcome = await self._sender.send(target, payload)
+        except PushServiceUnavailable as error:
+            # Retried by the flow with a growing pause, for as long as the message is worth showing.
+            raise ApplicationError(f"push service unavailable: {error}", type="PushServiceUnavailable") from error
+        if outcome is PushOutcome.GONE:
+            async with transaction(self._session_maker) as session:
+                # Only if it still names the same endpoint: the browser may have renewed it meanwhile.
+                await session.execute(
+                    delete(PushSubscription).where(
+                        PushSubscription.id == delivery.subscription_id, PushSubscription.endpoint == target.endpoint
+                    )
+                )
+        return outcome.value
+
+
+async def _payload(session: AsyncSession, notification_id: int) -> dict[str, Any] | None:
+    row = (
+        await session.execute(
+            select(Notification, User.small_image_key)
+            .outerjoin(User, User.id == Notification.sender_id)
+            .where(Notification.id == notification_id)
+        )
+    ).first()
+    if row is None:
+        return None
+    notification, image_key = row
+    return {
+        "id": notification.id,
+        "title": notification.title,
+        "message": notification.message,
+        # As the API writes times (pydantic), so the worker and the list agree to the character.
+        "timestamp": notification.created_at.astimezone(UTC).isoformat().replace("+00:00", "Z"),
+        "entity_type": notification.entity_type,
+        "entity_id": notification.entity_id,
+        "sender": {"id": notification.sender_id, "image": media_url(image_key)},
+    }

@@ -1,0 +1,54 @@
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+EntityType = Literal["request", "trip", "query", "chat", "review", "profile"]
+BASE64URL = r"^[A-Za-z0-9_-]+={0,2}$"
+
+
+class NotificationSender(BaseModel):
+    id: int | None
+    image: str | None
+
+
+class NotificationPublic(BaseModel):
+    """SPEC §3 Notification. A push carries the same shape, so a tap on either goes to the same screen."""
+
+    id: int
+    title: str
+    message: str
+    timestamp: datetime
+    sender: NotificationSender
+    entity_type: EntityType
+    entity_id: str
+
+
+class PushKeys(BaseModel):
+    p256dh: str = Field(min_length=80, max_length=200, pattern=BASE64URL)
+    auth: str = Field(min_length=16, max_length=100, pattern=BASE64URL)
+
+
+class PushSubscriptionKeys(BaseModel):
+    """A browser's PushSubscription as its toJSON() gives it."""
+
+    endpoint: str = Field(min_length=8, max_length=2000)
+    keys: PushKeys
+
+
+class PushSubscriptionCreate(PushSubscriptionKeys):
+    os: Literal["ios", "android"] | None = None
+    device_id: str | None = Field(default=None, max_length=100)
+
+
+class PushSubscriptionRefresh(BaseModel):
+    """The device's current subscription, and the one it replaces when the browser renewed it."""
+
+    subscription: PushSubscriptionKeys
+    old_endpoint: str | None = Field(default=None, max_length=2000)
+    os: Literal["ios", "android"] | None = None
+    device_id: str | None = Field(default=None, max_length=100)
+
+
+class PushSubscriptionDelete(BaseModel):
+    endpoint: str = Field(max_length=2000)

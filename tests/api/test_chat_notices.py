@@ -1,0 +1,79 @@
+"""Chat notifications (SPEC §3 Notification, entity_type chat): members away from the room hear of a message,
+once per chat until they open it; members in the room are not disturbed."""
+
+import asyncio
+
+import pytest
+
+from tests.api.test_chat import expect, join, say, send, socket, socket_url, trip_with_member
+from tests.api.test_notifications import eventually_listed, history, push_service, subscribe, vapid_public_key
+
+pytestmark = pytest.mark.usefixtures("worker")
+__all__ = ["push_service", "socket_url", "vapid_public_key"]  # fixtures, shared with their own tests
+
+
+async def chat_notices(client) -> list[dict]:
+    return await history(client, entity_types="chat")
+
+
+async def pushed_about_chat(push_service, device) -> list:
+    for _ in range(100):
+        received = await asyncio.to_thread(push_service.wait_for, device)
+        chat = [push for push in received if push.payload["entity_type"] == "chat"]
+        if chat:
+            return chat
+        await asyncio.sleep(0.1)
+    raise AssertionError("no chat notice was pushed")
+
+
+async def test_a_member_away_from_the_room_is_notified_and_pushed_once_until_opening_the_chat(
+    app, signed_in, socket_url, push_service
+):
+    async with trip_with_member(app, signed_in) as (trip_id, member), socket(socket_url, signed_in) as host_ws:
+        device = push_service.subscribe()
+        await subscribe(member, device, os="android", device_id="member-phone")
+        await join(host_ws, trip_id)
+        await say(host_ws, trip_id, "Leaving at 7, see you at the gate")
+
+        [notice] = await eventually_listed(member, entity_types="chat")
+        assert (notice["entity_type"], notice["entity_id"]) == ("chat", str(trip_id))
+        assert notice["message"].endswith("Leaving at 7, see you at the gate")
+        host_id = (await signed_in.get("/api/user/user")).json()["data"]["id"]
+        assert notice["sender"]["id"] == host_id  # the sender's picture goes with it
+        # The device may also hear of the approval that made the member; the chat's push is the list's item.
+        pushes = await pushed_about_chat(push_service, device)
+        assert [received.payload for received in pushes] == [notice]
+
+        # More messages while the chat is unread add nothing.
+        await say(host_ws, trip_id, "Bring the tickets please")
+        await say(host_ws, trip_id, "And water")
+        await asyncio.sleep(1.0)
+        assert len(await chat_notices(member)) == 1
+        # The host, in the room and the sender, hears nothing of the chat.
+        assert await chat_notices(signed_in) == []
+
+        # Opening the chat reads it; the next message is a new notice.
+        assert (await member.get("/api/chat/chat", params={"chat_id": trip_id})).status_code == 200
+        await say(host_ws, trip_id, "Running 5 minutes late")
+        listed = await eventually_listed(member, 2, entity_types="chat")
+        assert listed[0]["message"].endswith("Running 5 minutes late")
+
+
+async def test_a_member_in_the_room_is_not_notified(app, signed_in, socket_url):
+    async with (
+        trip_with_member(app, signed_in) as (trip_id, member),
+        socket(socket_url, signed_in) as host_ws,
+        socket(socket_url, member) as member_ws,
+    ):
+        await join(host_ws, trip_id)
+        await join(member_ws, trip_id)
+        await say(host_ws, trip_id, "Are you at the gate?")
+        assert (await expect(member_ws, "receive-message"))["message"] == "Are you at the gate?"
+        await asyncio.sleep(1.0)
+        assert await chat_notices(member) == []
+        # Having left the room, the member is away again.
+        await send(member_ws, "leave", chat_id=trip_id)
+        await expect(member_ws, "user-left")
+        await say(host_ws, trip_id, "We are leaving now")
+        [notice] = await eventually_listed(member, entity_types="chat")
+        assert notice["message"].endswith("We are leaving now")

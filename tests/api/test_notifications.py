@@ -1,0 +1,248 @@
+"""The notification list, the VAPID key in the configuration, the devices' subscriptions, and real web pushes of
+the flows' notifications to a push service on this machine (tests/push_service.py)."""
+
+import asyncio
+import base64
+from collections.abc import Iterator
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select, update
+
+from domain import clock
+from domain.models import Notification, PushSubscription
+from domain.rules import messages
+from tests.api.test_join import ask_to_join, new_person
+from tests.api.test_trips import create
+from tests.push_service import LocalPushService
+from workflows.contracts import push_workflow_id
+
+pytestmark = pytest.mark.usefixtures("worker")
+
+
+@pytest.fixture
+async def vapid_public_key(client) -> str:
+    return (await client.get("/api/user/configuration")).json()["data"]["web_push_vapid_public_key"]
+
+
+@pytest.fixture
+def push_service(vapid_public_key: str) -> Iterator[LocalPushService]:
+    with LocalPushService(vapid_public_key) as service:
+        yield service
+
+
+@pytest.fixture
+async def member(app):
+    async with new_person(app) as browser:
+        yield browser
+
+
+async def history(client, **params) -> list[dict]:
+    answer = await client.get("/api/notification/history", params=params)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["data"]
+
+
+async def eventually_listed(client, count: int = 1, **params) -> list[dict]:
+    """The flows store notifications moments after the call that caused them answers."""
+    for _ in range(150):
+        listed = await history(client, **params)
+        if len(listed) >= count:
+            return listed
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"fewer than {count} notifications: {listed}")
+
+
+async def subscribe(client, subscription, **extra) -> None:
+    answer = await client.post("/api/notification/subscription", json={**subscription.to_json(), **extra})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["message"] == messages.PUSH_SUBSCRIBED
+
+
+async def endpoints_of(app, user_id: int) -> list[str]:
+    async with app.state.session_maker() as session:
+        found = await session.scalars(
+            select(PushSubscription.endpoint).where(PushSubscription.user_id == user_id).order_by(PushSubscription.id)
+        )
+        return list(found)
+
+
+async def pushed_count(app, notification_id: int) -> int:
+    """What the notification's push flow answers: on how many devices it was delivered."""
+    client = await app.state.temporal.get()
+    return int(await client.get_workflow_handle(push_workflow_id(notification_id)).result())
+
+
+async def test_the_configuration_gives_one_vapid_public_key(client, vapid_public_key):
+    point = base64.urlsafe_b64decode(vapid_public_key + "=" * (-len(vapid_public_key) % 4))
+    assert len(point) == 65 and point[0] == 4  # an uncompressed P-256 point, as applicationServerKey wants
+    again = (await client.get("/api/user/configuration")).json()["data"]["web_push_vapid_public_key"]
+    assert again == vapid_public_key
+
+
+async def test_a_request_is_in_the_hosts_history_with_the_senders_picture(signed_in, member):
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+    [notice] = await eventually_listed(signed_in)
+    assert notice["title"] == "New request"
+    assert "Ravi Kumar wants to join your trip" in notice["message"]
+    assert (notice["entity_type"], notice["entity_id"]) == ("request", str(trip_id))
+    assert notice["sender"]["id"] == member.user_id
+    assert notice["timestamp"].endswith(("Z", "+00:00"))
+    assert await history(member) == []
+
+
+async def test_the_request_tab_shows_only_requests_newest_first(signed_in, member):
+    trip_id = await create(signed_in)
+    asked = await member.post(
+        "/api/trip/query", json={"trip_id": trip_id, "question": "Is there room for a folding cycle?"}
+    )
+    assert asked.status_code == 200, asked.text
+    await ask_to_join(member, trip_id)
+    everything = await eventually_listed(signed_in, 2)
+    assert [notice["entity_type"] for notice in everything] == ["request", "query"]
+    assert [notice["entity_type"] for notice in await history(signed_in, entity_types="request")] == ["request"]
+    assert [n["title"] for n in await history(signed_in, entity_types="query,trip")] == ["New question"]
+
+
+async def test_history_is_read_in_ten_day_windows(app, signed_in, member):
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+    [notice] = await eventually_listed(signed_in)
+    async with app.state.session_maker() as session, session.begin():
+        await session.execute(
+            update(Notification)
+            .where(Notification.id == notice["id"])
+            .values(created_at=clock.now() - timedelta(days=15))
+        )
+    now = clock.now()
+    windows = [(now - timedelta(days=10 * (page + 1)), now - timedelta(days=10 * page)) for page in range(4)]
+    found = [await history(signed_in, **{"from": start.isoformat(), "to": end.isoformat()}) for start, end in windows]
+    assert [[n["id"] for n in page] for page in found] == [[], [notice["id"]], [], []]
+    assert await history(signed_in) == []
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"from": "2026-01-01T00:00:00+00:00", "to": "2026-01-12T00:00:00+00:00"},
+        {"from": "2026-01-12T00:00:00+00:00", "to": "2026-01-02T00:00:00+00:00"},
+    ],
+)
+async def test_a_window_over_ten_days_or_backwards_is_refused(signed_in, params):
+    answer = await signed_in.get("/api/notification/history", params=params)
+    assert answer.status_code == 400
+    assert answer.json()["message"] == messages.NOTIFICATION_WINDOW_INVALID
+
+
+async def test_unknown_notification_types_are_refused(signed_in):
+    answer = await signed_in.get("/api/notification/history", params={"entity_types": "request,gossip"})
+    assert answer.status_code == 400
+    assert answer.json()["message"] == messages.NOTIFICATION_TYPE_INVALID
+
+
+async def test_history_and_subscriptions_need_a_signed_in_user(client, push_service):
+    assert (await client.get("/api/notification/history")).status_code == 401
+    answer = await client.post("/api/notification/subscription", json=push_service.subscribe().to_json())
+    assert answer.status_code == 401
+
+
+async def test_a_request_is_pushed_to_the_hosts_device_encrypted_and_signed(app, signed_in, member, push_service):
+    device = push_service.subscribe()
+    await subscribe(signed_in, device, os="android", device_id="phone-1")
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+
+    [received] = await asyncio.to_thread(push_service.wait_for, device)
+    [notice] = await history(signed_in)
+    assert received.payload == notice  # the push is the list's item, so a tap routes the same way
+    assert received.payload["title"] == "New request"
+    assert (received.payload["entity_type"], received.payload["entity_id"]) == ("request", str(trip_id))
+    assert received.ttl == 24 * 3600
+    assert received.claims["sub"] == "mailto:support@humsafar.in"
+    assert push_service.refusals == []
+    assert await pushed_count(app, notice["id"]) == 1
+
+
+async def test_an_answered_question_is_pushed_to_the_asker(signed_in, member, push_service):
+    device = push_service.subscribe()
+    await subscribe(member, device)
+    trip_id = await create(signed_in)
+    asked = await member.post("/api/trip/query", json={"trip_id": trip_id, "question": "Is there room for a cycle?"})
+    assert asked.status_code == 200, asked.text
+    trip = (await signed_in.get(f"/api/trip/trip/{trip_id}")).json()["data"]
+    query_id = trip["queries"][0]["id"]
+    answered = await signed_in.put(f"/api/trip/query/{query_id}", json={"answer": "Yes, the boot is empty"})
+    assert answered.status_code == 200, answered.text
+
+    [received] = await asyncio.to_thread(push_service.wait_for, device)
+    assert received.payload["title"] == "Your question was answered"
+    assert received.payload["message"] == "Asha Rao answered: Yes, the boot is empty"
+    assert received.payload["entity_type"] == "query"
+
+
+async def test_a_gone_subscription_is_removed_and_the_other_device_still_hears(app, signed_in, member, push_service):
+    expired = push_service.subscribe(answers=[410])
+    laptop = push_service.subscribe()
+    await subscribe(signed_in, expired, device_id="old-phone")
+    await subscribe(signed_in, laptop, device_id="laptop")
+    host_id = (await signed_in.get("/api/user/user")).json()["data"]["id"]
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+
+    await asyncio.to_thread(push_service.wait_for, laptop)
+    [notice] = await history(signed_in)
+    assert await pushed_count(app, notice["id"]) == 1
+    assert await endpoints_of(app, host_id) == [laptop.endpoint]
+
+
+async def test_a_busy_push_service_is_tried_again(signed_in, member, push_service):
+    device = push_service.subscribe(answers=[503, 429])
+    await subscribe(signed_in, device)
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+    [received] = await asyncio.to_thread(push_service.wait_for, device, 1, 30.0)
+    assert received.payload["title"] == "New request"
+
+
+async def test_nothing_is_pushed_while_app_notification_is_off(app, signed_in, member, push_service):
+    device = push_service.subscribe()
+    await subscribe(signed_in, device)
+    assert (await signed_in.put("/api/user/user", json={"receive_notification": False})).status_code == 200
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+
+    [notice] = await eventually_listed(signed_in)
+    assert await pushed_count(app, notice["id"]) == 0
+    assert push_service.received[device.token] == []
+
+
+async def test_a_refreshed_subscription_replaces_the_old_one_and_unsubscribing_ends_it(app, signed_in, push_service):
+    host_id = (await signed_in.get("/api/user/user")).json()["data"]["id"]
+    first, renewed = push_service.subscribe(), push_service.subscribe()
+    await subscribe(signed_in, first)
+    body = {"subscription": renewed.to_json(), "old_endpoint": first.endpoint, "os": "ios", "device_id": "phone-1"}
+    answer = await signed_in.put("/api/notification/subscription", json=body)
+    assert answer.json()["message"] == messages.PUSH_REFRESHED
+    assert await endpoints_of(app, host_id) == [renewed.endpoint]
+
+    answer = await signed_in.request("DELETE", "/api/notification/subscription", json={"endpoint": renewed.endpoint})
+    assert answer.json()["message"] == messages.PUSH_UNSUBSCRIBED
+    assert await endpoints_of(app, host_id) == []
+
+
+async def test_a_browser_that_signs_in_as_someone_else_moves_its_subscription(app, signed_in, member, push_service):
+    shared_browser = push_service.subscribe()
+    await subscribe(signed_in, shared_browser)
+    await subscribe(member, shared_browser)
+    host_id = (await signed_in.get("/api/user/user")).json()["data"]["id"]
+    assert await endpoints_of(app, host_id) == []
+    assert await endpoints_of(app, member.user_id) == [shared_browser.endpoint]
+
+
+@pytest.mark.parametrize("endpoint", ["ftp://push.example/abc", "not a url at all"])
+async def test_an_endpoint_that_is_not_a_push_service_is_refused(signed_in, push_service, endpoint):
+    body = {**push_service.subscribe().to_json(), "endpoint": endpoint}
+    answer = await signed_in.post("/api/notification/subscription", json=body)
+    assert answer.status_code == 400
+    assert answer.json()["message"] == messages.PUSH_SUBSCRIPTION_INVALID

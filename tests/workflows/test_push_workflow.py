@@ -1,0 +1,148 @@
+"""Pushing a stored notification to its recipient's devices, on a real Temporal server, a real PostgreSQL and a
+push service on this machine."""
+
+import asyncio
+import os
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from temporalio.client import Client, WorkflowHandle, WorkflowHistory
+from temporalio.worker import Replayer, Worker
+from trip_support import create_users
+
+from activities.push import PushActivities
+from domain.db import transaction
+from domain.models import PushSubscription, User
+from domain.notifications import NotificationDraft, PushStarter, store_notifications
+from domain.push import WebPushSender, vapid_keys
+from domain.settings import Settings
+from tests.push_service import LocalPushService, Subscription
+from worker.main import WORKFLOWS, build_worker
+from workflows.contracts import FLOW_STATUS
+from workflows.push import PushNotificationWorkflow
+
+HISTORY_FILE = Path(__file__).parent / "histories" / "push.json"
+
+
+@pytest.fixture
+def push_service(settings: Settings) -> Iterator[LocalPushService]:
+    with LocalPushService(vapid_keys(settings).public_key) as service:
+        yield service
+
+
+async def person_with_devices(
+    session_maker: async_sessionmaker[AsyncSession], devices: list[Subscription], receive: bool = True
+) -> int:
+    async with transaction(session_maker) as session:
+        [user_id] = await create_users(session, 1)
+        (await session.get_one(User, user_id)).receive_notification = receive
+        for device in devices:
+            keys = device.to_json()["keys"]
+            session.add(PushSubscription(user_id=user_id, endpoint=device.endpoint, **keys))
+    return user_id
+
+
+def reminder(user_id: int) -> NotificationDraft:
+    return NotificationDraft(
+        recipient_id=user_id,
+        title="Trip reminder",
+        message="Your trip starts at 09:30.",
+        entity_type="trip",
+        entity_id="42",
+    )
+
+
+async def notify(session_maker: async_sessionmaker[AsyncSession], starter: PushStarter, user_id: int) -> None:
+    async with transaction(session_maker) as session:
+        await store_notifications(session, [reminder(user_id)], starter)
+
+
+async def the_push_flow(client: Client, user_id: int) -> WorkflowHandle:
+    """The one push flow started for this person, once the server's search has it."""
+    for _ in range(100):
+        flows = [flow async for flow in client.list_workflows(f'UserId = "{user_id}"')]
+        if flows:
+            [flow] = flows
+            assert flow.id.startswith("push:")
+            return client.get_workflow_handle(flow.id)
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"no push flow for user {user_id}")
+
+
+async def test_each_device_is_sent_to_and_a_gone_one_is_removed(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+    push_service: LocalPushService,
+) -> None:
+    phone, expired = push_service.subscribe(), push_service.subscribe(answers=[404])
+    user_id = await person_with_devices(session_maker, [phone, expired])
+    starter = PushStarter(client, settings.temporal_task_queue)
+    async with build_worker(client, settings, engine):
+        await notify(session_maker, starter, user_id)
+        handle = await the_push_flow(client, user_id)
+        assert await handle.result() == 1
+
+    [received] = push_service.received[phone.token]
+    assert received.payload["message"] == "Your trip starts at 09:30."
+    assert (received.payload["entity_type"], received.payload["entity_id"]) == ("trip", "42")
+    async with session_maker() as session:
+        left = await session.scalars(select(PushSubscription.endpoint).where(PushSubscription.user_id == user_id))
+        assert list(left) == [phone.endpoint]
+    description = await handle.describe()
+    assert description.typed_search_attributes.get(FLOW_STATUS) == "delivered"
+
+    history = await handle.fetch_history()
+    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
+    if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
+        HISTORY_FILE.write_text(history.to_json())
+
+
+async def test_the_recorded_history_still_replays() -> None:
+    history = WorkflowHistory.from_json("push:recorded", HISTORY_FILE.read_text())
+    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
+
+
+async def test_a_notification_that_was_rolled_back_is_never_pushed(
+    client: Client, settings: Settings, session_maker: async_sessionmaker[AsyncSession], push_service: LocalPushService
+) -> None:
+    phone = push_service.subscribe()
+    user_id = await person_with_devices(session_maker, [phone])
+    impatient = PushActivities(session_maker, WebPushSender(settings), commit_patience=timedelta(seconds=1))
+    async with Worker(
+        client,
+        task_queue=settings.temporal_task_queue,
+        workflows=[PushNotificationWorkflow],
+        activities=[impatient.push_targets, impatient.send_push],
+    ):
+        with pytest.raises(RuntimeError):
+            async with transaction(session_maker) as session:
+                await store_notifications(
+                    session, [reminder(user_id)], PushStarter(client, settings.temporal_task_queue)
+                )
+                raise RuntimeError("the storing transaction fails after the flow started")
+        handle = await the_push_flow(client, user_id)
+        assert await handle.result() == 0
+    assert push_service.received[phone.token] == []
+
+
+async def test_a_person_with_app_notification_off_gets_no_push(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+    push_service: LocalPushService,
+) -> None:
+    phone = push_service.subscribe()
+    user_id = await person_with_devices(session_maker, [phone], receive=False)
+    async with build_worker(client, settings, engine):
+        await notify(session_maker, PushStarter(client, settings.temporal_task_queue), user_id)
+        handle = await the_push_flow(client, user_id)
+        assert await handle.result() == 0
+    assert push_service.received[phone.token] == []
+    assert (await handle.describe()).typed_search_attributes.get(FLOW_STATUS) == "undelivered"

@@ -1,0 +1,195 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { NotificationsScreen } from './NotificationsScreen'
+import { shouldOfferPush } from './PushPermissionDialog'
+import { toast } from '@/components/toast'
+import { hasUnread, markSeen } from '@/lib/notifications'
+import { storage } from '@/lib/storage'
+
+const HOUR = 3600_000
+
+const notice = (id: number, hoursAgo: number, entity_type = 'request', title = 'New request') => ({
+  id,
+  title,
+  message: `Message ${id}`,
+  timestamp: new Date(Date.now() - hoursAgo * HOUR).toISOString(),
+  sender: { id: 3, image: null },
+  entity_type,
+  entity_id: '42',
+})
+
+type Windows = Record<number, object[]>
+
+/** Answers each history call by which ten-day window it asks for (0 = the last ten days). */
+function mockHistory(windows: Windows, failing = false) {
+  const calls: URL[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost')
+      calls.push(url)
+      if (failing) {
+        return new Response(JSON.stringify({ status: 'FAILURE', message: 'Some error occur!' }), { status: 500 })
+      }
+      const to = Date.parse(url.searchParams.get('to') ?? new Date().toISOString())
+      const page = Math.round((Date.now() - to) / (240 * HOUR))
+      const kinds = url.searchParams.get('entity_types')?.split(',')
+      const data = (windows[page] ?? []).filter((item) => !kinds || kinds.includes((item as { entity_type: string }).entity_type))
+      return new Response(JSON.stringify({ status: 'SUCCESS', message: 'OK', data }), { status: 200 })
+    }),
+  )
+  return calls
+}
+
+function renderScreen(receive_notification = false) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(['user'], { id: 1, name: 'Asha Rao', receive_notification })
+  client.setQueryData(['configuration'], { web_push_vapid_public_key: 'BKey' })
+  const router = createMemoryRouter(
+    [
+      { path: '/notifications', Component: NotificationsScreen },
+      { path: '/trip/:tripId', Component: () => <p>Trip sheet</p> },
+    ],
+    { initialEntries: ['/notifications'] },
+  )
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('NotificationsScreen', () => {
+  it('lists the newest first with their ages, and a request opens the trip with its requests', async () => {
+    mockHistory({ 0: [notice(2, 3), notice(1, 30, 'query', 'New question')] })
+    const router = renderScreen()
+    const items = await screen.findAllByTestId('notification')
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('New request3 hours ago'),
+      expect.stringContaining('New question1d ago'),
+    ])
+    fireEvent.click(items[0])
+    await waitFor(() => expect(router.state.location.pathname).toBe('/trip/42'))
+    expect(router.state.location.search).toBe('?viewRequest=true')
+  })
+
+  it('shows only requests on the Request tab, and the tabs follow the arrow keys', async () => {
+    const calls = mockHistory({ 0: [notice(2, 3), notice(1, 5, 'query', 'New question')] })
+    renderScreen()
+    await screen.findAllByTestId('notification')
+    const all = screen.getByRole('tab', { name: 'All' })
+    expect(all).toHaveAttribute('aria-selected', 'true')
+    fireEvent.keyDown(all, { key: 'ArrowRight' })
+    const request = screen.getByRole('tab', { name: 'Request' })
+    expect(request).toHaveAttribute('aria-selected', 'true')
+    expect(request).toHaveFocus()
+    await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(1))
+    expect(calls.at(-1)?.searchParams.get('entity_types')).toBe('request')
+  })
+
+  it('reads earlier windows while nothing turns up, then says how many days it looked at', async () => {
+    const calls = mockHistory({})
+    renderScreen()
+    expect(screen.getByRole('status')).toHaveTextContent('Loading notifications…')
+    expect(await screen.findByText("No notifications found in last 40 days", {}, { timeout: 4000 })).toBeInTheDocument()
+    expect(calls).toHaveLength(4)
+    const spans = calls.map((url) => Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!))
+    expect(new Set(spans)).toEqual(new Set([240 * HOUR]))
+  })
+
+  it('loads an earlier window on request, up to three of them', async () => {
+    mockHistory({ 0: [notice(3, 2)], 1: [notice(2, 300)], 3: [notice(1, 700)] })
+    renderScreen()
+    await screen.findAllByTestId('notification')
+    for (const expected of [2, 2, 3]) {
+      fireEvent.click(screen.getByRole('button', { name: 'Load earlier notifications' }))
+      await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(expected))
+      await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument())
+    }
+    expect(screen.queryByRole('button', { name: 'Load earlier notifications' })).not.toBeInTheDocument()
+  })
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    mockHistory({}, true)
+    renderScreen()
+    const failed = await screen.findByRole('heading', { name: 'Could not load notifications' })
+    expect(failed.parentElement).toHaveTextContent('Some error occur!')
+    mockHistory({ 0: [notice(1, 1)] })
+    fireEvent.click(within(failed.parentElement!).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByTestId('notification')).toBeInTheDocument()
+  })
+
+  it('marks the newest as seen, so the bell goes dark', async () => {
+    const newest = notice(2, 1)
+    mockHistory({ 0: [newest, notice(1, 2)] })
+    expect(hasUnread(newest, storage.notificationsSeenAt.get())).toBe(true)
+    renderScreen()
+    await screen.findAllByTestId('notification')
+    await waitFor(() => expect(storage.notificationsSeenAt.get()).toBe(newest.timestamp))
+    expect(hasUnread(newest, storage.notificationsSeenAt.get())).toBe(false)
+  })
+})
+
+describe('unread dot', () => {
+  it('shows only when the latest is newer than the last viewed', () => {
+    expect(hasUnread(null, null)).toBe(false)
+    expect(hasUnread({ timestamp: '2026-01-02T00:00:00Z' }, null)).toBe(true)
+    expect(hasUnread({ timestamp: '2026-01-02T00:00:00Z' }, '2026-01-01T00:00:00Z')).toBe(true)
+    expect(hasUnread({ timestamp: '2026-01-02T00:00:00Z' }, '2026-01-02T00:00:00Z')).toBe(false)
+    markSeen({ timestamp: '2026-01-02T00:00:00Z' })
+    markSeen({ timestamp: '2026-01-01T00:00:00Z' })
+    expect(storage.notificationsSeenAt.get()).toBe('2026-01-02T00:00:00Z')
+  })
+})
+
+describe('push permission dialog', () => {
+  function stubBrowser(permission: NotificationPermission, requestPermission = vi.fn(async () => 'denied' as const)) {
+    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission, requestPermission }))
+    vi.stubGlobal('PushManager', function PushManager() {})
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => undefined } })
+    return requestPermission
+  }
+
+  it("asks once; Don't Allow is remembered and the browser is never asked", async () => {
+    const requestPermission = stubBrowser('default')
+    mockHistory({ 0: [notice(1, 1)] })
+    renderScreen(true)
+    const dialog = await screen.findByRole('dialog', { name: 'Humsafar wants to send you notifications' })
+    expect(within(dialog).getByRole('button', { name: "Don't Allow" })).toHaveFocus()
+    fireEvent.click(within(dialog).getByRole('button', { name: "Don't Allow" }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(storage.pushDeclined.get()).toBe(true)
+    expect(requestPermission).not.toHaveBeenCalled()
+    expect(shouldOfferPush(true)).toBe(false)
+  })
+
+  it('Allow asks the browser; a refusal tells the person how to change it', async () => {
+    stubBrowser('default')
+    mockHistory({ 0: [] })
+    renderScreen(true)
+    const dialog = await screen.findByRole('dialog', { name: 'Humsafar wants to send you notifications' })
+    const shown = vi.spyOn(toast, 'error')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Allow' }))
+    await waitFor(() =>
+      expect(shown).toHaveBeenCalledWith(
+        'Permission not granted for notification. Please change your app settings and try again.',
+      ),
+    )
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('is not offered when the browser already answered or App Notification is off', () => {
+    stubBrowser('granted')
+    expect(shouldOfferPush(true)).toBe(false)
+    stubBrowser('default')
+    expect(shouldOfferPush(false)).toBe(false)
+    expect(shouldOfferPush(true)).toBe(true)
+  })
+})

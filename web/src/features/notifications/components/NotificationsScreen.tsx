@@ -1,0 +1,160 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Link } from 'react-router'
+import { notificationHistoryQueryOptions, type NotificationTab } from '../api/notifications'
+import styles from './Notifications.module.css'
+import { PushPermissionDialog } from './PushPermissionDialog'
+import { Avatar } from '@/components/Avatar'
+import { EmptyState } from '@/components/EmptyState'
+import { BellIcon } from '@/components/icons'
+import { PageHeader } from '@/components/PageHeader'
+import { paths } from '@/config/paths'
+import { LIMITS, MESSAGES } from '@/generated/rules'
+import { errorMessage } from '@/lib/api'
+import { notificationPath } from '@/lib/notification-route'
+import { markSeen, type AppNotification } from '@/lib/notifications'
+import { useConfig, useCurrentUser } from '@/lib/session'
+import { notificationTime } from '@/lib/time'
+
+const TABS: readonly { key: NotificationTab; label: string }[] = [
+  { key: 'all', label: 'All' },
+  { key: 'request', label: 'Request' },
+]
+
+function NotificationItem({ notification, now }: { notification: AppNotification; now: Date }) {
+  const when = new Date(notification.timestamp)
+  return (
+    <Link to={notificationPath(notification)} className={styles.item} data-testid="notification">
+      <Avatar src={notification.sender.image} name={notification.title} size={44} />
+      <span className={styles.body}>
+        <span className={styles.top}>
+          <span className={styles.title}>{notification.title}</span>
+          <time className={styles.time} dateTime={notification.timestamp} title={when.toLocaleString()}>
+            {notificationTime(when, now)}
+          </time>
+        </span>
+        <span className={styles.message}>{notification.message}</span>
+      </span>
+    </Link>
+  )
+}
+
+/** The notification list (SPEC §2): ten days at a time, up to three earlier windows, newest first. */
+export function NotificationsScreen() {
+  const user = useCurrentUser()
+  const config = useConfig()
+  const queryClient = useQueryClient()
+  const [tab, setTab] = useState<NotificationTab>('all')
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
+  const history = useInfiniteQuery(notificationHistoryQueryOptions(tab))
+  const shown = useMemo(() => history.data?.pages.flat() ?? [], [history.data])
+  const windowsRead = history.data?.pages.length ?? 0
+  const now = new Date()
+
+  // An empty window is not the end: earlier ones are read until something turns up or the last one is reached.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isSuccess } = history
+  useEffect(() => {
+    if (isSuccess && shown.length === 0 && hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }, [isSuccess, shown.length, windowsRead, hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  // Opening the list reads everything in it: the bell goes dark.
+  useEffect(() => {
+    if (tab !== 'all' || !isSuccess) return
+    markSeen(shown[0])
+    void queryClient.invalidateQueries({ queryKey: ['notifications', 'latest'] })
+  }, [tab, isSuccess, shown, queryClient])
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!step) return
+    event.preventDefault()
+    const index = TABS.findIndex((each) => each.key === tab)
+    const next = TABS[(index + step + TABS.length) % TABS.length]
+    setTab(next.key)
+    tabRefs.current[next.key]?.focus()
+  }
+
+  const searchingEarlier = shown.length === 0 && (history.isPending || hasNextPage || isFetchingNextPage)
+  const emptyDays = windowsRead * LIMITS.NOTIFICATION_WINDOW_DAYS
+
+  return (
+    <>
+      <PageHeader title="Notifications" backTo={paths.home} />
+      <main className={styles.screen}>
+        <div role="tablist" aria-label="Notifications" className={styles.tabs} onKeyDown={onKeyDown}>
+          {TABS.map((each) => (
+            <button
+              key={each.key}
+              ref={(element) => {
+                tabRefs.current[each.key] = element
+              }}
+              type="button"
+              role="tab"
+              id={`notification-tab-${each.key}`}
+              aria-selected={each.key === tab}
+              aria-controls="notification-panel"
+              tabIndex={each.key === tab ? 0 : -1}
+              className={styles.tab}
+              onClick={() => setTab(each.key)}
+            >
+              {each.label}
+            </button>
+          ))}
+        </div>
+        <section
+          id="notification-panel"
+          role="tabpanel"
+          aria-labelledby={`notification-tab-${tab}`}
+          aria-busy={history.isFetching}
+          className={styles.panel}
+        >
+          {history.isError && shown.length === 0 ? (
+            <EmptyState title="Could not load notifications" description={errorMessage(history.error)}>
+              <button type="button" className="btn btn-primary btn-small" onClick={() => void history.refetch()}>
+                Try again
+              </button>
+            </EmptyState>
+          ) : searchingEarlier ? (
+            <p className={styles.loading} role="status">
+              Loading notifications…
+            </p>
+          ) : shown.length === 0 ? (
+            <EmptyState
+              title={`${MESSAGES.NOTIFICATION_EMPTY} ${emptyDays} days`}
+              illustration={<BellIcon size={40} />}
+            />
+          ) : (
+            <>
+              <ul className={styles.list} aria-label={tab === 'all' ? 'All notifications' : 'Requests'}>
+                {shown.map((notification) => (
+                  <li key={notification.id}>
+                    <NotificationItem notification={notification} now={now} />
+                  </li>
+                ))}
+              </ul>
+              {history.isFetchNextPageError && (
+                <p role="alert" className="muted">
+                  {errorMessage(history.error)}
+                </p>
+              )}
+              {hasNextPage ? (
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => void fetchNextPage()}
+                  disabled={isFetchingNextPage}
+                >
+                  {isFetchingNextPage ? 'Loading…' : 'Load earlier notifications'}
+                </button>
+              ) : null}
+            </>
+          )}
+        </section>
+      </main>
+      <PushPermissionDialog
+        receiveNotification={user.receive_notification}
+        vapidPublicKey={config.web_push_vapid_public_key}
+      />
+    </>
+  )
+}

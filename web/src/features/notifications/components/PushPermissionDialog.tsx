@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import { Dialog } from '@/components/Dialog'
+import { toast } from '@/components/toast'
+import { isPushSupported, notificationPermissionProblem, subscribeThisDevice } from '@/lib/push'
+import { storage } from '@/lib/storage'
+
+/** The dialog is offered once: while the browser has not been asked, the person has not declined, and they want
+ * notifications at all. */
+export function shouldOfferPush(receiveNotification: boolean): boolean {
+  return (
+    receiveNotification &&
+    isPushSupported() &&
+    Notification.permission === 'default' &&
+    !storage.pushDeclined.get()
+  )
+}
+
+type PushPermissionDialogProps = { receiveNotification: boolean; vapidPublicKey: string | null | undefined }
+
+/** 'Humsafar wants to send you notifications' (SPEC §2), with Allow and Don't Allow; a decline is remembered. */
+export function PushPermissionDialog({ receiveNotification, vapidPublicKey }: PushPermissionDialogProps) {
+  const [open, setOpen] = useState(() => shouldOfferPush(receiveNotification))
+  const [busy, setBusy] = useState(false)
+
+  const decline = () => {
+    storage.pushDeclined.set(true)
+    setOpen(false)
+  }
+
+  const allow = async () => {
+    setBusy(true)
+    try {
+      const problem = await notificationPermissionProblem()
+      if (problem) {
+        toast.error(problem)
+        return
+      }
+      await subscribeThisDevice(vapidPublicKey)
+    } catch (error) {
+      // Push setup failures are only logged (SPEC §8).
+      console.warn('push setup failed', error)
+    } finally {
+      setBusy(false)
+      setOpen(false)
+    }
+  }
+
+  return (
+    <Dialog open={open} title="Humsafar wants to send you notifications" onClose={decline} testId="push-permission">
+      <p className="muted">Hear about requests, answers and your trips even when the app is closed.</p>
+      <div style={{ display: 'flex', gap: 12 }}>
+        <button type="button" className="btn btn-secondary btn-block" onClick={decline} disabled={busy}>
+          Don't Allow
+        </button>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => void allow()} disabled={busy}>
+          Allow
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,28 @@
+import { paths } from '../config/paths'
+
+/** What a notification points at (SPEC §3 Notification); a push carries the same fields. */
+export type NotificationTarget = { entity_type: string; entity_id: string }
+
+/**
+ * Where tapping a notification goes (SPEC §2 Notifications), in the list and from the system's own notification
+ * alike: a request opens the trip with its requests, a question or trip news the trip, a chat its room, a review
+ * prompt the rating screen, a profile notice that profile (or one's own).
+ */
+export function notificationPath({ entity_type, entity_id }: NotificationTarget): string {
+  const id = encodeURIComponent(entity_id ?? '')
+  switch (entity_type) {
+    case 'request':
+      return `${paths.trip(id)}?viewRequest=true`
+    case 'trip':
+    case 'query':
+      return paths.trip(id)
+    case 'chat':
+      return paths.chatRoom(id)
+    case 'review':
+      return paths.rating(id)
+    case 'profile':
+      return id ? paths.otherProfile(id) : paths.profile
+    default:
+      return paths.notifications
+  }
+}

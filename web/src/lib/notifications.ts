@@ -1,0 +1,28 @@
+/** What the bell and the notification list share: the newest notification and the unread dot (SPEC §4). */
+import { queryOptions } from '@tanstack/react-query'
+import type { components } from '@/generated/api'
+import { getData } from '@/lib/api'
+import { storage } from '@/lib/storage'
+
+export type AppNotification = components['schemas']['NotificationPublic']
+
+/** The newest notification of the last ten days, for the bell. */
+export const latestNotificationQueryOptions = () =>
+  queryOptions({
+    queryKey: ['notifications', 'latest'],
+    queryFn: async ({ signal }) => (await getData<AppNotification[]>('/api/notification/history', signal))[0] ?? null,
+    refetchInterval: 60_000,
+    staleTime: 0,
+  })
+
+/** The unread dot: the latest notification is newer than the last one viewed. */
+export function hasUnread(latest: Pick<AppNotification, 'timestamp'> | null | undefined, seenAt: string | null): boolean {
+  if (!latest) return false
+  if (!seenAt) return true
+  return Date.parse(latest.timestamp) > Date.parse(seenAt)
+}
+
+/** Remembers the newest notification shown as viewed. */
+export function markSeen(latest: Pick<AppNotification, 'timestamp'> | null | undefined): void {
+  if (latest && hasUnread(latest, storage.notificationsSeenAt.get())) storage.notificationsSeenAt.set(latest.timestamp)
+}

@@ -1,0 +1,96 @@
+/**
+ * This device's web push, through the service worker's same-origin endpoints (SPEC §7): POST /subscribe with the
+ * server's VAPID key, POST /refresh with os and device_id, GET /logout and GET /delete. The worker holds the push
+ * subscription and tells the API about it.
+ */
+import { readCookie } from '@/lib/api'
+import { storage } from '@/lib/storage'
+import { MESSAGES } from '@/generated/rules'
+
+export class PushSetupError extends Error {}
+
+const CONTROLLER_PATIENCE_MS = 5_000
+
+export const isPushSupported = (): boolean =>
+  typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window
+
+/** SPEC §7: ios when the browser is Safari, else android. */
+export function platform(userAgent: string = navigator.userAgent): 'ios' | 'android' {
+  return /safari/i.test(userAgent) && !/chrome|chromium|crios|android/i.test(userAgent) ? 'ios' : 'android'
+}
+
+function deviceId(): string {
+  const known = storage.deviceId.get()
+  if (known) return known
+  const fresh = crypto.randomUUID()
+  storage.deviceId.set(fresh)
+  return fresh
+}
+
+/** The worker that answers the endpoints, once it controls this page. */
+async function controller(): Promise<ServiceWorker> {
+  if (!('serviceWorker' in navigator)) throw new PushSetupError(MESSAGES.SERVICE_WORKER_UNSUPPORTED)
+  const registration = await navigator.serviceWorker.getRegistration()
+  if (!registration) throw new PushSetupError(MESSAGES.SERVICE_WORKER_UNSUPPORTED)
+  if (navigator.serviceWorker.controller) return navigator.serviceWorker.controller
+  return new Promise((resolve, reject) => {
+    const timer = window.setTimeout(() => reject(new PushSetupError(MESSAGES.SERVICE_WORKER_UNSUPPORTED)), CONTROLLER_PATIENCE_MS)
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        window.clearTimeout(timer)
+        if (navigator.serviceWorker.controller) resolve(navigator.serviceWorker.controller)
+      },
+      { once: true },
+    )
+  })
+}
+
+type WorkerAnswer = { status?: string; message?: string; data?: unknown }
+
+async function callWorker(path: string, method: 'GET' | 'POST', body?: unknown): Promise<WorkerAnswer> {
+  await controller()
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const csrf = readCookie('csrf_token')
+  if (csrf) headers['X-CSRF-Token'] = csrf
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const answer = (await response.json().catch(() => ({}))) as WorkerAnswer
+  if (!response.ok || answer.status !== 'SUCCESS') throw new PushSetupError(answer.message ?? '')
+  return answer
+}
+
+/** Asks the browser for permission; answers the spec's words for why it cannot be had, or null when granted. */
+export async function notificationPermissionProblem(): Promise<string | null> {
+  if (!('Notification' in window)) return MESSAGES.NOTIFICATION_UNSUPPORTED
+  const permission =
+    Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission
+  return permission === 'granted' ? null : MESSAGES.NOTIFICATION_PERMISSION_DENIED
+}
+
+/** Subscribes this device with the server's key; fails with 'Could Not Subscribe to Notification'. */
+export async function subscribeThisDevice(vapidPublicKey: string | null | undefined): Promise<void> {
+  if (!isPushSupported()) throw new PushSetupError(MESSAGES.NOTIFICATION_UNSUPPORTED)
+  if (!vapidPublicKey) throw new PushSetupError(MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED)
+  try {
+    await callWorker('/subscribe', 'POST', { vapid: vapidPublicKey, os: platform(), device_id: deviceId() })
+  } catch (error) {
+    if (error instanceof PushSetupError && error.message === MESSAGES.SERVICE_WORKER_UNSUPPORTED) throw error
+    throw new PushSetupError(MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED)
+  }
+}
+
+/** Tells the server again where this device is reached (it may have signed in as someone else meanwhile). */
+export const refreshThisDevice = () => callWorker('/refresh', 'POST', { os: platform(), device_id: deviceId() })
+
+/** Logout: the server forgets this device and the browser drops its subscription. */
+export const forgetThisDevice = () => callWorker('/logout', 'GET')
+
+/** Account deletion: the same, before the account goes. */
+export const deleteThisDevice = () => callWorker('/delete', 'GET')
+
+/** Whether the worker sees a live session (GET /login). */
+export async function workerSeesSession(): Promise<boolean> {
+  const answer = await callWorker('/login', 'GET')
+  return Boolean((answer.data as { is_logged_in?: boolean } | undefined)?.is_logged_in)
+}

@@ -1,0 +1,68 @@
+"""Pushes one stored notification to every device of its recipient (SPEC §2 Notifications, through the browser's
+push service).
+
+The flow is started in the transaction that stores the notification, so its first step waits for that commit and
+finds no devices when the notification never appears, when the person turned App Notification off, or when they
+have no subscription. Each device is then sent to on its own with retries, for as long as the message would still
+be worth showing: a push service that is down delays the message, a subscription that answers 404 or 410 is
+removed, and one device's failure never holds back another's. FlowStatus: sending -> delivered | undelivered.
+"""
+
+import asyncio
+from datetime import timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError
+
+with workflow.unsafe.imports_passed_through():
+    from workflows.contracts import FLOW_STATUS, PushDelivery, PushNotification
+
+DELIVERED = "delivered"
+UNDELIVERED = "undelivered"
+
+# Covers the activity's own wait for the storing transaction to commit (activities/push.py COMMIT_PATIENCE).
+TARGETS_TIMEOUT = timedelta(minutes=2)
+TARGETS_RETRY = RetryPolicy(
+    initial_interval=timedelta(seconds=1), maximum_interval=timedelta(minutes=1), maximum_attempts=20
+)
+SEND_TIMEOUT = timedelta(seconds=30)
+SEND_RETRY = RetryPolicy(
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(minutes=10),
+)
+# A notification pushed a day late is noise; the list still has it.
+SEND_PATIENCE = timedelta(hours=6)
+
+
+@workflow.defn
+class PushNotificationWorkflow:
+    @workflow.run
+    async def run(self, push: PushNotification) -> int:
+        """Answers on how many devices the notification was shown."""
+        targets: list[int] = await workflow.execute_activity(
+            "push_targets",
+            push.notification_id,
+            start_to_close_timeout=TARGETS_TIMEOUT,
+            retry_policy=TARGETS_RETRY,
+        )
+        outcomes = await asyncio.gather(
+            *(self._deliver(PushDelivery(push.notification_id, subscription_id)) for subscription_id in targets)
+        )
+        delivered = sum(outcome == DELIVERED for outcome in outcomes)
+        workflow.upsert_search_attributes([FLOW_STATUS.value_set(DELIVERED if delivered else UNDELIVERED)])
+        return delivered
+
+    async def _deliver(self, delivery: PushDelivery) -> str:
+        try:
+            outcome: str = await workflow.execute_activity(
+                "send_push",
+                delivery,
+                start_to_close_timeout=SEND_TIMEOUT,
+                schedule_to_close_timeout=SEND_PATIENCE,
+                retry_policy=SEND_RETRY,
+            )
+        except ActivityError:
+            return UNDELIVERED
+        return outcome
