@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.notifications import NotificationDraft, store_notifications
+from activities.notifications import NotificationDraft, PushStarter, store_notifications
 from activities.trips import _day_and_clock, _route
 from domain import clock
 from domain.db import transaction
@@ -100,10 +100,14 @@ def _with_reason(message: str, note: str | None) -> str:
 
 class JoinRequestActivities:
     def __init__(
-        self, session_maker: async_sessionmaker[AsyncSession], commit_patience: timedelta = COMMIT_PATIENCE
+        self,
+        session_maker: async_sessionmaker[AsyncSession],
+        commit_patience: timedelta = COMMIT_PATIENCE,
+        pushes: PushStarter | None = None,
     ) -> None:
         self._session_maker = session_maker
         self._commit_patience = commit_patience
+        self._pushes = pushes
 
     @activity.defn
     async def open_join_request(self, passenger_id: int) -> str | None:
@@ -132,7 +136,7 @@ class JoinRequestActivities:
                         entity_id=str(trip.id),
                         dedupe_key=request_key(passenger),
                     )
-                    await store_notifications(session, [draft])
+                    await store_notifications(session, [draft], self._pushes)
                     return _iso(trip.scheduled_at)
             if asyncio.get_running_loop().time() >= deadline:
                 return None
@@ -166,7 +170,8 @@ class JoinRequestActivities:
             passenger.status = transition.target
             if note:
                 passenger.additional_note = note[:300]
-            await store_notifications(session, [await _answer_notice(session, trip, passenger, action, note)])
+            notice = await _answer_notice(session, trip, passenger, action, note)
+            await store_notifications(session, [notice], self._pushes)
             return transition.target
 
     @activity.defn
@@ -185,7 +190,7 @@ class JoinRequestActivities:
                     entity_id=str(trip.id),
                     dedupe_key=nudge_key(passenger, nudge_number),
                 )
-                await store_notifications(session, [draft])
+                await store_notifications(session, [draft], self._pushes)
             return _iso(trip.scheduled_at)
 
     @activity.defn
@@ -211,7 +216,7 @@ class JoinRequestActivities:
                 entity_id=str(trip.id),
                 dedupe_key=answer_key(passenger, "expire"),
             )
-            await store_notifications(session, [draft])
+            await store_notifications(session, [draft], self._pushes)
             return None
 
     @activity.defn

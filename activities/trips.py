@@ -12,7 +12,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 
-from activities.notifications import NotificationDraft, store_notifications
+from activities.notifications import NotificationDraft, PushStarter, store_notifications
 from domain import clock
 from domain.clock import IST
 from domain.db import transaction
@@ -63,10 +63,14 @@ def _day_and_clock(moment: datetime) -> str:
 
 class TripActivities:
     def __init__(
-        self, session_maker: async_sessionmaker[AsyncSession], commit_patience: timedelta = COMMIT_PATIENCE
+        self,
+        session_maker: async_sessionmaker[AsyncSession],
+        commit_patience: timedelta = COMMIT_PATIENCE,
+        pushes: PushStarter | None = None,
     ) -> None:
         self._session_maker = session_maker
         self._commit_patience = commit_patience
+        self._pushes = pushes
 
     @activity.defn
     async def open_trip(self, trip_id: int) -> str | None:
@@ -101,7 +105,7 @@ class TripActivities:
                 )
                 for user_id in await _live_people(session, trip_id, ("active",))
             ]
-            return await store_notifications(session, drafts)
+            return await store_notifications(session, drafts, self._pushes)
 
     @activity.defn
     async def notify_trip_cancelled(self, trip_id: int, reason: str) -> int:
@@ -135,7 +139,7 @@ class TripActivities:
                 )
                 for user_id in members
             ]
-            return await store_notifications(session, drafts)
+            return await store_notifications(session, drafts, self._pushes)
 
     @activity.defn
     async def complete_trip(self, trip_id: int) -> bool:
@@ -192,7 +196,7 @@ class TripActivities:
                     )
                     for user_id in await _live_people(session, trip_id, ("active",))
                 ]
-                await store_notifications(session, drafts)
+                await store_notifications(session, drafts, self._pushes)
             return True
 
 

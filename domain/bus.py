@@ -33,6 +33,10 @@ class Subscription:
 class Bus(Protocol):
     async def publish(self, channel: str, event: Event) -> None: ...
 
+    async def publish_in_order(self, events: list[tuple[str, Event]]) -> None:
+        """Publishes (channel, event) pairs at once; every subscriber sees them in this order."""
+        ...
+
     async def subscribe(self, channel: str, handler: Handler) -> Subscription: ...
 
     async def unsubscribe(self, subscription: Subscription) -> None: ...
@@ -81,6 +85,10 @@ class InProcessBus:
     async def publish(self, channel: str, event: Event) -> None:
         self._handlers.dispatch(channel, event)
 
+    async def publish_in_order(self, events: list[tuple[str, Event]]) -> None:
+        for channel, event in events:
+            self._handlers.dispatch(channel, event)
+
     async def subscribe(self, channel: str, handler: Handler) -> Subscription:
         subscription = Subscription(channel, handler)
         self._handlers.add(subscription)
@@ -94,17 +102,20 @@ class InProcessBus:
 
 
 class RedisBus:
-    """Redis pub/sub: one subscribing connection a process, a channel subscribed while a local handler needs it."""
+    """Redis pub/sub: one subscribing connection a process, a channel subscribed while a local handler needs it.
 
-    READ_TIMEOUT_S = 1.0
+    An event reaches this process's own handlers as it is published, without the round trip through Redis; each
+    payload starts with the publishing process's id, so the reader drops the copy Redis hands back.
+    """
 
     def __init__(self, url: str) -> None:
         self._client = redis.Redis.from_url(url)
         self._pubsub = self._client.pubsub()
         self._handlers = _LocalHandlers()
         self._confirmations: defaultdict[str, list[asyncio.Future[None]]] = defaultdict(list)
+        self._process_id = uuid.uuid4().hex.encode()
         # Always subscribed to a channel of its own, so the reader never idles on an unsubscribed connection.
-        self._own_channel = f"bus:process:{uuid.uuid4().hex}"
+        self._own_channel = f"bus:process:{self._process_id.decode()}"
         self._reader: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -112,7 +123,16 @@ class RedisBus:
         self._reader = asyncio.create_task(self._read(), name="redis-bus-reader")
 
     async def publish(self, channel: str, event: Event) -> None:
-        await self._client.publish(channel, json.dumps(event, separators=(",", ":")))
+        await self.publish_in_order([(channel, event)])
+
+    async def publish_in_order(self, events: list[tuple[str, Event]]) -> None:
+        """One round trip for the lot, on one connection, so Redis hands them on in the order given."""
+        for channel, event in events:
+            self._handlers.dispatch(channel, event)
+        pipeline = self._client.pipeline(transaction=False)
+        for channel, event in events:
+            pipeline.publish(channel, self._process_id + json.dumps(event, separators=(",", ":")).encode())
+        await pipeline.execute()
 
     async def subscribe(self, channel: str, handler: Handler) -> Subscription:
         subscription = Subscription(channel, handler)
@@ -138,7 +158,9 @@ class RedisBus:
     async def _read(self) -> None:
         while True:
             try:
-                message = await self._pubsub.get_message(timeout=self.READ_TIMEOUT_S)
+                # Blocking read: the process's own channel keeps the connection subscribed, and waiting without a
+                # timeout spares a timer per event.
+                message = await self._pubsub.get_message(timeout=None)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -157,7 +179,10 @@ class RedisBus:
                 if not confirmed.done():
                     confirmed.set_result(None)
         elif message["type"] == "message":
-            self._handlers.dispatch(channel, json.loads(message["data"]))
+            payload: bytes = message["data"]
+            publisher_id_length = len(self._process_id)
+            if payload[:publisher_id_length] != self._process_id:
+                self._handlers.dispatch(channel, json.loads(payload[publisher_id_length:]))
 
 
 async def create_bus(settings: Settings) -> Bus:

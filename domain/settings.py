@@ -65,6 +65,14 @@ class Settings(BaseSettings):
     chat_catch_up_limit: int = 500
     chat_socket_send_queue: int = 1000
 
+    # Web push (VAPID, RFC 8292). Without a private key one is generated on first run and kept under data_dir; in
+    # production every API and worker replica must share one key, so set it: base64url of the raw 32-byte P-256
+    # private number (or of its DER). The public key the browsers subscribe with is derived from it.
+    web_push_vapid_private_key: str | None = None
+    web_push_subject: str = "mailto:support@humsafar.in"
+    web_push_ttl_seconds: int = 24 * 3600
+    web_push_timeout_seconds: float = 10.0
+
     support_email: str = "support@humsafar.in"
     public_app_url: str = "http://localhost:8000"
 

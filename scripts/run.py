@@ -38,6 +38,8 @@ def start_children(
     children.append(("worker", subprocess.Popen([sys.executable, "-m", "worker"], env=env)))
     api_command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app"]
     api_command += ["--host", settings.api_host, "--port", str(settings.api_port), "--proxy-headers"]
+    # Chat frames are a few hundred bytes: compressing each costs more CPU (and memory per socket) than it saves.
+    api_command += ["--ws-per-message-deflate", "false"]
     children.append(("api", subprocess.Popen(api_command, env=env)))
 
 

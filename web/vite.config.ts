@@ -1,17 +1,90 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin, type Rolldown } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 
 const backend = 'http://localhost:8000'
 
-export default defineConfig({
+type OutputBundle = Rolldown.OutputBundle
+type OutputChunk = Rolldown.OutputChunk
+
+/** The modules of the screens /login and /home show first (src/app/router.tsx loads them lazily). */
+const FIRST_SCREENS: Record<string, string[]> = {
+  '/login': ['src/features/auth/screens.ts'],
+  '/home': ['src/app/guards/ProtectedLayout.tsx', 'src/features/home/screens.ts'],
+}
+
+/** Every file a chunk needs beyond those the entry loads: its own, its static imports' and their styles. */
+function chunkFiles(bundle: OutputBundle, moduleIds: string[], entryFiles: Set<string>): string[] {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk')
+  const files: string[] = []
+  const visit = (chunk: OutputChunk | undefined) => {
+    if (!chunk || entryFiles.has(chunk.fileName) || files.includes(`/${chunk.fileName}`)) return
+    files.push(`/${chunk.fileName}`)
+    for (const css of chunk.viteMetadata?.importedCss ?? []) if (!files.includes(`/${css}`)) files.push(`/${css}`)
+    for (const imported of chunk.imports) visit(chunks.find((candidate) => candidate.fileName === imported))
+  }
+  for (const id of moduleIds) visit(chunks.find((chunk) => chunk.facadeModuleId?.endsWith(id)))
+  return files
+}
+
+/**
+ * The page paints its first frame (index.html's static login, home or splash) before the app's code runs: the entry
+ * script is fetched from the start as a module preload, and run once the browser reports that frame painted (or after
+ * 300 ms where it reports nothing, as in a tab in the background). The code is fetched at low priority, so that the
+ * page and its styles come first on a slow connection.
+ */
+function paintBeforeBoot(): Plugin {
+  return {
+    name: 'humsafar-paint-before-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle
+        if (!bundle) throw new Error('index.html is transformed without its bundle')
+        const entryChunk = Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && item.isEntry)
+        const entryFiles = new Set([entryChunk?.fileName ?? '', ...(entryChunk?.imports ?? [])])
+        const screens = Object.fromEntries(
+          Object.entries(FIRST_SCREENS).map(([path, ids]) => [path, chunkFiles(bundle, ids, entryFiles)]),
+        )
+        if (Object.values(screens).some((files) => files.length === 0)) throw new Error('a first screen has no chunk')
+        const placeholder = '/* first-screen files */ {}'
+        if (!html.includes(placeholder)) throw new Error('index.html has no place for the first screens')
+        html = html.replace(placeholder, JSON.stringify(screens))
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
+        const found = entry.exec(html)
+        if (!found) throw new Error('index.html has no entry script')
+        const src = JSON.stringify(found[1])
+        const boot =
+          `<script>(function(){var started=false;function boot(){if(started)return;started=true;import(${src})}` +
+          `try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint')` +
+          `.length){observer.disconnect();setTimeout(boot,0)}}).observe({type:'paint',buffered:true})}catch(e){boot()}` +
+          `setTimeout(boot,300)})()</script>`
+        return html
+          .replace(entry, `<link rel="modulepreload" crossorigin href="${found[1]}">\n    `)
+          .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+          .replace('</body>', `  ${boot}\n  </body>`)
+      },
+    },
+  }
+}
+const ROUTER_PRODUCTION = './node_modules/react-router/dist/production/index.mjs'
+
+export default defineConfig(({ mode }) => ({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // The router's production build leaves out its development warnings.
+      ...(mode === 'production'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL(ROUTER_PRODUCTION, import.meta.url)) }]
+        : []),
+    ],
   },
   plugins: [
     react(),
+    paintBeforeBoot(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -59,6 +132,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    manifest: true,
   },
   test: {
     environment: 'jsdom',
@@ -67,4 +141,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
-})
+}))

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Request, Response
 
 from api.deps import AuthSessionDep, ClientIpDep, CurrentUser, SessionDep, SettingsDep, SmsDep
 from api.envelope import Envelope, MessageOnly, done, ok
+from api.errors import refusals
 from api.schemas.auth import AccessToken, LoginRequest, LoginResult, OtpIssued, OtpRequest, SessionState
 from api.security import otp
 from api.security.access_tokens import issue_access_token
@@ -30,7 +31,7 @@ async def read_session(request: Request, session: SessionDep) -> Envelope[Sessio
     return ok(SessionState(is_logged_in=live))
 
 
-@router.post("/otp")
+@router.post("/otp", responses=refusals(429))
 async def request_otp(
     body: OtpRequest, session: SessionDep, settings: SettingsDep, sms: SmsDep, ip: ClientIpDep
 ) -> Envelope[OtpIssued]:
@@ -47,7 +48,7 @@ async def request_otp(
     )
 
 
-@router.post("/login")
+@router.post("/login", responses=refusals(401, 429))
 async def login(
     body: LoginRequest, request: Request, response: Response, session: SessionDep, settings: SettingsDep
 ) -> Envelope[LoginResult]:

@@ -6,8 +6,13 @@ Socket /api/chat/ws, JSON frames {"event": ..., "data": {...}}:
 - authentication: the session cookie, or ?access_token= (POST /api/auth/access_token), or a first frame
   {"event": "authenticate", "data": {"access_token"}}. The server answers "connected" {code 200, user_id,
   session_id}; a failure is "error" {code 401} and the socket closes with 4401. A foreign Origin closes with 4403.
-- join {chat_id, last_message_id?} -> "user-joined" {code 200, chat_id, user_id, session_id}, then the messages
-  after last_message_id as "receive-message", then live messages.
+- join {chat_id, last_message_id?, seen_message_ids?} -> "user-joined" {code 200, chat_id, user_id, session_id},
+  then the messages the client missed as "receive-message", then live messages. Missed means: after the lowest of
+  last_message_id and seen_message_ids, and not among seen_message_ids. Live messages of two API processes may
+  arrive slightly out of id order, so a reconnecting client names the ids it holds from its recent stretch (up to
+  500; the web client sends those of the last 10 minutes before its newest): a lower-numbered message that came
+  after a higher one and was lost in the disconnect is then sent too. Within a chat ids follow commit order, so
+  whatever is after the lowest named id and not named is exactly what the client lacks.
 - leave {chat_id} -> "user-left" {code 200, chat_id}. Removed from the trip -> "user-left" {code 403, chat_id}.
 - send-message {chat_id, message, client_message_identifier, type: normal | share_number} -> "receive-message"
   with the stored message to the sender and everyone in the room. A resend with the same identifier answers the
@@ -16,7 +21,10 @@ Socket /api/chat/ws, JSON frames {"event": ..., "data": {...}}:
   whose id goes into POST /api/chat/message/document with the session_id; the checked document arrives as
   "receive-document" (to the room; to the sender alone with status refused and failure_message).
 - refusals: "error" {code, event, message, chat_id?, client_message_identifier?}; code 401 means the access token
-  expired or the session ended: fetch a new token, send "authenticate" (or reconnect), then send again.
+  expired or the session ended: fetch a new token, send "authenticate" (or reconnect), then send again. Code 503
+  means the database could not be reached just then (nothing was stored, or the join did not happen) and the socket
+  stays open: keep the message waiting and send it again, with the same client_message_identifier, after a backoff
+  (a resend never stores it twice); after a 503 on join, join again after a backoff.
 """
 
 import logging
@@ -34,11 +42,12 @@ from temporalio.client import WorkflowHandle
 from api.chat import service
 from api.chat.auth import principal_from_cookie
 from api.chat.hub import ChatHub, frame
+from api.chat.notices import ChatNotifier, StoredMessage
 from api.chat.socket import ChatSocket
 from api.chat.uploads import receive_document
 from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.envelope import Envelope, ok
-from api.errors import ApiError
+from api.errors import ApiError, refusals
 from api.schemas.chat import ChatHistory, ChatList, ChatPublic, DocumentAccepted
 from domain.db import transaction
 from domain.documents import DocumentFiles, extension_of
@@ -85,7 +94,7 @@ async def _require_chat_user(session: AsyncSession, chat_id: int, user_id: int) 
         raise ApiError(messages.CHAT_MEMBERS_ONLY, status.HTTP_403_FORBIDDEN)
 
 
-@router.get("/trip/chat/{trip_id}")
+@router.get("/trip/chat/{trip_id}", responses=refusals(403))
 async def read_trip_chat(trip_id: int, user: CurrentUser, session: SessionDep) -> Envelope[ChatPublic]:
     await _require_chat_user(session, trip_id, user.id)
     chat = await service.chat_of_trip(session, trip_id, user.id)
@@ -113,7 +122,7 @@ async def read_chats(
     return ok(ChatList(chats=chats, page=page, has_more=has_more))
 
 
-@router.get("/chat/chat")
+@router.get("/chat/chat", responses=refusals(403, 404))
 async def read_chat_history(
     chat_id: int, user: CurrentUser, session: SessionDep, settings: SettingsDep, page: Page = 0
 ) -> Envelope[ChatHistory]:
@@ -130,9 +139,13 @@ async def chat_socket(websocket: WebSocket) -> None:
 
 
 async def announce_review(
-    hub: ChatHub, session_maker: async_sessionmaker[AsyncSession], handle: WorkflowHandle[Any, DocumentReviewOutcome]
+    hub: ChatHub,
+    session_maker: async_sessionmaker[AsyncSession],
+    handle: WorkflowHandle[Any, DocumentReviewOutcome],
+    notifier: ChatNotifier | None = None,
 ) -> None:
-    """Delivers the checked document to the room, or the failure note to its sender."""
+    """Delivers the checked document to the room (and tells the members away from it), or the failure note to its
+    sender."""
     outcome = await handle.result()
     async with session_maker() as session:
         row = (
@@ -151,9 +164,13 @@ async def announce_review(
     text = frame("receive-document", view.model_dump(mode="json"))
     recipients = None if outcome.status == DELIVERED else [message.sender_id]
     await hub.publish(message.trip_id, text, members, to=recipients)
+    if outcome.status == DELIVERED and notifier is not None:
+        notifier.committed(
+            [StoredMessage(message.trip_id, message.id, message.sender_id, message.type, message.message, members)]
+        )
 
 
-@router.post("/chat/message/document", openapi_extra=UPLOAD_BODY)
+@router.post("/chat/message/document", openapi_extra=UPLOAD_BODY, responses=refusals(400, 401, 403, 404, 409, 413))
 async def upload_chat_document(request: Request) -> Envelope[DocumentAccepted]:
     """The file of a send-document placeholder; streamed to storage, then checked before anyone sees it."""
     settings = request.app.state.settings
@@ -209,11 +226,13 @@ async def upload_chat_document(request: Request) -> Envelope[DocumentAccepted]:
         task_queue=settings.temporal_task_queue,
     )
     hub: ChatHub = request.app.state.chat_hub
-    hub.spawn(announce_review(hub, session_maker, handle))
+    hub.spawn(announce_review(hub, session_maker, handle, getattr(request.app.state, "chat_notifier", None)))
     return ok(DocumentAccepted(document_id=document.id, message_id=message.id), messages.CHAT_DOCUMENT_CHECKING)
 
 
-@router.get("/chat/message/document", response_class=FileResponse, responses={200: {"content": {"*/*": {}}}})
+@router.get(
+    "/chat/message/document", response_class=FileResponse, responses={200: {"content": {"*/*": {}}}, **refusals(404)}
+)
 async def read_chat_document(document_id: int, user: CurrentUser, session: SessionDep, settings: SettingsDep) -> Any:
     document = await session.scalar(select(ChatDocument).where(ChatDocument.id == document_id))
     if document is None:

@@ -1,6 +1,7 @@
 """The app's configuration (SPEC §3 Config): product copy and settings the client follows."""
 
 from api.schemas.config import Config
+from domain.push import vapid_keys
 from domain.settings import Settings
 
 REVIEW_ATTRIBUTES = {
@@ -50,7 +51,7 @@ def build_config(settings: Settings) -> Config:
         review_attributes=REVIEW_ATTRIBUTES,
         valid_cab_categories=CAB_CATEGORIES,
         share_trip_text="Join my trip on Humsafar: {link}",
-        web_push_vapid_public_key=None,
+        web_push_vapid_public_key=vapid_keys(settings).public_key,
         fcm_client_configuration=None,
         otp_length=settings.otp_length,
         support_email=settings.support_email,

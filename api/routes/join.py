@@ -16,7 +16,7 @@ from temporalio.service import RPCError
 
 from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
 from api.envelope import MessageOnly, done
-from api.errors import ApiError
+from api.errors import ApiError, refusals
 from api.schemas.join import HostAction, JoinRequestCreate, PassengerAction
 from api.trips.lookups import active_count, load_trip
 from domain import clock
@@ -59,7 +59,7 @@ async def are_blocked(session: AsyncSession, one: int, other: int) -> bool:
     return found is not None
 
 
-@router.post("")
+@router.post("", responses=refusals(403, 404, 409))
 async def request_to_join(
     body: JoinRequestCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, temporal: TemporalDep
 ) -> MessageOnly:
@@ -145,7 +145,7 @@ async def _act(
     return done(DONE_MESSAGES[update])
 
 
-@router.put("/host/{member_id}")
+@router.put("/host/{member_id}", responses=refusals(403, 404, 409))
 async def decide_as_host(
     member_id: int, body: HostAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep
 ) -> MessageOnly:
@@ -156,7 +156,7 @@ async def decide_as_host(
     return await _act(temporal, session, trip, member_id, HOST_UPDATES[body.action], actor)
 
 
-@router.put("/passenger")
+@router.put("/passenger", responses=refusals(404, 409))
 async def act_as_passenger(
     body: PassengerAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep
 ) -> MessageOnly:

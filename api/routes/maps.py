@@ -6,7 +6,7 @@ from fastapi import APIRouter, Depends, Query, Request, status
 
 from api.deps import CurrentUser
 from api.envelope import Envelope, ok
-from api.errors import ApiError
+from api.errors import ApiError, refusals
 from api.schemas.maps import PlaceNamePublic, PlacePointPublic, PlaceSuggestionPublic
 from domain.providers.maps import MapsProvider, MapsUnavailableError
 from domain.rules import messages
@@ -28,7 +28,7 @@ def get_maps(request: Request) -> MapsProvider:
 MapsDep = Annotated[MapsProvider, Depends(get_maps)]
 
 
-@router.get("/autocomplete")
+@router.get("/autocomplete", responses=refusals(503))
 async def autocomplete_places(
     user: CurrentUser,
     maps: MapsDep,
@@ -47,7 +47,7 @@ async def autocomplete_places(
     return ok([PlaceSuggestionPublic(label=item.label, place_id=item.place_id) for item in suggestions])
 
 
-@router.get("/place")
+@router.get("/place", responses=refusals(404, 503))
 async def read_place(
     user: CurrentUser, maps: MapsDep, place_id: Annotated[str, Query(alias="id", min_length=1, max_length=200)]
 ) -> Envelope[PlacePointPublic]:
@@ -60,7 +60,7 @@ async def read_place(
     return ok(PlacePointPublic(lat=point.lat, long=point.long))
 
 
-@router.get("/geocode")
+@router.get("/geocode", responses=refusals(404, 503))
 async def geocode_point(user: CurrentUser, maps: MapsDep, lat: Latitude, long: Longitude) -> Envelope[PlaceNamePublic]:
     try:
         place = await maps.reverse_geocode(lat, long)

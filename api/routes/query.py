@@ -3,19 +3,22 @@
 from fastapi import APIRouter, status
 from sqlalchemy import select
 
-from api.deps import CurrentUser, SessionDep
+from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
 from api.envelope import MessageOnly, done
-from api.errors import ApiError
+from api.errors import ApiError, refusals
 from api.schemas.join import QueryAnswer, QueryCreate
 from domain import clock
-from domain.models import Notification, Trip, TripQuery
+from domain.models import Trip, TripQuery
+from domain.notifications import NotificationDraft, PushStarter, store_notifications
 from domain.rules import messages
 
 router = APIRouter(prefix="/trip/query", tags=["query"])
 
 
-@router.post("")
-async def ask_query(body: QueryCreate, user: CurrentUser, session: SessionDep) -> MessageOnly:
+@router.post("", responses=refusals(404, 409))
+async def ask_query(
+    body: QueryCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, temporal: TemporalDep
+) -> MessageOnly:
     trip = await session.get(Trip, body.trip_id)
     if trip is None:
         raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
@@ -28,21 +31,27 @@ async def ask_query(body: QueryCreate, user: CurrentUser, session: SessionDep) -
     query = TripQuery(trip_id=trip.id, created_by_id=user.id, question=body.question)
     session.add(query)
     await session.flush()
-    session.add(
-        Notification(
-            recipient_id=trip.host_id,
-            sender_id=user.id,
-            title="New question",
-            message=f"{user.name} asked: {body.question}",
-            entity_type="query",
-            entity_id=str(trip.id),
-        )
+    notice = NotificationDraft(
+        recipient_id=trip.host_id,
+        sender_id=user.id,
+        title="New question",
+        message=f"{user.name} asked: {body.question}",
+        entity_type="query",
+        entity_id=str(trip.id),
     )
+    await store_notifications(session, [notice], PushStarter(temporal, settings.temporal_task_queue))
     return done(messages.QUERY_ASKED)
 
 
-@router.put("/{query_id}")
-async def answer_query(query_id: int, body: QueryAnswer, user: CurrentUser, session: SessionDep) -> MessageOnly:
+@router.put("/{query_id}", responses=refusals(403, 409))
+async def answer_query(
+    query_id: int,
+    body: QueryAnswer,
+    user: CurrentUser,
+    session: SessionDep,
+    settings: SettingsDep,
+    temporal: TemporalDep,
+) -> MessageOnly:
     row = await session.execute(
         select(TripQuery, Trip)
         .join(Trip, Trip.id == TripQuery.trip_id)
@@ -60,14 +69,13 @@ async def answer_query(query_id: int, body: QueryAnswer, user: CurrentUser, sess
     query.answer = body.answer
     query.answered_by_id = user.id
     query.answered_at = clock.now()
-    session.add(
-        Notification(
-            recipient_id=query.created_by_id,
-            sender_id=user.id,
-            title="Your question was answered",
-            message=f"{user.name} answered: {body.answer}",
-            entity_type="query",
-            entity_id=str(trip.id),
-        )
+    notice = NotificationDraft(
+        recipient_id=query.created_by_id,
+        sender_id=user.id,
+        title="Your question was answered",
+        message=f"{user.name} answered: {body.answer}",
+        entity_type="query",
+        entity_id=str(trip.id),
     )
+    await store_notifications(session, [notice], PushStarter(temporal, settings.temporal_task_queue))
     return done(messages.QUERY_ANSWERED)

@@ -4,18 +4,21 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Annotated
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Depends, Query, status
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
-from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
+from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep, ViewerId
 from api.envelope import Envelope, MessageOnly, done, ok
-from api.errors import ApiError
+from api.errors import ApiError, refusals
+from api.query_models import documented, query_model
 from api.schemas.trip import TripCreate, TripCreated, TripDelete, TripList, TripPublic, TripUpdate, parse_time_of_trip
 from api.trips.lookups import active_count, load_trip
-from api.trips.search import TripFilters, around_search, route_search
+from api.trips.parameters import AroundQuery, RouteQuery
+from api.trips.rows import TRIP_ROW_COLUMNS, TripRow
+from api.trips.search import Search, TripFilters, around_search, route_search
 from api.trips.views import SearchPoint, trip_views
 from domain import clock
 from domain.models import Trip, TripPassenger
@@ -120,18 +123,20 @@ async def create_trip(
 @router.get("/trip/{trip_id}")
 async def read_trip(
     trip_id: int,
-    user: CurrentUser,
+    viewer_id: ViewerId,
     session: SessionDep,
     origin_latitude: Annotated[float | None, Query(ge=-90, le=90)] = None,
     origin_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
     destination_latitude: Annotated[float | None, Query(ge=-90, le=90)] = None,
     destination_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
 ) -> Envelope[TripPublic]:
-    trip = await load_trip(session, trip_id)
+    row = (await session.execute(select(*TRIP_ROW_COLUMNS).where(Trip.id == trip_id))).first()
+    if row is None:
+        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     point = None
     if origin_latitude is not None and origin_longitude is not None:
         point = SearchPoint(origin_latitude, origin_longitude, destination_latitude, destination_longitude)
-    [view] = await trip_views(session, [trip], user, point)
+    [view] = await trip_views(session, [TripRow._make(row)], viewer_id, point)
     return ok(view)
 
 
@@ -155,7 +160,7 @@ def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
     return {field: value for field, value in wanted.items() if getattr(trip, field) != value}
 
 
-@router.put("/trip/{trip_id}")
+@router.put("/trip/{trip_id}", responses=refusals(409))
 async def update_trip(
     trip_id: int, body: TripUpdate, user: CurrentUser, session: SessionDep, temporal: TemporalDep
 ) -> MessageOnly:
@@ -180,7 +185,7 @@ async def update_trip(
     return done(messages.TRIP_UPDATED)
 
 
-@router.delete("/trip/{trip_id}")
+@router.delete("/trip/{trip_id}", responses=refusals(409))
 async def delete_trip(
     trip_id: int, body: TripDelete, user: CurrentUser, session: SessionDep, temporal: TemporalDep
 ) -> MessageOnly:
@@ -198,14 +203,18 @@ async def delete_trip(
 
 @router.get("/user_trips")
 async def read_user_trips(
-    user: CurrentUser,
+    viewer_id: ViewerId,
     session: SessionDep,
     status_ids: CommaList = None,
     type_ids: CommaList = None,
     retrieve_past_trips: Annotated[int, Query(ge=0, le=1)] = 0,
 ) -> Envelope[TripList]:
     """The Upcoming, Hosting and Recent tabs of SPEC §4: the viewer's trips by their own status and role."""
-    query = select(Trip).join(TripPassenger, TripPassenger.trip_id == Trip.id).where(TripPassenger.user_id == user.id)
+    query = (
+        select(*TRIP_ROW_COLUMNS)
+        .join(TripPassenger, TripPassenger.trip_id == Trip.id)
+        .where(TripPassenger.user_id == viewer_id)
+    )
     if statuses := _split(status_ids):
         query = query.where(TripPassenger.status.in_(statuses))
     if types := _split(type_ids):
@@ -214,8 +223,8 @@ async def read_user_trips(
         query = query.order_by(Trip.scheduled_at.desc(), Trip.id.desc())
     else:
         query = query.where(Trip.scheduled_at > clock.now()).order_by(Trip.scheduled_at, Trip.id)
-    trips = (await session.scalars(query.limit(100))).all()
-    return ok(TripList(trips=await trip_views(session, trips, user)))
+    trips = [TripRow._make(row) for row in await session.execute(query.limit(100))]
+    return ok(TripList(trips=await trip_views(session, trips, viewer_id)))
 
 
 def _day_window(day: date, start: time, end: time) -> tuple[datetime, datetime]:
@@ -224,74 +233,47 @@ def _day_window(day: date, start: time, end: time) -> tuple[datetime, datetime]:
     return first, last
 
 
-Latitude = Annotated[float, Query(ge=-90, le=90)]
-Longitude = Annotated[float, Query(ge=-180, le=180)]
-Clock = Annotated[time, Query(description="HH:MM in IST")]
+async def _found(session: AsyncSession, search: Search) -> list[TripRow]:
+    return [TripRow._make(row) for row in await search.query.rows(session, search.values)]
 
 
-@router.get("/search")
+@router.get("/search", openapi_extra=documented(RouteQuery))
 async def search_trips(
-    user: CurrentUser,
+    viewer_id: ViewerId,
     session: SessionDep,
     settings: SettingsDep,
-    origin_latitude: Latitude,
-    origin_longitude: Longitude,
-    destination_latitude: Latitude,
-    destination_longitude: Longitude,
-    date: date,
-    start_time: Clock = time(0, 0),
-    end_time: Clock = time(23, 59),
-    origin_name: Annotated[str | None, Query(max_length=200)] = None,
-    origin_place_id: Annotated[str | None, Query(max_length=200)] = None,
-    destination_name: Annotated[str | None, Query(max_length=200)] = None,
-    destination_place_id: Annotated[str | None, Query(max_length=200)] = None,
-    maximum_passengers: Annotated[int | None, Query(ge=2, le=4)] = None,
-    preferred_mode_of_transport: Annotated[str | None, Query(pattern=r"^[0-9]{1,2}(,[0-9]{1,2})*$")] = None,
-    gender: Annotated[str | None, Query(pattern="^(MALE|FEMALE)$")] = None,
-    is_vehicle_booked: bool | None = None,
-    estimated_cost: Annotated[float | None, Query(ge=0, le=100000)] = None,
-    is_host_kyc_verified: bool = False,
+    query: Annotated[RouteQuery, Depends(query_model(RouteQuery))],
 ) -> Envelope[TripList]:
     filters = TripFilters(
-        maximum_passengers=maximum_passengers,
-        modes=tuple(int(mode) for mode in _split(preferred_mode_of_transport)),
-        host_gender=gender,
-        is_vehicle_booked=is_vehicle_booked,
-        maximum_cost=estimated_cost,
-        host_kyc_verified_only=is_host_kyc_verified,
+        maximum_passengers=query.maximum_passengers,
+        modes=tuple(int(mode) for mode in _split(query.preferred_mode_of_transport)),
+        host_gender=query.gender,
+        is_vehicle_booked=query.is_vehicle_booked,
+        maximum_cost=query.estimated_cost,
+        host_kyc_verified_only=query.is_host_kyc_verified,
     )
-    query = route_search(
-        (origin_latitude, origin_longitude),
-        (destination_latitude, destination_longitude),
-        _day_window(date, start_time, end_time),
-        settings.trip_search_radius_km,
-        user.id,
-        filters,
-    )
-    trips = (await session.scalars(query)).all()
-    point = SearchPoint(origin_latitude, origin_longitude, destination_latitude, destination_longitude)
-    return ok(TripList(trips=await trip_views(session, trips, user, point)))
+    origin = (query.origin_latitude, query.origin_longitude)
+    destination = (query.destination_latitude, query.destination_longitude)
+    window = _day_window(query.date, query.start_time, query.end_time)
+    search = route_search(origin, destination, window, settings.trip_search_radius_km, viewer_id, filters)
+    point = SearchPoint(*origin, *destination)
+    return ok(TripList(trips=await trip_views(session, await _found(session, search), viewer_id, point)))
 
 
-@router.get("/search/around")
+@router.get("/search/around", openapi_extra=documented(AroundQuery))
 async def search_trips_around(
-    user: CurrentUser,
+    viewer_id: ViewerId,
     session: SessionDep,
     settings: SettingsDep,
-    origin_latitude: Latitude,
-    origin_longitude: Longitude,
-    date: date,
-    start_time: Clock = time(0, 0),
-    end_time: Clock = time(23, 59),
-    blacklisted_trip_ids: Annotated[str | None, Query(pattern=r"^[0-9]+(,[0-9]+)*$", max_length=2000)] = None,
+    query: Annotated[AroundQuery, Depends(query_model(AroundQuery))],
 ) -> Envelope[TripList]:
-    query = around_search(
-        (origin_latitude, origin_longitude),
-        _day_window(date, start_time, end_time),
+    origin = (query.origin_latitude, query.origin_longitude)
+    search = around_search(
+        origin,
+        _day_window(query.date, query.start_time, query.end_time),
         settings.trip_search_radius_km,
-        user.id,
-        tuple(int(trip_id) for trip_id in _split(blacklisted_trip_ids)),
+        viewer_id,
+        tuple(int(trip_id) for trip_id in _split(query.blacklisted_trip_ids)),
     )
-    trips = (await session.scalars(query)).all()
-    point = SearchPoint(origin_latitude, origin_longitude)
-    return ok(TripList(trips=await trip_views(session, trips, user, point)))
+    point = SearchPoint(*origin)
+    return ok(TripList(trips=await trip_views(session, await _found(session, search), viewer_id, point)))

@@ -83,9 +83,16 @@ class AuthenticateData(BaseModel):
     access_token: str = Field(max_length=500)
 
 
+# How many ids a joining client may name as already held (SPEC §7 catch-up after reconnect).
+SEEN_IDS_MAX = 500
+
+
 class JoinData(BaseModel):
     chat_id: int
     last_message_id: int | None = None
+    # The ids the client holds from its recent stretch of the chat: everything after the lowest of them that is
+    # not among them is sent as well, so a message that reached the room after a later one is not skipped.
+    seen_message_ids: list[int] = Field(default_factory=list, max_length=SEEN_IDS_MAX)
 
 
 class LeaveData(BaseModel):

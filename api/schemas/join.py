@@ -35,7 +35,7 @@ def message_text(value: str) -> str:
 
 
 class JoinRequestCreate(BaseModel):
-    trip_id: int
+    trip_id: int = Field(strict=True)
     additional_note: str | None = Field(default=None, max_length=limits.TRIP_NOTE_MAX_LENGTH)
     small_luggage: int = 0
     large_luggage: int = 0
@@ -52,7 +52,7 @@ class JoinRequestCreate(BaseModel):
 
 class HostAction(BaseModel):
     action: Literal["APPROVE", "REJECT", "REMOVE"]
-    trip_id: int
+    trip_id: int = Field(strict=True)
     additional_note: str | None = Field(default=None, max_length=limits.TRIP_NOTE_MAX_LENGTH)
 
     _note = field_validator("additional_note")(optional_note)
@@ -66,7 +66,7 @@ class HostAction(BaseModel):
 
 class PassengerAction(BaseModel):
     action: Literal["LEAVE", "REVOKE_REQUEST"]
-    trip_id: int
+    trip_id: int = Field(strict=True)
     additional_note: str | None = Field(default=None, max_length=limits.TRIP_NOTE_MAX_LENGTH)
 
     _note = field_validator("additional_note")(optional_note)
@@ -79,7 +79,7 @@ class PassengerAction(BaseModel):
 
 
 class QueryCreate(BaseModel):
-    trip_id: int
+    trip_id: int = Field(strict=True)
     question: str = Field(max_length=2000)
 
     _question = field_validator("question")(message_text)

@@ -44,7 +44,7 @@ class UserUpdate(BaseModel):
     gender: str | None = None
     dob: str | None = Field(default=None, examples=["21-11-1995"])
     profile_image_base64: str | None = None
-    receive_notification: bool | None = None
+    receive_notification: bool | None = Field(default=None, strict=True)
     referrer_code: str | None = None
 
     @field_validator("name")

@@ -3,19 +3,27 @@ earth_distance check, then ranking by the walk at both ends (sum_of_distance) an
 
 Both searches are served by one partial GiST over (scheduled_at, origin point, destination point) of active trips
 (ix_trips_active_search): the status, the date window, "not yet departed" and the earth boxes are all index
-conditions, so only trips that pass all of them are read from the table."""
+conditions, so only trips that pass all of them are read from the table.
+
+A search is a statement shape (which filters are present), compiled once (domain/compiled_query.py), whose values
+are bound per request: building and compiling the expression anew costs more CPU than the query does in PostgreSQL."""
 
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
+from typing import Any
 
 from sqlalchemy import (
+    ARRAY,
     BigInteger,
     ColumnElement,
     DateTime,
     Float,
     Select,
+    SmallInteger,
+    all_,
     and_,
+    any_,
     bindparam,
     exists,
     func,
@@ -25,10 +33,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import InstrumentedAttribute
 
+from api.trips.rows import TRIP_ROW_COLUMNS
+from domain.compiled_query import CompiledQuery
 from domain.models import Trip, User, UserBlock
-
-# A search is a cached statement shape (which filters are present) whose values are bound per request: building
-# the SQLAlchemy expression anew costs more CPU than the query does in PostgreSQL.
 
 
 def not_blocked_with(viewer_id: ColumnElement[int] | int) -> ColumnElement[bool]:
@@ -117,13 +124,13 @@ def _filter_values(filters: TripFilters) -> dict[str, object]:
     return {name: value for name, value in values.items() if value is not None and value != []}
 
 
-def _apply_filters(query: Select[Trip, float, float], shape: _FilterShape) -> Select[Trip, float, float]:
+def _apply_filters(query: Select[Any], shape: _FilterShape) -> Select[Any]:
     if shape.maximum_passengers:
         query = query.where(Trip.total_passengers <= bindparam("maximum_passengers"))
     if shape.modes:
-        query = query.where(Trip.preferred_mode_of_transport.in_(bindparam("modes", expanding=True)))
+        query = query.where(Trip.preferred_mode_of_transport == any_(bindparam("modes", type_=ARRAY(SmallInteger))))
     if shape.is_vehicle_booked:
-        query = query.where(Trip.is_vehicle_booked.is_(bindparam("is_vehicle_booked")))
+        query = query.where(Trip.is_vehicle_booked == bindparam("is_vehicle_booked"))
     if shape.maximum_cost:
         query = query.where(Trip.estimated_cost <= bindparam("maximum_cost"))
     if shape.host_gender or shape.host_kyc_verified_only:
@@ -135,17 +142,25 @@ def _apply_filters(query: Select[Trip, float, float], shape: _FilterShape) -> Se
     return query
 
 
+@dataclass(frozen=True)
+class Search:
+    """A compiled search and the values of one request: rows come back as api/trips/rows.py TripRow."""
+
+    query: CompiledQuery
+    values: dict[str, object]
+
+
 @cache
-def _route_template(shape: _FilterShape, limit: int) -> Select[Trip, float, float]:
+def _route_query(shape: _FilterShape, limit: int) -> CompiledQuery:
     near_origin, from_origin = _within(Trip.origin_latitude, Trip.origin_longitude, "origin")
     near_destination, from_destination = _within(Trip.destination_latitude, Trip.destination_longitude, "destination")
     query = (
-        select(Trip, from_origin.label("from_origin"), from_destination.label("from_destination"))
+        select(*TRIP_ROW_COLUMNS)
         .where(*_upcoming_in_window(), near_origin, near_destination, not_blocked_with(_VIEWER))
         .order_by((from_origin + from_destination), Trip.scheduled_at, Trip.id)
         .limit(limit)
     )
-    return _apply_filters(query, shape)
+    return CompiledQuery(_apply_filters(query, shape))
 
 
 def route_search(
@@ -156,33 +171,34 @@ def route_search(
     viewer_id: int,
     filters: TripFilters,
     limit: int = 50,
-) -> Select[Trip, float, float]:
+) -> Search:
     """Active future trips starting near origin and ending near destination within the time window."""
-    return _route_template(_FilterShape.of(filters), limit).params(
-        origin_latitude=origin[0],
-        origin_longitude=origin[1],
-        destination_latitude=destination[0],
-        destination_longitude=destination[1],
-        radius_m=radius_km * 1000,
-        window_start=window[0],
-        window_end=window[1],
-        viewer_id=viewer_id,
+    values = {
+        "origin_latitude": origin[0],
+        "origin_longitude": origin[1],
+        "destination_latitude": destination[0],
+        "destination_longitude": destination[1],
+        "radius_m": radius_km * 1000,
+        "window_start": window[0],
+        "window_end": window[1],
+        "viewer_id": viewer_id,
         **_filter_values(filters),
-    )
+    }
+    return Search(_route_query(_FilterShape.of(filters), limit), values)
 
 
 @cache
-def _around_template(excluding: bool, limit: int) -> Select[Trip, float]:
+def _around_query(limit: int) -> CompiledQuery:
     near_origin, from_origin = _within(Trip.origin_latitude, Trip.origin_longitude, "origin")
+    excluded = bindparam("excluded_trip_ids", type_=ARRAY(BigInteger))
     query = (
-        select(Trip, from_origin.label("from_origin"))
+        select(*TRIP_ROW_COLUMNS)
         .where(*_upcoming_in_window(), Trip.host_id != _VIEWER, near_origin, not_blocked_with(_VIEWER))
+        .where(Trip.id != all_(excluded))
         .order_by(from_origin, Trip.scheduled_at, Trip.id)
         .limit(limit)
     )
-    if excluding:
-        query = query.where(Trip.id.not_in(bindparam("excluded_trip_ids", expanding=True)))
-    return query
+    return CompiledQuery(query)
 
 
 def around_search(
@@ -192,15 +208,15 @@ def around_search(
     viewer_id: int,
     excluded_trip_ids: tuple[int, ...],
     limit: int = 50,
-) -> Select[Trip, float]:
+) -> Search:
     """Trips Around You: active, upcoming, starting near the point; never the viewer's own."""
-    values: dict[str, object] = {"excluded_trip_ids": list(excluded_trip_ids)} if excluded_trip_ids else {}
-    return _around_template(bool(excluded_trip_ids), limit).params(
-        origin_latitude=origin[0],
-        origin_longitude=origin[1],
-        radius_m=radius_km * 1000,
-        window_start=window[0],
-        window_end=window[1],
-        viewer_id=viewer_id,
-        **values,
-    )
+    values = {
+        "origin_latitude": origin[0],
+        "origin_longitude": origin[1],
+        "radius_m": radius_km * 1000,
+        "window_start": window[0],
+        "window_end": window[1],
+        "viewer_id": viewer_id,
+        "excluded_trip_ids": list(excluded_trip_ids),
+    }
+    return Search(_around_query(limit), values)

@@ -1,12 +1,12 @@
-"""Trips as a viewer sees them (SPEC §3 Trip), built for many trips with one query, and a second only
-when some of them have questions."""
+"""Trips as a viewer sees them (SPEC §3 Trip), built from api/trips/rows.py TripRow (a trip with its people), with one
+more query only when some of them have questions."""
 
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from sqlalchemy import exists, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -20,9 +20,10 @@ from api.schemas.trip import (
     TripQueryView,
     UserStatus,
 )
+from api.trips.rows import Person, TripRow, people_of
 from api.views import media_url
 from domain import clock
-from domain.models import Trip, TripPassenger, TripQuery, User
+from domain.models import TripQuery, User
 from domain.rules import limits
 from domain.rules.co2 import co2_saved_kg
 from domain.rules.geo import distance_km
@@ -37,39 +38,6 @@ class SearchPoint:
     origin_longitude: float
     destination_latitude: float | None = None
     destination_longitude: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Person:
-    """One person's place in a trip with the few user fields a trip view shows: read as plain columns, because
-    hydrating full ORM rows for every passenger of fifty trips costs more than the search itself."""
-
-    trip_id: int
-    user_id: int
-    name: str | None
-    small_image_key: str | None
-    medium_image_key: str | None
-    is_kyc_verified: bool
-    type: str
-    status: str
-    additional_note: str | None
-    small_luggage: int
-    large_luggage: int
-
-
-PERSON_COLUMNS = (
-    TripPassenger.trip_id,
-    User.id,
-    User.name,
-    User.small_image_key,
-    User.medium_image_key,
-    User.is_kyc_verified,
-    TripPassenger.type,
-    TripPassenger.status,
-    TripPassenger.additional_note,
-    TripPassenger.small_luggage,
-    TripPassenger.large_luggage,
-)
 
 
 def _host_card(host: Person) -> TripHost:
@@ -96,7 +64,7 @@ def _passenger_view(person: Person) -> TripPassengerView:
     )
 
 
-def _distances(trip: Trip, point: SearchPoint | None) -> tuple[float | None, float | None, float | None]:
+def _distances(trip: TripRow, point: SearchPoint | None) -> tuple[float | None, float | None, float | None]:
     if point is None:
         return None, None, None
     from_origin = distance_km(
@@ -127,20 +95,19 @@ def _query_view(query: TripQuery, asker: User, answerer: User | None) -> TripQue
 
 
 def build_view(
-    trip: Trip,
-    host: Person,
+    trip: TripRow,
     people: list[Person],
     queries: list[TripQueryView],
-    viewer: User,
+    viewer_id: int,
     point: SearchPoint | None,
 ) -> TripPublic:
-    is_host = trip.host_id == viewer.id
+    is_host = trip.host_id == viewer_id
     active = [person for person in people if person.status == "active"]
-    own = next((person for person in people if person.user_id == viewer.id), None)
-    visible = [person for person in people if is_host or person.status == "active" or person.user_id == viewer.id]
+    own = next((person for person in people if person.user_id == viewer_id), None)
+    visible = [person for person in people if is_host or person.status == "active" or person.user_id == viewer_id]
     from_origin, from_destination, total = _distances(trip, point)
     low_high = cost_range(trip.estimated_cost, trip.total_passengers)
-    host_card = _host_card(host)
+    host_card = _host_card(next(person for person in people if person.type == "host"))
     return TripPublic(
         id=trip.id,
         trip_id=trip.id,
@@ -190,30 +157,11 @@ def build_view(
 
 
 async def trip_views(
-    session: AsyncSession, trips: Sequence[Trip], viewer: User, point: SearchPoint | None = None
+    session: AsyncSession, trips: Sequence[TripRow], viewer_id: int, point: SearchPoint | None = None
 ) -> list[TripPublic]:
-    if not trips:
-        return []
-    trip_ids = [trip.id for trip in trips]
-    asked_about = exists().where(TripQuery.trip_id == TripPassenger.trip_id)
-    rows = await session.execute(
-        select(*PERSON_COLUMNS, (TripPassenger.type == "host") & asked_about)
-        .join(User, User.id == TripPassenger.user_id)
-        .where(TripPassenger.trip_id.in_(trip_ids))
-        .order_by(TripPassenger.trip_id, TripPassenger.type.desc(), TripPassenger.created_at)
-    )
-    people: dict[int, list[Person]] = defaultdict(list)
-    hosts: dict[int, Person] = {}
-    with_questions: list[int] = []
-    for *columns, has_questions in rows:
-        person = Person(*columns)
-        people[person.trip_id].append(person)
-        if person.type == "host":
-            hosts[person.trip_id] = person
-        if has_questions:
-            with_questions.append(person.trip_id)
     queries: dict[int, list[TripQueryView]] = defaultdict(list)
-    if with_questions:  # most trips have none: then the second round trip is skipped
+    with_questions = [trip.id for trip in trips if trip.has_questions]
+    if with_questions:  # most trips have none: then this second round trip is skipped
         answerers = aliased(User)
         asked = await session.execute(
             select(TripQuery, User, answerers)
@@ -224,4 +172,4 @@ async def trip_views(
         )
         for query, asker, answerer in asked:
             queries[query.trip_id].append(_query_view(query, asker, answerer))
-    return [build_view(trip, hosts[trip.id], people[trip.id], queries[trip.id], viewer, point) for trip in trips]
+    return [build_view(trip, people_of(trip), queries[trip.id], viewer_id, point) for trip in trips]

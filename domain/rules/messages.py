@@ -136,3 +136,18 @@ CHAT_DOCUMENT_CHECKING: Final = "Checking the document against our community gui
 CHAT_DOCUMENT_REFUSED: Final = "This document does not follow our community guidelines"
 CHAT_DOCUMENT_UPLOADED: Final = "Document uploaded"
 CHAT_UPLOAD_MALFORMED: Final = "Send the document as multipart form data with message_id, session_id and file"
+
+# Notifications and web push
+NOTIFICATION_SUBSCRIBE_FAILED: Final = "Could Not Subscribe to Notification"
+NOTIFICATION_PERMISSION_DENIED: Final = (
+    "Permission not granted for notification. Please change your app settings and try again."
+)
+NOTIFICATION_UNSUPPORTED: Final = "Your browser does not support notification"
+SERVICE_WORKER_UNSUPPORTED: Final = "Service worker not supported"
+NOTIFICATION_EMPTY: Final = "No notifications found in last"
+NOTIFICATION_WINDOW_INVALID: Final = "Notifications can be fetched for at most 10 days at a time"
+NOTIFICATION_TYPE_INVALID: Final = "Unknown notification type"
+PUSH_SUBSCRIBED: Final = "Subscribed to notifications"
+PUSH_REFRESHED: Final = "Notification subscription refreshed"
+PUSH_UNSUBSCRIBED: Final = "Unsubscribed from notifications"
+PUSH_SUBSCRIPTION_INVALID: Final = "The push subscription is not valid"

@@ -232,15 +232,27 @@ async def test_search_finds_trips_near_both_ends_ranked_by_walk(signed_in, other
 async def test_search_filters_apply(signed_in, other, route):
     ends = {"origin": route.origin, "destination": route.destination}
     cab = await create(signed_in, preferred_mode_of_transport=1, **ends)
-    auto = await create(signed_in, preferred_mode_of_transport=2, is_vehicle_booked=False, **ends)
-    params = search_params(route.origin, route.destination, 26, preferred_mode_of_transport="2")
-    ids = [trip["id"] for trip in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]]
+    auto = await create(signed_in, preferred_mode_of_transport=2, is_vehicle_booked=False, total_passengers=2, **ends)
+
+    async def found(**filters: str) -> list[int]:
+        params = search_params(route.origin, route.destination, 26, **filters)
+        answer = await other.get("/api/trip/search", params=params)
+        assert answer.status_code == 200, answer.text
+        return [trip["id"] for trip in answer.json()["data"]["trips"]]
+
+    assert {cab, auto} <= set(await found())
+    ids = await found(preferred_mode_of_transport="2,3")
     assert auto in ids and cab not in ids
-    params = search_params(route.origin, route.destination, 26, gender="MALE")
-    ids = [trip["id"] for trip in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]]
-    assert cab not in ids
-    params = search_params(route.origin, route.destination, 26, is_host_kyc_verified="true")
-    assert cab not in [t["id"] for t in (await other.get("/api/trip/search", params=params)).json()["data"]["trips"]]
+    ids = await found(is_vehicle_booked="false")
+    assert auto in ids and cab not in ids
+    ids = await found(is_vehicle_booked="true")
+    assert cab in ids and auto not in ids
+    ids = await found(estimated_cost="500")
+    assert auto in ids and cab not in ids
+    ids = await found(maximum_passengers="2")
+    assert auto in ids and cab not in ids
+    assert cab not in await found(gender="MALE")
+    assert cab not in await found(is_host_kyc_verified="true")
 
 
 async def test_search_without_coordinates_is_refused(other):

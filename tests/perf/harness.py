@@ -177,6 +177,7 @@ def api_server(database_url: str, temporal_address: str, data_dir: Path, workers
     }
     command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
     command += ["--no-access-log", "--log-level", "warning", "--loop", "auto", "--http", "auto"]
+    command += ["--ws-per-message-deflate", "false"]
     if workers > 1:
         command += ["--workers", str(workers)]
     data_dir.mkdir(parents=True, exist_ok=True)

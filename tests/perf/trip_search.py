@@ -17,7 +17,6 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 import psycopg
-from sqlalchemy.dialects import postgresql
 
 from api.trips.search import TripFilters, route_search
 from domain import clock
@@ -68,7 +67,6 @@ def make_queries(
 
     Each query comes as the API's query string and as the SQL route_search compiles to for the viewer, with its
     parameters."""
-    dialect = postgresql.psycopg.dialect()
     today = clock.now().astimezone(clock.IST).date()
     queries = []
     for _ in range(QUERY_COUNT):
@@ -87,7 +85,7 @@ def make_queries(
             "destination_name": destination_locality.name,
             "destination_place_id": destination_locality.place_id,
         }
-        statement = route_search(
+        search = route_search(
             (origin[0], origin[1]),
             (destination[0], destination[1]),
             _day_window(day),
@@ -95,8 +93,7 @@ def make_queries(
             viewer_id,
             TripFilters(),
         )
-        compiled = statement.compile(dialect=dialect)
-        queries.append((params, SqlQuery(str(compiled), dict(compiled.params))))
+        queries.append((params, SqlQuery(search.query.sql, search.query.parameters(search.values))))
     return queries
 
 

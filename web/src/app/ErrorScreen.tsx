@@ -1,17 +1,15 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { Component, type ReactNode } from 'react'
 import { Logo } from '@/components/Logo'
 import { MESSAGES } from '@/generated/rules'
 import styles from './ErrorScreen.module.css'
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`
   if (error instanceof Error) return error.message
   return String(error ?? '')
 }
 
-/** The top-level error boundary: something broke while rendering; reloading the app is the way out. */
-export function ErrorScreen() {
-  const error = useRouteError()
+/** Something broke while rendering; reloading the app is the way out. */
+export function ErrorScreen({ error }: { error: unknown }) {
   return (
     <main className={styles.screen}>
       <Logo size={72} />
@@ -22,4 +20,17 @@ export function ErrorScreen() {
       </button>
     </main>
   )
+}
+
+/** The top-level error boundary: shows the error screen instead of a blank page. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown; failed: boolean }> {
+  state = { error: undefined as unknown, failed: false }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true }
+  }
+
+  render() {
+    return this.state.failed ? <ErrorScreen error={this.state.error} /> : this.props.children
+  }
 }

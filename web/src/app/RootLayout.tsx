@@ -1,12 +1,17 @@
-import { Outlet, ScrollRestoration } from 'react-router'
+import { Suspense } from 'react'
+import { Outlet } from 'react-router'
+import { Splash } from '@/components/Splash'
 import { Toaster } from '@/components/toast'
+import { useNavigationEffects } from '@/lib/navigation'
 
 export function RootLayout() {
+  useNavigationEffects()
   return (
     <>
-      <Outlet />
+      <Suspense fallback={<Splash />}>
+        <Outlet />
+      </Suspense>
       <Toaster />
-      <ScrollRestoration />
     </>
   )
 }

@@ -1,14 +1,16 @@
-import type { ComponentType } from 'react'
-import { createBrowserRouter } from 'react-router'
-import { ErrorScreen } from './ErrorScreen'
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { Route, Routes } from 'react-router'
 import { RootLayout } from './RootLayout'
-import { ProtectedLayout } from './guards/ProtectedLayout'
 import { PublicOnlyLayout, RootRedirect } from './guards/PublicOnlyLayout'
-import { Splash } from '@/components/Splash'
+import { isPublicPath } from '@/config/paths'
+import { queryClient } from '@/lib/query-client'
+import { configQueryOptions, userQueryOptions } from '@/lib/session'
 
-/** A route whose screen is downloaded only when it is visited. */
-function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return async () => ({ Component: (await load())[name] })
+type Screen = LazyExoticComponent<ComponentType>
+
+/** A screen downloaded only when it is first shown; screens of one feature share one download. */
+function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): Screen {
+  return lazy(async () => ({ default: (await load())[name] }))
 }
 
 const auth = () => import('@/features/auth/screens')
@@ -22,63 +24,123 @@ const notifications = () => import('@/features/notifications/screens')
 const cab = () => import('@/features/cab/screens')
 const reviews = () => import('@/features/reviews/screens')
 const linkedIn = () => import('@/features/linkedin/screens')
+const protectedLayout = () => import('./guards/ProtectedLayout')
+const notFound = () => import('./NotFoundScreen')
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      Component: RootLayout,
-      ErrorBoundary: ErrorScreen,
-      HydrateFallback: Splash,
-      children: [
-        { index: true, Component: RootRedirect },
-        {
-          Component: PublicOnlyLayout,
-          children: [
-            { path: 'login', lazy: screen(auth, 'LoginScreen') },
-            { path: 'login/otp', lazy: screen(auth, 'OtpScreen') },
-          ],
-        },
-        {
-          Component: ProtectedLayout,
-          children: [
-            { path: 'user-details', lazy: screen(profileSetup, 'CreateProfileScreen') },
-            { path: 'user-details-edit', lazy: screen(profileSetup, 'EditProfileScreen') },
-            {
-              // The trip sheet is drawn over home, which stays mounted underneath while it is open.
-              lazy: screen(home, 'HomeScreen'),
-              children: [
-                { path: 'home' },
-                { path: 'trip/:tripId', lazy: screen(trips, 'TripScreen') },
-              ],
-            },
-            { path: 'profile', lazy: screen(profile, 'ProfileHubScreen') },
-            { path: 'profile/settings', lazy: screen(profile, 'SettingsScreen') },
-            { path: 'profile/help-and-feedback', lazy: screen(profile, 'HelpAndFeedbackScreen') },
-            { path: 'profile/contact-us', lazy: screen(profile, 'ContactUsScreen') },
-            { path: 'profile/my-review', lazy: screen(reviews, 'MyReviewsScreen') },
-            { path: 'profile/:userId', lazy: screen(profile, 'OtherProfileScreen') },
-            { path: 'kyc', lazy: screen(kyc, 'KycScreen') },
-            { path: 'kyc/success', lazy: screen(kyc, 'KycSuccessScreen') },
-            { path: 'kyc/:outcome', lazy: screen(kyc, 'KycOutcomeScreen') },
-            { path: 'trips', lazy: screen(trips, 'TripsScreen') },
-            { path: 'create-trip', lazy: screen(trips, 'CreateTripScreen') },
-            { path: 'edit-trip', lazy: screen(trips, 'EditTripScreen') },
-            { path: 'search-trip', lazy: screen(trips, 'SearchTripScreen') },
-            { path: 'search-trip/result', lazy: screen(trips, 'SearchResultScreen') },
-            { path: 'co2-saved', lazy: screen(trips, 'Co2SavedScreen') },
-            { path: 'chat', lazy: screen(chat, 'ChatListScreen') },
-            { path: 'chat-room/:chatId', lazy: screen(chat, 'ChatRoomScreen') },
-            { path: 'notifications', lazy: screen(notifications, 'NotificationsScreen') },
-            { path: 'cab/booking', lazy: screen(cab, 'CabBookingScreen') },
-            { path: 'rating/:tripId', lazy: screen(reviews, 'RatingScreen') },
-            { path: 'user-review/:userId', lazy: screen(reviews, 'UserReviewsScreen') },
-            { path: 'linkedin/callback', lazy: screen(linkedIn, 'LinkedInCallbackScreen') },
-          ],
-        },
-        { path: '*', lazy: screen(() => import('./NotFoundScreen'), 'NotFoundScreen') },
-      ],
-    },
-  ])
+const ProtectedLayout = screen(protectedLayout, 'ProtectedLayout')
+const HomeScreen = screen(home, 'HomeScreen')
+const Co2SavedScreen = screen(trips, 'Co2SavedScreen')
+const SearchResultScreen = screen(trips, 'SearchResultScreen')
+const SearchTripScreen = screen(trips, 'SearchTripScreen')
+const EditTripScreen = screen(trips, 'EditTripScreen')
+const CreateTripScreen = screen(trips, 'CreateTripScreen')
+const TripsScreen = screen(trips, 'TripsScreen')
+const TripScreen = screen(trips, 'TripScreen')
+const LoginScreen = screen(auth, 'LoginScreen')
+const OtpScreen = screen(auth, 'OtpScreen')
+const CreateProfileScreen = screen(profileSetup, 'CreateProfileScreen')
+const EditProfileScreen = screen(profileSetup, 'EditProfileScreen')
+const ProfileHubScreen = screen(profile, 'ProfileHubScreen')
+const SettingsScreen = screen(profile, 'SettingsScreen')
+const HelpAndFeedbackScreen = screen(profile, 'HelpAndFeedbackScreen')
+const ContactUsScreen = screen(profile, 'ContactUsScreen')
+const MyReviewsScreen = screen(reviews, 'MyReviewsScreen')
+const OtherProfileScreen = screen(profile, 'OtherProfileScreen')
+const KycScreen = screen(kyc, 'KycScreen')
+const KycSuccessScreen = screen(kyc, 'KycSuccessScreen')
+const KycOutcomeScreen = screen(kyc, 'KycOutcomeScreen')
+const ChatListScreen = screen(chat, 'ChatListScreen')
+const ChatRoomScreen = screen(chat, 'ChatRoomScreen')
+const NotificationsScreen = screen(notifications, 'NotificationsScreen')
+const CabBookingScreen = screen(cab, 'CabBookingScreen')
+const RatingScreen = screen(reviews, 'RatingScreen')
+const UserReviewsScreen = screen(reviews, 'UserReviewsScreen')
+const LinkedInCallbackScreen = screen(linkedIn, 'LinkedInCallbackScreen')
+const NotFoundScreen = screen(notFound, 'NotFoundScreen')
+
+/** The address's own screens, fetched while the app starts instead of after the session has been checked. */
+const FIRST_SCREEN: readonly [prefix: string, load: () => Promise<unknown>][] = [
+  ['/login', auth],
+  ['/user-details', profileSetup],
+  ['/home', home],
+  ['/trip/', trips],
+  ['/trips', trips],
+  ['/create-trip', trips],
+  ['/edit-trip', trips],
+  ['/search-trip', trips],
+  ['/co2-saved', trips],
+  ['/profile', profile],
+  ['/kyc', kyc],
+  ['/chat', chat],
+  ['/notifications', notifications],
+  ['/cab', cab],
+  ['/rating', reviews],
+  ['/user-review', reviews],
+  ['/linkedin', linkedIn],
+]
+
+/** The first screen's code and, for a signed-in screen, the person and configuration its guard waits for. */
+export function preloadFirstScreen(pathname: string): void {
+  const ignore = () => undefined
+  if (!isPublicPath(pathname)) {
+    void queryClient.prefetchQuery(userQueryOptions())
+    void queryClient.prefetchQuery(configQueryOptions())
+    void protectedLayout().catch(ignore)
+    // The trip sheet is drawn over home.
+    if (pathname.startsWith('/trip/')) void home().catch(ignore)
+  }
+  if (pathname === '/home') {
+    void home()
+      .then((screens) => screens.prefetchHome(queryClient))
+      .catch(ignore)
+    return
+  }
+  const match = FIRST_SCREEN.find(([prefix]) => pathname.startsWith(prefix))
+  if (match) void match[1]().catch(ignore)
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<RootRedirect />} />
+        <Route element={<PublicOnlyLayout />}>
+          <Route path="login" Component={LoginScreen} />
+          <Route path="login/otp" Component={OtpScreen} />
+        </Route>
+        <Route Component={ProtectedLayout}>
+          <Route path="user-details" Component={CreateProfileScreen} />
+          <Route path="user-details-edit" Component={EditProfileScreen} />
+          {/* The trip sheet is drawn over home, which stays mounted underneath while it is open. */}
+          <Route Component={HomeScreen}>
+            <Route path="home" />
+            <Route path="trip/:tripId" Component={TripScreen} />
+          </Route>
+          <Route path="profile" Component={ProfileHubScreen} />
+          <Route path="profile/settings" Component={SettingsScreen} />
+          <Route path="profile/help-and-feedback" Component={HelpAndFeedbackScreen} />
+          <Route path="profile/contact-us" Component={ContactUsScreen} />
+          <Route path="profile/my-review" Component={MyReviewsScreen} />
+          <Route path="profile/:userId" Component={OtherProfileScreen} />
+          <Route path="kyc" Component={KycScreen} />
+          <Route path="kyc/success" Component={KycSuccessScreen} />
+          <Route path="kyc/:outcome" Component={KycOutcomeScreen} />
+          <Route path="trips" Component={TripsScreen} />
+          <Route path="create-trip" Component={CreateTripScreen} />
+          <Route path="edit-trip" Component={EditTripScreen} />
+          <Route path="search-trip" Component={SearchTripScreen} />
+          <Route path="search-trip/result" Component={SearchResultScreen} />
+          <Route path="co2-saved" Component={Co2SavedScreen} />
+          <Route path="chat" Component={ChatListScreen} />
+          <Route path="chat-room/:chatId" Component={ChatRoomScreen} />
+          <Route path="notifications" Component={NotificationsScreen} />
+          <Route path="cab/booking" Component={CabBookingScreen} />
+          <Route path="rating/:tripId" Component={RatingScreen} />
+          <Route path="user-review/:userId" Component={UserReviewsScreen} />
+          <Route path="linkedin/callback" Component={LinkedInCallbackScreen} />
+        </Route>
+        <Route path="*" Component={NotFoundScreen} />
+      </Route>
+    </Routes>
+  )
+}

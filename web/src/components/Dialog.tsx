@@ -39,7 +39,17 @@ export function Dialog({ open, title, onClose, variant = 'center', hideTitle, ch
     root?.setAttribute('inert', '')
     const panel = panelRef.current
     if (panel) (focusables(panel)[0] ?? panel).focus()
+    // When the focused control leaves the page (an accepted request's button, say), focus falls to the body and
+    // the panel's own key handler no longer hears Escape: the topmost dialog still closes on it.
+    const onStrayEscape = (event: globalThis.KeyboardEvent) => {
+      const dialogs = document.querySelectorAll('[data-dialog-open]')
+      const topmost = dialogs[dialogs.length - 1]
+      if (event.key !== 'Escape' || !panel || !topmost?.contains(panel) || panel.contains(document.activeElement)) return
+      onCloseRef.current?.()
+    }
+    document.addEventListener('keydown', onStrayEscape)
     return () => {
+      document.removeEventListener('keydown', onStrayEscape)
       if (!document.querySelector('[data-dialog-open]')) root?.removeAttribute('inert')
       previouslyFocused?.focus?.()
     }

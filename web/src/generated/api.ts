@@ -178,6 +178,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notification/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read History
+         * @description The user's notifications from `from` (inclusive) to `to` (exclusive), newest first; at most ten days at a
+         *     time, the last ten days when no window is given.
+         */
+        get: operations["notification-read_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Refresh Subscription */
+        put: operations["notification-refresh_subscription"];
+        /** Subscribe */
+        post: operations["notification-subscribe"];
+        /** Unsubscribe */
+        delete: operations["notification-unsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/sms": {
         parameters: {
             query?: never;
@@ -977,6 +1017,19 @@ export interface components {
              */
             status: "SUCCESS";
         };
+        /** Envelope[list[NotificationPublic]] */
+        Envelope_list_NotificationPublic__: {
+            /** Data */
+            data: components["schemas"]["NotificationPublic"][];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
         /** Envelope[list[PlaceSuggestionPublic]] */
         Envelope_list_PlaceSuggestionPublic__: {
             /** Data */
@@ -1002,6 +1055,17 @@ export interface components {
              * @constant
              */
             status: "SUCCESS";
+        };
+        /** Failure */
+        Failure: {
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default FAILURE
+             * @constant
+             */
+            status: "FAILURE";
         };
         /** FcmClientConfiguration */
         FcmClientConfiguration: {
@@ -1031,11 +1095,6 @@ export interface components {
             note: string;
             /** Services */
             services?: string[];
-        };
-        /** HTTPValidationError */
-        HTTPValidationError: {
-            /** Detail */
-            detail?: components["schemas"]["ValidationError"][];
         };
         /** Health */
         Health: {
@@ -1125,6 +1184,38 @@ export interface components {
              */
             status: "SUCCESS";
         };
+        /**
+         * NotificationPublic
+         * @description SPEC §3 Notification. A push carries the same shape, so a tap on either goes to the same screen.
+         */
+        NotificationPublic: {
+            /** Entity Id */
+            entity_id: string;
+            /**
+             * Entity Type
+             * @enum {string}
+             */
+            entity_type: "request" | "trip" | "query" | "chat" | "review" | "profile";
+            /** Id */
+            id: number;
+            /** Message */
+            message: string;
+            sender: components["schemas"]["NotificationSender"];
+            /**
+             * Timestamp
+             * Format: date-time
+             */
+            timestamp: string;
+            /** Title */
+            title: string;
+        };
+        /** NotificationSender */
+        NotificationSender: {
+            /** Id */
+            id: number | null;
+            /** Image */
+            image: string | null;
+        };
         /** OtpIssued */
         OtpIssued: {
             /** Expires In Seconds */
@@ -1176,6 +1267,50 @@ export interface components {
             label: string;
             /** Place Id */
             place_id: string;
+        };
+        /** PushKeys */
+        PushKeys: {
+            /** Auth */
+            auth: string;
+            /** P256Dh */
+            p256dh: string;
+        };
+        /** PushSubscriptionCreate */
+        PushSubscriptionCreate: {
+            /** Device Id */
+            device_id?: string | null;
+            /** Endpoint */
+            endpoint: string;
+            keys: components["schemas"]["PushKeys"];
+            /** Os */
+            os?: ("ios" | "android") | null;
+        };
+        /** PushSubscriptionDelete */
+        PushSubscriptionDelete: {
+            /** Endpoint */
+            endpoint: string;
+        };
+        /**
+         * PushSubscriptionKeys
+         * @description A browser's PushSubscription as its toJSON() gives it.
+         */
+        PushSubscriptionKeys: {
+            /** Endpoint */
+            endpoint: string;
+            keys: components["schemas"]["PushKeys"];
+        };
+        /**
+         * PushSubscriptionRefresh
+         * @description The device's current subscription, and the one it replaces when the browser renewed it.
+         */
+        PushSubscriptionRefresh: {
+            /** Device Id */
+            device_id?: string | null;
+            /** Old Endpoint */
+            old_endpoint?: string | null;
+            /** Os */
+            os?: ("ios" | "android") | null;
+            subscription: components["schemas"]["PushSubscriptionKeys"];
         };
         /** QueryAnswer */
         QueryAnswer: {
@@ -1522,19 +1657,6 @@ export interface components {
             /** Referrer Code */
             referrer_code?: string | null;
         };
-        /** ValidationError */
-        ValidationError: {
-            /** Context */
-            ctx?: Record<string, never>;
-            /** Input */
-            input?: unknown;
-            /** Location */
-            loc: (string | number)[];
-            /** Message */
-            msg: string;
-            /** Error Type */
-            type: string;
-        };
     };
     responses: never;
     parameters: never;
@@ -1562,6 +1684,24 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AccessToken_"];
                 };
             };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "auth-login": {
@@ -1586,13 +1726,40 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_LoginResult_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: too many attempts; the message says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -1613,6 +1780,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -1639,13 +1815,31 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_OtpIssued_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: too many attempts; the message says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -1691,13 +1885,40 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ChatHistory_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -1722,13 +1943,31 @@ export interface operations {
                     "*/*": unknown;
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -1760,6 +1999,60 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_DocumentAccepted_"];
                 };
             };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "chat-read_chats": {
@@ -1783,13 +2076,22 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ChatList_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -1843,13 +2145,218 @@ export interface operations {
                     "image/jpeg": unknown;
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "notification-read_history": {
+        parameters: {
+            query?: {
+                /** @description comma-separated: request, trip, query, ... */
+                entity_types?: string | null;
+                from?: string | null;
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_NotificationPublic__"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "notification-refresh_subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionRefresh"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "notification-subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "notification-unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionDelete"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -1874,13 +2381,13 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_list_SentSms__"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -1905,13 +2412,40 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ChatPublic_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -1938,13 +2472,31 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_list_PlaceSuggestionPublic__"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused for now: a service behind the API is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -1970,13 +2522,40 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PlaceNamePublic_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused for now: a service behind the API is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2001,13 +2580,40 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PlacePointPublic_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused for now: a service behind the API is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2034,13 +2640,49 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2069,13 +2711,49 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2088,9 +2766,7 @@ export interface operations {
                 destination_latitude: number;
                 destination_longitude: number;
                 date: string;
-                /** @description HH:MM in IST */
                 start_time?: string;
-                /** @description HH:MM in IST */
                 end_time?: string;
                 origin_name?: string | null;
                 origin_place_id?: string | null;
@@ -2118,13 +2794,22 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TripList_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2135,9 +2820,7 @@ export interface operations {
                 origin_latitude: number;
                 origin_longitude: number;
                 date: string;
-                /** @description HH:MM in IST */
                 start_time?: string;
-                /** @description HH:MM in IST */
                 end_time?: string;
                 blacklisted_trip_ids?: string | null;
             };
@@ -2156,13 +2839,22 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TripList_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2189,13 +2881,31 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TripCreated_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2225,13 +2935,31 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TripPublic_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2260,13 +2988,49 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2295,13 +3059,49 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2328,13 +3128,49 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2363,13 +3199,49 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2396,13 +3268,49 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2429,13 +3337,22 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TripList_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2464,13 +3381,40 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2517,13 +3461,31 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2550,13 +3512,31 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2577,6 +3557,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_UserPrivate_"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2603,13 +3592,31 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_UserPrivate_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2630,6 +3637,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -2654,13 +3679,31 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_UserPublic_"];
                 };
             };
-            /** @description Validation Error */
-            422: {
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };

@@ -172,7 +172,18 @@ export const MESSAGES = {
   "CHAT_DOCUMENT_CHECKING": "Checking the document against our community guidelines",
   "CHAT_DOCUMENT_REFUSED": "This document does not follow our community guidelines",
   "CHAT_DOCUMENT_UPLOADED": "Document uploaded",
-  "CHAT_UPLOAD_MALFORMED": "Send the document as multipart form data with message_id, session_id and file"
+  "CHAT_UPLOAD_MALFORMED": "Send the document as multipart form data with message_id, session_id and file",
+  "NOTIFICATION_SUBSCRIBE_FAILED": "Could Not Subscribe to Notification",
+  "NOTIFICATION_PERMISSION_DENIED": "Permission not granted for notification. Please change your app settings and try again.",
+  "NOTIFICATION_UNSUPPORTED": "Your browser does not support notification",
+  "SERVICE_WORKER_UNSUPPORTED": "Service worker not supported",
+  "NOTIFICATION_EMPTY": "No notifications found in last",
+  "NOTIFICATION_WINDOW_INVALID": "Notifications can be fetched for at most 10 days at a time",
+  "NOTIFICATION_TYPE_INVALID": "Unknown notification type",
+  "PUSH_SUBSCRIBED": "Subscribed to notifications",
+  "PUSH_REFRESHED": "Notification subscription refreshed",
+  "PUSH_UNSUBSCRIBED": "Unsubscribed from notifications",
+  "PUSH_SUBSCRIPTION_INVALID": "The push subscription is not valid"
 } as const;
 
 export const CHOICES = {

@@ -54,3 +54,44 @@ describe('request', () => {
     expect(init?.body).toBe(JSON.stringify({ mobile_number: '9876543210' }))
   })
 })
+
+describe('answers index.html fetched before the app started', () => {
+  const fetchMock = vi.fn<typeof fetch>()
+  const early = () => window as unknown as { __earlyAnswers?: Record<string, Promise<Response>> }
+
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock))
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    fetchMock.mockReset()
+    delete early().__earlyAnswers
+  })
+
+  it('serve the first GET of their path, and the next one asks the server', async () => {
+    early().__earlyAnswers = {
+      '/api/user/user': Promise.resolve(answer(200, { status: 'SUCCESS', message: 'OK', data: { id: 7 } })),
+    }
+    fetchMock.mockResolvedValueOnce(answer(200, { status: 'SUCCESS', message: 'OK', data: { id: 8 } }))
+    await expect(request('/api/user/user')).resolves.toEqual({ message: 'OK', data: { id: 7 } })
+    expect(fetchMock).not.toHaveBeenCalled()
+    await expect(request('/api/user/user')).resolves.toEqual({ message: 'OK', data: { id: 8 } })
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('keep their refusals: a signed-out visitor still gets the 401', async () => {
+    early().__earlyAnswers = {
+      '/api/user/user': Promise.resolve(answer(401, { status: 'FAILURE', message: 'Please login' })),
+    }
+    const error = await request('/api/user/user').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(401)
+  })
+
+  it('are never used for a change', async () => {
+    document.cookie = 'csrf_token=abc123; path=/'
+    early().__earlyAnswers = { '/api/user/user': Promise.resolve(answer(200, { status: 'SUCCESS', message: 'OK' })) }
+    fetchMock.mockResolvedValueOnce(answer(200, { status: 'SUCCESS', message: 'Saved', data: null }))
+    await expect(request('/api/user/user', { method: 'PUT', body: {} })).resolves.toMatchObject({ message: 'Saved' })
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+})

@@ -56,7 +56,24 @@ type RequestOptions = {
   signal?: AbortSignal
 }
 
+type EarlyAnswers = Record<string, Promise<Response> | undefined>
+
+/**
+ * The answers index.html starts fetching for the first screen while the app's code is still on its way; each is
+ * taken by the first GET of its path, and any later GET asks the server again.
+ */
+export function takeEarlyAnswer(path: string): Promise<Response> | undefined {
+  const early = (window as { __earlyAnswers?: EarlyAnswers }).__earlyAnswers
+  const answer = early?.[path]
+  if (early && answer) delete early[path]
+  return answer
+}
+
 async function send(path: string, { method = 'GET', body, signal }: RequestOptions, freshCsrf: boolean) {
+  if (method === 'GET' && body === undefined) {
+    const early = takeEarlyAnswer(path)
+    if (early) return early
+  }
   const headers: Record<string, string> = { Accept: 'application/json' }
   const isForm = body instanceof FormData
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'

@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { getData, request } from '@/lib/api'
+import { forgetThisDevice } from '@/lib/push'
 import { clearAllStorage } from '@/lib/storage'
 import { paths } from '@/config/paths'
+import { afterNextNavigation } from '@/lib/navigation'
 import type { components } from '@/generated/api'
 
 type Schemas = components['schemas']
@@ -57,18 +59,26 @@ export function markSignedOut(queryClient: QueryClient): void {
 export function useSignOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  return async () => {
-    clearAllStorage()
-    markSignedOut(queryClient)
-    await navigate(paths.login, { replace: true })
-    queryClient.clear()
-  }
+  return () =>
+    new Promise<void>((resolve) => {
+      clearAllStorage()
+      markSignedOut(queryClient)
+      afterNextNavigation(() => {
+        queryClient.clear()
+        resolve()
+      })
+      void navigate(paths.login, { replace: true })
+    })
 }
 
 export function useLogout() {
   const signOut = useSignOut()
   return useMutation({
-    mutationFn: () => request<null>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: async () => {
+      // This device stops receiving the account's pushes while the session can still say so.
+      await forgetThisDevice().catch(() => undefined)
+      return request<null>('/api/auth/logout', { method: 'POST' })
+    },
     meta: { redirectOnUnauthorized: false },
     // A failed logout call still ends the session on this device.
     onSettled: () => signOut(),

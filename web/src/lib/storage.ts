@@ -68,6 +68,12 @@ export const storage = {
   locationDenied: entry<boolean>('local', 'humsafar.location-denied'),
   kycPromptSkipped: entry<boolean>('local', 'humsafar.kyc-prompt-skipped'),
   tripsTab: entry<string>('local', 'humsafar.trips-tab'),
+  /** The user said Don't Allow to the push permission dialog: it is not shown again. */
+  pushDeclined: entry<boolean>('local', 'humsafar.push-declined'),
+  /** The newest notification's time when the list was last opened (ISO), for the bell's unread dot. */
+  notificationsSeenAt: entry<string>('local', 'humsafar.notifications-seen-at'),
+  /** This browser's own id, sent with its push subscription so a renewed one replaces the old. */
+  deviceId: entry<string>('local', 'humsafar.device-id'),
   /** The chat list as last seen, one entry per chat, so the list shows before the network answers. */
   chat: (chatId: number) => entry<unknown>('local', `humsafar.chat.${chatId}`),
   /** The ids of the chats of each chat-list tab, newest message first. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { chatListTime, dobRange, formatCountdown, maskDdMmYyyy, parseDdMmYyyy, relativeTime } from './time'
+import {
+  chatListTime,
+  dobRange,
+  formatCountdown,
+  maskDdMmYyyy,
+  notificationTime,
+  parseDdMmYyyy,
+  relativeTime,
+} from './time'
 
 describe('formatCountdown', () => {
   it('shows minutes and seconds with two digits each', () => {
@@ -61,5 +69,20 @@ describe('chat list time', () => {
   })
   it('shows DD/MM/YY after that', () => {
     expect(chatListTime(new Date(2026, 4, 12, 9, 0), now)).toBe('12/05/26')
+  })
+})
+
+describe('notificationTime', () => {
+  const now = new Date('2025-06-15T12:00:00Z')
+  const ago = (seconds: number) => notificationTime(new Date(now.getTime() - seconds * 1000), now)
+
+  it("says 'N hours ago' under a day and the short form otherwise", () => {
+    expect(ago(20 * 60)).toBe('20m ago')
+    expect(ago(3600)).toBe('1 hour ago')
+    expect(ago(5 * 3600 + 59 * 60)).toBe('5 hours ago')
+    expect(ago(23 * 3600 + 59 * 60)).toBe('23 hours ago')
+    expect(ago(86400)).toBe('1d ago')
+    expect(ago(65 * 86400)).toBe('2mo ago')
+    expect(ago(800 * 86400)).toBe('2y ago')
   })
 })

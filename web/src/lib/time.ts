@@ -76,3 +76,13 @@ export function chatListTime(then: Date, now: Date = new Date()): string {
   if (elapsed < 2 * DAY * 1000) return 'Yesterday'
   return `${pad(then.getDate())}/${pad(then.getMonth() + 1)}/${pad(then.getFullYear() % 100)}`
 }
+
+/** A notification's age (SPEC §9): 'N hours ago' from one hour up to a day, the short relative form otherwise. */
+export function notificationTime(then: Date, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000))
+  if (seconds >= HOUR && seconds < DAY) {
+    const hours = Math.floor(seconds / HOUR)
+    return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`
+  }
+  return relativeTime(then, now)
+}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useDeferredValue, useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { AppUpdatePrompt } from '@/app/AppUpdatePrompt'
+import { PushBridge } from '@/app/PushBridge'
 import { LoadFailed, OFFLINE_MESSAGE } from '@/app/LoadFailed'
 import { Splash } from '@/components/Splash'
 import { isUnauthorized } from '@/lib/api'
@@ -29,7 +30,9 @@ export function ProtectedLayout() {
   const { pathname } = useLocation()
   const user = useQuery(userQueryOptions())
   const config = useQuery(configQueryOptions())
-  const ready = user.isSuccess && config.isSuccess
+  // The screen behind the guard is drawn as a transition once both have arrived, in slices that keep the page
+  // responsive, instead of in one long task.
+  const ready = useDeferredValue(user.isSuccess && config.isSuccess)
   useLocationPermissionPrompt(pathname, ready)
 
   const waitingForNetwork = !ready && (user.fetchStatus === 'paused' || config.fetchStatus === 'paused')
@@ -48,7 +51,7 @@ export function ProtectedLayout() {
       />
     )
   }
-  if (!ready) return <Splash />
+  if (!ready || !user.data || !config.data) return <Splash />
 
   const target = protectedRedirect(pathname, user.data)
   if (target) return <Navigate to={target} replace />
@@ -57,6 +60,7 @@ export function ProtectedLayout() {
     <>
       <Outlet />
       <AppUpdatePrompt config={config.data} />
+      <PushBridge user={user.data} config={config.data} />
     </>
   )
 }

@@ -27,12 +27,10 @@ const badgeTone: Record<TripBadge, string> = {
 export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
   const { date, time, hour } = scheduleParts(trip.scheduled_at)
   const badges = tripBadges(trip)
-  const label = `${trip.origin.name} to ${trip.destination.name}, ${isoToDdMmYyyy(date)} ${formatClock(time)}`
   return (
     <Link
       to={{ pathname: paths.trip(trip.id), search }}
       className={styles.card}
-      aria-label={label}
       data-testid="trip-card"
     >
       <div className={styles.top}>

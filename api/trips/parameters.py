@@ -1,0 +1,37 @@
+"""The query strings of route search and Trips Around You (SPEC §3 Search query), each read as one model
+(api/query_models.py)."""
+
+import datetime as dt
+
+from pydantic import BaseModel, Field
+
+HH_MM_IST = "HH:MM in IST"
+
+
+class AroundQuery(BaseModel):
+    origin_latitude: float = Field(ge=-90, le=90)
+    origin_longitude: float = Field(ge=-180, le=180)
+    date: dt.date
+    start_time: dt.time = Field(dt.time(0, 0), description=HH_MM_IST)
+    end_time: dt.time = Field(dt.time(23, 59), description=HH_MM_IST)
+    blacklisted_trip_ids: str | None = Field(None, pattern=r"^[0-9]+(,[0-9]+)*$", max_length=2000)
+
+
+class RouteQuery(BaseModel):
+    origin_latitude: float = Field(ge=-90, le=90)
+    origin_longitude: float = Field(ge=-180, le=180)
+    destination_latitude: float = Field(ge=-90, le=90)
+    destination_longitude: float = Field(ge=-180, le=180)
+    date: dt.date
+    start_time: dt.time = Field(dt.time(0, 0), description=HH_MM_IST)
+    end_time: dt.time = Field(dt.time(23, 59), description=HH_MM_IST)
+    origin_name: str | None = Field(None, max_length=200)
+    origin_place_id: str | None = Field(None, max_length=200)
+    destination_name: str | None = Field(None, max_length=200)
+    destination_place_id: str | None = Field(None, max_length=200)
+    maximum_passengers: int | None = Field(None, ge=2, le=4)
+    preferred_mode_of_transport: str | None = Field(None, pattern=r"^[0-9]{1,2}(,[0-9]{1,2})*$")
+    gender: str | None = Field(None, pattern="^(MALE|FEMALE)$")
+    is_vehicle_booked: bool | None = None
+    estimated_cost: float | None = Field(None, ge=0, le=100000)
+    is_host_kyc_verified: bool = False

@@ -1,0 +1,90 @@
+"""A trip as its views read it: the columns they show and its people, as a plain tuple rather than ORM rows.
+
+The people come in the same statement, as a JSON array per trip (aggregated after the search's LIMIT), so a page of
+search results costs one round trip to PostgreSQL, not two."""
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from sqlalchemy import ColumnElement, exists, func, select
+from sqlalchemy.dialects.postgresql import aggregate_order_by
+from sqlalchemy.orm import aliased
+
+from domain.models import Trip, TripPassenger, TripQuery, User
+
+
+class Person(NamedTuple):
+    """One person's place in a trip with the few user fields a trip view shows."""
+
+    user_id: int
+    name: str | None
+    small_image_key: str | None
+    medium_image_key: str | None
+    is_kyc_verified: bool
+    type: str
+    status: str
+    additional_note: str | None
+    small_luggage: int
+    large_luggage: int
+
+
+class TripRow(NamedTuple):
+    id: int
+    host_id: int
+    status: str
+    scheduled_at: datetime
+    origin_name: str
+    origin_place_id: str
+    origin_latitude: float
+    origin_longitude: float
+    destination_name: str
+    destination_place_id: str
+    destination_latitude: float
+    destination_longitude: float
+    total_passengers: int
+    preferred_mode_of_transport: int
+    is_vehicle_booked: bool
+    estimated_cost: Decimal
+    additional_note: str | None
+    distance_km: float
+    people: list[list[Any]]  # Person fields, host first, then in the order they asked
+    has_questions: bool
+
+
+def _people_of_trip() -> ColumnElement[Any]:
+    # Aliased, so a query that itself joins passengers or users (the viewer's own trips, a host filter) is not
+    # mistaken for the trip's people.
+    passenger, user = aliased(TripPassenger), aliased(User)
+    fields = func.json_build_array(
+        user.id,
+        user.name,
+        user.small_image_key,
+        user.medium_image_key,
+        user.is_kyc_verified,
+        passenger.type,
+        passenger.status,
+        passenger.additional_note,
+        passenger.small_luggage,
+        passenger.large_luggage,
+    )
+    return (
+        select(func.json_agg(aggregate_order_by(fields, passenger.type.desc(), passenger.created_at)))
+        .select_from(passenger)
+        .join(user, user.id == passenger.user_id)
+        .where(passenger.trip_id == Trip.id)
+        .correlate(Trip)
+        .scalar_subquery()
+    )
+
+
+_TRIP_FIELDS = TripRow._fields[: -len(("people", "has_questions"))]
+TRIP_ROW_COLUMNS: tuple[ColumnElement[Any], ...] = (
+    *(getattr(Trip, name) for name in _TRIP_FIELDS),
+    _people_of_trip().label("people"),
+    exists().where(TripQuery.trip_id == Trip.id).correlate(Trip).label("has_questions"),
+)
+
+
+def people_of(trip: TripRow) -> list[Person]:
+    return [Person._make(fields) for fields in trip.people or ()]

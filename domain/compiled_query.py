@@ -1,0 +1,36 @@
+"""Statements for the busiest reads (trip search and the trip views), compiled once to the driver's SQL and run on
+the session's own connection, rows back as plain tuples.
+
+Through the ORM a statement costs about 0.5–1 ms of CPU per execution (cache key, compilation lookup, result
+processing, instances) against about 0.15 ms straight through psycopg; for a search that runs three statements per
+request, that difference is most of the request. The statements are still written with SQLAlchemy, so the SQL has one
+source, and their parameters are named binds ("bindparam") filled in per execution.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import ClauseElement
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.ext.asyncio import AsyncSession
+
+_DIALECT = postgresql.psycopg.dialect()
+
+
+class CompiledQuery:
+    def __init__(self, statement: ClauseElement) -> None:
+        compiled = statement.compile(dialect=_DIALECT)
+        self.sql = str(compiled)
+        # Values written into the statement itself (a literal compared with a column, say); the rest come per call.
+        self.constants = {name: value for name, value in compiled.params.items() if value is not None}
+
+    def parameters(self, values: Mapping[str, object]) -> dict[str, object]:
+        return {**self.constants, **values}
+
+    async def rows(self, session: AsyncSession, values: Mapping[str, object]) -> Sequence[tuple[Any, ...]]:
+        """Every row, inside the session's transaction when it has one."""
+        connection = await (await session.connection()).get_raw_connection()
+        driver = connection.driver_connection
+        assert driver is not None
+        cursor = await driver.execute(self.sql, self.parameters(values))
+        return await cursor.fetchall()

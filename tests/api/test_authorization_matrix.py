@@ -1,0 +1,229 @@
+"""Who may call what (SPEC §6): every operation of the OpenAPI document, for every role, as one table.
+
+Roles: nobody signed in, a stranger to the trip, a requester, a member and the host. Every answer is also read for
+leaks: no one's mobile number but the caller's own, and no message of a trip's chat unless the caller is in it.
+A new operation fails test_the_matrix_lists_every_operation until it has its row here."""
+
+import uuid
+from collections.abc import Awaitable, Callable
+
+import httpx
+import pytest
+from sqlalchemy import select
+
+from domain.models import ChatMessage, User
+from tests.api.test_authorization import CALLS, ROLES, Scene, as_role, scene  # noqa: F401 (the scene fixture)
+from tests.api.test_join import host_acts
+
+pytestmark = pytest.mark.usefixtures("worker")
+
+Call = Callable[[Scene, str], Awaitable[httpx.Response]]
+# One status per role, in the order of ROLES: anonymous, stranger, requester, member, host.
+Row = tuple[Call, tuple[int, ...]]
+SECRET = "Meet at gate four near the tea stall"
+
+
+def call(role_call: Callable[[httpx.AsyncClient, Scene], Awaitable[httpx.Response]]) -> Call:
+    return lambda s, r: role_call(as_role(s, r), s)
+
+
+def new_number() -> str:
+    return f"9{uuid.uuid4().int % 10**9:09d}"
+
+
+SUBSCRIPTION = {
+    "endpoint": "https://push.example.invalid/not-a-push-service",
+    "keys": {"p256dh": "B" * 87, "auth": "A" * 22},
+}
+ALL_OK = (200, 200, 200, 200, 200)
+SIGNED_IN = (401, 200, 200, 200, 200)
+
+MATRIX: dict[str, Row] = {
+    "GET /api/health": (call(lambda c, s: c.get("/api/health")), ALL_OK),
+    "GET /api/auth/session": (call(lambda c, s: c.get("/api/auth/session")), ALL_OK),
+    "POST /api/auth/otp": (call(lambda c, s: c.post("/api/auth/otp", json={"mobile_number": new_number()})), ALL_OK),
+    "POST /api/auth/login": (
+        call(lambda c, s: c.post("/api/auth/login", json={"otp": 1234, "login_token": uuid.uuid4().hex})),
+        (401, 401, 401, 401, 401),
+    ),
+    "POST /api/auth/access_token": (call(lambda c, s: c.post("/api/auth/access_token")), SIGNED_IN),
+    "POST /api/auth/logout": (call(lambda c, s: c.post("/api/auth/logout")), ALL_OK),
+    "GET /api/user/user": (call(lambda c, s: c.get("/api/user/user")), SIGNED_IN),
+    "PUT /api/user/user": (call(lambda c, s: c.put("/api/user/user", json={"receive_notification": True})), SIGNED_IN),
+    "DELETE /api/user/user": (call(lambda c, s: c.delete("/api/user/user")), SIGNED_IN),
+    "GET /api/user/user/{user_id}": (call(lambda c, s: c.get(f"/api/user/user/{s.ids['host']}")), SIGNED_IN),
+    "PATCH /api/user/current_location": (
+        call(lambda c, s: c.patch("/api/user/current_location", json={"lat": "12.97", "long": "77.59"})),
+        SIGNED_IN,
+    ),
+    "POST /api/user/feedback": (
+        call(
+            lambda c, s: c.post(
+                "/api/user/feedback", json={"services": ["trips"], "features": ["search"], "note": "Works well"}
+            )
+        ),
+        SIGNED_IN,
+    ),
+    "POST /api/user/block/{user_id}": CALLS["block the host"],
+    "GET /api/user/configuration": (call(lambda c, s: c.get("/api/user/configuration")), ALL_OK),
+    "POST /api/trip/trip": (
+        call(lambda c, s: c.post("/api/trip/trip", json={})),
+        (401, 400, 400, 400, 400),
+    ),
+    "GET /api/trip/trip/{trip_id}": CALLS["read trip"],
+    "PUT /api/trip/trip/{trip_id}": CALLS["edit trip"],
+    "DELETE /api/trip/trip/{trip_id}": CALLS["delete trip"],
+    "GET /api/trip/user_trips": (call(lambda c, s: c.get("/api/trip/user_trips")), SIGNED_IN),
+    "GET /api/trip/search": (
+        call(
+            lambda c, s: c.get(
+                "/api/trip/search",
+                params={
+                    "origin_latitude": 12.9,
+                    "origin_longitude": 77.5,
+                    "destination_latitude": 13.0,
+                    "destination_longitude": 77.6,
+                    "date": "2030-01-01",
+                },
+            )
+        ),
+        SIGNED_IN,
+    ),
+    "GET /api/trip/search/around": (
+        call(
+            lambda c, s: c.get(
+                "/api/trip/search/around",
+                params={"origin_latitude": 12.9, "origin_longitude": 77.5, "date": "2030-01-01"},
+            )
+        ),
+        SIGNED_IN,
+    ),
+    "POST /api/trip/user": CALLS["send a request"],
+    "PUT /api/trip/user/host/{member_id}": CALLS["accept a request"],
+    "PUT /api/trip/user/passenger": CALLS["leave the trip"],
+    "POST /api/trip/query": CALLS["ask a question"],
+    "PUT /api/trip/query/{query_id}": CALLS["answer a question"],
+    "GET /api/trip/maps/autocomplete": (
+        call(lambda c, s: c.get("/api/trip/maps/autocomplete", params={"s": "Ban"})),
+        SIGNED_IN,
+    ),
+    "GET /api/trip/maps/place": (
+        call(lambda c, s: c.get("/api/trip/maps/place", params={"id": "no-such-place"})),
+        (401, 404, 404, 404, 404),
+    ),
+    "GET /api/trip/maps/geocode": (
+        call(lambda c, s: c.get("/api/trip/maps/geocode", params={"lat": 12.97, "long": 77.59})),
+        SIGNED_IN,
+    ),
+    # Pictures are public by unguessable key (profile pictures are shown to strangers in search).
+    "GET /api/media/{key}": (call(lambda c, s: c.get(f"/api/media/users/{uuid.uuid4().hex}.jpg")), (404,) * 5),
+    "GET /api/trip/chat/{trip_id}": (
+        call(lambda c, s: c.get(f"/api/trip/chat/{s.trip_id}")),
+        (401, 403, 403, 200, 200),
+    ),
+    "GET /api/chat/user": (call(lambda c, s: c.get("/api/chat/user")), SIGNED_IN),
+    "GET /api/chat/chat": (
+        call(lambda c, s: c.get("/api/chat/chat", params={"chat_id": s.trip_id})),
+        (401, 403, 403, 200, 200),
+    ),
+    "POST /api/chat/message/document": (
+        call(
+            lambda c, s: c.post(
+                "/api/chat/message/document",
+                data={"message_id": str(s.secret_message_id), "session_id": "another-socket"},
+                files={"file": ("ticket.pdf", b"%PDF-1.4 ticket", "application/pdf")},
+            )
+        ),
+        # Only the sender's own placeholder takes a file; this message is the host's and holds text.
+        (401, 404, 404, 404, 409),
+    ),
+    "GET /api/chat/message/document": (
+        call(lambda c, s: c.get("/api/chat/message/document", params={"document_id": 2**31 - 1})),
+        (401, 404, 404, 404, 404),
+    ),
+    "GET /api/notification/history": (call(lambda c, s: c.get("/api/notification/history")), SIGNED_IN),
+    "POST /api/notification/subscription": (
+        call(lambda c, s: c.post("/api/notification/subscription", json=SUBSCRIPTION)),
+        SIGNED_IN,
+    ),
+    "PUT /api/notification/subscription": (
+        call(lambda c, s: c.put("/api/notification/subscription", json={"subscription": SUBSCRIPTION})),
+        SIGNED_IN,
+    ),
+    "DELETE /api/notification/subscription": (
+        call(lambda c, s: c.request("DELETE", "/api/notification/subscription", json={"endpoint": "https://x.y/z"})),
+        SIGNED_IN,
+    ),
+    # Only in sandbox mode, where no real SMS leaves: the outbox stands in for the phone.
+    "GET /api/sandbox/sms": (
+        call(lambda c, s: c.get("/api/sandbox/sms", params={"mobile_number": new_number()})),
+        ALL_OK,
+    ),
+}
+
+
+def test_the_matrix_lists_every_operation(app):
+    operations = {
+        f"{method.upper()} {path}"
+        for path, item in app.openapi()["paths"].items()
+        for method in item
+        if method != "parameters"
+    }
+    assert set(MATRIX) == operations
+
+
+@pytest.fixture
+async def stage(app, scene: Scene) -> tuple[Scene, dict[str, str]]:  # noqa: F811 (the scene fixture)
+    """A chat message of the trip, and every person's mobile number, to look for in the answers."""
+    async with app.state.session_maker() as session, session.begin():
+        message = ChatMessage(
+            trip_id=scene.trip_id,
+            sender_id=scene.ids["host"],
+            type="normal",
+            message=SECRET,
+            client_message_identifier=uuid.uuid4().hex,
+        )
+        session.add(message)
+        await session.flush()
+        scene.secret_message_id = message.id
+        rows = await session.execute(select(User.id, User.mobile_number).where(User.id.in_(scene.ids.values())))
+        numbers = {user_id: number for user_id, number in rows.all()}
+    return scene, {role: numbers[user_id] for role, user_id in scene.ids.items()}
+
+
+@pytest.mark.parametrize("operation", MATRIX)
+async def test_each_role_gets_its_answer_and_nothing_of_others(stage, operation):
+    shown, numbers = stage
+    role_call, expected = MATRIX[operation]
+    answers = {}
+    for role in ROLES:
+        answer = await role_call(shown, role)
+        answers[role] = answer.status_code
+        text = answer.text
+        others = {number for other, number in numbers.items() if other != role and number}
+        assert not [number for number in others if number in text], f"{operation} as {role} shows a number"
+        if role not in ("member", "host"):
+            assert SECRET not in text, f"{operation} as {role} shows the trip's chat"
+        if answer.status_code >= 400:
+            assert answer.json()["status"] == "FAILURE"
+            assert set(answer.json()) == {"status", "message"}
+    assert answers == dict(zip(ROLES, expected, strict=True))
+
+
+async def test_the_chat_list_shows_the_trip_to_its_people_only(stage):
+    shown, _ = stage
+    for role in ROLES[1:]:
+        chats = (await as_role(shown, role).get("/api/chat/user")).json()["data"]["chats"]
+        in_list = shown.trip_id in {chat["trip_id"] for chat in chats}
+        assert in_list == (role in ("member", "host")), role
+
+
+async def test_a_removed_member_loses_the_chat(stage):
+    shown, _ = stage
+    member = as_role(shown, "member")
+    assert (await member.get("/api/chat/chat", params={"chat_id": shown.trip_id})).status_code == 200
+    removed = await host_acts(as_role(shown, "host"), shown.trip_id, shown.ids["member"], "REMOVE", "Being abusive")
+    assert removed.status_code == 200, removed.text
+    answer = await member.get("/api/chat/chat", params={"chat_id": shown.trip_id})
+    assert answer.status_code == 403
+    assert SECRET not in answer.text
