@@ -86,7 +86,7 @@ def _refusals_every_route_can_give(route: RouteContext) -> set[int]:
 
     dependant = route.dependant
     codes = {400} if get_flat_params(dependant) or route.body_field else set()
-    if any(call in {deps.get_signed_in, deps.get_viewer_id} for call in _dependencies(dependant)):
+    if any(call in {deps.get_signed_in, deps.get_signed_in_read} for call in _dependencies(dependant)):
         codes.add(401)
     if (route.methods or set()) - SAFE_METHODS:
         codes.add(403)

@@ -49,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async with httpx.AsyncClient() as http_client:
             app.state.settings = settings
             app.state.session_maker = create_session_maker(engine)
+            app.state.reading_engine = reading_engine
             app.state.reading_session_maker = create_reading_session_maker(reading_engine)
             app.state.temporal = LazyTemporalClient(settings)
             app.state.storage = LocalDiskStorage(settings.media_dir)

@@ -1,5 +1,5 @@
 """Statements for the busiest reads (trip search and the trip views), compiled once to the driver's SQL and run on
-the session's own connection, rows back as plain tuples.
+the driver's connection, rows back as plain tuples.
 
 Through the ORM a statement costs about 0.5–1 ms of CPU per execution (cache key, compilation lookup, result
 processing, instances) against about 0.15 ms straight through psycopg; for a search that runs three statements per
@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import ClauseElement
 from sqlalchemy.dialects import postgresql
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 _DIALECT = postgresql.psycopg.dialect()
 
@@ -27,10 +27,9 @@ class CompiledQuery:
     def parameters(self, values: Mapping[str, object]) -> dict[str, object]:
         return {**self.constants, **values}
 
-    async def rows(self, session: AsyncSession, values: Mapping[str, object]) -> Sequence[tuple[Any, ...]]:
-        """Every row, inside the session's transaction when it has one."""
-        connection = await (await session.connection()).get_raw_connection()
-        driver = connection.driver_connection
+    async def rows(self, connection: AsyncConnection, values: Mapping[str, object]) -> Sequence[tuple[Any, ...]]:
+        """Every row, inside the connection's transaction when it has one."""
+        driver = (await connection.get_raw_connection()).driver_connection
         assert driver is not None
         cursor = await driver.execute(self.sql, self.parameters(values))
         return await cursor.fetchall()

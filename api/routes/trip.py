@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
-from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep, ViewerId
+from api.deps import CurrentUser, SessionDep, SettingsDep, SignedInRead, SignedInReadDep, TemporalDep
 from api.envelope import Envelope, MessageOnly, done, ok
 from api.errors import ApiError, refusals
 from api.query_models import documented, query_model
@@ -82,6 +82,56 @@ async def _start_trip_flow(temporal: Client, settings: Settings, trip: Trip) -> 
     )
 
 
+def _day_window(day: date, start: time, end: time) -> tuple[datetime, datetime]:
+    first = datetime.combine(day, start, tzinfo=clock.IST)
+    last = datetime.combine(day, end, tzinfo=clock.IST) + timedelta(seconds=59)
+    return first, last
+
+
+async def _found_views(read: SignedInRead, search: Search, point: SearchPoint) -> list[TripPublic]:
+    found = [TripRow._make(row) for row in await search.query.rows(read.db, search.values)]
+    return await trip_views(read.db, found, read.viewer_id, point)
+
+
+# The searches come first: routes are matched in order, and these are the busiest calls.
+@router.get("/search", openapi_extra=documented(RouteQuery))
+async def search_trips(
+    read: SignedInReadDep,
+    query: Annotated[RouteQuery, Depends(query_model(RouteQuery))],
+) -> Envelope[TripList]:
+    filters = TripFilters(
+        maximum_passengers=query.maximum_passengers,
+        modes=tuple(int(mode) for mode in _split(query.preferred_mode_of_transport)),
+        host_gender=query.gender,
+        is_vehicle_booked=query.is_vehicle_booked,
+        maximum_cost=query.estimated_cost,
+        host_kyc_verified_only=query.is_host_kyc_verified,
+    )
+    origin = (query.origin_latitude, query.origin_longitude)
+    destination = (query.destination_latitude, query.destination_longitude)
+    window = _day_window(query.date, query.start_time, query.end_time)
+    search = route_search(origin, destination, window, read.settings.trip_search_radius_km, read.viewer_id, filters)
+    point = SearchPoint(*origin, *destination)
+    return ok(TripList(trips=await _found_views(read, search, point)))
+
+
+@router.get("/search/around", openapi_extra=documented(AroundQuery))
+async def search_trips_around(
+    read: SignedInReadDep,
+    query: Annotated[AroundQuery, Depends(query_model(AroundQuery))],
+) -> Envelope[TripList]:
+    origin = (query.origin_latitude, query.origin_longitude)
+    search = around_search(
+        origin,
+        _day_window(query.date, query.start_time, query.end_time),
+        read.settings.trip_search_radius_km,
+        read.viewer_id,
+        tuple(int(trip_id) for trip_id in _split(query.blacklisted_trip_ids)),
+    )
+    point = SearchPoint(*origin)
+    return ok(TripList(trips=await _found_views(read, search, point)))
+
+
 @router.post("/trip")
 async def create_trip(
     body: TripCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, temporal: TemporalDep
@@ -123,20 +173,19 @@ async def create_trip(
 @router.get("/trip/{trip_id}")
 async def read_trip(
     trip_id: int,
-    viewer_id: ViewerId,
-    session: SessionDep,
+    read: SignedInReadDep,
     origin_latitude: Annotated[float | None, Query(ge=-90, le=90)] = None,
     origin_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
     destination_latitude: Annotated[float | None, Query(ge=-90, le=90)] = None,
     destination_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
 ) -> Envelope[TripPublic]:
-    row = (await session.execute(select(*TRIP_ROW_COLUMNS).where(Trip.id == trip_id))).first()
+    row = (await read.db.execute(select(*TRIP_ROW_COLUMNS).where(Trip.id == trip_id))).first()
     if row is None:
         raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     point = None
     if origin_latitude is not None and origin_longitude is not None:
         point = SearchPoint(origin_latitude, origin_longitude, destination_latitude, destination_longitude)
-    [view] = await trip_views(session, [TripRow._make(row)], viewer_id, point)
+    [view] = await trip_views(read.db, [TripRow._make(row)], read.viewer_id, point)
     return ok(view)
 
 
@@ -203,8 +252,7 @@ async def delete_trip(
 
 @router.get("/user_trips")
 async def read_user_trips(
-    viewer_id: ViewerId,
-    session: SessionDep,
+    read: SignedInReadDep,
     status_ids: CommaList = None,
     type_ids: CommaList = None,
     retrieve_past_trips: Annotated[int, Query(ge=0, le=1)] = 0,
@@ -213,7 +261,7 @@ async def read_user_trips(
     query = (
         select(*TRIP_ROW_COLUMNS)
         .join(TripPassenger, TripPassenger.trip_id == Trip.id)
-        .where(TripPassenger.user_id == viewer_id)
+        .where(TripPassenger.user_id == read.viewer_id)
     )
     if statuses := _split(status_ids):
         query = query.where(TripPassenger.status.in_(statuses))
@@ -223,57 +271,5 @@ async def read_user_trips(
         query = query.order_by(Trip.scheduled_at.desc(), Trip.id.desc())
     else:
         query = query.where(Trip.scheduled_at > clock.now()).order_by(Trip.scheduled_at, Trip.id)
-    trips = [TripRow._make(row) for row in await session.execute(query.limit(100))]
-    return ok(TripList(trips=await trip_views(session, trips, viewer_id)))
-
-
-def _day_window(day: date, start: time, end: time) -> tuple[datetime, datetime]:
-    first = datetime.combine(day, start, tzinfo=clock.IST)
-    last = datetime.combine(day, end, tzinfo=clock.IST) + timedelta(seconds=59)
-    return first, last
-
-
-async def _found(session: AsyncSession, search: Search) -> list[TripRow]:
-    return [TripRow._make(row) for row in await search.query.rows(session, search.values)]
-
-
-@router.get("/search", openapi_extra=documented(RouteQuery))
-async def search_trips(
-    viewer_id: ViewerId,
-    session: SessionDep,
-    settings: SettingsDep,
-    query: Annotated[RouteQuery, Depends(query_model(RouteQuery))],
-) -> Envelope[TripList]:
-    filters = TripFilters(
-        maximum_passengers=query.maximum_passengers,
-        modes=tuple(int(mode) for mode in _split(query.preferred_mode_of_transport)),
-        host_gender=query.gender,
-        is_vehicle_booked=query.is_vehicle_booked,
-        maximum_cost=query.estimated_cost,
-        host_kyc_verified_only=query.is_host_kyc_verified,
-    )
-    origin = (query.origin_latitude, query.origin_longitude)
-    destination = (query.destination_latitude, query.destination_longitude)
-    window = _day_window(query.date, query.start_time, query.end_time)
-    search = route_search(origin, destination, window, settings.trip_search_radius_km, viewer_id, filters)
-    point = SearchPoint(*origin, *destination)
-    return ok(TripList(trips=await trip_views(session, await _found(session, search), viewer_id, point)))
-
-
-@router.get("/search/around", openapi_extra=documented(AroundQuery))
-async def search_trips_around(
-    viewer_id: ViewerId,
-    session: SessionDep,
-    settings: SettingsDep,
-    query: Annotated[AroundQuery, Depends(query_model(AroundQuery))],
-) -> Envelope[TripList]:
-    origin = (query.origin_latitude, query.origin_longitude)
-    search = around_search(
-        origin,
-        _day_window(query.date, query.start_time, query.end_time),
-        settings.trip_search_radius_km,
-        viewer_id,
-        tuple(int(trip_id) for trip_id in _split(query.blacklisted_trip_ids)),
-    )
-    point = SearchPoint(*origin)
-    return ok(TripList(trips=await trip_views(session, await _found(session, search), viewer_id, point)))
+    trips = [TripRow._make(row) for row in await read.db.execute(query.limit(100))]
+    return ok(TripList(trips=await trip_views(read.db, trips, read.viewer_id)))

@@ -8,8 +8,20 @@ CSRF_COOKIE = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 
 
+def request_hostname(connection: HTTPConnection) -> str:
+    """The host the client asked for, without its port: read from the Host header as Starlette's URL does, without
+    building and parsing the whole URL (a noticeable cost on every signed-in read)."""
+    host = connection.headers.get("host")
+    if host is None:
+        server = connection.scope.get("server")
+        return str(server[0]) if server else ""
+    if host.startswith("["):  # [::1]:8000
+        return host[1 : host.find("]")].lower()
+    return host.partition(":")[0].lower()
+
+
 def is_secure_context(connection: HTTPConnection) -> bool:
-    return connection.url.hostname not in LOCAL_HOSTNAMES
+    return request_hostname(connection) not in LOCAL_HOSTNAMES
 
 
 def session_cookie_name(connection: HTTPConnection) -> str:

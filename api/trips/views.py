@@ -4,10 +4,10 @@ more query only when some of them have questions."""
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import Row, select
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import aliased
 
 from api.schemas.trip import (
@@ -78,19 +78,41 @@ def _distances(trip: TripRow, point: SearchPoint | None) -> tuple[float | None, 
     return round(from_origin, 2), round(from_destination, 2), round(from_origin + from_destination, 2)
 
 
-def _query_view(query: TripQuery, asker: User, answerer: User | None) -> TripQueryView:
+_ANSWERER = aliased(User)
+_QUESTIONS = (
+    select(
+        TripQuery.trip_id,
+        TripQuery.id,
+        TripQuery.question,
+        TripQuery.created_at,
+        TripQuery.answer,
+        TripQuery.answered_at,
+        User.id.label("asker_id"),
+        User.name.label("asker_name"),
+        User.small_image_key.label("asker_image_key"),
+        _ANSWERER.id.label("answerer_id"),
+        _ANSWERER.name.label("answerer_name"),
+        _ANSWERER.small_image_key.label("answerer_image_key"),
+    )
+    .join(User, User.id == TripQuery.created_by_id)
+    .outerjoin(_ANSWERER, _ANSWERER.id == TripQuery.answered_by_id)
+    .order_by(TripQuery.created_at)
+)
+
+
+def _query_view(row: Row[*tuple[Any, ...]]) -> TripQueryView:
     return TripQueryView(
-        id=query.id,
-        question=query.question,
-        created_by=QueryAuthor(id=asker.id, name=asker.name, small_image_url=media_url(asker.small_image_key)),
-        created_on=query.created_at,
-        answer=query.answer,
+        id=row.id,
+        question=row.question,
+        created_by=QueryAuthor(id=row.asker_id, name=row.asker_name, small_image_url=media_url(row.asker_image_key)),
+        created_on=row.created_at,
+        answer=row.answer,
         answered_by=(
-            QueryAuthor(id=answerer.id, name=answerer.name, small_image_url=media_url(answerer.small_image_key))
-            if answerer
+            QueryAuthor(id=row.answerer_id, name=row.answerer_name, small_image_url=media_url(row.answerer_image_key))
+            if row.answerer_id is not None
             else None
         ),
-        answered_on=query.answered_at,
+        answered_on=row.answered_at,
     )
 
 
@@ -157,19 +179,11 @@ def build_view(
 
 
 async def trip_views(
-    session: AsyncSession, trips: Sequence[TripRow], viewer_id: int, point: SearchPoint | None = None
+    db: AsyncConnection, trips: Sequence[TripRow], viewer_id: int, point: SearchPoint | None = None
 ) -> list[TripPublic]:
     queries: dict[int, list[TripQueryView]] = defaultdict(list)
     with_questions = [trip.id for trip in trips if trip.has_questions]
     if with_questions:  # most trips have none: then this second round trip is skipped
-        answerers = aliased(User)
-        asked = await session.execute(
-            select(TripQuery, User, answerers)
-            .join(User, User.id == TripQuery.created_by_id)
-            .outerjoin(answerers, answerers.id == TripQuery.answered_by_id)
-            .where(TripQuery.trip_id.in_(with_questions))
-            .order_by(TripQuery.created_at)
-        )
-        for query, asker, answerer in asked:
-            queries[query.trip_id].append(_query_view(query, asker, answerer))
+        for row in await db.execute(_QUESTIONS.where(TripQuery.trip_id.in_(with_questions))):
+            queries[row.trip_id].append(_query_view(row))
     return [build_view(trip, people_of(trip), queries[trip.id], viewer_id, point) for trip in trips]
