@@ -3,6 +3,8 @@
 from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel
+from pydantic_core import to_json
+from starlette.responses import Response
 
 DataT = TypeVar("DataT")
 
@@ -29,3 +31,11 @@ def ok(data: DataT, message: str = "OK") -> Envelope[DataT]:
 
 def done(message: str) -> MessageOnly:
     return MessageOnly(message=message)
+
+
+def ok_json(data: object, message: str = "OK") -> Response:
+    """The success envelope around data already in its JSON-ready shape (dicts, lists, numbers, text, datetimes),
+    serialised in one pass without models: for the largest answers, whose shape the route's response_model documents
+    and tests check."""
+    body = to_json({"status": "SUCCESS", "message": message, "data": data})
+    return Response(body, media_type="application/json")

@@ -4,14 +4,14 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, status
+from fastapi import APIRouter, Depends, Query, Response, status
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
 from api.deps import CurrentUser, SessionDep, SettingsDep, SignedInRead, SignedInReadDep, TemporalDep
-from api.envelope import Envelope, MessageOnly, done, ok
+from api.envelope import Envelope, MessageOnly, done, ok, ok_json
 from api.errors import ApiError, refusals
 from api.query_models import documented, query_model
 from api.schemas.trip import TripCreate, TripCreated, TripDelete, TripList, TripPublic, TripUpdate, parse_time_of_trip
@@ -19,7 +19,7 @@ from api.trips.lookups import active_count, load_trip
 from api.trips.parameters import AroundQuery, RouteQuery
 from api.trips.rows import TRIP_ROW_COLUMNS, TripRow
 from api.trips.search import Search, TripFilters, around_search, route_search
-from api.trips.views import SearchPoint, trip_views
+from api.trips.views import SearchPoint, View, trip_views
 from domain import clock
 from domain.models import Trip, TripPassenger
 from domain.rules import choices, messages
@@ -88,17 +88,17 @@ def _day_window(day: date, start: time, end: time) -> tuple[datetime, datetime]:
     return first, last
 
 
-async def _found_views(read: SignedInRead, search: Search, point: SearchPoint) -> list[TripPublic]:
+async def _found_views(read: SignedInRead, search: Search, point: SearchPoint) -> list[View]:
     found = [TripRow._make(row) for row in await search.query.rows(read.db, search.values)]
     return await trip_views(read.db, found, read.viewer_id, point)
 
 
 # The searches come first: routes are matched in order, and these are the busiest calls.
-@router.get("/search", openapi_extra=documented(RouteQuery))
+@router.get("/search", response_model=Envelope[TripList], openapi_extra=documented(RouteQuery))
 async def search_trips(
     read: SignedInReadDep,
     query: Annotated[RouteQuery, Depends(query_model(RouteQuery))],
-) -> Envelope[TripList]:
+) -> Response:
     filters = TripFilters(
         maximum_passengers=query.maximum_passengers,
         modes=tuple(int(mode) for mode in _split(query.preferred_mode_of_transport)),
@@ -112,14 +112,14 @@ async def search_trips(
     window = _day_window(query.date, query.start_time, query.end_time)
     search = route_search(origin, destination, window, read.settings.trip_search_radius_km, read.viewer_id, filters)
     point = SearchPoint(*origin, *destination)
-    return ok(TripList(trips=await _found_views(read, search, point)))
+    return ok_json({"trips": await _found_views(read, search, point)})
 
 
-@router.get("/search/around", openapi_extra=documented(AroundQuery))
+@router.get("/search/around", response_model=Envelope[TripList], openapi_extra=documented(AroundQuery))
 async def search_trips_around(
     read: SignedInReadDep,
     query: Annotated[AroundQuery, Depends(query_model(AroundQuery))],
-) -> Envelope[TripList]:
+) -> Response:
     origin = (query.origin_latitude, query.origin_longitude)
     search = around_search(
         origin,
@@ -129,7 +129,7 @@ async def search_trips_around(
         tuple(int(trip_id) for trip_id in _split(query.blacklisted_trip_ids)),
     )
     point = SearchPoint(*origin)
-    return ok(TripList(trips=await _found_views(read, search, point)))
+    return ok_json({"trips": await _found_views(read, search, point)})
 
 
 @router.post("/trip")
@@ -170,7 +170,7 @@ async def create_trip(
     return ok(TripCreated(trip_id=trip.id), messages.TRIP_CREATED)
 
 
-@router.get("/trip/{trip_id}")
+@router.get("/trip/{trip_id}", response_model=Envelope[TripPublic])
 async def read_trip(
     trip_id: int,
     read: SignedInReadDep,
@@ -178,7 +178,7 @@ async def read_trip(
     origin_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
     destination_latitude: Annotated[float | None, Query(ge=-90, le=90)] = None,
     destination_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
-) -> Envelope[TripPublic]:
+) -> Response:
     row = (await read.db.execute(select(*TRIP_ROW_COLUMNS).where(Trip.id == trip_id))).first()
     if row is None:
         raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
@@ -186,7 +186,7 @@ async def read_trip(
     if origin_latitude is not None and origin_longitude is not None:
         point = SearchPoint(origin_latitude, origin_longitude, destination_latitude, destination_longitude)
     [view] = await trip_views(read.db, [TripRow._make(row)], read.viewer_id, point)
-    return ok(view)
+    return ok_json(view)
 
 
 def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
@@ -250,13 +250,13 @@ async def delete_trip(
     return done(messages.TRIP_DELETED)
 
 
-@router.get("/user_trips")
+@router.get("/user_trips", response_model=Envelope[TripList])
 async def read_user_trips(
     read: SignedInReadDep,
     status_ids: CommaList = None,
     type_ids: CommaList = None,
     retrieve_past_trips: Annotated[int, Query(ge=0, le=1)] = 0,
-) -> Envelope[TripList]:
+) -> Response:
     """The Upcoming, Hosting and Recent tabs of SPEC §4: the viewer's trips by their own status and role."""
     query = (
         select(*TRIP_ROW_COLUMNS)
@@ -272,4 +272,4 @@ async def read_user_trips(
     else:
         query = query.where(Trip.scheduled_at > clock.now()).order_by(Trip.scheduled_at, Trip.id)
     trips = [TripRow._make(row) for row in await read.db.execute(query.limit(100))]
-    return ok(TripList(trips=await trip_views(read.db, trips, read.viewer_id)))
+    return ok_json({"trips": await trip_views(read.db, trips, read.viewer_id)})

@@ -1,25 +1,20 @@
 """Trips as a viewer sees them (SPEC §3 Trip), built from api/trips/rows.py TripRow (a trip with its people), with one
-more query only when some of them have questions."""
+more query only when some of them have questions.
+
+A view is TripPublic's shape (api/schemas/trip.py, which documents it) built as a plain dict and serialised once for
+the whole answer (api/envelope.py ok_json): trips are the largest and busiest answers, and constructing and validating
+half a dozen pydantic models per trip cost more CPU than finding it. tests/api/test_trips.py checks every view of
+its answers against TripPublic."""
 
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import aliased
 
-from api.schemas.trip import (
-    CostRange,
-    Location,
-    QueryAuthor,
-    TripHost,
-    TripPassengerView,
-    TripPublic,
-    TripQueryView,
-    UserStatus,
-)
 from api.trips.rows import Person, TripRow, people_of
 from api.views import media_url
 from domain import clock
@@ -28,6 +23,8 @@ from domain.rules import limits
 from domain.rules.co2 import co2_saved_kg
 from domain.rules.geo import distance_km
 from domain.rules.pricing import cost_range
+
+View = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -40,28 +37,32 @@ class SearchPoint:
     destination_longitude: float | None = None
 
 
-def _host_card(host: Person) -> TripHost:
-    return TripHost(
-        id=host.user_id,
-        name=host.name,
-        small_image_url=media_url(host.small_image_key),
-        medium_image_url=media_url(host.medium_image_key),
-        is_kyc_verified=host.is_kyc_verified,
-    )
+def _host_card(host: Person) -> View:
+    return {
+        "id": host.user_id,
+        "name": host.name,
+        "small_image_url": media_url(host.small_image_key),
+        "medium_image_url": media_url(host.medium_image_key),
+        "is_kyc_verified": host.is_kyc_verified,
+    }
 
 
-def _passenger_view(person: Person) -> TripPassengerView:
-    return TripPassengerView(
-        id=person.user_id,
-        name=person.name,
-        small_image_url=media_url(person.small_image_key),
-        is_kyc_verified=person.is_kyc_verified,
-        additional_note=person.additional_note,
-        small_luggage=person.small_luggage,
-        large_luggage=person.large_luggage,
-        status=person.status,
-        type="host" if person.type == "host" else "member",
-    )
+def _passenger_view(person: Person) -> View:
+    return {
+        "id": person.user_id,
+        "name": person.name,
+        "small_image_url": media_url(person.small_image_key),
+        "is_kyc_verified": person.is_kyc_verified,
+        "additional_note": person.additional_note,
+        "small_luggage": person.small_luggage,
+        "large_luggage": person.large_luggage,
+        "status": person.status,
+        "type": "host" if person.type == "host" else "member",
+    }
+
+
+def _location(name: str, place_id: str, latitude: float, longitude: float) -> View:
+    return {"name": name, "place_id": place_id, "latitude": latitude, "longitude": longitude}
 
 
 def _distances(trip: TripRow, point: SearchPoint | None) -> tuple[float | None, float | None, float | None]:
@@ -100,29 +101,31 @@ _QUESTIONS = (
 )
 
 
-def _query_view(row: Row[*tuple[Any, ...]]) -> TripQueryView:
-    return TripQueryView(
-        id=row.id,
-        question=row.question,
-        created_by=QueryAuthor(id=row.asker_id, name=row.asker_name, small_image_url=media_url(row.asker_image_key)),
-        created_on=row.created_at,
-        answer=row.answer,
-        answered_by=(
-            QueryAuthor(id=row.answerer_id, name=row.answerer_name, small_image_url=media_url(row.answerer_image_key))
-            if row.answerer_id is not None
-            else None
+def _author(user_id: int, name: str | None, image_key: str | None) -> View:
+    return {"id": user_id, "name": name, "small_image_url": media_url(image_key)}
+
+
+def _query_view(row: Row[*tuple[Any, ...]]) -> View:
+    return {
+        "id": row.id,
+        "question": row.question,
+        "created_by": _author(row.asker_id, row.asker_name, row.asker_image_key),
+        "created_on": row.created_at,
+        "answer": row.answer,
+        "answered_by": (
+            _author(row.answerer_id, row.answerer_name, row.answerer_image_key) if row.answerer_id is not None else None
         ),
-        answered_on=row.answered_at,
-    )
+        "answered_on": row.answered_at,
+    }
 
 
 def build_view(
     trip: TripRow,
     people: list[Person],
-    queries: list[TripQueryView],
+    queries: list[View],
     viewer_id: int,
     point: SearchPoint | None,
-) -> TripPublic:
+) -> View:
     is_host = trip.host_id == viewer_id
     active = [person for person in people if person.status == "active"]
     own = next((person for person in people if person.user_id == viewer_id), None)
@@ -130,58 +133,50 @@ def build_view(
     from_origin, from_destination, total = _distances(trip, point)
     low_high = cost_range(trip.estimated_cost, trip.total_passengers)
     host_card = _host_card(next(person for person in people if person.type == "host"))
-    return TripPublic(
-        id=trip.id,
-        trip_id=trip.id,
-        status="CANCELLED" if trip.status == "CANCELLED" else "ACTIVE",
-        scheduled_at=clock.format_ist_minute(trip.scheduled_at),
-        is_past=trip.scheduled_at <= clock.now(),
-        origin=Location(
-            name=trip.origin_name,
-            place_id=trip.origin_place_id,
-            latitude=trip.origin_latitude,
-            longitude=trip.origin_longitude,
+    return {
+        "id": trip.id,
+        "trip_id": trip.id,
+        "status": "CANCELLED" if trip.status == "CANCELLED" else "ACTIVE",
+        "scheduled_at": clock.format_ist_minute(trip.scheduled_at),
+        "is_past": trip.scheduled_at <= clock.now(),
+        "origin": _location(trip.origin_name, trip.origin_place_id, trip.origin_latitude, trip.origin_longitude),
+        "destination": _location(
+            trip.destination_name, trip.destination_place_id, trip.destination_latitude, trip.destination_longitude
         ),
-        destination=Location(
-            name=trip.destination_name,
-            place_id=trip.destination_place_id,
-            latitude=trip.destination_latitude,
-            longitude=trip.destination_longitude,
-        ),
-        host=host_card,
-        hosts=[host_card],
-        is_current_user_host=is_host,
-        active_passenger_count=len(active),
-        total_passengers=trip.total_passengers,
-        passengers=[_passenger_view(person) for person in visible],
-        queries=queries,
+        "host": host_card,
+        "hosts": [host_card],
+        "is_current_user_host": is_host,
+        "active_passenger_count": len(active),
+        "total_passengers": trip.total_passengers,
+        "passengers": [_passenger_view(person) for person in visible],
+        "queries": queries,
         # A trip's chat shares the trip's id; it is open to the host and the active members only.
-        chat_id=trip.id if own is not None and own.status == "active" else None,
-        additional_note=trip.additional_note,
-        estimated_cost=float(trip.estimated_cost),
-        estimated_cost_range=CostRange(low=low_high[0], high=low_high[1]) if low_high else None,
-        distance=round(trip.distance_km, 2),
-        distance_from_origin=from_origin,
-        distance_from_destination=from_destination,
-        sum_of_distance=total,
-        current_co2_saving=co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, len(active)),
-        next_co2_saving=co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, len(active) + 1),
-        preferred_mode_of_transport=trip.preferred_mode_of_transport,
-        is_vehicle_booked=trip.is_vehicle_booked,
-        is_cab_booked=False,
-        cab=None,
-        recommended=total is not None and total <= limits.RECOMMENDED_MAX_WALK_KM,
-        is_user_in_trip=own is not None and own.status == "active",
-        user_status=cast(UserStatus, own.status) if own is not None else "default",
-        small_luggage=own.small_luggage if own else 0,
-        large_luggage=own.large_luggage if own else 0,
-    )
+        "chat_id": trip.id if own is not None and own.status == "active" else None,
+        "additional_note": trip.additional_note,
+        "estimated_cost": float(trip.estimated_cost),
+        "estimated_cost_range": {"low": low_high[0], "high": low_high[1]} if low_high else None,
+        "distance": round(trip.distance_km, 2),
+        "distance_from_origin": from_origin,
+        "distance_from_destination": from_destination,
+        "sum_of_distance": total,
+        "current_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, len(active)),
+        "next_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, len(active) + 1),
+        "preferred_mode_of_transport": trip.preferred_mode_of_transport,
+        "is_vehicle_booked": trip.is_vehicle_booked,
+        "is_cab_booked": False,
+        "cab": None,
+        "recommended": total is not None and total <= limits.RECOMMENDED_MAX_WALK_KM,
+        "is_user_in_trip": own is not None and own.status == "active",
+        "user_status": own.status if own is not None else "default",
+        "small_luggage": own.small_luggage if own else 0,
+        "large_luggage": own.large_luggage if own else 0,
+    }
 
 
 async def trip_views(
     db: AsyncConnection, trips: Sequence[TripRow], viewer_id: int, point: SearchPoint | None = None
-) -> list[TripPublic]:
-    queries: dict[int, list[TripQueryView]] = defaultdict(list)
+) -> list[View]:
+    queries: dict[int, list[View]] = defaultdict(list)
     with_questions = [trip.id for trip in trips if trip.has_questions]
     if with_questions:  # most trips have none: then this second round trip is skipped
         for row in await db.execute(_QUESTIONS.where(TripQuery.trip_id.in_(with_questions))):

@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
+from api.schemas.trip import TripPublic
 from domain import clock
 from domain.models import Trip
 from domain.rules import messages
@@ -294,3 +295,41 @@ async def test_user_trips_give_the_upcoming_hosting_and_recent_tabs(signed_in, a
     assert upcoming in hosting and past in hosting
     assert past in await tab(status_ids="active", retrieve_past_trips=1)
     assert await tab(type_ids="member", retrieve_past_trips=1) == []
+
+
+async def test_every_trip_answer_has_exactly_the_documented_shape(signed_in, other, route):
+    """Trip views are built as plain dicts (api/trips/views.py): each one must be a TripPublic, field for field."""
+    trip_id = await create(signed_in, origin=route.origin, destination=route.destination)
+    asked = await other.post("/api/trip/query", json={"trip_id": trip_id, "question": "Is there room for a bag?"})
+    assert asked.status_code == 200, asked.text
+    [question] = (await read(other, trip_id))["queries"]
+    answered = await signed_in.put(f"/api/trip/query/{question['id']}", json={"answer": "Yes, one large bag fits."})
+    assert answered.status_code == 200, answered.text
+    requested = await other.post("/api/trip/user", json={"trip_id": trip_id, "additional_note": "Near the gate"})
+    assert requested.status_code == 200, requested.text
+
+    point = {"origin_latitude": route.origin["latitude"], "origin_longitude": route.origin["longitude"]}
+    day = search_params(route.origin, route.destination, 26)["date"]
+    answers = [
+        await client.get(path, params=params)
+        for client in (signed_in, other)
+        for path, params in (
+            (f"/api/trip/trip/{trip_id}", point),
+            ("/api/trip/search", search_params(route.origin, route.destination, 26)),
+            ("/api/trip/search/around", {**point, "date": day}),
+            ("/api/trip/user_trips", {}),
+        )
+    ]
+    views = []
+    for answer in answers:
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        assert set(body) == {"status", "message", "data"}
+        views += body["data"]["trips"] if "trips" in body["data"] else [body["data"]]
+    ours = [view for view in views if view["id"] == trip_id]
+    assert len(ours) == 7  # the host's own trip is not around them
+    for view in views:
+        assert TripPublic.model_validate(view).model_dump(mode="json") == view
+    with_everything = next(view for view in ours if view["is_current_user_host"])
+    assert with_everything["queries"][0]["answered_by"]["id"] == with_everything["host"]["id"]
+    assert {person["status"] for person in with_everything["passengers"]} == {"active", "requested"}
