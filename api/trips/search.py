@@ -1,9 +1,9 @@
 """Finding trips near a point (ARCHITECTURE.md "Search"): an earth_box prefilter on ll_to_earth, the exact
 earth_distance check, then ranking by the walk at both ends (sum_of_distance) and time.
 
-Both searches are served by one partial GiST over (scheduled_at, origin point, destination point) of active trips
-(ix_trips_active_search): the status, the date window, "not yet departed" and the earth boxes are all index
-conditions, so only trips that pass all of them are read from the table.
+Both searches are served by one partial GiST over (departure day in IST, origin point, destination point) of active
+trips (ix_trips_active_search): the status, the day and the earth boxes are all index conditions, so only trips of
+that day near both ends are read from the table; the time window and "not yet departed" are checked on those.
 
 A search is a statement shape (which filters are present), compiled once (domain/compiled_query.py), whose values
 are bound per request: building and compiling the expression anew costs more CPU than the query does in PostgreSQL."""
@@ -17,6 +17,7 @@ from sqlalchemy import (
     ARRAY,
     BigInteger,
     ColumnElement,
+    Date,
     DateTime,
     Float,
     Select,
@@ -25,6 +26,7 @@ from sqlalchemy import (
     and_,
     any_,
     bindparam,
+    cast,
     exists,
     func,
     literal_column,
@@ -34,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import InstrumentedAttribute
 
 from api.trips.rows import TRIP_ROW_COLUMNS
+from domain import clock
 from domain.compiled_query import CompiledQuery
 from domain.models import Trip, User, UserBlock
 
@@ -77,6 +80,10 @@ def _within(
     return and_(in_box, distance <= radius_m), distance
 
 
+# The departure day as the index has it (migration 7c1d2e9a4b60): the same expression, so the index serves it.
+_DEPARTURE_DAY = cast(func.timezone(literal_column("'Asia/Kolkata'"), Trip.scheduled_at), Date)
+
+
 def _upcoming_in_window() -> tuple[ColumnElement[bool], ...]:
     window_start, window_end = (
         bindparam("window_start", type_=DateTime(True)),
@@ -84,9 +91,15 @@ def _upcoming_in_window() -> tuple[ColumnElement[bool], ...]:
     )
     return (
         Trip.status == literal_column("'ACTIVE'"),
+        bindparam("day", type_=Date) == _DEPARTURE_DAY,
         Trip.scheduled_at.between(window_start, window_end),
         Trip.scheduled_at > func.now(),
     )
+
+
+def _window_values(window: tuple[datetime, datetime]) -> dict[str, object]:
+    """A search's window lies within one day in IST (the day the rider picked)."""
+    return {"day": window[0].astimezone(clock.IST).date(), "window_start": window[0], "window_end": window[1]}
 
 
 _VIEWER = bindparam("viewer_id", type_=BigInteger)
@@ -179,8 +192,7 @@ def route_search(
         "destination_latitude": destination[0],
         "destination_longitude": destination[1],
         "radius_m": radius_km * 1000,
-        "window_start": window[0],
-        "window_end": window[1],
+        **_window_values(window),
         "viewer_id": viewer_id,
         **_filter_values(filters),
     }
@@ -214,8 +226,7 @@ def around_search(
         "origin_latitude": origin[0],
         "origin_longitude": origin[1],
         "radius_m": radius_km * 1000,
-        "window_start": window[0],
-        "window_end": window[1],
+        **_window_values(window),
         "viewer_id": viewer_id,
         "excluded_trip_ids": list(excluded_trip_ids),
     }

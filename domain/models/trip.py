@@ -30,11 +30,11 @@ class Trip(Base):
         CheckConstraint("total_passengers BETWEEN 2 AND 4", name="total_passengers"),
         CheckConstraint("estimated_cost >= 0 AND estimated_cost <= 100000", name="estimated_cost"),
         Index("ix_trips_status_scheduled_at", "status", "scheduled_at"),
-        # Route and around-me search (api/trips/search.py): one GiST over departure time (btree_gist) and both
-        # ends, for active trips only, narrows by the date window and both earth boxes together.
+        # Route and around-me search (api/trips/search.py): one GiST over the departure day in IST (btree_gist) and
+        # both ends, for active trips only: within a day its pages are split by the ends (migration 7c1d2e9a4b60).
         Index(
             "ix_trips_active_search",
-            "scheduled_at",
+            text("((scheduled_at AT TIME ZONE 'Asia/Kolkata')::date)"),
             text("ll_to_earth(origin_latitude, origin_longitude)"),
             text("ll_to_earth(destination_latitude, destination_longitude)"),
             postgresql_using="gist",
