@@ -130,7 +130,8 @@ CurrentUser = Annotated[User, Depends(get_current_user)]
 _SIGNED_IN_USER_ID = CompiledQuery(
     select(AuthSession.user_id)
     .join(User, User.id == AuthSession.user_id)
-    .where(*_live_session(bindparam("token_hash", type_=LargeBinary)), User.deleted_at.is_(None))
+    .where(*_live_session(bindparam("token_hash", type_=LargeBinary)), User.deleted_at.is_(None)),
+    prepared=True,
 )
 
 

@@ -18,7 +18,12 @@ _DIALECT = postgresql.psycopg.dialect()
 
 
 class CompiledQuery:
-    def __init__(self, statement: ClauseElement) -> None:
+    """prepared: PostgreSQL keeps the statement parsed and planned on each connection (psycopg prepares it on first
+    use), for lookups whose one generic plan is right whatever the values, such as a row found by a unique key.
+    Searches are planned for their values each time: a generic plan cannot size their earth boxes."""
+
+    def __init__(self, statement: ClauseElement, *, prepared: bool = False) -> None:
+        self.prepared = prepared
         compiled = statement.compile(dialect=_DIALECT)
         self.sql = str(compiled)
         # Values written into the statement itself (a literal compared with a column, say); the rest come per call.
@@ -31,5 +36,5 @@ class CompiledQuery:
         """Every row, inside the connection's transaction when it has one."""
         driver = (await connection.get_raw_connection()).driver_connection
         assert driver is not None
-        cursor = await driver.execute(self.sql, self.parameters(values))
+        cursor = await driver.execute(self.sql, self.parameters(values), prepare=self.prepared or None)
         return await cursor.fetchall()

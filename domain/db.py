@@ -9,10 +9,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from domain.settings import Settings
 
-# psycopg prepares a statement on its fifth run; PostgreSQL may then switch it to a generic plan, made without the
-# parameters' values. For trip search (api/trips/search.py) that plan cannot use the earth boxes and takes ~100 ms at
-# 1M trips instead of ~3 ms, so every execution is planned for its values; preparing still saves the parsing.
-CONNECT_ARGS: dict[str, Any] = {"prepare_threshold": None}
+# psycopg would prepare any statement on its fifth run; PostgreSQL may then switch it to a generic plan, made without
+# the parameters' values. For trip search (api/trips/search.py) that plan cannot use the earth boxes and takes ~100 ms
+# at 1M trips instead of ~3 ms, so statements are planned for their values each time and only those that ask for it
+# are prepared (domain/compiled_query.py, a lookup by unique key). The threshold is never reached.
+CONNECT_ARGS: dict[str, Any] = {"prepare_threshold": 2**31 - 1}
 
 
 def create_engine(settings: Settings, *, autocommit: bool = False) -> AsyncEngine:

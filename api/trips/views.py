@@ -9,6 +9,7 @@ its answers against TripPublic."""
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Row, select
@@ -125,20 +126,32 @@ def build_view(
     queries: list[View],
     viewer_id: int,
     point: SearchPoint | None,
+    now: datetime,
 ) -> View:
     is_host = trip.host_id == viewer_id
-    active = [person for person in people if person.status == "active"]
-    own = next((person for person in people if person.user_id == viewer_id), None)
-    visible = [person for person in people if is_host or person.status == "active" or person.user_id == viewer_id]
+    host = own = None
+    active_count = 0
+    passengers = []
+    for person in people:  # one pass: host, the viewer's own place, the active count, who the viewer may see
+        is_active = person.status == "active"
+        active_count += is_active
+        if person.type == "host":
+            host = person
+        if person.user_id == viewer_id:
+            own = person
+        if is_host or is_active or person.user_id == viewer_id:
+            passengers.append(_passenger_view(person))
+    assert host is not None, f"trip {trip.id} has no host"
+    is_member = own is not None and own.status == "active"
     from_origin, from_destination, total = _distances(trip, point)
     low_high = cost_range(trip.estimated_cost, trip.total_passengers)
-    host_card = _host_card(next(person for person in people if person.type == "host"))
+    host_card = _host_card(host)
     return {
         "id": trip.id,
         "trip_id": trip.id,
         "status": "CANCELLED" if trip.status == "CANCELLED" else "ACTIVE",
         "scheduled_at": clock.format_ist_minute(trip.scheduled_at),
-        "is_past": trip.scheduled_at <= clock.now(),
+        "is_past": trip.scheduled_at <= now,
         "origin": _location(trip.origin_name, trip.origin_place_id, trip.origin_latitude, trip.origin_longitude),
         "destination": _location(
             trip.destination_name, trip.destination_place_id, trip.destination_latitude, trip.destination_longitude
@@ -146,12 +159,12 @@ def build_view(
         "host": host_card,
         "hosts": [host_card],
         "is_current_user_host": is_host,
-        "active_passenger_count": len(active),
+        "active_passenger_count": active_count,
         "total_passengers": trip.total_passengers,
-        "passengers": [_passenger_view(person) for person in visible],
+        "passengers": passengers,
         "queries": queries,
         # A trip's chat shares the trip's id; it is open to the host and the active members only.
-        "chat_id": trip.id if own is not None and own.status == "active" else None,
+        "chat_id": trip.id if is_member else None,
         "additional_note": trip.additional_note,
         "estimated_cost": float(trip.estimated_cost),
         "estimated_cost_range": {"low": low_high[0], "high": low_high[1]} if low_high else None,
@@ -159,14 +172,14 @@ def build_view(
         "distance_from_origin": from_origin,
         "distance_from_destination": from_destination,
         "sum_of_distance": total,
-        "current_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, len(active)),
-        "next_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, len(active) + 1),
+        "current_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, active_count),
+        "next_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, active_count + 1),
         "preferred_mode_of_transport": trip.preferred_mode_of_transport,
         "is_vehicle_booked": trip.is_vehicle_booked,
         "is_cab_booked": False,
         "cab": None,
         "recommended": total is not None and total <= limits.RECOMMENDED_MAX_WALK_KM,
-        "is_user_in_trip": own is not None and own.status == "active",
+        "is_user_in_trip": is_member,
         "user_status": own.status if own is not None else "default",
         "small_luggage": own.small_luggage if own else 0,
         "large_luggage": own.large_luggage if own else 0,
@@ -181,4 +194,5 @@ async def trip_views(
     if with_questions:  # most trips have none: then this second round trip is skipped
         for row in await db.execute(_QUESTIONS.where(TripQuery.trip_id.in_(with_questions))):
             queries[row.trip_id].append(_query_view(row))
-    return [build_view(trip, people_of(trip), queries[trip.id], viewer_id, point) for trip in trips]
+    now = clock.now()
+    return [build_view(trip, people_of(trip), queries[trip.id], viewer_id, point, now) for trip in trips]
