@@ -1,7 +1,7 @@
 """Finding trips near a point (ARCHITECTURE.md "Search"): an earth_box prefilter on ll_to_earth, the exact
 earth_distance check, then ranking by the walk at both ends (sum_of_distance) and time.
 
-Both searches are served by one partial GiST over (departure day in IST, origin point, destination point) of active
+Both searches are served by one partial GiST over (departure day in IST, origin_earth, destination_earth) of active
 trips (ix_trips_active_search): the status, the day and the earth boxes are all index conditions, so only trips of
 that day near both ends are read from the table; the time window and "not yet departed" are checked on those.
 
@@ -66,17 +66,13 @@ def _earth(latitude: object, longitude: object) -> ColumnElement[object]:
     return func.ll_to_earth(latitude, longitude)
 
 
-def _within(
-    column_latitude: InstrumentedAttribute[float],
-    column_longitude: InstrumentedAttribute[float],
-    end: str,
-) -> tuple[ColumnElement[bool], ColumnElement[float]]:
-    """The index-backed proximity condition and the exact distance in metres, to the point bound as
-    {end}_latitude and {end}_longitude, within radius_m."""
+def _within(column: InstrumentedAttribute[str], end: str) -> tuple[ColumnElement[bool], ColumnElement[float]]:
+    """The index-backed proximity condition and the exact distance in metres, from the trip's stored point
+    (origin_earth, destination_earth) to the point bound as {end}_latitude and {end}_longitude, within radius_m."""
     point = _earth(bindparam(f"{end}_latitude", type_=Float), bindparam(f"{end}_longitude", type_=Float))
     radius_m = bindparam("radius_m", type_=Float)
-    distance = func.earth_distance(_earth(column_latitude, column_longitude), point)
-    in_box = func.earth_box(point, radius_m).op("@>")(_earth(column_latitude, column_longitude))
+    distance = func.earth_distance(column, point)
+    in_box = func.earth_box(point, radius_m).op("@>")(column)
     return and_(in_box, distance <= radius_m), distance
 
 
@@ -165,8 +161,8 @@ class Search:
 
 @cache
 def _route_query(shape: _FilterShape, limit: int) -> CompiledQuery:
-    near_origin, from_origin = _within(Trip.origin_latitude, Trip.origin_longitude, "origin")
-    near_destination, from_destination = _within(Trip.destination_latitude, Trip.destination_longitude, "destination")
+    near_origin, from_origin = _within(Trip.origin_earth, "origin")
+    near_destination, from_destination = _within(Trip.destination_earth, "destination")
     query = (
         select(*TRIP_ROW_COLUMNS)
         .where(*_upcoming_in_window(), near_origin, near_destination, not_blocked_with(_VIEWER))
@@ -201,7 +197,7 @@ def route_search(
 
 @cache
 def _around_query(limit: int) -> CompiledQuery:
-    near_origin, from_origin = _within(Trip.origin_latitude, Trip.origin_longitude, "origin")
+    near_origin, from_origin = _within(Trip.origin_earth, "origin")
     excluded = bindparam("excluded_trip_ids", type_=ARRAY(BigInteger))
     query = (
         select(*TRIP_ROW_COLUMNS)

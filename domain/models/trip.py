@@ -5,6 +5,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     CheckConstraint,
+    Computed,
     DateTime,
     Float,
     ForeignKey,
@@ -17,8 +18,18 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.types import UserDefinedType
 
 from domain.models.base import Base, created_at_column
+
+
+class Earth(UserDefinedType[str]):
+    """earthdistance's point on the earth's surface (a domain over cube)."""
+
+    cache_ok = True
+
+    def get_col_spec(self, **kw: object) -> str:
+        return "earth"
 
 
 class Trip(Base):
@@ -35,8 +46,8 @@ class Trip(Base):
         Index(
             "ix_trips_active_search",
             text("((scheduled_at AT TIME ZONE 'Asia/Kolkata')::date)"),
-            text("ll_to_earth(origin_latitude, origin_longitude)"),
-            text("ll_to_earth(destination_latitude, destination_longitude)"),
+            "origin_earth",
+            "destination_earth",
             postgresql_using="gist",
             postgresql_where=text("status = 'ACTIVE'"),
         ),
@@ -54,6 +65,14 @@ class Trip(Base):
     destination_place_id: Mapped[str] = mapped_column(String(200))
     destination_latitude: Mapped[float] = mapped_column(Float)
     destination_longitude: Mapped[float] = mapped_column(Float)
+    # Both ends as earthdistance points, computed once when written rather than by every search for every
+    # candidate (ll_to_earth builds three cubes and checks the earth domain). Read by search only, so not loaded.
+    origin_earth: Mapped[str] = mapped_column(
+        Earth(), Computed("ll_to_earth(origin_latitude, origin_longitude)", persisted=True), deferred=True
+    )
+    destination_earth: Mapped[str] = mapped_column(
+        Earth(), Computed("ll_to_earth(destination_latitude, destination_longitude)", persisted=True), deferred=True
+    )
     total_passengers: Mapped[int] = mapped_column(SmallInteger)
     preferred_mode_of_transport: Mapped[int] = mapped_column(SmallInteger)
     is_vehicle_booked: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
