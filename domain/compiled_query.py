@@ -2,8 +2,8 @@
 the driver's connection, rows back as plain tuples.
 
 Through the ORM a statement costs about 0.5–1 ms of CPU per execution (cache key, compilation lookup, result
-processing, instances) against about 0.15 ms straight through psycopg; for a search that runs three statements per
-request, that difference is most of the request. The statements are still written with SQLAlchemy, so the SQL has one
+processing, instances) against about 0.15 ms straight through psycopg; for a search (the session lookup, then the
+search), that difference was most of the request. The statements are still written with SQLAlchemy, so the SQL has one
 source, and their parameters are named binds ("bindparam") filled in per execution.
 """
 
