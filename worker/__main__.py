@@ -2,6 +2,8 @@
 
 import asyncio
 import logging
+import os
+import sys
 
 from domain.settings import get_settings
 from worker.main import run_worker
@@ -11,6 +13,13 @@ def main() -> None:
     settings = get_settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     asyncio.run(run_worker(settings))
+    # The worker has stopped cleanly. Leave without the interpreter's finalisation: the Temporal SDK's Rust runtime
+    # keeps threads that may still call into Python while the interpreter tears down, which aborts the process
+    # ("PyGILState_Release ... must be current") and turns a clean stop into exit code -6.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":
