@@ -1,18 +1,17 @@
 """Dependencies declared once, so a route's signature reads like a sentence."""
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request, status
-from sqlalchemy import BindParameter, ColumnElement, LargeBinary, bindparam, func, select
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
 from api.errors import ApiError
 from api.security.cookies import session_cookie_name
 from api.security.hashing import token_hash
-from domain.compiled_query import CompiledQuery
+from api.security.sessions import live_session
 from domain.models import AuthSession, User
 from domain.providers.sms import SandboxOutbox, SmsProvider
 from domain.providers.storage import MediaStorage
@@ -88,10 +87,6 @@ async def client_ip(request: Request) -> str | None:
 ClientIpDep = Annotated[str | None, Depends(client_ip)]
 
 
-def _live_session(hashed_token: bytes | BindParameter[bytes]) -> tuple[ColumnElement[bool], ...]:
-    return AuthSession.token_hash == hashed_token, AuthSession.revoked_at.is_(None), AuthSession.expires_at > func.now()
-
-
 async def get_signed_in(request: Request, session: SessionDep) -> tuple[AuthSession, User | None]:
     """The live session named by the cookie and its user (None when the account is deleted), in one query."""
     token = request.cookies.get(session_cookie_name(request))
@@ -100,7 +95,7 @@ async def get_signed_in(request: Request, session: SessionDep) -> tuple[AuthSess
         query = (
             select(AuthSession, User)
             .outerjoin(User, (User.id == AuthSession.user_id) & User.deleted_at.is_(None))
-            .where(*_live_session(token_hash(token)))
+            .where(*live_session(token_hash(token)))
         )
         row = (await session.execute(query)).first()
     if row is None:
@@ -126,39 +121,3 @@ async def get_current_user(signed_in: SignedInDep) -> User:
 
 
 CurrentUser = Annotated[User, Depends(get_current_user)]
-
-_SIGNED_IN_USER_ID = CompiledQuery(
-    select(AuthSession.user_id)
-    .join(User, User.id == AuthSession.user_id)
-    .where(*_live_session(bindparam("token_hash", type_=LargeBinary)), User.deleted_at.is_(None)),
-    prepared=True,
-)
-
-
-@dataclass(frozen=True)
-class SignedInRead:
-    """The busiest reads (trip search and the trip views): who reads (only the signed-in user's id, the same check
-    as CurrentUser without loading the session and the user as ORM rows), through which connection, under which
-    settings. One dependency rather than three: FastAPI spends about a tenth of a millisecond solving each.
-
-    The connection is one of the autocommit engine's, without an ORM session: these reads are compiled once
-    (domain/compiled_query.py) or plain Core, their rows come back as tuples, and a session's bookkeeping would cost
-    more CPU than the reads themselves."""
-
-    viewer_id: int
-    db: AsyncConnection
-    settings: Settings
-
-
-async def get_signed_in_read(request: Request) -> AsyncIterator[SignedInRead]:
-    token = request.cookies.get(session_cookie_name(request))
-    if not token:
-        raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
-    async with request.app.state.reading_engine.connect() as db:
-        rows = await _SIGNED_IN_USER_ID.rows(db, {"token_hash": token_hash(token)})
-        if not rows:
-            raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
-        yield SignedInRead(rows[0][0], db, request.app.state.settings)
-
-
-SignedInReadDep = Annotated[SignedInRead, Depends(get_signed_in_read, scope="function")]

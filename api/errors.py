@@ -5,6 +5,7 @@ import logging
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import psycopg
 from fastapi import FastAPI, Request, status
 from fastapi.dependencies.models import Dependant
 from fastapi.dependencies.utils import get_flat_params
@@ -83,10 +84,11 @@ def _refusals_every_route_can_give(route: RouteContext) -> set[int]:
     needs a signed-in user, 403 for a change without the app's CSRF token, 404 when its path names a thing that
     may not exist."""
     from api import deps  # The dependencies import this module's error type.
+    from api.trips.reader import get_trip_reader
 
     dependant = route.dependant
     codes = {400} if get_flat_params(dependant) or route.body_field else set()
-    if any(call in {deps.get_signed_in, deps.get_signed_in_read} for call in _dependencies(dependant)):
+    if any(call in {deps.get_signed_in, get_trip_reader} for call in _dependencies(dependant)):
         codes.add(401)
     if (route.methods or set()) - SAFE_METHODS:
         codes.add(403)
@@ -158,11 +160,13 @@ def install_error_handlers(app: FastAPI) -> None:
         return failure_response(message, error.status_code, getattr(error, "headers", None))
 
     @app.exception_handler(DataError)
+    @app.exception_handler(psycopg.DataError)  # a statement run on psycopg's connection (domain/db.py)
     async def handle_unstorable_value(request: Request, error: DataError) -> JSONResponse:
         logger.info("refused unstorable input %s %s: %s", request.method, request.url.path, error.orig)
         return failure_response(VALUE_NOT_STORABLE, status.HTTP_400_BAD_REQUEST)
 
     @app.exception_handler(OperationalError)
+    @app.exception_handler(psycopg.OperationalError)  # a statement run on psycopg's connection (domain/db.py)
     @app.exception_handler(PoolTimeoutError)
     async def handle_database_unavailable(request: Request, error: Exception) -> JSONResponse:
         """PostgreSQL restarting, unreachable or too busy: a short-lived condition, answered 503 with a hint to

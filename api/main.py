@@ -77,6 +77,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
         generate_unique_id_function=operation_id,
         lifespan=lifespan,
+        # No OpenTelemetry providers are configured: off, FastAPI skips looking for them on every request.
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     install_error_handlers(app)
     include_api(app, settings)

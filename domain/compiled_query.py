@@ -1,18 +1,17 @@
-"""Statements for the busiest reads (trip search and the trip views), compiled once to the driver's SQL and run on
-the driver's connection, rows back as plain tuples.
+"""Statements for the busiest reads (the trip reads: search, Trips Around You, a trip, the viewer's tabs), compiled
+once to the driver's SQL and run on psycopg's connection (domain/db.py driver_connection), rows back as plain tuples.
 
 Through the ORM a statement costs about 0.5–1 ms of CPU per execution (cache key, compilation lookup, result
-processing, instances) against about 0.15 ms straight through psycopg; for a search (the session lookup, then the
-search), that difference was most of the request. The statements are still written with SQLAlchemy, so the SQL has one
-source, and their parameters are named binds ("bindparam") filled in per execution.
+processing, instances) against about 0.15 ms straight through psycopg. The statements are still written with
+SQLAlchemy, so the SQL has one source, and their parameters are named binds ("bindparam") filled in per execution.
 """
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import psycopg
 from sqlalchemy import ClauseElement
 from sqlalchemy.dialects import postgresql
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 _DIALECT = postgresql.psycopg.dialect()
 
@@ -32,9 +31,8 @@ class CompiledQuery:
     def parameters(self, values: Mapping[str, object]) -> dict[str, object]:
         return {**self.constants, **values}
 
-    async def rows(self, connection: AsyncConnection, values: Mapping[str, object]) -> Sequence[tuple[Any, ...]]:
-        """Every row, inside the connection's transaction when it has one."""
-        driver = (await connection.get_raw_connection()).driver_connection
-        assert driver is not None
-        cursor = await driver.execute(self.sql, self.parameters(values), prepare=self.prepared or None)
+    async def rows(
+        self, connection: psycopg.AsyncConnection[Any], values: Mapping[str, object]
+    ) -> Sequence[tuple[Any, ...]]:
+        cursor = await connection.execute(self.sql, self.parameters(values), prepare=self.prepared or None)
         return await cursor.fetchall()

@@ -2,25 +2,28 @@
 
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
+from functools import cache
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response, status
-from sqlalchemy import select
+from sqlalchemy import ARRAY, BigInteger, String, any_, bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
-from api.deps import CurrentUser, SessionDep, SettingsDep, SignedInRead, SignedInReadDep, TemporalDep
+from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
 from api.envelope import Envelope, MessageOnly, done, ok, ok_json
 from api.errors import ApiError, refusals
 from api.query_models import documented, query_model
 from api.schemas.trip import TripCreate, TripCreated, TripDelete, TripList, TripPublic, TripUpdate, parse_time_of_trip
 from api.trips.lookups import active_count, load_trip
 from api.trips.parameters import AroundQuery, RouteQuery
-from api.trips.rows import TRIP_ROW_COLUMNS, TripRow
-from api.trips.search import Search, TripFilters, around_search, route_search
-from api.trips.views import SearchPoint, View, trip_views
+from api.trips.reader import VIEWER_ID, TripReaderDep, for_the_viewer
+from api.trips.rows import TRIP_ROW_COLUMNS
+from api.trips.search import TripFilters, around_search, route_search
+from api.trips.views import SearchPoint
 from domain import clock
+from domain.compiled_query import CompiledQuery
 from domain.models import Trip, TripPassenger
 from domain.rules import choices, messages
 from domain.rules.geo import distance_km
@@ -88,15 +91,10 @@ def _day_window(day: date, start: time, end: time) -> tuple[datetime, datetime]:
     return first, last
 
 
-async def _found_views(read: SignedInRead, search: Search, point: SearchPoint) -> list[View]:
-    found = [TripRow._make(row) for row in await search.query.rows(read.db, search.values)]
-    return await trip_views(read.db, found, read.viewer_id, point)
-
-
 # The searches come first: routes are matched in order, and these are the busiest calls.
 @router.get("/search", response_model=Envelope[TripList], openapi_extra=documented(RouteQuery))
 async def search_trips(
-    read: SignedInReadDep,
+    reader: TripReaderDep,
     query: Annotated[RouteQuery, Depends(query_model(RouteQuery))],
 ) -> Response:
     filters = TripFilters(
@@ -110,26 +108,25 @@ async def search_trips(
     origin = (query.origin_latitude, query.origin_longitude)
     destination = (query.destination_latitude, query.destination_longitude)
     window = _day_window(query.date, query.start_time, query.end_time)
-    search = route_search(origin, destination, window, read.settings.trip_search_radius_km, read.viewer_id, filters)
+    search = route_search(origin, destination, window, reader.settings.trip_search_radius_km, filters)
     point = SearchPoint(*origin, *destination)
-    return ok_json({"trips": await _found_views(read, search, point)})
+    return ok_json({"trips": await reader.views(search.query, search.values, point)})
 
 
 @router.get("/search/around", response_model=Envelope[TripList], openapi_extra=documented(AroundQuery))
 async def search_trips_around(
-    read: SignedInReadDep,
+    reader: TripReaderDep,
     query: Annotated[AroundQuery, Depends(query_model(AroundQuery))],
 ) -> Response:
     origin = (query.origin_latitude, query.origin_longitude)
     search = around_search(
         origin,
         _day_window(query.date, query.start_time, query.end_time),
-        read.settings.trip_search_radius_km,
-        read.viewer_id,
+        reader.settings.trip_search_radius_km,
         tuple(int(trip_id) for trip_id in _split(query.blacklisted_trip_ids)),
     )
     point = SearchPoint(*origin)
-    return ok_json({"trips": await _found_views(read, search, point)})
+    return ok_json({"trips": await reader.views(search.query, search.values, point)})
 
 
 @router.post("/trip")
@@ -170,23 +167,28 @@ async def create_trip(
     return ok(TripCreated(trip_id=trip.id), messages.TRIP_CREATED)
 
 
+# A lookup by primary key: its one generic plan is right for every trip, so it is prepared.
+_ONE_TRIP = for_the_viewer(
+    select(*TRIP_ROW_COLUMNS).where(Trip.id == bindparam("trip_id", type_=BigInteger)), prepared=True
+)
+
+
 @router.get("/trip/{trip_id}", response_model=Envelope[TripPublic])
 async def read_trip(
     trip_id: int,
-    read: SignedInReadDep,
+    reader: TripReaderDep,
     origin_latitude: Annotated[float | None, Query(ge=-90, le=90)] = None,
     origin_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
     destination_latitude: Annotated[float | None, Query(ge=-90, le=90)] = None,
     destination_longitude: Annotated[float | None, Query(ge=-180, le=180)] = None,
 ) -> Response:
-    row = (await read.db.execute(select(*TRIP_ROW_COLUMNS).where(Trip.id == trip_id))).first()
-    if row is None:
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     point = None
     if origin_latitude is not None and origin_longitude is not None:
         point = SearchPoint(origin_latitude, origin_longitude, destination_latitude, destination_longitude)
-    [view] = await trip_views(read.db, [TripRow._make(row)], read.viewer_id, point)
-    return ok_json(view)
+    views = await reader.views(_ONE_TRIP, {"trip_id": trip_id}, point)
+    if not views:
+        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    return ok_json(views[0])
 
 
 def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
@@ -250,26 +252,33 @@ async def delete_trip(
     return done(messages.TRIP_DELETED)
 
 
+@cache
+def _user_trips_query(by_status: bool, by_type: bool, past: bool) -> CompiledQuery:
+    found = (
+        select(*TRIP_ROW_COLUMNS)
+        .join(TripPassenger, TripPassenger.trip_id == Trip.id)
+        .where(TripPassenger.user_id == VIEWER_ID)
+    )
+    if by_status:
+        found = found.where(TripPassenger.status == any_(bindparam("statuses", type_=ARRAY(String))))
+    if by_type:
+        found = found.where(TripPassenger.type == any_(bindparam("types", type_=ARRAY(String))))
+    if past:
+        found = found.order_by(Trip.scheduled_at.desc(), Trip.id.desc()).limit(100)
+        return for_the_viewer(found, lambda trips: (trips.c.scheduled_at.desc(), trips.c.id.desc()))
+    found = found.where(Trip.scheduled_at > func.now()).order_by(Trip.scheduled_at, Trip.id).limit(100)
+    return for_the_viewer(found, lambda trips: (trips.c.scheduled_at, trips.c.id))
+
+
 @router.get("/user_trips", response_model=Envelope[TripList])
 async def read_user_trips(
-    read: SignedInReadDep,
+    reader: TripReaderDep,
     status_ids: CommaList = None,
     type_ids: CommaList = None,
     retrieve_past_trips: Annotated[int, Query(ge=0, le=1)] = 0,
 ) -> Response:
     """The Upcoming, Hosting and Recent tabs of SPEC §4: the viewer's trips by their own status and role."""
-    query = (
-        select(*TRIP_ROW_COLUMNS)
-        .join(TripPassenger, TripPassenger.trip_id == Trip.id)
-        .where(TripPassenger.user_id == read.viewer_id)
-    )
-    if statuses := _split(status_ids):
-        query = query.where(TripPassenger.status.in_(statuses))
-    if types := _split(type_ids):
-        query = query.where(TripPassenger.type.in_(types))
-    if retrieve_past_trips:
-        query = query.order_by(Trip.scheduled_at.desc(), Trip.id.desc())
-    else:
-        query = query.where(Trip.scheduled_at > clock.now()).order_by(Trip.scheduled_at, Trip.id)
-    trips = [TripRow._make(row) for row in await read.db.execute(query.limit(100))]
-    return ok_json({"trips": await trip_views(read.db, trips, read.viewer_id)})
+    statuses, types = _split(status_ids), _split(type_ids)
+    query = _user_trips_query(bool(statuses), bool(types), bool(retrieve_past_trips))
+    values = {"statuses": list(statuses), "types": list(types)}
+    return ok_json({"trips": await reader.views(query, values)})

@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import BindParameter, ColumnElement, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.security.hashing import new_token, token_hash
@@ -24,14 +24,13 @@ async def open_session(
     return token, auth_session
 
 
+def live_session(hashed_token: bytes | BindParameter[bytes]) -> tuple[ColumnElement[bool], ...]:
+    """The conditions on AuthSession of the session whose token hashes to hashed_token, while it is live."""
+    return AuthSession.token_hash == hashed_token, AuthSession.revoked_at.is_(None), AuthSession.expires_at > func.now()
+
+
 async def find_live_session(session: AsyncSession, token: str) -> AuthSession | None:
-    return await session.scalar(
-        select(AuthSession).where(
-            AuthSession.token_hash == token_hash(token),
-            AuthSession.revoked_at.is_(None),
-            AuthSession.expires_at > datetime.now(UTC),
-        )
-    )
+    return await session.scalar(select(AuthSession).where(*live_session(token_hash(token))))
 
 
 async def revoke_session(session: AsyncSession, token: str) -> None:

@@ -6,8 +6,10 @@ trips (ix_trips_active_search): the status, the day and the earth boxes are all 
 that day near both ends are read from the table; the time window and "not yet departed" are checked on those.
 
 A search is a statement shape (which filters are present), compiled once (domain/compiled_query.py), whose values
-are bound per request: building and compiling the expression anew costs more CPU than the query does in PostgreSQL."""
+are bound per request: building and compiling the expression anew costs more CPU than the query does in PostgreSQL.
+It is a statement for the viewer (api/trips/reader.py): the reader's session is checked in the same round trip."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -34,7 +36,9 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.orm import InstrumentedAttribute
+from sqlalchemy.sql.selectable import LateralFromClause
 
+from api.trips.reader import VIEWER_ID, for_the_viewer
 from api.trips.rows import TRIP_ROW_COLUMNS
 from domain import clock
 from domain.compiled_query import CompiledQuery
@@ -43,11 +47,15 @@ from domain.models import Trip, User, UserBlock
 
 def not_blocked_with(viewer_id: ColumnElement[int] | int) -> ColumnElement[bool]:
     """The trip's host and the viewer have not blocked each other."""
-    blocks = select(UserBlock.blocker_id).where(
-        or_(
-            (UserBlock.blocker_id == viewer_id) & (UserBlock.blocked_id == Trip.host_id),
-            (UserBlock.blocker_id == Trip.host_id) & (UserBlock.blocked_id == viewer_id),
+    blocks = (
+        select(UserBlock.blocker_id)
+        .where(
+            or_(
+                (UserBlock.blocker_id == viewer_id) & (UserBlock.blocked_id == Trip.host_id),
+                (UserBlock.blocker_id == Trip.host_id) & (UserBlock.blocked_id == viewer_id),
+            )
         )
+        .correlate_except(UserBlock)  # the trip, and the viewer of a statement for the viewer, come from outside
     )
     return ~exists(blocks)
 
@@ -93,12 +101,15 @@ def _upcoming_in_window() -> tuple[ColumnElement[bool], ...]:
     )
 
 
+def _point_values(end: str, point: tuple[float, float]) -> dict[str, float]:
+    """Degrees to 7 decimals (about a centimetre): finer means nothing on a map, and PostgreSQL's trigonometry
+    refuses subnormal numbers such as 5e-324 ("value out of range: underflow")."""
+    return {f"{end}_latitude": round(point[0], 7), f"{end}_longitude": round(point[1], 7)}
+
+
 def _window_values(window: tuple[datetime, datetime]) -> dict[str, object]:
     """A search's window lies within one day in IST (the day the rider picked)."""
     return {"day": window[0].astimezone(clock.IST).date(), "window_start": window[0], "window_end": window[1]}
-
-
-_VIEWER = bindparam("viewer_id", type_=BigInteger)
 
 
 @dataclass(frozen=True)
@@ -159,17 +170,20 @@ class Search:
     values: dict[str, object]
 
 
+def _nearest_first(walk: ColumnElement[float], limit: int) -> tuple[Select[Any], Callable[[LateralFromClause], Any]]:
+    """The trips' columns with the walk (metres) they are ranked by, and that ranking: the least walk, then the
+    earliest, then the oldest trip."""
+    found = select(*TRIP_ROW_COLUMNS, walk.label("walk_m")).order_by("walk_m", Trip.scheduled_at, Trip.id)
+    return found.limit(limit), lambda trips: (trips.c.walk_m, trips.c.scheduled_at, trips.c.id)
+
+
 @cache
 def _route_query(shape: _FilterShape, limit: int) -> CompiledQuery:
     near_origin, from_origin = _within(Trip.origin_earth, "origin")
     near_destination, from_destination = _within(Trip.destination_earth, "destination")
-    query = (
-        select(*TRIP_ROW_COLUMNS)
-        .where(*_upcoming_in_window(), near_origin, near_destination, not_blocked_with(_VIEWER))
-        .order_by((from_origin + from_destination), Trip.scheduled_at, Trip.id)
-        .limit(limit)
-    )
-    return CompiledQuery(_apply_filters(query, shape))
+    found, ranking = _nearest_first(from_origin + from_destination, limit)
+    found = found.where(*_upcoming_in_window(), near_origin, near_destination, not_blocked_with(VIEWER_ID))
+    return for_the_viewer(_apply_filters(found, shape), ranking)
 
 
 def route_search(
@@ -177,19 +191,15 @@ def route_search(
     destination: tuple[float, float],
     window: tuple[datetime, datetime],
     radius_km: float,
-    viewer_id: int,
     filters: TripFilters,
     limit: int = 50,
 ) -> Search:
     """Active future trips starting near origin and ending near destination within the time window."""
     values = {
-        "origin_latitude": origin[0],
-        "origin_longitude": origin[1],
-        "destination_latitude": destination[0],
-        "destination_longitude": destination[1],
+        **_point_values("origin", origin),
+        **_point_values("destination", destination),
         "radius_m": radius_km * 1000,
         **_window_values(window),
-        "viewer_id": viewer_id,
         **_filter_values(filters),
     }
     return Search(_route_query(_FilterShape.of(filters), limit), values)
@@ -199,31 +209,23 @@ def route_search(
 def _around_query(limit: int) -> CompiledQuery:
     near_origin, from_origin = _within(Trip.origin_earth, "origin")
     excluded = bindparam("excluded_trip_ids", type_=ARRAY(BigInteger))
-    query = (
-        select(*TRIP_ROW_COLUMNS)
-        .where(*_upcoming_in_window(), Trip.host_id != _VIEWER, near_origin, not_blocked_with(_VIEWER))
-        .where(Trip.id != all_(excluded))
-        .order_by(from_origin, Trip.scheduled_at, Trip.id)
-        .limit(limit)
-    )
-    return CompiledQuery(query)
+    found, ranking = _nearest_first(from_origin, limit)
+    found = found.where(*_upcoming_in_window(), Trip.host_id != VIEWER_ID, near_origin, not_blocked_with(VIEWER_ID))
+    return for_the_viewer(found.where(Trip.id != all_(excluded)), ranking)
 
 
 def around_search(
     origin: tuple[float, float],
     window: tuple[datetime, datetime],
     radius_km: float,
-    viewer_id: int,
     excluded_trip_ids: tuple[int, ...],
     limit: int = 50,
 ) -> Search:
     """Trips Around You: active, upcoming, starting near the point; never the viewer's own."""
     values = {
-        "origin_latitude": origin[0],
-        "origin_longitude": origin[1],
+        **_point_values("origin", origin),
         "radius_m": radius_km * 1000,
         **_window_values(window),
-        "viewer_id": viewer_id,
         "excluded_trip_ids": list(excluded_trip_ids),
     }
     return Search(_around_query(limit), values)

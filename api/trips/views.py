@@ -1,5 +1,5 @@
-"""Trips as a viewer sees them (SPEC §3 Trip), built from api/trips/rows.py TripRow (a trip with its people), with one
-more query only when some of them have questions.
+"""Trips as a viewer sees them (SPEC §3 Trip), built from api/trips/rows.py TripRow (a trip with its people) and the
+questions asked on them (read by api/trips/reader.py).
 
 A view is TripPublic's shape (api/schemas/trip.py, which documents it) built as a plain dict and serialised once for
 the whole answer (api/envelope.py ok_json): trips are the largest and busiest answers, and constructing and validating
@@ -7,19 +7,14 @@ half a dozen pydantic models per trip cost more CPU than finding it. tests/api/t
 its answers against TripPublic."""
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
-
-from sqlalchemy import Row, select
-from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.orm import aliased
+from typing import Any, NamedTuple
 
 from api.trips.rows import Person, TripRow, people_of
 from api.views import media_url
 from domain import clock
-from domain.models import TripQuery, User
 from domain.rules import limits
 from domain.rules.co2 import co2_saved_kg
 from domain.rules.geo import distance_km
@@ -80,33 +75,26 @@ def _distances(trip: TripRow, point: SearchPoint | None) -> tuple[float | None, 
     return round(from_origin, 2), round(from_destination, 2), round(from_origin + from_destination, 2)
 
 
-_ANSWERER = aliased(User)
-_QUESTIONS = (
-    select(
-        TripQuery.trip_id,
-        TripQuery.id,
-        TripQuery.question,
-        TripQuery.created_at,
-        TripQuery.answer,
-        TripQuery.answered_at,
-        User.id.label("asker_id"),
-        User.name.label("asker_name"),
-        User.small_image_key.label("asker_image_key"),
-        _ANSWERER.id.label("answerer_id"),
-        _ANSWERER.name.label("answerer_name"),
-        _ANSWERER.small_image_key.label("answerer_image_key"),
-    )
-    .join(User, User.id == TripQuery.created_by_id)
-    .outerjoin(_ANSWERER, _ANSWERER.id == TripQuery.answered_by_id)
-    .order_by(TripQuery.created_at)
-)
+class QuestionRow(NamedTuple):
+    trip_id: int
+    id: int
+    question: str
+    created_at: datetime
+    answer: str | None
+    answered_at: datetime | None
+    asker_id: int
+    asker_name: str | None
+    asker_image_key: str | None
+    answerer_id: int | None
+    answerer_name: str | None
+    answerer_image_key: str | None
 
 
 def _author(user_id: int, name: str | None, image_key: str | None) -> View:
     return {"id": user_id, "name": name, "small_image_url": media_url(image_key)}
 
 
-def _query_view(row: Row[*tuple[Any, ...]]) -> View:
+def _query_view(row: QuestionRow) -> View:
     return {
         "id": row.id,
         "question": row.question,
@@ -186,13 +174,11 @@ def build_view(
     }
 
 
-async def trip_views(
-    db: AsyncConnection, trips: Sequence[TripRow], viewer_id: int, point: SearchPoint | None = None
+def build_views(
+    trips: Sequence[TripRow], questions: Iterable[QuestionRow], viewer_id: int, point: SearchPoint | None = None
 ) -> list[View]:
     queries: dict[int, list[View]] = defaultdict(list)
-    with_questions = [trip.id for trip in trips if trip.has_questions]
-    if with_questions:  # most trips have none: then this second round trip is skipped
-        for row in await db.execute(_QUESTIONS.where(TripQuery.trip_id.in_(with_questions))):
-            queries[row.trip_id].append(_query_view(row))
+    for question in questions:
+        queries[question.trip_id].append(_query_view(question))
     now = clock.now()
     return [build_view(trip, people_of(trip), queries[trip.id], viewer_id, point, now) for trip in trips]

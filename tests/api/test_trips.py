@@ -261,6 +261,13 @@ async def test_search_without_coordinates_is_refused(other):
     assert answer.status_code == 400
 
 
+async def test_search_near_zero_degrees_answers(other):
+    """A subnormal coordinate (PostgreSQL's trigonometry underflows on it) is a point on the equator."""
+    params = {"origin_latitude": "0.7", "origin_longitude": "9e-88", "destination_latitude": "5e-324"}
+    for path, extra in (("/api/trip/search", {"destination_longitude": "133.5"}), ("/api/trip/search/around", {})):
+        assert await found_ids(other, path, {**params, **extra, "date": "2030-01-01"}) == []
+
+
 async def test_trips_around_you_never_shows_own_or_cancelled_trips(signed_in, other, route):
     start = route.origin
     own = await create(other, origin=start)

@@ -19,6 +19,7 @@ from typing import Any
 
 import psycopg
 
+from api.security.hashing import token_hash
 from api.trips.search import TripFilters, route_search
 from domain import clock
 from domain.db import CONNECT_ARGS
@@ -64,12 +65,12 @@ def _day_window(day: date) -> tuple[datetime, datetime]:
 
 
 def make_queries(
-    geography: Geography, rng: random.Random, radius_km: float, viewer_id: int
+    geography: Geography, rng: random.Random, radius_km: float, session_token: str
 ) -> list[tuple[dict[str, str], SqlQuery]]:
     """What riders search: from near a locality to near another, on one of the next two weeks' days.
 
-    Each query comes as the API's query string and as the SQL route_search compiles to for the viewer, with its
-    parameters."""
+    Each query comes as the API's query string and as the SQL the API runs for it (route_search's statement, which
+    also checks the reader's session), with its parameters."""
     today = clock.now().astimezone(clock.IST).date()
     queries = []
     for _ in range(QUERY_COUNT):
@@ -93,10 +94,10 @@ def make_queries(
             (destination[0], destination[1]),
             _day_window(day),
             radius_km,
-            viewer_id,
             TripFilters(),
         )
-        queries.append((params, SqlQuery(search.query.sql, search.query.parameters(search.values))))
+        values = {**search.values, "token_hash": token_hash(session_token)}
+        queries.append((params, SqlQuery(search.query.sql, search.query.parameters(values))))
     return queries
 
 
@@ -215,8 +216,8 @@ def run() -> BenchmarkResult:
         conninfo = harness.libpq_url(database.url)
         connection = stack.enter_context(psycopg.connect(conninfo))
         seed_users(connection, USERS, rng)
-        cookies, viewer_id = harness.sign_in(api.url)
-        queries = make_queries(geography, random.Random(11), radius_km, viewer_id)
+        cookies, _ = harness.sign_in(api.url)
+        queries = make_queries(geography, random.Random(11), radius_km, cookies["session"])
         by_size: dict[str, Any] = {}
         for size in SIZES:
             seeding = seed_trips(connection, geography, size, USERS, rng)
