@@ -103,6 +103,20 @@ async def trip_with_member(app, host):
         yield trip_id, member
 
 
+@asynccontextmanager
+async def room_of_two(app, host, socket_url: str):
+    """host's trip with one member, both on a socket that joined its chat; yields (trip_id, member browser, host's
+    socket, member's socket)."""
+    async with (
+        trip_with_member(app, host) as (trip_id, member),
+        socket(socket_url, host) as host_ws,
+        socket(socket_url, member) as member_ws,
+    ):
+        await join(host_ws, trip_id)
+        await join(member_ws, trip_id)
+        yield trip_id, member, host_ws, member_ws
+
+
 async def stored_count(app, trip_id: int) -> int:
     async with app.state.session_maker() as session:
         return int(await session.scalar(select(func.count()).where(ChatMessage.trip_id == trip_id)) or 0)
@@ -276,13 +290,7 @@ async def test_the_own_origin_is_accepted(signed_in, socket_url):
 
 
 async def test_a_removed_member_is_put_out_and_can_no_longer_join_or_send(app, signed_in, socket_url):
-    async with (
-        trip_with_member(app, signed_in) as (trip_id, member),
-        socket(socket_url, signed_in) as host_ws,
-        socket(socket_url, member) as member_ws,
-    ):
-        await join(host_ws, trip_id)
-        await join(member_ws, trip_id)
+    async with room_of_two(app, signed_in, socket_url) as (trip_id, member, host_ws, member_ws):
         answer = await host_acts(signed_in, trip_id, member.user_id, "REMOVE", "Being abusive")
         assert answer.status_code == 200, answer.text
         await say(host_ws, trip_id, "The member is gone now")

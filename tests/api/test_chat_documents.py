@@ -4,7 +4,7 @@ import pytest
 
 from activities.documents import GUIDELINES_TEST_MARKER
 from domain.rules import messages
-from tests.api.test_chat import expect, join, send, socket, socket_url, trip_with_member
+from tests.api.test_chat import expect, room_of_two, send, socket, socket_url, trip_with_member
 from tests.api.test_join import new_person
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -31,13 +31,7 @@ async def upload(browser, message_id: int, session_id: str, file_name: str, cont
 
 
 async def test_a_checked_document_is_delivered_to_the_room_and_members_can_download_it(app, signed_in, socket_url):
-    async with (
-        trip_with_member(app, signed_in) as (trip_id, member),
-        socket(socket_url, signed_in) as host_ws,
-        socket(socket_url, member) as member_ws,
-    ):
-        await join(host_ws, trip_id)
-        await join(member_ws, trip_id)
+    async with room_of_two(app, signed_in, socket_url) as (trip_id, member, host_ws, member_ws):
         waiting = await placeholder(member_ws, trip_id, "ticket.pdf")
         assert (waiting["type"], waiting["documents"]) == ("media", [])
         answer = await upload(member, waiting["id"], member_ws.greeting["session_id"], "ticket.pdf", PDF)
@@ -86,13 +80,7 @@ async def test_a_placeholder_with_a_forbidden_extension_is_refused(app, signed_i
 
 
 async def test_a_document_against_the_guidelines_gets_a_failure_note_to_its_sender_only(app, signed_in, socket_url):
-    async with (
-        trip_with_member(app, signed_in) as (trip_id, member),
-        socket(socket_url, signed_in) as host_ws,
-        socket(socket_url, member) as member_ws,
-    ):
-        await join(host_ws, trip_id)
-        await join(member_ws, trip_id)
+    async with room_of_two(app, signed_in, socket_url) as (trip_id, member, _host_ws, member_ws):
         waiting = await placeholder(member_ws, trip_id, "bad.pdf")
         content = PDF + GUIDELINES_TEST_MARKER
         answer = await upload(member, waiting["id"], member_ws.greeting["session_id"], "bad.pdf", content)

@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from tests.api.test_chat import expect, join, say, send, socket, socket_url, trip_with_member
+from tests.api.test_chat import expect, join, room_of_two, say, send, socket, socket_url, trip_with_member
 from tests.api.test_notifications import eventually_listed, history, push_service, subscribe, vapid_public_key
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -60,13 +60,7 @@ async def test_a_member_away_from_the_room_is_notified_and_pushed_once_until_ope
 
 
 async def test_a_member_in_the_room_is_not_notified(app, signed_in, socket_url):
-    async with (
-        trip_with_member(app, signed_in) as (trip_id, member),
-        socket(socket_url, signed_in) as host_ws,
-        socket(socket_url, member) as member_ws,
-    ):
-        await join(host_ws, trip_id)
-        await join(member_ws, trip_id)
+    async with room_of_two(app, signed_in, socket_url) as (trip_id, member, host_ws, member_ws):
         await say(host_ws, trip_id, "Are you at the gate?")
         assert (await expect(member_ws, "receive-message"))["message"] == "Are you at the gate?"
         await asyncio.sleep(1.0)
