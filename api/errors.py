@@ -161,8 +161,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(DataError)
     @app.exception_handler(psycopg.DataError)  # a statement run on psycopg's connection (domain/db.py)
-    async def handle_unstorable_value(request: Request, error: DataError) -> JSONResponse:
-        logger.info("refused unstorable input %s %s: %s", request.method, request.url.path, error.orig)
+    async def handle_unstorable_value(request: Request, error: DataError | psycopg.DataError) -> JSONResponse:
+        cause = getattr(error, "orig", error)  # SQLAlchemy wraps the driver's error; psycopg's own comes bare
+        logger.info("refused unstorable input %s %s: %s", request.method, request.url.path, cause)
         return failure_response(VALUE_NOT_STORABLE, status.HTTP_400_BAD_REQUEST)
 
     @app.exception_handler(OperationalError)

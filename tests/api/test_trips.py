@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
+from api.errors import VALUE_NOT_STORABLE
 from api.schemas.trip import TripPublic
 from domain import clock
 from domain.models import Trip
@@ -195,6 +196,12 @@ async def test_an_unknown_trip_is_not_found(signed_in):
     answer = await signed_in.get("/api/trip/trip/987654321")
     assert answer.status_code == 404
     assert answer.json()["message"] == messages.TRIP_NOT_FOUND
+
+
+async def test_a_trip_id_beyond_what_is_stored_is_refused_without_a_server_error(signed_in):
+    answer = await signed_in.get(f"/api/trip/trip/{2**63}")
+    assert answer.status_code == 400
+    assert answer.json()["message"] == VALUE_NOT_STORABLE
 
 
 async def found_ids(client, path: str, params: dict) -> list[int]:
