@@ -10,7 +10,8 @@ from domain.db import transaction
 from domain.documents import SIGNATURE_BYTES, DocumentFiles, document_kind
 from domain.models import ChatDocument
 from domain.rules import messages
-from workflows.document_review import DocumentReviewOutcome
+from domain.rules.document import DocumentStatus
+from workflows.contracts import DocumentReviewOutcome
 
 # The stand-in for a moderation vendor refuses a file carrying this marker, so journeys and tests can see a refusal.
 GUIDELINES_TEST_MARKER = b"HUMSAFAR-COMMUNITY-GUIDELINES-TEST-REFUSE"
@@ -46,6 +47,6 @@ class DocumentActivities:
         async with transaction(self._session_maker) as session:
             await session.execute(
                 update(ChatDocument)
-                .where(ChatDocument.id == outcome.document_id, ChatDocument.status == "checking")
+                .where(ChatDocument.id == outcome.document_id, ChatDocument.status == DocumentStatus.CHECKING)
                 .values(status=outcome.status, failure_message=outcome.failure_message, reviewed_at=clock.now())
             )

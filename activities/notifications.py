@@ -5,6 +5,17 @@ Each notification carries a dedupe key naming the event and the recipient, so an
 replayed after a crash stores (and pushes) nothing twice.
 """
 
-from domain.notifications import NotificationDraft, PushStarter, store_notifications
+from collections.abc import Sequence
 
-__all__ = ["NotificationDraft", "PushStarter", "store_notifications"]
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.notifications import NotificationDraft, store_notifications
+from workflows.contracts import push_start
+
+
+async def notify(session: AsyncSession, drafts: Sequence[NotificationDraft]) -> int:
+    """Stores the drafts not stored before, each pushed after the commit; answers how many were new."""
+    return await store_notifications(session, drafts, push_start)
+
+
+__all__ = ["NotificationDraft", "notify"]

@@ -4,8 +4,7 @@ The message a device receives is the notification as the notification list shows
 the service worker draws it and routes a tap by its entity type the same way the list does.
 """
 
-import asyncio
-from datetime import UTC, timedelta
+from datetime import UTC
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -18,10 +17,6 @@ from domain.models import Notification, PushSubscription, User
 from domain.push import PushOutcome, PushServiceUnavailable, PushTarget, WebPushSender
 from workflows.contracts import PushDelivery
 
-# The storing transaction commits moments after it starts the flow; a notification unseen after this was rolled back.
-COMMIT_PATIENCE = timedelta(seconds=30)
-COMMIT_POLL_SECONDS = 0.2
-
 
 def media_url(key: str | None) -> str | None:
     # The same address the API gives pictures (api/views.py).
@@ -29,40 +24,28 @@ def media_url(key: str | None) -> str | None:
 
 
 class PushActivities:
-    def __init__(
-        self,
-        session_maker: async_sessionmaker[AsyncSession],
-        sender: WebPushSender,
-        commit_patience: timedelta = COMMIT_PATIENCE,
-    ) -> None:
+    def __init__(self, session_maker: async_sessionmaker[AsyncSession], sender: WebPushSender) -> None:
         self._session_maker = session_maker
         self._sender = sender
-        self._commit_patience = commit_patience
 
     @activity.defn
     async def push_targets(self, notification_id: int) -> list[int]:
-        """The subscriptions to push to once the notification is committed; none when it never appears, when the
-        recipient turned notifications off or deleted the account."""
-        deadline = asyncio.get_running_loop().time() + self._commit_patience.total_seconds()
-        while True:
-            async with transaction(self._session_maker) as session:
-                recipient = await session.scalar(
-                    select(User)
-                    .join(Notification, Notification.recipient_id == User.id)
-                    .where(Notification.id == notification_id)
-                )
-                if recipient is not None:
-                    if not recipient.receive_notification or recipient.deleted_at is not None:
-                        return []
-                    found = await session.scalars(
-                        select(PushSubscription.id)
-                        .where(PushSubscription.user_id == recipient.id)
-                        .order_by(PushSubscription.id)
-                    )
-                    return list(found)
-            if asyncio.get_running_loop().time() >= deadline:
+        """The subscriptions to push to; none when the recipient turned notifications off or deleted the account,
+        or the notification is gone (the flow starts after its commit)."""
+        async with transaction(self._session_maker) as session:
+            recipient = await session.scalar(
+                select(User)
+                .join(Notification, Notification.recipient_id == User.id)
+                .where(Notification.id == notification_id)
+            )
+            if recipient is None or not recipient.receive_notification or recipient.deleted_at is not None:
                 return []
-            await asyncio.sleep(COMMIT_POLL_SECONDS)
+            found = await session.scalars(
+                select(PushSubscription.id)
+                .where(PushSubscription.user_id == recipient.id)
+                .order_by(PushSubscription.id)
+            )
+            return list(found)
 
     @activity.defn
     async def send_push(self, delivery: PushDelivery) -> str:

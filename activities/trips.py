@@ -4,27 +4,21 @@ Every activity may run again after a crash or a lost answer and leaves the same 
 dedupe keys, and completion is marked in the same transaction as the counts it adds.
 """
 
-import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 
-from activities.notifications import NotificationDraft, PushStarter, store_notifications
+from activities.notifications import NotificationDraft, notify
 from domain import clock
 from domain.clock import IST
-from domain.db import transaction
+from domain.flows import FlowOutbox
 from domain.models import Trip, TripCompletion, TripPassenger, User, UserTripsInsights
 from domain.rules.co2 import co2_saved_per_person_kg
-
-ACTIVE = "ACTIVE"
-CANCELLED = "CANCELLED"
-
-# The API commits a new trip moments after it starts the flow; a trip still unseen after this was rolled back.
-COMMIT_PATIENCE = timedelta(seconds=30)
-COMMIT_POLL_SECONDS = 0.2
+from domain.rules.join import PassengerStatus, PassengerType
+from domain.rules.trip import TripStatus
 
 REMINDER_TITLE = "Trip reminder"
 CANCELLED_TITLE = "Trip cancelled"
@@ -62,35 +56,24 @@ def _day_and_clock(moment: datetime) -> str:
 
 
 class TripActivities:
-    def __init__(
-        self,
-        session_maker: async_sessionmaker[AsyncSession],
-        commit_patience: timedelta = COMMIT_PATIENCE,
-        pushes: PushStarter | None = None,
-    ) -> None:
-        self._session_maker = session_maker
-        self._commit_patience = commit_patience
-        self._pushes = pushes
+    def __init__(self, session_maker: async_sessionmaker[AsyncSession], outbox: FlowOutbox | None = None) -> None:
+        self._outbox = outbox or FlowOutbox(session_maker)
 
     @activity.defn
     async def open_trip(self, trip_id: int) -> str | None:
-        """The trip's status once the API's transaction has committed, or None when the trip never appears."""
-        deadline = asyncio.get_running_loop().time() + self._commit_patience.total_seconds()
-        while True:
-            async with transaction(self._session_maker) as session:
-                # The row lock also waits out an edit or a cancellation that is being committed right now.
-                status = await session.scalar(select(Trip.status).where(Trip.id == trip_id).with_for_update())
-            if status is not None or asyncio.get_running_loop().time() >= deadline:
-                return status
-            await asyncio.sleep(COMMIT_POLL_SECONDS)
+        """The trip's status, or None when it is gone. The flow is started after the trip's commit, so it is there
+        unless it was deleted since."""
+        async with self._outbox.transaction() as session:
+            # The row lock also waits out an edit or a cancellation that is being committed right now.
+            return await session.scalar(select(Trip.status).where(Trip.id == trip_id).with_for_update())
 
     @activity.defn
     async def remind_trip(self, trip_id: int, scheduled_at: str) -> int:
         """Reminds the host and the active members of the departure; answers how many reminders were new."""
         departure = datetime.fromisoformat(scheduled_at)
-        async with transaction(self._session_maker) as session:
+        async with self._outbox.transaction() as session:
             trip = await session.get(Trip, trip_id)
-            if trip is None or trip.status != ACTIVE:
+            if trip is None or trip.status != TripStatus.ACTIVE:
                 return 0
             message = f"Your trip {_route(trip)} starts at {_clock(departure)}."
             drafts = [
@@ -103,9 +86,9 @@ class TripActivities:
                     entity_id=str(trip_id),
                     dedupe_key=reminder_key(trip_id, user_id, departure),
                 )
-                for user_id in await _live_people(session, trip_id, ("active",))
+                for user_id in await _live_people(session, trip_id, (PassengerStatus.ACTIVE,))
             ]
-            return await store_notifications(session, drafts, self._pushes)
+            return await notify(session, drafts)
 
     @activity.defn
     async def notify_trip_cancelled(self, trip_id: int, reason: str) -> int:
@@ -114,19 +97,21 @@ class TripActivities:
         A trip still ACTIVE here was cancelled from outside the API (support signalling the flow), so it is marked
         cancelled too; the API's own cancellation has already set status and reason, and they are kept.
         """
-        async with transaction(self._session_maker) as session:
+        async with self._outbox.transaction() as session:
             trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
             if trip is None:
                 return 0
-            if trip.status == ACTIVE:
-                trip.status = CANCELLED
+            if trip.status == TripStatus.ACTIVE:
+                trip.status = TripStatus.CANCELLED
                 trip.cancellation_reason = reason[:300] or None
                 trip.cancelled_at = clock.now()
             reason = reason or trip.cancellation_reason or ""
             message = f"The host cancelled the trip {_route(trip)} on {_day_and_clock(trip.scheduled_at)}."
             if reason:
                 message += f" Reason: {reason}"
-            members = await _live_people(session, trip_id, ("active", "requested"), types=("member",))
+            members = await _live_people(
+                session, trip_id, (PassengerStatus.ACTIVE, PassengerStatus.REQUESTED), types=(PassengerType.MEMBER,)
+            )
             drafts = [
                 NotificationDraft(
                     recipient_id=user_id,
@@ -139,7 +124,7 @@ class TripActivities:
                 )
                 for user_id in members
             ]
-            return await store_notifications(session, drafts, self._pushes)
+            return await notify(session, drafts)
 
     @activity.defn
     async def complete_trip(self, trip_id: int) -> bool:
@@ -148,9 +133,9 @@ class TripActivities:
         Marking the completion and adding the counts share one transaction, and the mark is the trip's primary
         key: a second run, after a crash or alongside the first, finds the mark and adds nothing.
         """
-        async with transaction(self._session_maker) as session:
+        async with self._outbox.transaction() as session:
             trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
-            if trip is None or trip.status != ACTIVE:
+            if trip is None or trip.status != TripStatus.ACTIVE:
                 return False
             marked = await session.scalar(
                 insert(TripCompletion)
@@ -163,7 +148,7 @@ class TripActivities:
             people = (
                 await session.execute(
                     select(TripPassenger.user_id, TripPassenger.type).where(
-                        TripPassenger.trip_id == trip_id, TripPassenger.status == "active"
+                        TripPassenger.trip_id == trip_id, TripPassenger.status == PassengerStatus.ACTIVE
                     )
                 )
             ).all()
@@ -175,8 +160,8 @@ class TripActivities:
                 [
                     {
                         "user_id": user_id,
-                        "trips_hosted": int(kind == "host"),
-                        "total_trips_joined": int(kind == "member"),
+                        "trips_hosted": int(kind == PassengerType.HOST),
+                        "total_trips_joined": int(kind == PassengerType.MEMBER),
                         "new_people_met": len(people) - 1,
                         "total_co2_saved": co2_each,
                     }
@@ -194,14 +179,17 @@ class TripActivities:
                         entity_id=str(trip_id),
                         dedupe_key=review_key(trip_id, user_id),
                     )
-                    for user_id in await _live_people(session, trip_id, ("active",))
+                    for user_id in await _live_people(session, trip_id, (PassengerStatus.ACTIVE,))
                 ]
-                await store_notifications(session, drafts, self._pushes)
+                await notify(session, drafts)
             return True
 
 
 async def _live_people(
-    session: AsyncSession, trip_id: int, statuses: tuple[str, ...], types: tuple[str, ...] = ("host", "member")
+    session: AsyncSession,
+    trip_id: int,
+    statuses: tuple[str, ...],
+    types: tuple[str, ...] = (PassengerType.HOST, PassengerType.MEMBER),
 ) -> list[int]:
     """The trip's people in these statuses whose accounts still exist, host first."""
     rows = await session.scalars(

@@ -31,7 +31,8 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 async def get_db_session(request: Request) -> AsyncIterator[AsyncSession]:
-    """The request owns the transaction: committed when the handler returns, rolled back when it raises.
+    """The request owns the transaction: committed when the handler returns, rolled back when it raises. The flow
+    starts and signals it added (domain/flows.py) are delivered after its commit, before the answer leaves.
 
     A safe request changes nothing worth a transaction, so its statements run without one (no BEGIN and COMMIT
     round trips): the commonest calls, reading and searching trips, are served faster."""
@@ -48,6 +49,7 @@ async def get_db_session(request: Request) -> AsyncIterator[AsyncSession]:
         except BaseException:
             await session.rollback()
             raise
+        await request.app.state.flows.deliver_committed(session)
 
 
 # "function" scope: the transaction commits before the answer leaves, so a client never reads ahead of it.

@@ -9,15 +9,15 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.routing import APIRoute
 
-from api.chat.hub import ChatHub
+from api.chat.parts import open_chat
 from api.errors import install_error_handlers
 from api.request_ids import RequestIdMiddleware
 from api.routes import auth, chat, health, join, maps, media, notification, query, sandbox, trip, user
 from api.security.csrf import CsrfMiddleware
 from api.temporal import LazyTemporalClient
 from api.web import mount_web_app
-from domain.bus import create_bus
 from domain.db import create_engine, create_reading_session_maker, create_session_maker
+from domain.flows import FlowOutbox
 from domain.gazetteer.load import ensure_gazetteer_loaded
 from domain.providers.maps import create_maps_provider
 from domain.providers.sms import HttpSmsGateway
@@ -52,6 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.reading_engine = reading_engine
             app.state.reading_session_maker = create_reading_session_maker(reading_engine)
             app.state.temporal = LazyTemporalClient(settings)
+            app.state.flows = FlowOutbox(app.state.session_maker, app.state.temporal.get, settings.temporal_task_queue)
             app.state.storage = LocalDiskStorage(settings.media_dir)
             app.state.maps = create_maps_provider(settings, app.state.session_maker, http_client)
             await ensure_gazetteer_loaded(app.state.session_maker)
@@ -61,11 +62,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 settings.sms_gateway_api_key or "",
                 settings.sms_sender_id,
             )
-            app.state.chat_hub = ChatHub(await create_bus(settings))
+            app.state.chat = await open_chat(settings, app.state.flows)
             try:
                 yield
             finally:
-                await app.state.chat_hub.close()
+                await app.state.chat.close()
         await engine.dispose()
         await reading_engine.dispose()
 

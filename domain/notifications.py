@@ -1,21 +1,18 @@
 """Notifications (SPEC §3 Notification): stored for the notification list, then pushed to the person's devices.
 
-Each stored notification starts its own push flow (workflows/push.py) named by the notification's id. The flow is
-started inside the transaction that stores the notification and waits for that commit, so a notification that is
-rolled back is never pushed and one that is committed is pushed even if the process storing it dies right after.
+Each stored notification starts its own push flow, named by the notification's id, through the flow outbox in the
+transaction that stores it (domain/flows.py): a notification that is rolled back is never pushed, and one that is
+committed is pushed even if the process storing it dies right after.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client
-from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDReusePolicy
-from temporalio.exceptions import WorkflowAlreadyStartedError
 
+from domain.flows import FlowStart, start_after_commit
 from domain.models import Notification
-from workflows.contracts import FLOW_STATUS, USER_ID, PushNotification, push_workflow_id
 
 ENTITY_TYPES = ("request", "trip", "query", "chat", "review", "profile")
 # What a chat notice says of an attachment.
@@ -59,38 +56,13 @@ def chat_notice(
     )
 
 
-class PushStarter:
-    """Starts the push flow of each new notification on the worker's task queue."""
-
-    def __init__(self, client: Client, task_queue: str) -> None:
-        self._client = client
-        self._task_queue = task_queue
-
-    async def start(self, pushes: Sequence[PushNotification]) -> None:
-        for push in pushes:
-            try:
-                await self._client.start_workflow(
-                    "PushNotificationWorkflow",
-                    push,
-                    id=push_workflow_id(push.notification_id),
-                    task_queue=self._task_queue,
-                    id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-                    search_attributes=TypedSearchAttributes(
-                        [
-                            SearchAttributePair(USER_ID, str(push.recipient_id)),
-                            SearchAttributePair(FLOW_STATUS, "sending"),
-                        ]
-                    ),
-                )
-            except WorkflowAlreadyStartedError:
-                continue
+# The push flow's start for a stored notification and its recipient (workflows.contracts.push_start).
+PushStart = Callable[[int, int], FlowStart]
 
 
-async def store_notifications(
-    session: AsyncSession, drafts: Sequence[NotificationDraft], pushes: PushStarter | None = None
-) -> int:
-    """Adds the drafts not stored before, inside the caller's transaction, and starts a push for each of them;
-    answers how many were new. Without a starter nothing is pushed (tests of the stores alone)."""
+async def store_notifications(session: AsyncSession, drafts: Sequence[NotificationDraft], push_start: PushStart) -> int:
+    """Adds the drafts not stored before, inside the caller's transaction, each with its push flow to start after
+    the commit; answers how many were new."""
     if not drafts:
         return 0
     statement = (
@@ -113,6 +85,5 @@ async def store_notifications(
         .returning(Notification.id, Notification.recipient_id)
     )
     stored = (await session.execute(statement)).all()
-    if pushes is not None:
-        await pushes.start([PushNotification(notification_id=id_, recipient_id=recipient) for id_, recipient in stored])
+    await start_after_commit(session, *(push_start(id_, recipient) for id_, recipient in stored))
     return len(stored)

@@ -55,6 +55,10 @@ class Settings(BaseSettings):
     trip_completion_delay_seconds: int = 6 * 3600
     trip_search_radius_km: float = 5.0
     join_nudge_interval_seconds: int = 6 * 3600
+    # A flow start whose writer died between its commit and the start is delivered by the worker's relay, which
+    # looks every interval for entries older than the grace (a live writer delivers its own within milliseconds).
+    flow_relay_interval_seconds: float = 2.0
+    flow_relay_grace_seconds: float = 5.0
 
     maps_provider: Literal["gazetteer", "photon"] = "gazetteer"
     photon_url: str = "https://photon.komoot.io"

@@ -14,11 +14,11 @@ from temporalio.worker import Worker
 from activities.account import AccountActivities
 from activities.documents import DocumentActivities
 from activities.join_requests import JoinRequestActivities
-from activities.notifications import PushStarter
 from activities.push import PushActivities
 from activities.trips import TripActivities
 from domain.db import create_engine, create_session_maker
 from domain.documents import DocumentFiles
+from domain.flows import FlowOutbox
 from domain.providers.storage import LocalDiskStorage
 from domain.push import WebPushSender
 from domain.settings import Settings
@@ -43,12 +43,19 @@ WORKFLOWS: Sequence[type] = (
 GRACEFUL_SHUTDOWN = timedelta(seconds=20)
 
 
+def flow_outbox(settings: Settings, engine: AsyncEngine, client: Client) -> FlowOutbox:
+    async def connected() -> Client:
+        return client
+
+    return FlowOutbox(create_session_maker(engine), connected, settings.temporal_task_queue)
+
+
 def _activities(settings: Settings, engine: AsyncEngine, client: Client) -> list[Callable[..., Any]]:
     session_maker = create_session_maker(engine)
-    pushes = PushStarter(client, settings.temporal_task_queue)
+    outbox = flow_outbox(settings, engine, client)
     account = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
-    trips = TripActivities(session_maker, pushes=pushes)
-    joins = JoinRequestActivities(session_maker, pushes=pushes)
+    trips = TripActivities(session_maker, outbox)
+    joins = JoinRequestActivities(session_maker, outbox)
     push = PushActivities(session_maker, WebPushSender(settings))
     documents = DocumentActivities(session_maker, DocumentFiles(settings.media_dir))
     return [
@@ -82,7 +89,8 @@ def build_worker(client: Client, settings: Settings, engine: AsyncEngine | None 
 
 
 async def run_worker(settings: Settings) -> None:
-    """Runs until SIGINT or SIGTERM, then lets running activities finish before it returns."""
+    """Runs until SIGINT or SIGTERM, then lets running activities finish before it returns. Beside the worker runs
+    the flow outbox's relay, which delivers the starts and signals their writers could not (domain/flows.py)."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGINT, signal.SIGTERM):
@@ -90,6 +98,14 @@ async def run_worker(settings: Settings) -> None:
 
     client = await connect_temporal(settings)
     engine = create_engine(settings)
+    relay = asyncio.create_task(
+        flow_outbox(settings, engine, client).relay(
+            stop,
+            timedelta(seconds=settings.flow_relay_interval_seconds),
+            timedelta(seconds=settings.flow_relay_grace_seconds),
+        ),
+        name="flow-relay",
+    )
     try:
         async with build_worker(client, settings, engine):
             logger.info(
@@ -100,5 +116,6 @@ async def run_worker(settings: Settings) -> None:
             await stop.wait()
             logger.info("worker stopping")
     finally:
+        await relay
         await engine.dispose()
     logger.info("worker stopped")

@@ -1,17 +1,43 @@
-"""What the API, the worker and the workflows agree on: workflow ids, inputs, search attributes.
+"""What the API, the worker and the workflows agree on: each flow's id function, input, signals and updates, and
+the start that names its workflow, id, input and first search attributes.
 
-The task queue is a setting (TEMPORAL_TASK_QUEUE), so tests can give each worker its own.
+Starts and signals are handed to the flow outbox (domain/flows.py) in the writer's transaction, never sent before
+its commit. The task queue is a setting (TEMPORAL_TASK_QUEUE), so tests can give each worker its own.
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from temporalio.common import SearchAttributeKey
+
+from domain.rules.document import DocumentStatus
+from domain.rules.join import PassengerStatus
+from domain.rules.trip import TripStage
 
 USER_ID = SearchAttributeKey.for_keyword("UserId")
 TRIP_ID = SearchAttributeKey.for_keyword("TripId")
 FLOW_STATUS = SearchAttributeKey.for_keyword("FlowStatus")
 
 SEARCH_ATTRIBUTES = (USER_ID, TRIP_ID, FLOW_STATUS)
+
+
+@dataclass(frozen=True)
+class FlowStart:
+    """Starts `workflow` as `workflow_id` with `arg`; search attributes by name, so support finds it at once."""
+
+    workflow: str
+    workflow_id: str
+    arg: Any
+    search_attributes: dict[str, str]
+
+
+@dataclass(frozen=True)
+class FlowSignal:
+    """Tells a running flow of a change its writer committed."""
+
+    workflow_id: str
+    signal: str
+    arg: Any
 
 
 def account_erasure_workflow_id(user_id: int) -> str:
@@ -22,6 +48,15 @@ def account_erasure_workflow_id(user_id: int) -> str:
 class AccountErasureInput:
     user_id: int
     image_keys: list[str] = field(default_factory=list)
+
+
+def account_erasure_start(erasure: AccountErasureInput) -> FlowStart:
+    return FlowStart(
+        "AccountErasureWorkflow",
+        account_erasure_workflow_id(erasure.user_id),
+        erasure,
+        {USER_ID.name: str(erasure.user_id), FLOW_STATUS.name: "erasing"},
+    )
 
 
 def trip_workflow_id(trip_id: int) -> str:
@@ -52,6 +87,23 @@ class TripCancelled:
     reason: str
 
 
+def trip_start(schedule: TripSchedule) -> FlowStart:
+    return FlowStart(
+        "TripWorkflow",
+        trip_workflow_id(schedule.trip_id),
+        schedule,
+        {TRIP_ID.name: str(schedule.trip_id), FLOW_STATUS.name: TripStage.SCHEDULED},
+    )
+
+
+def trip_rescheduled(trip_id: int, change: TripRescheduled) -> FlowSignal:
+    return FlowSignal(trip_workflow_id(trip_id), "reschedule", change)
+
+
+def trip_cancelled(trip_id: int, cancellation: TripCancelled) -> FlowSignal:
+    return FlowSignal(trip_workflow_id(trip_id), "cancel", cancellation)
+
+
 def join_workflow_id(trip_id: int, user_id: int, request_number: int) -> str:
     return f"join:{trip_id}:{user_id}:{request_number}"
 
@@ -78,7 +130,17 @@ class JoinAction:
     note: str | None = None
 
 
-JOIN_UPDATES = ("approve", "reject", "remove", "revoke", "leave")
+def join_start(request: JoinRequest, request_number: int) -> FlowStart:
+    return FlowStart(
+        "JoinRequestWorkflow",
+        join_workflow_id(request.trip_id, request.user_id, request_number),
+        request,
+        {
+            TRIP_ID.name: str(request.trip_id),
+            USER_ID.name: str(request.user_id),
+            FLOW_STATUS.name: PassengerStatus.REQUESTED,
+        },
+    )
 
 
 def push_workflow_id(notification_id: int) -> str:
@@ -93,9 +155,49 @@ class PushNotification:
     recipient_id: int
 
 
+def push_start(notification_id: int, recipient_id: int) -> FlowStart:
+    return FlowStart(
+        "PushNotificationWorkflow",
+        push_workflow_id(notification_id),
+        PushNotification(notification_id=notification_id, recipient_id=recipient_id),
+        {USER_ID.name: str(recipient_id), FLOW_STATUS.name: "sending"},
+    )
+
+
 @dataclass(frozen=True)
 class PushDelivery:
     """One notification to one of the recipient's devices."""
 
     notification_id: int
     subscription_id: int
+
+
+def document_review_workflow_id(document_id: int) -> str:
+    return f"document-review:{document_id}"
+
+
+@dataclass(frozen=True)
+class DocumentReview:
+    document_id: int
+    trip_id: int
+    user_id: int
+
+
+@dataclass(frozen=True)
+class DocumentReviewOutcome:
+    document_id: int
+    status: str  # DocumentStatus.DELIVERED or REFUSED
+    failure_message: str | None = None
+
+
+def document_review_start(review: DocumentReview) -> FlowStart:
+    return FlowStart(
+        "DocumentReviewWorkflow",
+        document_review_workflow_id(review.document_id),
+        review,
+        {
+            TRIP_ID.name: str(review.trip_id),
+            USER_ID.name: str(review.user_id),
+            FLOW_STATUS.name: DocumentStatus.CHECKING,
+        },
+    )

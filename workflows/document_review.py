@@ -1,21 +1,17 @@
 """Checks a chat attachment against the community guidelines, then records the outcome.
 
-The API starts this flow once the file is stored and the document row committed; the outcome decides whether
+The API starts this flow through the flow outbox with the document row; the outcome decides whether
 the document is delivered to the chat or its sender gets the failure note.
 """
 
-from dataclasses import dataclass
 from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID
-
-CHECKING = "checking"
-DELIVERED = "delivered"
-REFUSED = "refused"
+    from domain.rules.document import DocumentStatus
+    from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID, DocumentReview, DocumentReviewOutcome
 
 STORAGE_RETRY = RetryPolicy(
     initial_interval=timedelta(seconds=1),
@@ -23,24 +19,6 @@ STORAGE_RETRY = RetryPolicy(
     maximum_interval=timedelta(minutes=1),
     maximum_attempts=20,
 )
-
-
-def document_review_workflow_id(document_id: int) -> str:
-    return f"document-review:{document_id}"
-
-
-@dataclass(frozen=True)
-class DocumentReview:
-    document_id: int
-    trip_id: int
-    user_id: int
-
-
-@dataclass(frozen=True)
-class DocumentReviewOutcome:
-    document_id: int
-    status: str  # delivered or refused
-    failure_message: str | None = None
 
 
 @workflow.defn
@@ -51,7 +29,7 @@ class DocumentReviewWorkflow:
             [
                 TRIP_ID.value_set(str(review.trip_id)),
                 USER_ID.value_set(str(review.user_id)),
-                FLOW_STATUS.value_set(CHECKING),
+                FLOW_STATUS.value_set(DocumentStatus.CHECKING),
             ]
         )
         failure_message: str | None = await workflow.execute_activity(
@@ -60,9 +38,8 @@ class DocumentReviewWorkflow:
             start_to_close_timeout=timedelta(minutes=2),
             retry_policy=STORAGE_RETRY,
         )
-        outcome = DocumentReviewOutcome(
-            review.document_id, REFUSED if failure_message else DELIVERED, failure_message or None
-        )
+        status = DocumentStatus.REFUSED if failure_message else DocumentStatus.DELIVERED
+        outcome = DocumentReviewOutcome(review.document_id, status, failure_message or None)
         await workflow.execute_activity(
             "record_document_review",
             outcome,

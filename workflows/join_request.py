@@ -1,22 +1,22 @@
 """A request to join a trip, from the ask to the host's answer and, for a member, on to departure.
 
-The API inserts (or renews) the passenger row and starts this flow inside its transaction, before it commits, so
-the flow first waits for the row; a request that never appears was rolled back and the flow ends without a trace.
+The API inserts (or renews) the passenger row and hands this flow's start to the flow outbox in the same
+transaction, so the flow starts after the commit and finds the row; a row gone by then ends the flow as discarded.
 While the request is pending the host may approve or reject it and the requester may revoke it; an active member
 may leave or be removed until departure. Each of these is an Update: its validator refuses what the flow's state
 does not allow, and its handler applies the change in one activity under the trip's row lock and answers the new
-status, or refuses with the product's message. Updates take turns, so two answers never interleave.
+status, or refuses with the product's message (the moves and their refusals: domain/rules/join.py). Updates take
+turns, so two answers never interleave.
 
 While pending, the host is nudged every nudge interval; at departure a pending request expires and a member's
 flow ends. The database is the truth: every refusal carries what it holds, and the flow catches up with it, so a
 trip moved later re-arms the departure, one moved earlier is noticed at the next check, and a trip found
 cancelled ends the flow (its own flow tells the people). FlowStatus: requested -> active -> left | removed |
-travelled, or requested -> rejected | revoked | expired; cancelled; discarded for a request never committed.
+travelled, or requested -> rejected | revoked | expired; cancelled; discarded for a request gone before it was opened.
 """
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -25,16 +25,15 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
-    from domain.rules import messages
+    from domain.rules.join import OPEN, TRANSITIONS, FlowEnd, Move, PassengerStatus, move_refusal
+    from domain.rules.trip import TripStatus
     from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID, JoinAction, JoinRequest
 
-REQUESTED = "requested"
-ACTIVE = "active"
-EXPIRED = "expired"
-TRAVELLED = "travelled"
-CANCELLED = "cancelled"
-DISCARDED = "discarded"
-OPEN = (REQUESTED, ACTIVE)
+REQUESTED = PassengerStatus.REQUESTED
+EXPIRED = PassengerStatus.EXPIRED
+TRAVELLED = FlowEnd.TRAVELLED
+CANCELLED = FlowEnd.CANCELLED
+DISCARDED = FlowEnd.DISCARDED
 
 # The database may be down for a while; nudges and the close at departure are worth waiting for.
 PATIENT_RETRY = RetryPolicy(
@@ -48,30 +47,9 @@ ANSWER_RETRY = RetryPolicy(
     backoff_coefficient=2.0,
     maximum_interval=timedelta(seconds=10),
 )
-# Covers the activity's own wait for the API's commit (activities/join_requests.py COMMIT_PATIENCE) and a row lock.
-OPEN_TIMEOUT = timedelta(minutes=2)
 WRITE_TIMEOUT = timedelta(seconds=30)
 # Each nudge adds about ten events; this keeps a request that waits for years well inside a history's limits.
 MAX_NUDGES = 1000
-
-
-@dataclass(frozen=True)
-class Rule:
-    """Who may make a transition, from which status, and the words for a refusal (SPEC §4, §8)."""
-
-    by_host: bool
-    source: str
-    not_allowed: str
-    in_past: str
-
-
-RULES = {
-    "approve": Rule(True, REQUESTED, messages.JOIN_NOT_PENDING, messages.JOIN_ACCEPT_PAST),
-    "reject": Rule(True, REQUESTED, messages.JOIN_NOT_PENDING, messages.JOIN_DECLINE_PAST),
-    "remove": Rule(True, ACTIVE, messages.JOIN_REMOVE_NOT_MEMBER, messages.JOIN_REMOVE_PAST),
-    "revoke": Rule(False, REQUESTED, messages.JOIN_NOT_PENDING, messages.JOIN_REVOKE_PAST),
-    "leave": Rule(False, ACTIVE, messages.JOIN_LEAVE_NOT_MEMBER, messages.JOIN_LEAVE_PAST),
-}
 
 
 def _moment(iso: str) -> datetime:
@@ -92,7 +70,7 @@ class JoinRequestWorkflow:
     @workflow.init
     def __init__(self, request: JoinRequest) -> None:
         self._request = request
-        self._status = REQUESTED
+        self._status: str = REQUESTED
         self._opened = False
         # Unknown until the request is opened; no timer is armed before then.
         self._departure = datetime.max.replace(tzinfo=UTC)
@@ -133,66 +111,66 @@ class JoinRequestWorkflow:
 
     @workflow.update
     async def approve(self, action: JoinAction) -> str:
-        return await self._answer("approve", action)
+        return await self._answer(Move.APPROVE, action)
 
     @approve.validator
     def validate_approve(self, action: JoinAction) -> None:
-        self._check("approve", action)
+        self._check(Move.APPROVE, action)
 
     @workflow.update
     async def reject(self, action: JoinAction) -> str:
-        return await self._answer("reject", action)
+        return await self._answer(Move.REJECT, action)
 
     @reject.validator
     def validate_reject(self, action: JoinAction) -> None:
-        self._check("reject", action)
+        self._check(Move.REJECT, action)
 
     @workflow.update
     async def remove(self, action: JoinAction) -> str:
-        return await self._answer("remove", action)
+        return await self._answer(Move.REMOVE, action)
 
     @remove.validator
     def validate_remove(self, action: JoinAction) -> None:
-        self._check("remove", action)
+        self._check(Move.REMOVE, action)
 
     @workflow.update
     async def revoke(self, action: JoinAction) -> str:
-        return await self._answer("revoke", action)
+        return await self._answer(Move.REVOKE, action)
 
     @revoke.validator
     def validate_revoke(self, action: JoinAction) -> None:
-        self._check("revoke", action)
+        self._check(Move.REVOKE, action)
 
     @workflow.update
     async def leave(self, action: JoinAction) -> str:
-        return await self._answer("leave", action)
+        return await self._answer(Move.LEAVE, action)
 
     @leave.validator
     def validate_leave(self, action: JoinAction) -> None:
-        self._check("leave", action)
+        self._check(Move.LEAVE, action)
 
-    def _check(self, name: str, action: JoinAction) -> None:
-        rule = RULES[name]
-        if action.actor_id != (self._request.host_id if rule.by_host else self._request.user_id):
-            only = messages.TRIP_HOST_ONLY if rule.by_host else messages.JOIN_REQUESTER_ONLY
-            raise ApplicationError(only, type="NotTheirs", non_retryable=True)
-        if self._status == rule.source:
-            return
-        if self._status == CANCELLED:
-            raise ApplicationError(messages.TRIP_CANCELLED, type="TripCancelled", non_retryable=True)
-        if self._status in (EXPIRED, TRAVELLED):
-            raise ApplicationError(rule.in_past, type="TripInPast", non_retryable=True)
-        raise ApplicationError(rule.not_allowed, type="NotAllowedNow", non_retryable=True)
+    def _check(self, move: Move, action: JoinAction) -> None:
+        """Refuses, as the rules say, what the flow's state does not allow; the activity checks the database again."""
+        rightful_actor = self._request.host_id if TRANSITIONS[move].by_host else self._request.user_id
+        refusal = move_refusal(
+            move,
+            rightful_actor=action.actor_id == rightful_actor,
+            trip_cancelled=self._status == CANCELLED,
+            departed=self._status in (EXPIRED, TRAVELLED),
+            status=self._status,
+        )
+        if refusal is not None:
+            raise ApplicationError(refusal.message, type=refusal.kind, non_retryable=True)
 
-    async def _answer(self, name: str, action: JoinAction) -> str:
+    async def _answer(self, move: Move, action: JoinAction) -> str:
         await workflow.wait_condition(lambda: self._opened)
         async with self._turn:
             # An answer that waited its turn may find the request already moved on.
-            self._check(name, action)
+            self._check(move, action)
             try:
                 status = await workflow.execute_activity(
                     "apply_join_action",
-                    args=[self._request.passenger_id, name, action.actor_id, action.note],
+                    args=[self._request.passenger_id, move, action.actor_id, action.note],
                     result_type=str,
                     start_to_close_timeout=WRITE_TIMEOUT,
                     retry_policy=ANSWER_RETRY,
@@ -211,7 +189,7 @@ class JoinRequestWorkflow:
             departure = await workflow.execute_activity(
                 "open_join_request",
                 self._request.passenger_id,
-                start_to_close_timeout=OPEN_TIMEOUT,
+                start_to_close_timeout=WRITE_TIMEOUT,
                 retry_policy=PATIENT_RETRY,
             )
         except ActivityError as error:
@@ -305,7 +283,7 @@ class JoinRequestWorkflow:
     def _catch_up(self, refusal: ApplicationError) -> None:
         """Takes on what the database holds, as the activity's refusal reports it."""
         facts: dict[str, Any] = refusal.details[0]
-        if facts.get("trip_status") != "ACTIVE":
+        if facts.get("trip_status") != TripStatus.ACTIVE:
             self._change(CANCELLED)
             return
         if facts.get("departure"):

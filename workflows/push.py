@@ -1,11 +1,11 @@
 """Pushes one stored notification to every device of its recipient (SPEC §2 Notifications, through the browser's
 push service).
 
-The flow is started in the transaction that stores the notification, so its first step waits for that commit and
-finds no devices when the notification never appears, when the person turned App Notification off, or when they
-have no subscription. Each device is then sent to on its own with retries, for as long as the message would still
-be worth showing: a push service that is down delays the message, a subscription that answers 404 or 410 is
-removed, and one device's failure never holds back another's. FlowStatus: sending -> delivered | undelivered.
+The flow is started through the flow outbox after the notification's commit; its first step finds no devices when
+the person turned App Notification off or has no subscription. Each device is then sent to on its own with retries,
+for as long as the message would still be worth showing: a push service that is down delays the message, a
+subscription that answers 404 or 410 is removed, and one device's failure never holds back another's.
+FlowStatus: sending -> delivered | undelivered.
 """
 
 import asyncio
@@ -21,8 +21,7 @@ with workflow.unsafe.imports_passed_through():
 DELIVERED = "delivered"
 UNDELIVERED = "undelivered"
 
-# Covers the activity's own wait for the storing transaction to commit (activities/push.py COMMIT_PATIENCE).
-TARGETS_TIMEOUT = timedelta(minutes=2)
+TARGETS_TIMEOUT = timedelta(seconds=30)
 TARGETS_RETRY = RetryPolicy(
     initial_interval=timedelta(seconds=1), maximum_interval=timedelta(minutes=1), maximum_attempts=20
 )

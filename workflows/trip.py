@@ -1,10 +1,10 @@
 """A published trip from creation to its end: reminder before departure, start, completion, or cancellation.
 
-The API inserts the trip and starts this flow inside one transaction, before it commits, so the flow first waits
-for the trip to become visible; a trip that never does was rolled back and the flow ends without a trace. An edit
+The API inserts the trip and hands this flow's start to the flow outbox in one transaction, so the flow starts
+after the commit and finds the trip; a trip gone by then ends the flow as discarded. An edit
 of the time (signal `reschedule`) re-arms every timer from the new time; a delete (signal `cancel`) ends the flow
 at any point before completion, and the members hear why. FlowStatus: scheduled -> started -> completed, or
-cancelled; discarded for a trip that was never committed.
+cancelled; discarded for a trip gone before the flow opened it.
 """
 
 import contextlib
@@ -15,13 +15,8 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
+    from domain.rules.trip import TripStage, TripStatus
     from workflows.contracts import FLOW_STATUS, TRIP_ID, TripCancelled, TripRescheduled, TripSchedule
-
-SCHEDULED = "scheduled"
-STARTED = "started"
-COMPLETED = "completed"
-CANCELLED = "cancelled"
-DISCARDED = "discarded"
 
 # The database may be down for a while; a trip's reminder, notices and credits are worth waiting for.
 PATIENT_RETRY = RetryPolicy(
@@ -29,8 +24,6 @@ PATIENT_RETRY = RetryPolicy(
     backoff_coefficient=2.0,
     maximum_interval=timedelta(minutes=5),
 )
-# Covers the activity's own wait for the API's commit (activities/trips.py COMMIT_PATIENCE) and a row lock.
-OPEN_TIMEOUT = timedelta(minutes=2)
 WRITE_TIMEOUT = timedelta(seconds=30)
 
 
@@ -70,18 +63,18 @@ class TripWorkflow:
     @workflow.run
     async def run(self, schedule: TripSchedule) -> None:
         workflow.upsert_search_attributes([TRIP_ID.value_set(str(self._trip_id))])
-        self._set_status(SCHEDULED)
+        self._set_status(TripStage.SCHEDULED)
         status = await workflow.execute_activity(
             "open_trip",
             self._trip_id,
-            start_to_close_timeout=OPEN_TIMEOUT,
+            start_to_close_timeout=WRITE_TIMEOUT,
             retry_policy=PATIENT_RETRY,
         )
         if status is None:
-            self._set_status(DISCARDED)
+            self._set_status(TripStage.DISCARDED)
             return
-        if status == "ACTIVE" and await self._follow_the_schedule():
-            self._set_status(COMPLETED)
+        if status == TripStatus.ACTIVE and await self._follow_the_schedule():
+            self._set_status(TripStage.COMPLETED)
             return
         await self._end_cancelled()
 
@@ -92,14 +85,14 @@ class TripWorkflow:
             departure = self._departure
             reminder_at = departure - self._reminder_lead
             if workflow.now() < departure:
-                self._set_status(SCHEDULED)
+                self._set_status(TripStage.SCHEDULED)
             if workflow.now() < reminder_at:
                 if not await self._sleep_until(reminder_at, plan, "reminder"):
                     continue
                 await self._remind(departure)
             if not await self._sleep_until(departure, plan, "departure"):
                 continue
-            self._set_status(STARTED)
+            self._set_status(TripStage.STARTED)
             if not await self._sleep_until(departure + self._completion_delay, plan, "completion"):
                 continue
             return bool(
@@ -148,7 +141,7 @@ class TripWorkflow:
             start_to_close_timeout=WRITE_TIMEOUT,
             retry_policy=PATIENT_RETRY,
         )
-        self._set_status(CANCELLED)
+        self._set_status(TripStage.CANCELLED)
 
     def _set_status(self, status: str) -> None:
         if status != self._status:

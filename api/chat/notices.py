@@ -8,19 +8,19 @@ it; a failure here is logged and costs a notification, never a message.
 """
 
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, tuple_
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from api.chat import service
 from api.chat.batching import Batcher
 from api.chat.presence import RoomPresence
-from domain.db import transaction
+from domain.flows import FlowOutbox
 from domain.models import ChatReadMark, Trip, User
-from domain.notifications import PushStarter, chat_notice, store_notifications
+from domain.notifications import chat_notice, store_notifications
+from workflows.contracts import push_start
 
 logger = logging.getLogger("humsafar.chat")
 
@@ -41,15 +41,10 @@ class StoredMessage:
 
 class ChatNotifier:
     def __init__(
-        self,
-        session_maker: async_sessionmaker[AsyncSession],
-        presence: RoomPresence,
-        pushes: Callable[[], Awaitable[PushStarter | None]],
-        spawn: Callable[[Coroutine[Any, Any, Any]], None],
+        self, outbox: FlowOutbox, presence: RoomPresence, spawn: Callable[[Coroutine[Any, Any, Any]], None]
     ) -> None:
-        self._session_maker = session_maker
+        self._outbox = outbox
         self._presence = presence
-        self._pushes = pushes
         self._spawn = spawn
         self._batcher: Batcher[list[StoredMessage], None] = Batcher(
             self._notify_batches, 100, "chat-notifier", MIN_NOTICE_INTERVAL_S
@@ -90,7 +85,7 @@ class ChatNotifier:
             return 0
         pairs = [(chat_id, user_id) for chat_id, users in away.items() for user_id in users]
         senders = {first[chat_id].sender_id for chat_id in away}
-        async with transaction(self._session_maker) as session:
+        async with self._outbox.transaction() as session:
             trips = {trip.id: trip for trip in await session.scalars(select(Trip).where(Trip.id.in_(list(away))))}
             sender_rows = await session.execute(select(User.id, User.name).where(User.id.in_(list(senders))))
             names = {user_id: name for user_id, name in sender_rows}
@@ -114,4 +109,4 @@ class ChatNotifier:
                 for chat_id, user_id in pairs
                 if chat_id in trips
             ]
-            return await store_notifications(session, drafts, await self._pushes())
+            return await store_notifications(session, drafts, push_start)

@@ -19,10 +19,9 @@ from starlette.websockets import WebSocketDisconnected
 from api.chat import service
 from api.chat.auth import Principal, is_session_live, principal_from_access_token, principal_from_cookie
 from api.chat.connection import ChatConnection
-from api.chat.hub import ChatHub, frame, model_frame
-from api.chat.notices import ChatNotifier, StoredMessage
-from api.chat.presence import RoomPresence
-from api.chat.writer import Draft, MessageWriter, Stored
+from api.chat.hub import frame, model_frame
+from api.chat.parts import ChatParts
+from api.chat.writer import Draft, Stored
 from api.schemas.chat import (
     AuthenticateData,
     ChatMessagePublic,
@@ -36,7 +35,6 @@ from api.schemas.join import message_text
 from domain.db import transaction
 from domain.documents import is_allowed_name
 from domain.models import User
-from domain.notifications import PushStarter
 from domain.rules import limits, messages
 from domain.settings import Settings
 
@@ -76,41 +74,6 @@ def _sent_view(draft: Draft, stored: Stored, sender: ChatSender) -> ChatMessageP
     )
 
 
-def message_writer(app: Any) -> MessageWriter:
-    """The process's message writer (with the room presence and the chat notices it feeds), made on first use and
-    stopped with the chat hub."""
-    writer: MessageWriter | None = getattr(app.state, "chat_message_writer", None)
-    if writer is None:
-        hub: ChatHub = app.state.chat_hub
-        settings: Settings = app.state.settings
-        presence = RoomPresence(settings.redis_url)
-        notifier = ChatNotifier(app.state.session_maker, presence, partial(_push_starter, app), hub.spawn)
-        writer = MessageWriter(app.state.settings.database_url, partial(_tell_notifier, notifier))
-        app.state.chat_presence = presence
-        app.state.chat_notifier = notifier
-        app.state.chat_message_writer = writer
-        hub.close_with(writer.close)
-        hub.close_with(notifier.close)
-        hub.close_with(presence.close)
-    return writer
-
-
-async def _push_starter(app: Any) -> PushStarter | None:
-    temporal = getattr(app.state, "temporal", None)
-    if temporal is None:
-        return None
-    return PushStarter(await temporal.get(), app.state.settings.temporal_task_queue)
-
-
-def _tell_notifier(notifier: ChatNotifier, committed: list[tuple[Draft, Stored]]) -> None:
-    notifier.committed(
-        [
-            StoredMessage(draft.chat_id, stored.id, draft.sender_id, draft.kind, draft.text, stored.members)
-            for draft, stored in committed
-        ]
-    )
-
-
 def _validation_message(error: ValidationError) -> str:
     first = error.errors()[0]
     cause = first.get("ctx", {}).get("error")
@@ -130,13 +93,19 @@ async def _sender_of(session_maker: async_sessionmaker[AsyncSession], user_id: i
 class ChatSocket:
     """One client's socket: authenticates it, then answers its frames one at a time, in order."""
 
-    def __init__(self, websocket: WebSocket, hub: ChatHub, settings: Settings) -> None:
+    def __init__(
+        self,
+        websocket: WebSocket,
+        chat: ChatParts,
+        session_maker: async_sessionmaker[AsyncSession],
+        settings: Settings,
+    ) -> None:
         self.websocket = websocket
-        self.hub = hub
+        self.hub = chat.hub
         self.settings = settings
-        self.session_maker: async_sessionmaker[AsyncSession] = websocket.app.state.session_maker
-        self.writer = message_writer(websocket.app)
-        self.presence: RoomPresence = websocket.app.state.chat_presence
+        self.session_maker = session_maker
+        self.writer = chat.writer
+        self.presence = chat.presence
         self.connection: ChatConnection | None = None
         self.mobile_number: str | None = None
 

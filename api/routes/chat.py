@@ -43,21 +43,22 @@ from api.chat import service
 from api.chat.auth import principal_from_cookie
 from api.chat.hub import ChatHub, frame
 from api.chat.notices import ChatNotifier, StoredMessage
+from api.chat.parts import ChatParts
 from api.chat.socket import ChatSocket
 from api.chat.uploads import receive_document
 from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.envelope import Envelope, ok
 from api.errors import ApiError, refusals
 from api.schemas.chat import ChatHistory, ChatList, ChatPublic, DocumentAccepted
-from domain.db import transaction
 from domain.documents import DocumentFiles, extension_of
+from domain.flows import FlowOutbox, start_after_commit
 from domain.models import ChatDocument, ChatMessage, Trip, User
 from domain.rules import messages
-from workflows.document_review import (
-    DELIVERED,
+from domain.rules.document import DocumentStatus
+from workflows.contracts import (
     DocumentReview,
     DocumentReviewOutcome,
-    DocumentReviewWorkflow,
+    document_review_start,
     document_review_workflow_id,
 )
 
@@ -135,14 +136,15 @@ async def read_chat_history(
 
 @router.websocket("/chat/ws")
 async def chat_socket(websocket: WebSocket) -> None:
-    await ChatSocket(websocket, websocket.app.state.chat_hub, websocket.app.state.settings).run()
+    state = websocket.app.state
+    await ChatSocket(websocket, state.chat, state.session_maker, state.settings).run()
 
 
 async def announce_review(
     hub: ChatHub,
     session_maker: async_sessionmaker[AsyncSession],
     handle: WorkflowHandle[Any, DocumentReviewOutcome],
-    notifier: ChatNotifier | None = None,
+    notifier: ChatNotifier,
 ) -> None:
     """Delivers the checked document to the room (and tells the members away from it), or the failure note to its
     sender."""
@@ -162,9 +164,9 @@ async def announce_review(
         members = await service.active_user_ids(session, message.trip_id)
     view = service.message_view(message, service.sender_card(sender), document)
     text = frame("receive-document", view.model_dump(mode="json"))
-    recipients = None if outcome.status == DELIVERED else [message.sender_id]
+    recipients = None if outcome.status == DocumentStatus.DELIVERED else [message.sender_id]
     await hub.publish(message.trip_id, text, members, to=recipients)
-    if outcome.status == DELIVERED and notifier is not None:
+    if outcome.status == DocumentStatus.DELIVERED:
         notifier.committed(
             [StoredMessage(message.trip_id, message.id, message.sender_id, message.type, message.message, members)]
         )
@@ -202,8 +204,10 @@ async def upload_chat_document(request: Request) -> Envelope[DocumentAccepted]:
         request.headers.get("content-type"), request.headers.get("content-length"), request.stream(), files, key_for
     )
     message = placeholder["message"]
+    chat: ChatParts = request.app.state.chat
+    outbox: FlowOutbox = request.app.state.flows
     try:
-        async with transaction(session_maker) as session:
+        async with outbox.transaction() as session:
             document = ChatDocument(
                 message_id=message.id,
                 trip_id=message.trip_id,
@@ -215,18 +219,15 @@ async def upload_chat_document(request: Request) -> Envelope[DocumentAccepted]:
             )
             session.add(document)
             await session.flush()
+            await start_after_commit(
+                session, document_review_start(DocumentReview(document.id, message.trip_id, principal.user_id))
+            )
     except IntegrityError:
         await files.delete(key)
         raise ApiError(messages.CHAT_DOCUMENT_ALREADY_UPLOADED, status.HTTP_409_CONFLICT) from None
     temporal = await request.app.state.temporal.get()
-    handle = await temporal.start_workflow(
-        DocumentReviewWorkflow.run,
-        DocumentReview(document.id, message.trip_id, principal.user_id),
-        id=document_review_workflow_id(document.id),
-        task_queue=settings.temporal_task_queue,
-    )
-    hub: ChatHub = request.app.state.chat_hub
-    hub.spawn(announce_review(hub, session_maker, handle, getattr(request.app.state, "chat_notifier", None)))
+    handle = temporal.get_workflow_handle(document_review_workflow_id(document.id), result_type=DocumentReviewOutcome)
+    chat.hub.spawn(announce_review(chat.hub, session_maker, handle, chat.notifier))
     return ok(DocumentAccepted(document_id=document.id, message_id=message.id), messages.CHAT_DOCUMENT_CHECKING)
 
 
@@ -238,7 +239,7 @@ async def read_chat_document(document_id: int, user: CurrentUser, session: Sessi
     if document is None:
         raise ApiError(messages.CHAT_DOCUMENT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     await _require_chat_user(session, document.trip_id, user.id)
-    if document.status != DELIVERED:
+    if document.status != DocumentStatus.DELIVERED:
         raise ApiError(messages.CHAT_DOCUMENT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     return FileResponse(
         DocumentFiles(settings.media_dir).path(document.storage_key),

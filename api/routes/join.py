@@ -4,13 +4,10 @@ Each request is a JoinRequestWorkflow; decisions and member actions reach it as 
 gets the new status, or the reason it was refused, at once.
 """
 
-from typing import Literal
-
 from fastapi import APIRouter, status
 from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client, WorkflowUpdateFailedError
-from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError
 
@@ -20,30 +17,18 @@ from api.errors import ApiError, refusals
 from api.schemas.join import HostAction, JoinRequestCreate, PassengerAction
 from api.trips.lookups import active_count, load_trip
 from domain import clock
+from domain.flows import start_after_commit
 from domain.models import Trip, TripPassenger, UserBlock
 from domain.rules import messages
-from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID, JoinAction, JoinRequest, join_workflow_id
+from domain.rules.join import TRANSITIONS, Move, PassengerStatus, PassengerType, RefusalKind, request_refusal
+from domain.rules.trip import TripStatus
+from workflows.contracts import JoinAction, JoinRequest, join_start, join_workflow_id
 
 router = APIRouter(prefix="/trip/user", tags=["join"])
 
-JoinUpdate = Literal["approve", "reject", "remove", "revoke", "leave"]
-
-PAST_TRIP_MESSAGES: dict[JoinUpdate, str] = {
-    "approve": messages.JOIN_ACCEPT_PAST,
-    "reject": messages.JOIN_DECLINE_PAST,
-    "remove": messages.JOIN_REMOVE_PAST,
-    "leave": messages.JOIN_LEAVE_PAST,
-    "revoke": messages.JOIN_REVOKE_PAST,
-}
-DONE_MESSAGES: dict[JoinUpdate, str] = {
-    "approve": messages.JOIN_ACCEPTED,
-    "reject": messages.JOIN_DECLINED,
-    "remove": messages.JOIN_REMOVED,
-    "leave": messages.JOIN_LEFT,
-    "revoke": messages.JOIN_REVOKED,
-}
-HOST_UPDATES: dict[str, JoinUpdate] = {"APPROVE": "approve", "REJECT": "reject", "REMOVE": "remove"}
-PASSENGER_UPDATES: dict[str, JoinUpdate] = {"LEAVE": "leave", "REVOKE_REQUEST": "revoke"}
+HOST_MOVES = {"APPROVE": Move.APPROVE, "REJECT": Move.REJECT, "REMOVE": Move.REMOVE}
+PASSENGER_MOVES = {"LEAVE": Move.LEAVE, "REVOKE_REQUEST": Move.REVOKE}
+REQUEST_REFUSAL_CODES = {RefusalKind.NOT_THEIRS: status.HTTP_403_FORBIDDEN}
 
 
 async def are_blocked(session: AsyncSession, one: int, other: int) -> bool:
@@ -61,10 +46,10 @@ async def are_blocked(session: AsyncSession, one: int, other: int) -> bool:
 
 @router.post("", responses=refusals(403, 404, 409))
 async def request_to_join(
-    body: JoinRequestCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, temporal: TemporalDep
+    body: JoinRequestCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep
 ) -> MessageOnly:
     trip = await load_trip(session, body.trip_id, for_update=True)
-    if trip.status == "CANCELLED":
+    if trip.status == TripStatus.CANCELLED:
         raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
     if trip.host_id == user.id:
         raise ApiError(messages.JOIN_OWN_TRIP)
@@ -75,42 +60,28 @@ async def request_to_join(
     passenger = await session.scalar(
         select(TripPassenger).where(TripPassenger.trip_id == trip.id, TripPassenger.user_id == user.id)
     )
-    if passenger is not None and passenger.status == "requested":
-        raise ApiError(messages.JOIN_ALREADY_REQUESTED, status.HTTP_409_CONFLICT)
-    if passenger is not None and passenger.status == "active":
-        raise ApiError(messages.JOIN_ALREADY_MEMBER, status.HTTP_409_CONFLICT)
-    if passenger is not None and passenger.status in ("rejected", "removed"):
-        raise ApiError(messages.JOIN_NOT_ALLOWED, status.HTTP_403_FORBIDDEN)
+    refusal = request_refusal(PassengerStatus(passenger.status) if passenger is not None else None)
+    if refusal is not None:
+        raise ApiError(refusal.message, REQUEST_REFUSAL_CODES.get(refusal.kind, status.HTTP_409_CONFLICT))
     if await active_count(session, trip.id) >= trip.total_passengers:
         raise ApiError(messages.JOIN_TRIP_FULL, status.HTTP_409_CONFLICT)
     if passenger is None:
-        passenger = TripPassenger(trip_id=trip.id, user_id=user.id, type="member", request_number=0)
+        passenger = TripPassenger(trip_id=trip.id, user_id=user.id, type=PassengerType.MEMBER, request_number=0)
         session.add(passenger)
-    passenger.status = "requested"
+    passenger.status = PassengerStatus.REQUESTED
     passenger.additional_note = body.additional_note
     passenger.small_luggage = body.small_luggage
     passenger.large_luggage = body.large_luggage
     passenger.request_number += 1
     await session.flush()
-    await temporal.start_workflow(
-        "JoinRequestWorkflow",
-        JoinRequest(
-            passenger_id=passenger.id,
-            trip_id=trip.id,
-            user_id=user.id,
-            host_id=trip.host_id,
-            nudge_interval_seconds=settings.join_nudge_interval_seconds,
-        ),
-        id=join_workflow_id(trip.id, user.id, passenger.request_number),
-        task_queue=settings.temporal_task_queue,
-        search_attributes=TypedSearchAttributes(
-            [
-                SearchAttributePair(TRIP_ID, str(trip.id)),
-                SearchAttributePair(USER_ID, str(user.id)),
-                SearchAttributePair(FLOW_STATUS, "requested"),
-            ]
-        ),
+    request = JoinRequest(
+        passenger_id=passenger.id,
+        trip_id=trip.id,
+        user_id=user.id,
+        host_id=trip.host_id,
+        nudge_interval_seconds=settings.join_nudge_interval_seconds,
     )
+    await start_after_commit(session, join_start(request, passenger.request_number))
     return done(messages.JOIN_REQUEST_SENT)
 
 
@@ -119,30 +90,34 @@ async def _act(
     session: AsyncSession,
     trip: Trip,
     member_id: int,
-    update: JoinUpdate,
+    move: Move,
     actor: JoinAction,
 ) -> MessageOnly:
-    if trip.status == "CANCELLED":
+    """Asks the request's flow to make the move; its validator and activity decide by domain/rules/join.py, and the
+    two checks here only spare the flow a call that cannot succeed."""
+    if trip.status == TripStatus.CANCELLED:
         raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
     if trip.scheduled_at <= clock.now():
-        raise ApiError(PAST_TRIP_MESSAGES[update])
+        raise ApiError(TRANSITIONS[move].in_past)
     passenger = await session.scalar(
         select(TripPassenger).where(
-            TripPassenger.trip_id == trip.id, TripPassenger.user_id == member_id, TripPassenger.type == "member"
+            TripPassenger.trip_id == trip.id,
+            TripPassenger.user_id == member_id,
+            TripPassenger.type == PassengerType.MEMBER,
         )
     )
     if passenger is None or passenger.request_number == 0:
         raise ApiError(messages.JOIN_REQUEST_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     handle = temporal.get_workflow_handle(join_workflow_id(trip.id, member_id, passenger.request_number))
     try:
-        await handle.execute_update(update, actor, result_type=str)
+        await handle.execute_update(move, actor, result_type=str)
     except WorkflowUpdateFailedError as error:
         cause = error.cause
         reason = cause.message if isinstance(cause, ApplicationError) else messages.GENERIC_ERROR
         raise ApiError(reason, status.HTTP_409_CONFLICT) from error
     except RPCError as error:
         raise ApiError(messages.JOIN_REQUEST_NOT_FOUND, status.HTTP_409_CONFLICT) from error
-    return done(DONE_MESSAGES[update])
+    return done(TRANSITIONS[move].done)
 
 
 @router.put("/host/{member_id}", responses=refusals(403, 404, 409))
@@ -153,7 +128,7 @@ async def decide_as_host(
     if trip.host_id != user.id:
         raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
     actor = JoinAction(actor_id=user.id, note=body.additional_note)
-    return await _act(temporal, session, trip, member_id, HOST_UPDATES[body.action], actor)
+    return await _act(temporal, session, trip, member_id, HOST_MOVES[body.action], actor)
 
 
 @router.put("/passenger", responses=refusals(404, 409))
@@ -162,4 +137,4 @@ async def act_as_passenger(
 ) -> MessageOnly:
     trip = await load_trip(session, body.trip_id)
     actor = JoinAction(actor_id=user.id, note=body.additional_note)
-    return await _act(temporal, session, trip, user.id, PASSENGER_UPDATES[body.action], actor)
+    return await _act(temporal, session, trip, user.id, PASSENGER_MOVES[body.action], actor)

@@ -3,26 +3,26 @@
 from fastapi import APIRouter, status
 from sqlalchemy import select
 
-from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
+from api.deps import CurrentUser, SessionDep
 from api.envelope import MessageOnly, done
 from api.errors import ApiError, refusals
 from api.schemas.join import QueryAnswer, QueryCreate
 from domain import clock
 from domain.models import Trip, TripQuery
-from domain.notifications import NotificationDraft, PushStarter, store_notifications
+from domain.notifications import NotificationDraft, store_notifications
 from domain.rules import messages
+from domain.rules.trip import TripStatus
+from workflows.contracts import push_start
 
 router = APIRouter(prefix="/trip/query", tags=["query"])
 
 
 @router.post("", responses=refusals(404, 409))
-async def ask_query(
-    body: QueryCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, temporal: TemporalDep
-) -> MessageOnly:
+async def ask_query(body: QueryCreate, user: CurrentUser, session: SessionDep) -> MessageOnly:
     trip = await session.get(Trip, body.trip_id)
     if trip is None:
         raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-    if trip.status == "CANCELLED":
+    if trip.status == TripStatus.CANCELLED:
         raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
     if trip.host_id == user.id:
         raise ApiError(messages.QUERY_OWN_TRIP)
@@ -39,7 +39,7 @@ async def ask_query(
         entity_type="query",
         entity_id=str(trip.id),
     )
-    await store_notifications(session, [notice], PushStarter(temporal, settings.temporal_task_queue))
+    await store_notifications(session, [notice], push_start)
     return done(messages.QUERY_ASKED)
 
 
@@ -49,8 +49,6 @@ async def answer_query(
     body: QueryAnswer,
     user: CurrentUser,
     session: SessionDep,
-    settings: SettingsDep,
-    temporal: TemporalDep,
 ) -> MessageOnly:
     row = await session.execute(
         select(TripQuery, Trip)
@@ -77,5 +75,5 @@ async def answer_query(
         entity_type="query",
         entity_id=str(trip.id),
     )
-    await store_notifications(session, [notice], PushStarter(temporal, settings.temporal_task_queue))
+    await store_notifications(session, [notice], push_start)
     return done(messages.QUERY_ANSWERED)

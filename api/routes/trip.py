@@ -8,10 +8,8 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Response, status
 from sqlalchemy import ARRAY, BigInteger, String, any_, bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client
-from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
-from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
+from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.envelope import Envelope, MessageOnly, done, ok, ok_json
 from api.errors import ApiError, refusals
 from api.query_models import documented, query_model
@@ -24,17 +22,20 @@ from api.trips.search import TripFilters, around_search, route_search
 from api.trips.views import SearchPoint
 from domain import clock
 from domain.compiled_query import CompiledQuery
+from domain.flows import signal_after_commit, start_after_commit
 from domain.models import Trip, TripPassenger
 from domain.rules import choices, messages
 from domain.rules.geo import distance_km
+from domain.rules.join import PassengerStatus, PassengerType
+from domain.rules.trip import HostChange, TripStatus, host_change_refusal
 from domain.settings import Settings
 from workflows.contracts import (
-    FLOW_STATUS,
-    TRIP_ID,
     TripCancelled,
     TripRescheduled,
     TripSchedule,
-    trip_workflow_id,
+    trip_cancelled,
+    trip_rescheduled,
+    trip_start,
 )
 
 router = APIRouter(prefix="/trip", tags=["trip"])
@@ -46,12 +47,17 @@ def _split(values: str | None) -> tuple[str, ...]:
     return tuple(value for value in (values or "").split(",") if value)
 
 
-async def _hosted_trip(session: AsyncSession, trip_id: int, user_id: int) -> Trip:
+REFUSAL_CODES = {messages.TRIP_HOST_ONLY: status.HTTP_403_FORBIDDEN, messages.TRIP_CANCELLED: status.HTTP_409_CONFLICT}
+
+
+async def _hosted_trip(session: AsyncSession, trip_id: int, user_id: int, change: HostChange) -> Trip:
+    """The trip, locked, when this person may make this change to it now."""
     trip = await load_trip(session, trip_id, for_update=True)
-    if trip.host_id != user_id:
-        raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
-    if trip.status == "CANCELLED":
-        raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
+    refusal = host_change_refusal(
+        change, is_host=trip.host_id == user_id, status=trip.status, departed=trip.scheduled_at <= clock.now()
+    )
+    if refusal is not None:
+        raise ApiError(refusal, REFUSAL_CODES.get(refusal, status.HTTP_400_BAD_REQUEST))
     return trip
 
 
@@ -68,20 +74,12 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(clock.IST).isoformat()
 
 
-async def _start_trip_flow(temporal: Client, settings: Settings, trip: Trip) -> None:
-    await temporal.start_workflow(
-        "TripWorkflow",
-        TripSchedule(
-            trip_id=trip.id,
-            scheduled_at=_iso(trip.scheduled_at),
-            reminder_lead_seconds=settings.trip_reminder_lead_seconds,
-            completion_delay_seconds=settings.trip_completion_delay_seconds,
-        ),
-        id=trip_workflow_id(trip.id),
-        task_queue=settings.temporal_task_queue,
-        search_attributes=TypedSearchAttributes(
-            [SearchAttributePair(TRIP_ID, str(trip.id)), SearchAttributePair(FLOW_STATUS, "scheduled")]
-        ),
+def _schedule(settings: Settings, trip: Trip) -> TripSchedule:
+    return TripSchedule(
+        trip_id=trip.id,
+        scheduled_at=_iso(trip.scheduled_at),
+        reminder_lead_seconds=settings.trip_reminder_lead_seconds,
+        completion_delay_seconds=settings.trip_completion_delay_seconds,
     )
 
 
@@ -131,7 +129,7 @@ async def search_trips_around(
 
 @router.post("/trip")
 async def create_trip(
-    body: TripCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, temporal: TemporalDep
+    body: TripCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep
 ) -> Envelope[TripCreated]:
     assert body.origin is not None and body.destination is not None and body.time_of_trip is not None
     scheduled_at = parse_time_of_trip(body.time_of_trip)
@@ -161,9 +159,9 @@ async def create_trip(
     )
     session.add(trip)
     await session.flush()
-    session.add(TripPassenger(trip_id=trip.id, user_id=user.id, type="host", status="active"))
+    session.add(TripPassenger(trip_id=trip.id, user_id=user.id, type=PassengerType.HOST, status=PassengerStatus.ACTIVE))
     await session.flush()
-    await _start_trip_flow(temporal, settings, trip)
+    await start_after_commit(session, trip_start(_schedule(settings, trip)))
     return ok(TripCreated(trip_id=trip.id), messages.TRIP_CREATED)
 
 
@@ -212,12 +210,8 @@ def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
 
 
 @router.put("/trip/{trip_id}", responses=refusals(409))
-async def update_trip(
-    trip_id: int, body: TripUpdate, user: CurrentUser, session: SessionDep, temporal: TemporalDep
-) -> MessageOnly:
-    trip = await _hosted_trip(session, trip_id, user.id)
-    if trip.scheduled_at <= clock.now():
-        raise ApiError(messages.TRIP_EDIT_PAST)
+async def update_trip(trip_id: int, body: TripUpdate, user: CurrentUser, session: SessionDep) -> MessageOnly:
+    trip = await _hosted_trip(session, trip_id, user.id, HostChange.EDIT)
     changes = _changes(trip, body)
     if not changes:
         raise ApiError(messages.NOTHING_UPDATED)
@@ -231,24 +225,18 @@ async def update_trip(
         setattr(trip, field, value)
     await session.flush()
     if isinstance(new_time, datetime):
-        handle = temporal.get_workflow_handle(trip_workflow_id(trip.id))
-        await handle.signal("reschedule", TripRescheduled(scheduled_at=_iso(new_time)))
+        await signal_after_commit(session, trip_rescheduled(trip.id, TripRescheduled(scheduled_at=_iso(new_time))))
     return done(messages.TRIP_UPDATED)
 
 
 @router.delete("/trip/{trip_id}", responses=refusals(409))
-async def delete_trip(
-    trip_id: int, body: TripDelete, user: CurrentUser, session: SessionDep, temporal: TemporalDep
-) -> MessageOnly:
-    trip = await _hosted_trip(session, trip_id, user.id)
-    if trip.scheduled_at <= clock.now():
-        raise ApiError(messages.TRIP_DELETE_PAST)
-    trip.status = "CANCELLED"
+async def delete_trip(trip_id: int, body: TripDelete, user: CurrentUser, session: SessionDep) -> MessageOnly:
+    trip = await _hosted_trip(session, trip_id, user.id, HostChange.DELETE)
+    trip.status = TripStatus.CANCELLED
     trip.cancellation_reason = body.reason
     trip.cancelled_at = clock.now()
     await session.flush()
-    handle = temporal.get_workflow_handle(trip_workflow_id(trip.id))
-    await handle.signal("cancel", TripCancelled(reason=body.reason))
+    await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled(reason=body.reason)))
     return done(messages.TRIP_DELETED)
 
 

@@ -5,9 +5,8 @@ from decimal import Decimal
 
 from fastapi import APIRouter, Request, Response, status
 from sqlalchemy import select
-from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
-from api.deps import CurrentUser, SessionDep, SettingsDep, StorageDep, TemporalDep
+from api.deps import CurrentUser, SessionDep, SettingsDep, StorageDep
 from api.envelope import Envelope, MessageOnly, done, ok
 from api.errors import ApiError
 from api.routes.configuration import build_config
@@ -20,10 +19,11 @@ from api.security.sessions import revoke_all_sessions
 from api.views import private_profile, public_card
 from domain import clock
 from domain.accounts import find_user_by_referral_code
+from domain.flows import start_after_commit
 from domain.images import InvalidImage, profile_images_from_base64
 from domain.models import Feedback, User, UserBlock
 from domain.rules import messages
-from workflows.contracts import FLOW_STATUS, USER_ID, AccountErasureInput, account_erasure_workflow_id
+from workflows.contracts import AccountErasureInput, account_erasure_start
 
 router = APIRouter(prefix="/user", tags=["user"])
 
@@ -144,8 +144,6 @@ async def delete_me(
     response: Response,
     user: CurrentUser,
     session: SessionDep,
-    settings: SettingsDep,
-    temporal: TemporalDep,
 ) -> MessageOnly:
     """Ends every session and frees the number at once; pictures and personal fields are erased durably."""
     image_keys = [key for key in (user.small_image_key, user.medium_image_key) if key]
@@ -153,14 +151,8 @@ async def delete_me(
     user.mobile_number = None
     await revoke_all_sessions(session, user.id)
     await session.flush()
-    await temporal.start_workflow(
-        "AccountErasureWorkflow",
-        AccountErasureInput(user_id=user.id, image_keys=image_keys),
-        id=account_erasure_workflow_id(user.id),
-        task_queue=settings.temporal_task_queue,
-        search_attributes=TypedSearchAttributes(
-            [SearchAttributePair(USER_ID, str(user.id)), SearchAttributePair(FLOW_STATUS, "erasing")]
-        ),
+    await start_after_commit(
+        session, account_erasure_start(AccountErasureInput(user_id=user.id, image_keys=image_keys))
     )
     clear_session_cookie(response, request)
     return done(messages.ACCOUNT_DELETED)

@@ -7,6 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.errors import ApiError
 from domain.models import Trip, TripPassenger
 from domain.rules import messages
+from domain.rules.join import PassengerStatus
 
 
 async def load_trip(session: AsyncSession, trip_id: int, for_update: bool = False) -> Trip:
@@ -21,6 +22,6 @@ async def load_trip(session: AsyncSession, trip_id: int, for_update: bool = Fals
 async def active_count(session: AsyncSession, trip_id: int) -> int:
     """The people in the trip, its host included."""
     count = await session.scalar(
-        select(func.count()).where(TripPassenger.trip_id == trip_id, TripPassenger.status == "active")
+        select(func.count()).where(TripPassenger.trip_id == trip_id, TripPassenger.status == PassengerStatus.ACTIVE)
     )
     return int(count or 0)

@@ -3,6 +3,7 @@
 from domain.models.auth import AuthSession, OtpChallenge, SandboxSms
 from domain.models.base import Base
 from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
+from domain.models.flows import FlowOutboxEntry
 from domain.models.push import PushSubscription
 from domain.models.trip import (
     Notification,
@@ -22,6 +23,7 @@ __all__ = [
     "ChatMessage",
     "ChatReadMark",
     "Feedback",
+    "FlowOutboxEntry",
     "Notification",
     "OtpChallenge",
     "Place",

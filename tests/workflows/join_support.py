@@ -7,14 +7,13 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.client import Client, WorkflowHandle, WorkflowUpdateFailedError
-from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.exceptions import ApplicationError
-from trip_support import create_users
+from trip_support import create_users, start_flow
 
 from domain.db import transaction
 from domain.models import Trip, TripPassenger
 from domain.settings import Settings
-from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID, JoinAction, JoinRequest, join_workflow_id
+from workflows.contracts import JoinAction, JoinRequest, join_start
 from workflows.join_request import JoinRequestWorkflow
 
 ROUTE = "from Koramangala to Kempegowda International Airport"
@@ -106,25 +105,14 @@ async def start_join_flow(
     client: Client, settings: Settings, request: Request, *, nudge_interval_seconds: int = 3600
 ) -> WorkflowHandle[JoinRequestWorkflow, str]:
     """Starts the flow as the join endpoint does: by id, with TripId, UserId and FlowStatus set from the start."""
-    return await client.start_workflow(
-        JoinRequestWorkflow.run,
-        JoinRequest(
-            passenger_id=request.passenger_id,
-            trip_id=request.trip_id,
-            user_id=request.user_id,
-            host_id=request.host_id,
-            nudge_interval_seconds=nudge_interval_seconds,
-        ),
-        id=join_workflow_id(request.trip_id, request.user_id, request.request_number),
-        task_queue=settings.temporal_task_queue,
-        search_attributes=TypedSearchAttributes(
-            [
-                SearchAttributePair(TRIP_ID, str(request.trip_id)),
-                SearchAttributePair(USER_ID, str(request.user_id)),
-                SearchAttributePair(FLOW_STATUS, "requested"),
-            ]
-        ),
+    request_input = JoinRequest(
+        passenger_id=request.passenger_id,
+        trip_id=request.trip_id,
+        user_id=request.user_id,
+        host_id=request.host_id,
+        nudge_interval_seconds=nudge_interval_seconds,
     )
+    return await start_flow(client, settings, join_start(request_input, request.request_number))
 
 
 async def answer(handle: WorkflowHandle, update: str, actor_id: int, note: str | None = None) -> str:

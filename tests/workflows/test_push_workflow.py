@@ -4,26 +4,24 @@ push service on this machine."""
 import asyncio
 import os
 from collections.abc import Iterator
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio.client import Client, WorkflowHandle, WorkflowHistory
-from temporalio.worker import Replayer, Worker
+from temporalio.worker import Replayer
 from trip_support import create_users
 
-from activities.push import PushActivities
 from domain.db import transaction
-from domain.models import PushSubscription, User
-from domain.notifications import NotificationDraft, PushStarter, store_notifications
-from domain.push import WebPushSender, vapid_keys
+from domain.flows import FlowOutbox
+from domain.models import FlowOutboxEntry, PushSubscription, User
+from domain.notifications import NotificationDraft, store_notifications
+from domain.push import vapid_keys
 from domain.settings import Settings
 from tests.push_service import LocalPushService, Subscription
-from worker.main import WORKFLOWS, build_worker
-from workflows.contracts import FLOW_STATUS
-from workflows.push import PushNotificationWorkflow
+from worker.main import WORKFLOWS, build_worker, flow_outbox
+from workflows.contracts import FLOW_STATUS, push_start
 
 HISTORY_FILE = Path(__file__).parent / "histories" / "push.json"
 
@@ -56,9 +54,9 @@ def reminder(user_id: int) -> NotificationDraft:
     )
 
 
-async def notify(session_maker: async_sessionmaker[AsyncSession], starter: PushStarter, user_id: int) -> None:
-    async with transaction(session_maker) as session:
-        await store_notifications(session, [reminder(user_id)], starter)
+async def notify(outbox: FlowOutbox, user_id: int) -> None:
+    async with outbox.transaction() as session:
+        await store_notifications(session, [reminder(user_id)], push_start)
 
 
 async def the_push_flow(client: Client, user_id: int) -> WorkflowHandle:
@@ -82,9 +80,8 @@ async def test_each_device_is_sent_to_and_a_gone_one_is_removed(
 ) -> None:
     phone, expired = push_service.subscribe(), push_service.subscribe(answers=[404])
     user_id = await person_with_devices(session_maker, [phone, expired])
-    starter = PushStarter(client, settings.temporal_task_queue)
     async with build_worker(client, settings, engine):
-        await notify(session_maker, starter, user_id)
+        await notify(flow_outbox(settings, engine, client), user_id)
         handle = await the_push_flow(client, user_id)
         assert await handle.result() == 1
 
@@ -109,25 +106,27 @@ async def test_the_recorded_history_still_replays() -> None:
 
 
 async def test_a_notification_that_was_rolled_back_is_never_pushed(
-    client: Client, settings: Settings, session_maker: async_sessionmaker[AsyncSession], push_service: LocalPushService
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+    push_service: LocalPushService,
 ) -> None:
     phone = push_service.subscribe()
     user_id = await person_with_devices(session_maker, [phone])
-    impatient = PushActivities(session_maker, WebPushSender(settings), commit_patience=timedelta(seconds=1))
-    async with Worker(
-        client,
-        task_queue=settings.temporal_task_queue,
-        workflows=[PushNotificationWorkflow],
-        activities=[impatient.push_targets, impatient.send_push],
-    ):
+    outbox = flow_outbox(settings, engine, client)
+    async with build_worker(client, settings, engine):
         with pytest.raises(RuntimeError):
-            async with transaction(session_maker) as session:
-                await store_notifications(
-                    session, [reminder(user_id)], PushStarter(client, settings.temporal_task_queue)
-                )
-                raise RuntimeError("the storing transaction fails after the flow started")
-        handle = await the_push_flow(client, user_id)
-        assert await handle.result() == 0
+            async with outbox.transaction() as session:
+                await store_notifications(session, [reminder(user_id)], push_start)
+                raise RuntimeError("the storing transaction fails after the push was handed to the outbox")
+        await asyncio.sleep(1)
+    assert [flow async for flow in client.list_workflows(f'UserId = "{user_id}"')] == []
+    async with session_maker() as session:
+        waiting = await session.scalars(
+            select(FlowOutboxEntry.id).where(FlowOutboxEntry.search_attributes["UserId"].astext == str(user_id))
+        )
+        assert list(waiting) == []
     assert push_service.received[phone.token] == []
 
 
@@ -141,7 +140,7 @@ async def test_a_person_with_app_notification_off_gets_no_push(
     phone = push_service.subscribe()
     user_id = await person_with_devices(session_maker, [phone], receive=False)
     async with build_worker(client, settings, engine):
-        await notify(session_maker, PushStarter(client, settings.temporal_task_queue), user_id)
+        await notify(flow_outbox(settings, engine, client), user_id)
         handle = await the_push_flow(client, user_id)
         assert await handle.result() == 0
     assert push_service.received[phone.token] == []

@@ -2,11 +2,11 @@
 
 import asyncio
 import os
-from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
 from erasure_support import eventually
+from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHistory
@@ -15,7 +15,6 @@ from temporalio.worker import Replayer, Worker
 from trip_support import (
     NOTHING_YET,
     Insights,
-    add_party,
     create_party,
     flow_statuses,
     in_seconds,
@@ -38,17 +37,15 @@ from workflows.contracts import FLOW_STATUS, TripCancelled, TripRescheduled
 HISTORY_FILE = Path(__file__).parent / "histories" / "trip.json"
 
 
-async def test_trip_committed_after_its_flow_started_is_reminded_then_completed_once(
+async def test_a_trip_is_reminded_then_completed_once(
     client: Client,
     settings: Settings,
     engine: AsyncEngine,
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     async with build_worker(client, settings, engine):
-        async with transaction(session_maker) as session:
-            party = await add_party(session, in_seconds(5), members=2, mode=1, distance_km=20.0)
-            handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=2, completion_delay_seconds=1)
-            await asyncio.sleep(0.5)
+        party = await create_party(session_maker, in_seconds(5), members=2, mode=1, distance_km=20.0)
+        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=2, completion_delay_seconds=1)
         await handle.result()
 
     sent = await notifications_about(session_maker, party.trip_id)
@@ -217,29 +214,17 @@ async def test_cancelling_tells_members_and_requesters_why_and_ends_the_flow(
     )
 
 
-async def test_a_trip_that_is_never_committed_ends_its_flow_quietly(
+async def test_a_trip_gone_before_its_flow_opens_ends_the_flow_quietly(
     client: Client,
     settings: Settings,
+    engine: AsyncEngine,
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
-    impatient = TripActivities(session_maker, commit_patience=timedelta(seconds=1))
-    worker = Worker(
-        client,
-        task_queue=settings.temporal_task_queue,
-        workflows=list(WORKFLOWS),
-        activities=[
-            impatient.open_trip,
-            impatient.remind_trip,
-            impatient.notify_trip_cancelled,
-            impatient.complete_trip,
-        ],
-    )
-    async with worker:
-        async with session_maker() as session, session.begin():
-            party = await add_party(session, in_seconds(2), members=1)
-            handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=1, completion_delay_seconds=0)
-            await asyncio.sleep(0.3)
-            await session.rollback()
+    party = await create_party(session_maker, in_seconds(2), members=1)
+    async with transaction(session_maker) as session:
+        await session.execute(delete(Trip).where(Trip.id == party.trip_id))
+    async with build_worker(client, settings, engine):
+        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=1, completion_delay_seconds=0)
         await handle.result()
 
     assert await flow_statuses(handle) == ["scheduled", "discarded"]

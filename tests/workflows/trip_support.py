@@ -10,14 +10,13 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowHandle
-from temporalio.common import SearchAttributePair, TypedSearchAttributes
+from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
 from domain.clock import IST
 from domain.db import transaction
 from domain.models import Notification, Trip, TripPassenger, User, UserTripsInsights
 from domain.settings import Settings
-from workflows.contracts import FLOW_STATUS, TRIP_ID, TripSchedule, trip_workflow_id
-from workflows.trip import TripWorkflow
+from workflows.contracts import FLOW_STATUS, FlowStart, TripSchedule, trip_start
 
 
 @dataclass
@@ -112,6 +111,23 @@ def in_seconds(seconds: float) -> datetime:
     return datetime.now(UTC) + timedelta(seconds=seconds)
 
 
+async def start_flow(client: Client, settings: Settings, start: FlowStart) -> WorkflowHandle:
+    """Starts a flow by its contract's start (id, input, search attributes), as the flow outbox does once the writer's
+    transaction has committed."""
+    return await client.start_workflow(
+        start.workflow,
+        start.arg,
+        id=start.workflow_id,
+        task_queue=settings.temporal_task_queue,
+        search_attributes=TypedSearchAttributes(
+            [
+                SearchAttributePair(SearchAttributeKey.for_keyword(name), value)
+                for name, value in start.search_attributes.items()
+            ]
+        ),
+    )
+
+
 async def start_trip_flow(
     client: Client,
     settings: Settings,
@@ -121,20 +137,13 @@ async def start_trip_flow(
     completion_delay_seconds: int,
 ) -> WorkflowHandle:
     """Starts the flow as the trip endpoint does: by id, the time in IST, TripId and FlowStatus set from the start."""
-    return await client.start_workflow(
-        TripWorkflow.run,
-        TripSchedule(
-            trip_id=party.trip_id,
-            scheduled_at=party.scheduled_at.astimezone(IST).isoformat(),
-            reminder_lead_seconds=reminder_lead_seconds,
-            completion_delay_seconds=completion_delay_seconds,
-        ),
-        id=trip_workflow_id(party.trip_id),
-        task_queue=settings.temporal_task_queue,
-        search_attributes=TypedSearchAttributes(
-            [SearchAttributePair(TRIP_ID, str(party.trip_id)), SearchAttributePair(FLOW_STATUS, "scheduled")]
-        ),
+    schedule = TripSchedule(
+        trip_id=party.trip_id,
+        scheduled_at=party.scheduled_at.astimezone(IST).isoformat(),
+        reminder_lead_seconds=reminder_lead_seconds,
+        completion_delay_seconds=completion_delay_seconds,
     )
+    return await start_flow(client, settings, trip_start(schedule))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,46 @@
+"""The chat's long-lived parts in one API process, built in the app's lifespan and stopped with it: the rooms and
+their bus (hub), the one message writer, room presence, and the notices for members away from the room."""
+
+from dataclasses import dataclass
+from functools import partial
+
+from api.chat.hub import ChatHub
+from api.chat.notices import ChatNotifier, StoredMessage
+from api.chat.presence import RoomPresence
+from api.chat.writer import Draft, MessageWriter, Stored
+from domain.bus import create_bus
+from domain.flows import FlowOutbox
+from domain.settings import Settings
+
+
+@dataclass(frozen=True)
+class ChatParts:
+    hub: ChatHub
+    writer: MessageWriter
+    presence: RoomPresence
+    notifier: ChatNotifier
+
+    async def close(self) -> None:
+        await self.hub.close()
+
+
+def _tell_notifier(notifier: ChatNotifier, committed: list[tuple[Draft, Stored]]) -> None:
+    notifier.committed(
+        [
+            StoredMessage(draft.chat_id, stored.id, draft.sender_id, draft.kind, draft.text, stored.members)
+            for draft, stored in committed
+        ]
+    )
+
+
+async def open_chat(settings: Settings, outbox: FlowOutbox) -> ChatParts:
+    assert settings.database_url is not None
+    hub = ChatHub(await create_bus(settings))
+    presence = RoomPresence(settings.redis_url)
+    notifier = ChatNotifier(outbox, presence, hub.spawn)
+    writer = MessageWriter(settings.database_url, partial(_tell_notifier, notifier))
+    # The hub stops them, in this order, when it closes.
+    hub.close_with(writer.close)
+    hub.close_with(notifier.close)
+    hub.close_with(presence.close)
+    return ChatParts(hub, writer, presence, notifier)

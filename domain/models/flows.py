@@ -1,0 +1,28 @@
+"""The flow outbox: starts and signals of durable flows, written in the same transaction as what they are about."""
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import BigInteger, CheckConstraint, Integer, String, Text
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from domain.models.base import Base, created_at_column
+
+
+class FlowOutboxEntry(Base):
+    """Start `workflow` with `arg` as `workflow_id`, or send it `signal` with `arg`; delivered after the commit and
+    removed once Temporal took it (domain/flows.py). attempts and last_error tell support why one is still here."""
+
+    __tablename__ = "flow_outbox"
+    __table_args__ = (CheckConstraint("(workflow IS NULL) <> (signal IS NULL)", name="start_or_signal"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    workflow_id: Mapped[str] = mapped_column(String(200))
+    workflow: Mapped[str | None] = mapped_column(String(100))
+    signal: Mapped[str | None] = mapped_column(String(100))
+    arg: Mapped[Any] = mapped_column(JSONB)
+    search_attributes: Mapped[dict[str, str]] = mapped_column(JSONB, default=dict, server_default="{}")
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = created_at_column()

@@ -1,0 +1,162 @@
+"""A join request's lifecycle (SPEC §4 passenger transitions, §8 messages), kept once.
+
+The statuses a person holds on a trip, which moves lead from which status to which and who may make them, and the
+words for every refusal. The JoinRequestWorkflow's update validators, the activity that writes each move under the
+trip's row lock, and the API that receives the request all decide by this module.
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from domain.rules import messages
+
+
+class PassengerType(StrEnum):
+    HOST = "host"
+    MEMBER = "member"
+
+
+class PassengerStatus(StrEnum):
+    """A person's status on a trip, as stored (trip_passengers.status) and shown (`user_status`)."""
+
+    REQUESTED = "requested"
+    ACTIVE = "active"
+    REJECTED = "rejected"
+    REMOVED = "removed"
+    LEFT = "left"
+    REVOKED = "revoked"
+    EXPIRED = "expired"
+
+
+class FlowEnd(StrEnum):
+    """How a request's flow can end besides a passenger status: the member travelled, the trip was cancelled, or
+    the request was never found (its row was deleted before the flow opened it)."""
+
+    TRAVELLED = "travelled"
+    CANCELLED = "cancelled"
+    DISCARDED = "discarded"
+
+
+# A request's flow follows it while it is in one of these; any other status ends the flow.
+OPEN = frozenset({PassengerStatus.REQUESTED, PassengerStatus.ACTIVE})
+# After these the host's answer stands: the person may not ask to join this trip again.
+BARRED = frozenset({PassengerStatus.REJECTED, PassengerStatus.REMOVED})
+
+
+class Move(StrEnum):
+    """The updates of a JoinRequestWorkflow: approve, reject and remove by the host; revoke and leave by the member."""
+
+    APPROVE = "approve"
+    REJECT = "reject"
+    REMOVE = "remove"
+    REVOKE = "revoke"
+    LEAVE = "leave"
+
+
+class RefusalKind(StrEnum):
+    """Why a move is refused; also the type of the workflow's and the activity's ApplicationError."""
+
+    NOT_THEIRS = "NotTheirs"
+    TRIP_CANCELLED = "TripCancelled"
+    TRIP_IN_PAST = "TripInPast"
+    NOT_ALLOWED_NOW = "NotAllowedNow"
+    TRIP_FULL = "TripFull"
+    REQUEST_GONE = "RequestGone"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    kind: RefusalKind
+    message: str
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One move: who makes it, from which status to which, its words when refused and when done, and the title of
+    the notice the other side receives."""
+
+    by_host: bool
+    source: PassengerStatus
+    target: PassengerStatus
+    not_allowed: str
+    in_past: str
+    done: str
+    notice_title: str
+
+
+TRANSITIONS: dict[Move, Transition] = {
+    Move.APPROVE: Transition(
+        by_host=True,
+        source=PassengerStatus.REQUESTED,
+        target=PassengerStatus.ACTIVE,
+        not_allowed=messages.JOIN_NOT_PENDING,
+        in_past=messages.JOIN_ACCEPT_PAST,
+        done=messages.JOIN_ACCEPTED,
+        notice_title="Request accepted",
+    ),
+    Move.REJECT: Transition(
+        by_host=True,
+        source=PassengerStatus.REQUESTED,
+        target=PassengerStatus.REJECTED,
+        not_allowed=messages.JOIN_NOT_PENDING,
+        in_past=messages.JOIN_DECLINE_PAST,
+        done=messages.JOIN_DECLINED,
+        notice_title="Request declined",
+    ),
+    Move.REMOVE: Transition(
+        by_host=True,
+        source=PassengerStatus.ACTIVE,
+        target=PassengerStatus.REMOVED,
+        not_allowed=messages.JOIN_REMOVE_NOT_MEMBER,
+        in_past=messages.JOIN_REMOVE_PAST,
+        done=messages.JOIN_REMOVED,
+        notice_title="Removed from trip",
+    ),
+    Move.REVOKE: Transition(
+        by_host=False,
+        source=PassengerStatus.REQUESTED,
+        target=PassengerStatus.REVOKED,
+        not_allowed=messages.JOIN_NOT_PENDING,
+        in_past=messages.JOIN_REVOKE_PAST,
+        done=messages.JOIN_REVOKED,
+        notice_title="Request cancelled",
+    ),
+    Move.LEAVE: Transition(
+        by_host=False,
+        source=PassengerStatus.ACTIVE,
+        target=PassengerStatus.LEFT,
+        not_allowed=messages.JOIN_LEAVE_NOT_MEMBER,
+        in_past=messages.JOIN_LEAVE_PAST,
+        done=messages.JOIN_LEFT,
+        notice_title="Member left",
+    ),
+}
+
+
+def move_refusal(
+    move: Move, *, rightful_actor: bool, trip_cancelled: bool, departed: bool, status: str
+) -> Refusal | None:
+    """Why this move may not be made now, or None when it may. The checks run in the order the person acting
+    should hear them: not theirs, then the trip's state, then the request's."""
+    transition = TRANSITIONS[move]
+    if not rightful_actor:
+        only = messages.TRIP_HOST_ONLY if transition.by_host else messages.JOIN_REQUESTER_ONLY
+        return Refusal(RefusalKind.NOT_THEIRS, only)
+    if trip_cancelled:
+        return Refusal(RefusalKind.TRIP_CANCELLED, messages.TRIP_CANCELLED)
+    if departed:
+        return Refusal(RefusalKind.TRIP_IN_PAST, transition.in_past)
+    if status != transition.source:
+        return Refusal(RefusalKind.NOT_ALLOWED_NOW, transition.not_allowed)
+    return None
+
+
+def request_refusal(status: PassengerStatus | None) -> Refusal | None:
+    """Why a person holding this status on a trip may not ask to join it (again), or None."""
+    if status == PassengerStatus.REQUESTED:
+        return Refusal(RefusalKind.NOT_ALLOWED_NOW, messages.JOIN_ALREADY_REQUESTED)
+    if status == PassengerStatus.ACTIVE:
+        return Refusal(RefusalKind.NOT_ALLOWED_NOW, messages.JOIN_ALREADY_MEMBER)
+    if status in BARRED:
+        return Refusal(RefusalKind.NOT_THEIRS, messages.JOIN_NOT_ALLOWED)
+    return None
