@@ -44,9 +44,13 @@ build: install
 run: build
 	$(PY) -m scripts.run
 
+# lint-imports checks the direction of imports between the layers (pyproject.toml, [tool.importlinter]); the web
+# app's ESLint checks that features never import each other.
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
+	cd web && npm run lint
 
 typecheck: install
 	$(VENV)/bin/mypy
