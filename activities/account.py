@@ -38,7 +38,7 @@ class AccountActivities:
     @activity.defn
     async def scrub_user(self, user_id: int) -> None:
         async with transaction(self._session_maker) as session:
-            # The row lock waits for the API's deleting transaction, which may still be open when the flow starts.
+            # The row lock waits out a change to the account being committed right now.
             deleted_at = await session.scalar(select(User.deleted_at).where(User.id == user_id).with_for_update())
             if deleted_at is None:
                 # Also covers an unknown id: either way there is nothing this flow may erase.

@@ -1,8 +1,8 @@
 """Erases what a deleted account leaves behind: its personal data, then its pictures in storage.
 
-The API marks the user deleted, frees the mobile number and revokes the sessions in one transaction, and
-starts this flow before it commits. Scrubbing comes first because it waits for that commit (row lock) and
-refuses an account that is not deleted, so a rolled-back delete never loses a live user's pictures.
+The API marks the user deleted, frees the mobile number and revokes the sessions in one transaction, which also
+hands this flow's start to the flow outbox, so the flow starts after the commit. Scrubbing comes first and refuses
+an account that is not deleted, so no live user's pictures are ever erased.
 """
 
 from datetime import timedelta
