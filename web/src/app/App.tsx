@@ -7,7 +7,7 @@ import { isPublicPath, paths } from '@/config/paths'
 import { afterNextNavigation } from '@/lib/navigation'
 import { queryClient, setUnauthorizedHandler } from '@/lib/query-client'
 import { rememberRedirectTarget } from '@/lib/redirect'
-import { markSignedOut } from '@/lib/session'
+import { markSignedOut, userQueryOptions } from '@/lib/session'
 
 /** Any 401 from the API means the session is over: remember where the person was, then ask them to sign in. */
 function SessionExpiry() {
@@ -18,7 +18,7 @@ function SessionExpiry() {
       if (isPublicPath(pathname)) return
       rememberRedirectTarget(pathname + search)
       markSignedOut(queryClient)
-      afterNextNavigation(() => queryClient.removeQueries({ queryKey: ['user'] }))
+      afterNextNavigation(() => queryClient.removeQueries({ queryKey: userQueryOptions().queryKey }))
       void navigate(paths.login, { replace: true })
     })
   }, [navigate])

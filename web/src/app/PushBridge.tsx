@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
+import { NOTIFICATIONS_KEY } from '@/lib/notifications'
 import { isPushSupported, refreshThisDevice, subscribeThisDevice } from '@/lib/push'
 import type { Config, User } from '@/lib/session'
 
@@ -17,7 +18,7 @@ export function PushBridge({ user, config }: { user: User; config: Config }) {
     if (!('serviceWorker' in navigator)) return
     const onMessage = (event: MessageEvent) => {
       const message = event.data as { type?: string; path?: string } | null
-      if (message?.type === 'NOTIFICATION_RECEIVED') void queryClient.invalidateQueries({ queryKey: ['notifications'] })
+      if (message?.type === 'NOTIFICATION_RECEIVED') void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
       if (message?.type === 'OPEN_PATH' && message.path?.startsWith('/')) void navigate(message.path)
     }
     navigator.serviceWorker.addEventListener('message', onMessage)

@@ -6,10 +6,13 @@ import { storage } from '@/lib/storage'
 
 export type AppNotification = components['schemas']['NotificationPublic']
 
+/** Every notification query starts with this key, so a push refreshes the bell and the list at once. */
+export const NOTIFICATIONS_KEY = ['notifications'] as const
+
 /** The newest notification of the last ten days, for the bell. */
 export const latestNotificationQueryOptions = () =>
   queryOptions({
-    queryKey: ['notifications', 'latest'],
+    queryKey: [...NOTIFICATIONS_KEY, 'latest'],
     queryFn: async ({ signal }) => (await getData<AppNotification[]>('/api/notification/history', signal))[0] ?? null,
     refetchInterval: 60_000,
     staleTime: 0,

@@ -14,6 +14,7 @@ export type Gender = NonNullable<User['gender']>
 export type TripInsights = Schemas['TripInsights']
 export type Config = Schemas['Config']
 export type Session = Schemas['SessionState']
+export type UserUpdate = Schemas['UserUpdate']
 
 export const sessionQueryOptions = () =>
   queryOptions({
@@ -27,6 +28,10 @@ export const userQueryOptions = () =>
     queryKey: ['user'],
     queryFn: ({ signal }) => getData<User>('/api/user/user', signal),
   })
+
+/** PUT /api/user/user with only the given fields; the answer carries the updated user when the server sends one. */
+export const updateUser = (changes: UserUpdate) =>
+  request<User | null>('/api/user/user', { method: 'PUT', body: changes })
 
 export const configQueryOptions = () =>
   queryOptions({
@@ -49,7 +54,7 @@ export const isKycEnabled = (config: Config): boolean => config.enable_kyc !== f
 
 /** Marks the session as ended in the cache, so the login pages do not bounce back home. */
 export function markSignedOut(queryClient: QueryClient): void {
-  queryClient.setQueryData<Session>(['session'], { is_logged_in: false })
+  queryClient.setQueryData(sessionQueryOptions().queryKey, { is_logged_in: false })
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
 import { request } from '@/lib/api'
-import type { Session } from '@/lib/session'
+import { configQueryOptions, sessionQueryOptions, userQueryOptions } from '@/lib/session'
 import { storage } from '@/lib/storage'
 
 export type OtpSent = components['schemas']['OtpIssued']
@@ -39,9 +39,9 @@ export function useVerifyOtp() {
     meta: { redirectOnUnauthorized: false },
     onSuccess: () => {
       storage.pendingLogin.clear()
-      queryClient.setQueryData<Session>(['session'], { is_logged_in: true })
-      queryClient.removeQueries({ queryKey: ['user'] })
-      queryClient.removeQueries({ queryKey: ['configuration'] })
+      queryClient.setQueryData(sessionQueryOptions().queryKey, { is_logged_in: true })
+      queryClient.removeQueries({ queryKey: userQueryOptions().queryKey })
+      queryClient.removeQueries({ queryKey: configQueryOptions().queryKey })
     },
   })
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { Trip } from '@/components/trip/trip'
 import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
+import { getTripChat } from '@/lib/trips'
 
 type Schemas = components['schemas']
 
@@ -30,18 +30,11 @@ export const chatListQueryOptions = (tab: ChatTab) =>
     staleTime: 0,
   })
 
-/** GET /api/trip/chat/{tripId}: the chat of a trip, for its members. */
 export const tripChatQueryOptions = (tripId: string | number) =>
   queryOptions({
     queryKey: [...CHAT_KEY, 'of-trip', String(tripId)],
-    queryFn: ({ signal }) => getData<ChatSummary>(`/api/trip/chat/${encodeURIComponent(tripId)}`, signal),
+    queryFn: ({ signal }) => getTripChat(tripId, signal),
     staleTime: 0,
-  })
-
-export const chatTripQueryOptions = (tripId: number) =>
-  queryOptions({
-    queryKey: [...CHAT_KEY, 'trip', tripId],
-    queryFn: ({ signal }) => getData<Trip>(`/api/trip/trip/${tripId}`, signal),
   })
 
 /** Paged history: page 0 is the newest; each page lists its messages oldest first. */

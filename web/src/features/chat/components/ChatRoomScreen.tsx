@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
-import { chatTripQueryOptions, tripChatQueryOptions, type ChatSender } from '../api/chats'
+import { tripChatQueryOptions, type ChatSender } from '../api/chats'
 import styles from './ChatRoom.module.css'
 import { Composer } from './Composer'
 import { MessageBubble } from './MessageBubble'
@@ -13,6 +13,7 @@ import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/tri
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
 import { useCurrentUser } from '@/lib/session'
+import { tripQueryOptions } from '@/lib/trips'
 
 /** Scrolled this close to the top, older messages are fetched; this close to the bottom, new ones keep it there. */
 const EDGE_PX = 48
@@ -32,7 +33,7 @@ export function ChatRoomScreen() {
   const listState: unknown = useLocation().state
   const user = useCurrentUser()
   const chat = useQuery(tripChatQueryOptions(chatId))
-  const trip = useQuery({ ...chatTripQueryOptions(chat.data?.trip_id ?? 0), enabled: chat.isSuccess })
+  const trip = useQuery({ ...tripQueryOptions(String(chat.data?.trip_id ?? 0), null), enabled: chat.isSuccess })
   const me: ChatSender = {
     user_id: user.id,
     name: user.name ?? null,

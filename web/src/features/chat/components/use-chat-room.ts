@@ -226,6 +226,7 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
       void queryClient.invalidateQueries({ queryKey: [...CHAT_KEY, 'list'] })
     }
     // One socket for the life of the room: onFrame reads the latest messages through refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, historyLoaded, chatId])
 
   const queue = useCallback(

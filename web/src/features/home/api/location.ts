@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import type { components } from '@/generated/api'
-import { getData, request } from '@/lib/api'
+import { request } from '@/lib/api'
 import type { Coordinates } from '@/lib/location'
+import { geocode } from '@/lib/maps'
 
 /** PATCH /api/user/current_location: the server wants the coordinates as strings. */
 export function useUpdateCurrentLocation() {
@@ -11,12 +11,10 @@ export function useUpdateCurrentLocation() {
   })
 }
 
-type GeocodedPlace = components['schemas']['PlaceNamePublic']
-
 /** The name of the place at some coordinates, or null when it cannot be found. */
-export async function placeNameAt({ lat, long }: Coordinates): Promise<string | null> {
+export async function placeNameAt(coordinates: Coordinates): Promise<string | null> {
   try {
-    const place = await getData<GeocodedPlace>(`/api/trip/maps/geocode?lat=${lat}&long=${long}`)
+    const place = await geocode(coordinates)
     return place?.name || null
   } catch {
     return null

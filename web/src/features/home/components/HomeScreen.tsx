@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, Outlet } from 'react-router'
-import { aroundTripsQueryOptions, aroundWindow, upcomingTripsQueryOptions } from '../api/trips'
+import { aroundTripsQueryOptions, aroundWindow } from '../api/around-trips'
 import { BannerCarousel } from './BannerCarousel'
 import styles from './HomeScreen.module.css'
 import { TopBar } from './TopBar'
@@ -11,6 +11,7 @@ import { TripCard } from '@/components/trip/TripCard'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
 import { useConfig, useCurrentUser } from '@/lib/session'
+import { UPCOMING_TRIPS, userTripsQueryOptions } from '@/lib/trips'
 
 /** Home; an open trip sheet (/trip/{id}) is drawn over it through the outlet. */
 export function HomeScreen() {
@@ -19,7 +20,7 @@ export function HomeScreen() {
   const { location, save } = useCurrentLocation(config.current_location_expiry_in_minutes)
   const firstName = user.name?.split(' ')[0] ?? ''
 
-  const upcoming = useQuery(upcomingTripsQueryOptions())
+  const upcoming = useQuery(userTripsQueryOptions(UPCOMING_TRIPS))
   const origin = location?.lat != null && location.long != null ? { lat: location.lat, long: location.long } : null
   const upcomingIds = (upcoming.data ?? []).map((trip) => trip.id)
   const around = useQuery({

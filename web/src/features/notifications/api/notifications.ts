@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { LIMITS } from '@/generated/rules'
 import { getData } from '@/lib/api'
-import type { AppNotification } from '@/lib/notifications'
+import { NOTIFICATIONS_KEY, type AppNotification } from '@/lib/notifications'
 export type NotificationTab = 'all' | 'request'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -23,7 +23,7 @@ export function historyPath(tab: NotificationTab, { page, to }: HistoryPage): st
 
 export const notificationHistoryQueryOptions = (tab: NotificationTab, now: number = Date.now()) =>
   infiniteQueryOptions({
-    queryKey: ['notifications', 'history', tab],
+    queryKey: [...NOTIFICATIONS_KEY, 'history', tab],
     queryFn: ({ pageParam, signal }) => getData<AppNotification[]>(historyPath(tab, pageParam), signal),
     initialPageParam: { page: 0, to: now } as HistoryPage,
     getNextPageParam: (_last, _all, previous) =>

@@ -12,7 +12,7 @@ import { paths } from '@/config/paths'
 import { LIMITS, MESSAGES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
 import { notificationPath } from '@/lib/notification-route'
-import { markSeen, type AppNotification } from '@/lib/notifications'
+import { latestNotificationQueryOptions, markSeen, type AppNotification } from '@/lib/notifications'
 import { useConfig, useCurrentUser } from '@/lib/session'
 import { notificationTime } from '@/lib/time'
 
@@ -61,7 +61,7 @@ export function NotificationsScreen() {
   useEffect(() => {
     if (tab !== 'all' || !isSuccess) return
     markSeen(shown[0])
-    void queryClient.invalidateQueries({ queryKey: ['notifications', 'latest'] })
+    void queryClient.invalidateQueries({ queryKey: latestNotificationQueryOptions().queryKey })
   }, [tab, isSuccess, shown, queryClient])
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { request } from '@/lib/api'
-import type { Gender, User } from '@/lib/session'
+import { updateUser, userQueryOptions, type Gender } from '@/lib/session'
 
 export type ProfileChanges = {
   name?: string
@@ -12,14 +11,14 @@ export type ProfileChanges = {
   referrer_code?: string
 }
 
-/** PUT /api/user/user with only the given fields; the answer's user replaces the cached one. */
+/** Saves only the given fields; the answer's user replaces the cached one. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (changes: ProfileChanges) => request<User | null>('/api/user/user', { method: 'PUT', body: changes }),
+    mutationFn: (changes: ProfileChanges) => updateUser(changes),
     onSuccess: ({ data }) => {
-      if (data) queryClient.setQueryData(['user'], data)
-      else void queryClient.invalidateQueries({ queryKey: ['user'] })
+      if (data) queryClient.setQueryData(userQueryOptions().queryKey, data)
+      else void queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey })
     },
   })
 }

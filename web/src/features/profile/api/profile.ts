@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
-import type { User } from '@/lib/session'
+import { updateUser, userQueryOptions } from '@/lib/session'
 
 export type OtherUser = components['schemas']['UserPublic']
 
@@ -16,10 +16,11 @@ export const useOtherUser = (userId: string) => useQuery(otherUserQueryOptions(u
 export function useNotificationSetting() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (receive: boolean) =>
-      request<User | null>('/api/user/user', { method: 'PUT', body: { receive_notification: receive } }),
+    mutationFn: (receive: boolean) => updateUser({ receive_notification: receive }),
     onSuccess: ({ data }, receive) => {
-      queryClient.setQueryData<User>(['user'], (user) => data ?? (user && { ...user, receive_notification: receive }))
+      queryClient.setQueryData(userQueryOptions().queryKey, (user) =>
+        data ?? (user && { ...user, receive_notification: receive }),
+      )
     },
   })
 }

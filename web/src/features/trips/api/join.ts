@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { TRIPS_KEY } from './trips'
 import type { components } from '@/generated/api'
 import { request } from '@/lib/api'
+import { TRIPS_KEY } from '@/lib/trips'
 
 type Schemas = components['schemas']
 

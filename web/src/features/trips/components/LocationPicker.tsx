@@ -1,5 +1,4 @@
 import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react'
-import { geocode, placeCoordinates, type Suggestion } from '../api/maps'
 import styles from './LocationPicker.module.css'
 import { storedCoordinates, usePlaceSuggestions } from './use-place-suggestions'
 import { PinIcon, SearchIcon } from '@/components/icons'
@@ -7,6 +6,7 @@ import { toast } from '@/components/toast'
 import type { Place } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
 import { currentPosition, LocationError } from '@/lib/location'
+import { geocode, placeCoordinates, type Suggestion } from '@/lib/maps'
 
 /** Leaflet is only downloaded when someone opens the map. */
 const MapDialog = lazy(() => import('./MapDialog'))

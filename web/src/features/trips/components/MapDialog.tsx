@@ -1,7 +1,6 @@
 import 'leaflet/dist/leaflet.css'
 import L from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
-import { geocode, placeCoordinates, type Suggestion } from '../api/maps'
 import styles from './MapDialog.module.css'
 import { MAP_FALLBACK, storedCoordinates, usePlaceSuggestions } from './use-place-suggestions'
 import { Dialog } from '@/components/Dialog'
@@ -9,6 +8,7 @@ import { SearchIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
 import type { Place } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
+import { geocode, placeCoordinates, type Suggestion } from '@/lib/maps'
 
 export const MAP_MESSAGES = { noPoint: 'Please select a location on the map' } as const
 
@@ -77,6 +77,7 @@ export default function MapDialog({ initial, onClose, onSelect }: MapDialogProps
       markerRef.current = null
     }
     // The map is built once per opening; later changes of `initial` do not move it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const jumpTo = async (suggestion: Suggestion) => {

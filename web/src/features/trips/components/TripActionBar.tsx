@@ -10,7 +10,8 @@ import { Dialog } from '@/components/Dialog'
 import type { Trip } from '@/components/trip/trip'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
-import { errorMessage, getData } from '@/lib/api'
+import { errorMessage } from '@/lib/api'
+import { getTripChat } from '@/lib/trips'
 
 /** The address that opens the host's pending requests over the sheet (SPEC §2). */
 export const VIEW_REQUEST_PARAM = 'viewRequest'
@@ -49,7 +50,7 @@ export function TripActionBar({ trip, onAskQuery }: TripActionBarProps) {
       return
     }
     try {
-      const found = await getData<{ id: number }>(`/api/trip/chat/${trip.id}`)
+      const found = await getTripChat(trip.id)
       navigate(paths.chatRoom(found.id))
     } catch (error) {
       toast.error(errorMessage(error))

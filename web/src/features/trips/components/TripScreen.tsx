@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
-import { tripQueryOptions } from '../api/trips'
 import { searchPointFrom } from '../model/search-query'
 import { TripDetails } from './TripDetails'
 import styles from './TripSheet.module.css'
@@ -9,6 +8,7 @@ import { Dialog } from '@/components/Dialog'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
+import { tripQueryOptions } from '@/lib/trips'
 
 /**
  * /trip/{tripId}: the trip as a bottom sheet over home. A search point in the address (from search results) adds the

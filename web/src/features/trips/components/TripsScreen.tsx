@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
-import { userTripsQueryOptions, type UserTripsFilter } from '../api/trips'
 import styles from './TripLists.module.css'
 import { EmptyState } from '@/components/EmptyState'
 import { CarIcon } from '@/components/icons'
@@ -10,17 +9,13 @@ import { TripCard } from '@/components/trip/TripCard'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
 import { storage } from '@/lib/storage'
+import { UPCOMING_TRIPS, userTripsQueryOptions, type UserTripsFilter } from '@/lib/trips'
 
 type TabKey = 'upcoming' | 'hosting' | 'recent'
 
 /** SPEC §4 trip-list tabs and their empty states. */
 export const TRIP_TABS: readonly { key: TabKey; label: string; filter: UserTripsFilter; empty: string }[] = [
-  {
-    key: 'upcoming',
-    label: 'Upcoming',
-    filter: { status_ids: 'active,requested', retrieve_past_trips: 0 },
-    empty: 'No upcoming trips!',
-  },
+  { key: 'upcoming', label: 'Upcoming', filter: UPCOMING_TRIPS, empty: 'No upcoming trips!' },
   { key: 'hosting', label: 'Hosting', filter: { type_ids: 'host', retrieve_past_trips: 1 }, empty: "You haven't hosted any trip!" },
   { key: 'recent', label: 'Recent', filter: { status_ids: 'active', retrieve_past_trips: 1 }, empty: 'No trips history!' },
 ]

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { autocomplete, type Suggestion } from '../api/maps'
 import { LIMITS } from '@/generated/rules'
 import type { Coordinates } from '@/lib/location'
+import { autocomplete, type Suggestion } from '@/lib/maps'
 import { storage } from '@/lib/storage'
 
 /** Suggestions are ranked around the person's stored location, or around Bengaluru when there is none. */

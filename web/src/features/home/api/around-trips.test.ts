@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { aroundWindow } from './trips'
+import { aroundWindow } from './around-trips'
 
 const india = (date: string, time: string) => Date.parse(`${date}T${time}:00+05:30`)
 

@@ -1,3 +1,4 @@
+/** Place lookups by name and by position: trips pick their places with them, home names where you are. */
 import type { components } from '@/generated/api'
 import { getData } from '@/lib/api'
 import type { Coordinates } from '@/lib/location'

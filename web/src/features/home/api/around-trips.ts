@@ -3,17 +3,7 @@ import { indiaWallTime, nextIsoDate } from '@/components/trip/india-time'
 import type { Trip } from '@/components/trip/trip'
 import { getData } from '@/lib/api'
 import type { Coordinates } from '@/lib/location'
-
-/** The same first key as every other trip query, so a created or deleted trip refreshes home too. */
-const TRIPS_KEY = 'trips'
-
-export const upcomingTripsQueryOptions = () =>
-  queryOptions({
-    queryKey: [TRIPS_KEY, 'user', { status_ids: 'active,requested', retrieve_past_trips: 0 }],
-    queryFn: async ({ signal }) =>
-      (await getData<{ trips: Trip[] }>('/api/trip/user_trips?status_ids=active,requested&retrieve_past_trips=0', signal))
-        .trips,
-  })
+import { TRIPS_KEY } from '@/lib/trips'
 
 export type AroundWindow = { date: string; start_time: string; end_time: string }
 
@@ -33,7 +23,7 @@ export function aroundWindow(nextDayAfter: string, now: number = Date.now()): Ar
 
 export const aroundTripsQueryOptions = (window: AroundWindow, origin: Coordinates, blacklisted: number[]) =>
   queryOptions({
-    queryKey: [TRIPS_KEY, 'around', window, origin, blacklisted],
+    queryKey: [...TRIPS_KEY, 'around', window, origin, blacklisted],
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({
         ...window,
