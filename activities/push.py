@@ -19,7 +19,7 @@ from workflows.contracts import PushDelivery
 
 
 def media_url(key: str | None) -> str | None:
-    # The same address the API gives pictures (api/views.py).
+    # The same address the API gives pictures (api/media.py).
     return f"/api/media/{key}" if key else None
 
 

@@ -13,6 +13,7 @@ from api.security.cookies import session_cookie_name
 from api.security.hashing import token_hash
 from api.security.sessions import live_session
 from domain.models import AuthSession, User
+from domain.providers.maps import MapsProvider
 from domain.providers.sms import SandboxOutbox, SmsProvider
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
@@ -70,6 +71,14 @@ async def get_storage(request: Request) -> MediaStorage:
 
 
 StorageDep = Annotated[MediaStorage, Depends(get_storage)]
+
+
+async def get_maps(request: Request) -> MapsProvider:
+    maps: MapsProvider = request.app.state.maps
+    return maps
+
+
+MapsDep = Annotated[MapsProvider, Depends(get_maps)]
 
 
 async def get_sms_provider(request: Request, session: SessionDep) -> SmsProvider:

@@ -1,18 +1,11 @@
 """One error type and one handler set: every failure leaves as the envelope, never as a stack trace."""
 
-import json
 import logging
-from collections.abc import Callable, Iterator
-from typing import Any
 
 import psycopg
 from fastapi import FastAPI, Request, status
-from fastapi.dependencies.models import Dependant
-from fastapi.dependencies.utils import get_flat_params
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
-from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 from sqlalchemy.exc import DataError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -38,23 +31,6 @@ class ApiError(Exception):
         self.status_code = status_code
 
 
-REFUSALS: dict[int, str] = {
-    400: "Refused: the input breaks a rule; the message says which, in the spec's words",
-    401: "Refused: not signed in, or the session has ended",
-    403: "Refused: the signed-in user may not do this, or the change did not come from the app (CSRF)",
-    404: "Refused: there is no such thing, or it is not the user's to see",
-    409: "Refused: the thing's current state does not allow it",
-    413: "Refused: the upload is too large",
-    429: "Refused: too many attempts; the message says when to try again",
-    503: "Refused for now: a service behind the API is unavailable",
-}
-
-
-def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """The `responses=` of a route for the refusals it can answer, each as the failure envelope."""
-    return {code: {"model": Failure, "description": REFUSALS[code]} for code in codes}
-
-
 def failure_response(message: str, status_code: int, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse(Failure(message=message).model_dump(), status_code=status_code, headers=headers)
 
@@ -72,80 +48,7 @@ def validation_message(error: RequestValidationError) -> str:
     return f"{location}: {first.get('msg', 'is invalid')}"
 
 
-def _dependencies(dependant: Dependant) -> Iterator[Callable[..., Any]]:
-    for child in dependant.dependencies:
-        if child.call is not None:
-            yield child.call
-        yield from _dependencies(child)
-
-
-def _refusals_every_route_can_give(route: RouteContext) -> set[int]:
-    """What every route can answer whatever it does: 400 for input that fails validation (never 422), 401 when it
-    needs a signed-in user, 403 for a change without the app's CSRF token, 404 when its path names a thing that
-    may not exist."""
-    from api import deps  # The dependencies import this module's error type.
-    from api.trips.reader import get_trip_reader
-
-    dependant = route.dependant
-    codes = {400} if get_flat_params(dependant) or route.body_field else set()
-    if any(call in {deps.get_signed_in, get_trip_reader} for call in _dependencies(dependant)):
-        codes.add(401)
-    if (route.methods or set()) - SAFE_METHODS:
-        codes.add(403)
-    if dependant.path_params:
-        codes.add(404)
-    return codes
-
-
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-
-
-def _failure_answer(code: int) -> dict[str, Any]:
-    schema = {"$ref": "#/components/schemas/Failure"}
-    return {"description": REFUSALS[code], "content": {"application/json": {"schema": schema}}}
-
-
-def document_refusals(app: FastAPI) -> None:
-    """The OpenAPI document lists every refusal a route can answer, as the failure envelope the handlers send, and
-    never 422: a request that fails validation is answered 400."""
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is not None:
-            return app.openapi_schema
-        document = get_openapi(
-            title=app.title,
-            version=app.version,
-            openapi_version=app.openapi_version,
-            description=app.description,
-            routes=app.routes,
-        )
-        paths = document.get("paths", {})
-        for route in iter_route_contexts(app.routes):
-            if not isinstance(route.original_route, APIRoute) or not route.include_in_schema:
-                continue
-            for method in route.methods or ():
-                operation = paths[route.path_format][method.lower()]
-                answers = operation.setdefault("responses", {})
-                answers.pop("422", None)
-                codes = _refusals_every_route_can_give(route)
-                if operation.get("parameters") or operation.get("requestBody"):
-                    codes.add(400)
-                for code in sorted(codes):
-                    answers.setdefault(str(code), _failure_answer(code))
-        schemas = document.setdefault("components", {}).setdefault("schemas", {})
-        schemas.setdefault("Failure", Failure.model_json_schema(ref_template="#/components/schemas/{model}"))
-        if "HTTPValidationError" not in json.dumps(paths):
-            schemas.pop("HTTPValidationError", None)
-            schemas.pop("ValidationError", None)
-        app.openapi_schema = document
-        return document
-
-    app.openapi = openapi  # type: ignore[method-assign]
-
-
 def install_error_handlers(app: FastAPI) -> None:
-    document_refusals(app)
-
     @app.exception_handler(ApiError)
     async def handle_api_error(_: Request, error: ApiError) -> JSONResponse:
         return failure_response(error.message, error.status_code)

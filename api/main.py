@@ -11,8 +11,22 @@ from fastapi.routing import APIRoute
 
 from api.chat.parts import open_chat
 from api.errors import install_error_handlers
+from api.openapi import document_refusals
 from api.request_ids import RequestIdMiddleware
-from api.routes import auth, chat, health, join, maps, media, notification, query, sandbox, trip, user
+from api.routes import (
+    auth,
+    chat,
+    configuration,
+    health,
+    join,
+    maps,
+    media,
+    notification,
+    query,
+    sandbox,
+    trip,
+    user,
+)
 from api.security.csrf import CsrfMiddleware
 from api.temporal import LazyTemporalClient
 from api.web import mount_web_app
@@ -32,7 +46,7 @@ def operation_id(route: APIRoute) -> str:
 def include_api(app: FastAPI, settings: Settings) -> None:
     """Every area's calls under /api, each included straight into the app: a request is matched through one level of
     routers, not two. Trip calls are the busiest (search and the trip views): their routes are matched first."""
-    areas = [trip, health, auth, user, join, query, maps, media, chat, notification]
+    areas = [trip, health, auth, user, configuration, join, query, maps, media, chat, notification]
     if settings.sandbox:
         areas.append(sandbox)
     for area in areas:
@@ -82,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     install_error_handlers(app)
+    document_refusals(app)
     include_api(app, settings)
     mount_web_app(app, settings.web_dist_dir)
 

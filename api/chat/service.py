@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from api.chat.writer import CHAT_ORDER_LOCK_CLASS
+from api.media import media_url
 from api.schemas.chat import (
     ChatDocumentPublic,
     ChatMessagePublic,
@@ -18,9 +19,11 @@ from api.schemas.chat import (
     ChatUser,
     LastMessage,
 )
-from api.views import media_url
 from domain import clock
 from domain.models import ChatDocument, ChatMessage, ChatReadMark, Trip, TripPassenger, User
+from domain.rules.document import DocumentStatus
+from domain.rules.join import PassengerStatus, PassengerType
+from domain.rules.trip import TripStatus
 
 DOCUMENT_PATH = "/api/chat/message/document"
 
@@ -32,7 +35,9 @@ def channel(chat_id: int) -> str:
 async def active_user_ids(session: AsyncSession, chat_id: int) -> list[int]:
     """The host and the active members: the only people who may join, read or write this chat."""
     rows = await session.scalars(
-        select(TripPassenger.user_id).where(TripPassenger.trip_id == chat_id, TripPassenger.status == "active")
+        select(TripPassenger.user_id).where(
+            TripPassenger.trip_id == chat_id, TripPassenger.status == PassengerStatus.ACTIVE
+        )
     )
     return list(rows)
 
@@ -40,7 +45,9 @@ async def active_user_ids(session: AsyncSession, chat_id: int) -> list[int]:
 async def is_chat_user(session: AsyncSession, chat_id: int, user_id: int) -> bool:
     found = await session.scalar(
         select(literal(1)).where(
-            TripPassenger.trip_id == chat_id, TripPassenger.user_id == user_id, TripPassenger.status == "active"
+            TripPassenger.trip_id == chat_id,
+            TripPassenger.user_id == user_id,
+            TripPassenger.status == PassengerStatus.ACTIVE,
         )
     )
     return found is not None
@@ -57,7 +64,7 @@ def sender_card(user: User) -> ChatSender:
 
 
 def document_view(document: ChatDocument) -> ChatDocumentPublic:
-    delivered = document.status == "delivered"
+    delivered = document.status == DocumentStatus.DELIVERED
     url = f"{DOCUMENT_PATH}?document_id={document.id}" if delivered else None
     return ChatDocumentPublic(
         id=document.id,
@@ -134,7 +141,9 @@ async def stored_message(session: AsyncSession, sender_id: int, client_message_i
 
 def _visible_to(viewer_id: int) -> ColumnElement[bool]:
     """A document's message shows to others once the document passed the community-guidelines check."""
-    return or_(ChatMessage.type != "media", ChatMessage.sender_id == viewer_id, ChatDocument.status == "delivered")
+    return or_(
+        ChatMessage.type != "media", ChatMessage.sender_id == viewer_id, ChatDocument.status == DocumentStatus.DELIVERED
+    )
 
 
 def _messages_query(chat_id: int, viewer_id: int) -> Select[ChatMessage, User, ChatDocument]:
@@ -204,7 +213,7 @@ async def _chat_users(session: AsyncSession, trips: list[Trip], viewer_id: int) 
     rows = await session.execute(
         select(TripPassenger.trip_id, TripPassenger.type, User)
         .join(User, User.id == TripPassenger.user_id)
-        .where(TripPassenger.trip_id.in_([trip.id for trip in trips]), TripPassenger.status == "active")
+        .where(TripPassenger.trip_id.in_([trip.id for trip in trips]), TripPassenger.status == PassengerStatus.ACTIVE)
         .order_by(TripPassenger.trip_id, TripPassenger.type, TripPassenger.id)
     )
     by_chat: dict[int, list[ChatUser]] = {trip.id: [] for trip in trips}
@@ -214,7 +223,7 @@ async def _chat_users(session: AsyncSession, trips: list[Trip], viewer_id: int) 
                 user_id=user.id,
                 name=user.name,
                 small_image_url=media_url(user.small_image_key),
-                is_host=passenger_type == "host",
+                is_host=passenger_type == PassengerType.HOST,
             )
         )
     # The avatar grid shows up to four faces, the viewer's own last.
@@ -231,7 +240,7 @@ def _chats_query(viewer_id: int) -> Select[Any]:
         .outerjoin(document, document.message_id == visible.id)
         .where(
             visible.trip_id == Trip.id,
-            or_(visible.type != "media", visible.sender_id == viewer_id, document.status == "delivered"),
+            or_(visible.type != "media", visible.sender_id == viewer_id, document.status == DocumentStatus.DELIVERED),
         )
         .order_by(visible.id.desc())
         .limit(1)
@@ -242,7 +251,7 @@ def _chats_query(viewer_id: int) -> Select[Any]:
         .join(TripPassenger, and_(TripPassenger.trip_id == Trip.id, TripPassenger.user_id == viewer_id))
         .outerjoin(last, literal(True))
         .outerjoin(ChatReadMark, and_(ChatReadMark.trip_id == Trip.id, ChatReadMark.user_id == viewer_id))
-        .where(TripPassenger.status == "active")
+        .where(TripPassenger.status == PassengerStatus.ACTIVE)
     )
 
 
@@ -275,7 +284,7 @@ async def chat_list(
 ) -> tuple[list[ChatPublic], bool]:
     """Current chats (the trip is not cancelled and not yet completed) or previous ones, newest message first."""
     query = _chats_query(viewer_id)
-    current = and_(Trip.status == "ACTIVE", Trip.scheduled_at > clock.now() - current_for)
+    current = and_(Trip.status == TripStatus.ACTIVE, Trip.scheduled_at > clock.now() - current_for)
     query = query.where(~current if past else current)
     last_at = query.selected_columns[3]
     query = query.order_by(last_at.desc().nulls_last(), Trip.scheduled_at.desc(), Trip.id.desc())

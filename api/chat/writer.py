@@ -27,6 +27,7 @@ from sqlalchemy.engine import make_url
 
 from api.chat.batching import Batcher
 from domain import clock
+from domain.rules.join import PassengerStatus
 
 logger = logging.getLogger("humsafar.chat")
 
@@ -62,7 +63,7 @@ STORE_ADMITTED = """
         WHERE locked.held >= 0 AND EXISTS (
             SELECT 1 FROM trip_passengers AS passenger
             WHERE passenger.trip_id = draft.trip_id AND passenger.user_id = draft.sender_id
-              AND passenger.status = 'active'
+              AND passenger.status = %(active)s
         )
         AND EXISTS (
             SELECT 1 FROM auth_sessions AS auth
@@ -79,7 +80,7 @@ STORE_ADMITTED = """
     SELECT stored.id, stored.sender_id, stored.client_message_identifier, stored.created_at,
         ARRAY(
             SELECT passenger.user_id FROM trip_passengers AS passenger
-            WHERE passenger.trip_id = stored.trip_id AND passenger.status = 'active'
+            WHERE passenger.trip_id = stored.trip_id AND passenger.status = %(active)s
             ORDER BY passenger.user_id
         ) AS members
     FROM stored
@@ -119,6 +120,7 @@ async def store_admitted(connection: psycopg.AsyncConnection[Any], drafts: Seque
             "identifiers": [draft.client_message_identifier for draft in drafts],
             "now": clock.now(),
             "lock_class": CHAT_ORDER_LOCK_CLASS,
+            "active": PassengerStatus.ACTIVE.value,
         },
         prepare=True,
     )

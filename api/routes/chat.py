@@ -27,43 +27,22 @@ Socket /api/chat/ws, JSON frames {"event": ..., "data": {...}}:
   (a resend never stores it twice); after a 503 on join, join again after a backoff.
 """
 
-import logging
-import uuid
-from datetime import timedelta
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request, WebSocket, status
+from fastapi import APIRouter, Query, Request, WebSocket
 from fastapi.responses import FileResponse
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
-from temporalio.client import WorkflowHandle
 
-from api.chat import service
-from api.chat.auth import principal_from_cookie
-from api.chat.hub import ChatHub, frame
-from api.chat.notices import ChatNotifier, StoredMessage
-from api.chat.parts import ChatParts
+from api.chat.documents import DocumentUploads, delivered_document
+from api.chat.reading import chat_history, chats_of, trip_chat
 from api.chat.socket import ChatSocket
-from api.chat.uploads import receive_document
 from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.envelope import Envelope, ok
-from api.errors import ApiError, refusals
+from api.openapi import refusals
 from api.schemas.chat import ChatHistory, ChatList, ChatPublic, DocumentAccepted
-from domain.documents import DocumentFiles, extension_of
-from domain.flows import FlowOutbox, start_after_commit
-from domain.models import ChatDocument, ChatMessage, Trip, User
+from domain.documents import DocumentFiles
 from domain.rules import messages
-from domain.rules.document import DocumentStatus
-from workflows.contracts import (
-    DocumentReview,
-    DocumentReviewOutcome,
-    document_review_start,
-    document_review_workflow_id,
-)
 
 router = APIRouter(tags=["chat"])
-logger = logging.getLogger("humsafar.chat")
 
 Page = Annotated[int, Query(ge=0, le=10_000)]
 
@@ -87,21 +66,9 @@ UPLOAD_BODY = {
 }
 
 
-async def _require_chat_user(session: AsyncSession, chat_id: int, user_id: int) -> None:
-    if not await service.is_chat_user(session, chat_id, user_id):
-        exists = await session.scalar(select(Trip.id).where(Trip.id == chat_id))
-        if exists is None:
-            raise ApiError(messages.CHAT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-        raise ApiError(messages.CHAT_MEMBERS_ONLY, status.HTTP_403_FORBIDDEN)
-
-
 @router.get("/trip/chat/{trip_id}", responses=refusals(403))
 async def read_trip_chat(trip_id: int, user: CurrentUser, session: SessionDep) -> Envelope[ChatPublic]:
-    await _require_chat_user(session, trip_id, user.id)
-    chat = await service.chat_of_trip(session, trip_id, user.id)
-    if chat is None:
-        raise ApiError(messages.CHAT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-    return ok(chat)
+    return ok(await trip_chat(session, trip_id, user.id))
 
 
 @router.get("/chat/user")
@@ -112,26 +79,14 @@ async def read_chats(
     retrieve_past_chats: Annotated[int, Query(ge=0, le=1)] = 0,
     page: Page = 0,
 ) -> Envelope[ChatList]:
-    chats, has_more = await service.chat_list(
-        session,
-        user.id,
-        past=retrieve_past_chats == 1,
-        page=page,
-        page_size=settings.chat_list_page_size,
-        current_for=timedelta(seconds=settings.trip_completion_delay_seconds),
-    )
-    return ok(ChatList(chats=chats, page=page, has_more=has_more))
+    return ok(await chats_of(session, settings, user.id, past=retrieve_past_chats == 1, page=page))
 
 
 @router.get("/chat/chat", responses=refusals(403, 404))
 async def read_chat_history(
     chat_id: int, user: CurrentUser, session: SessionDep, settings: SettingsDep, page: Page = 0
 ) -> Envelope[ChatHistory]:
-    await _require_chat_user(session, chat_id, user.id)
-    history, has_more = await service.history_page(session, chat_id, user.id, page, settings.chat_history_page_size)
-    if page == 0:
-        await service.mark_read(session, chat_id, user.id)
-    return ok(ChatHistory(chat_id=chat_id, messages=history, page=page, has_more=has_more))
+    return ok(await chat_history(session, settings, chat_id, user.id, page))
 
 
 @router.websocket("/chat/ws")
@@ -140,107 +95,19 @@ async def chat_socket(websocket: WebSocket) -> None:
     await ChatSocket(websocket, state.chat, state.session_maker, state.settings).run()
 
 
-async def announce_review(
-    hub: ChatHub,
-    session_maker: async_sessionmaker[AsyncSession],
-    handle: WorkflowHandle[Any, DocumentReviewOutcome],
-    notifier: ChatNotifier,
-) -> None:
-    """Delivers the checked document to the room (and tells the members away from it), or the failure note to its
-    sender."""
-    outcome = await handle.result()
-    async with session_maker() as session:
-        row = (
-            await session.execute(
-                select(ChatMessage, User, ChatDocument)
-                .join(User, User.id == ChatMessage.sender_id)
-                .join(ChatDocument, ChatDocument.message_id == ChatMessage.id)
-                .where(ChatDocument.id == outcome.document_id)
-            )
-        ).first()
-        if row is None:
-            return
-        message, sender, document = row
-        members = await service.active_user_ids(session, message.trip_id)
-    view = service.message_view(message, service.sender_card(sender), document)
-    text = frame("receive-document", view.model_dump(mode="json"))
-    recipients = None if outcome.status == DocumentStatus.DELIVERED else [message.sender_id]
-    await hub.publish(message.trip_id, text, members, to=recipients)
-    if outcome.status == DocumentStatus.DELIVERED:
-        notifier.committed(
-            [StoredMessage(message.trip_id, message.id, message.sender_id, message.type, message.message, members)]
-        )
-
-
 @router.post("/chat/message/document", openapi_extra=UPLOAD_BODY, responses=refusals(400, 401, 403, 404, 409, 413))
 async def upload_chat_document(request: Request) -> Envelope[DocumentAccepted]:
     """The file of a send-document placeholder; streamed to storage, then checked before anyone sees it."""
-    settings = request.app.state.settings
-    session_maker: async_sessionmaker[AsyncSession] = request.app.state.session_maker
-    # No database session is held while the body streams in: a slow phone would keep a pool connection.
-    principal = await principal_from_cookie(session_maker, request)
-    if principal is None:
-        raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
-    files = DocumentFiles(settings.media_dir)
-    placeholder: dict[str, ChatMessage] = {}
-
-    async def key_for(fields: dict[str, str], file_name: str) -> str:
-        message_id = fields.get("message_id", "")
-        if not message_id.isdigit() or not fields.get("session_id"):
-            raise ApiError(messages.CHAT_UPLOAD_MALFORMED)
-        async with session_maker() as session:
-            message = await session.scalar(select(ChatMessage).where(ChatMessage.id == int(message_id)))
-            if message is None or message.sender_id != principal.user_id:
-                raise ApiError(messages.CHAT_DOCUMENT_MESSAGE_INVALID, status.HTTP_404_NOT_FOUND)
-            if message.type != "media" or message.upload_session_id != fields["session_id"]:
-                raise ApiError(messages.CHAT_DOCUMENT_MESSAGE_INVALID, status.HTTP_409_CONFLICT)
-            if await service.document_of(session, message.id) is not None:
-                raise ApiError(messages.CHAT_DOCUMENT_ALREADY_UPLOADED, status.HTTP_409_CONFLICT)
-            await _require_chat_user(session, message.trip_id, principal.user_id)
-        placeholder["message"] = message
-        return f"{message.trip_id}/{uuid.uuid4().hex}.{extension_of(file_name)}"
-
-    key, upload = await receive_document(
-        request.headers.get("content-type"), request.headers.get("content-length"), request.stream(), files, key_for
-    )
-    message = placeholder["message"]
-    chat: ChatParts = request.app.state.chat
-    outbox: FlowOutbox = request.app.state.flows
-    try:
-        async with outbox.transaction() as session:
-            document = ChatDocument(
-                message_id=message.id,
-                trip_id=message.trip_id,
-                storage_key=key,
-                type=upload.kind.type,
-                content_type=upload.kind.content_type,
-                file_name=upload.file_name,
-                size_bytes=upload.size_bytes,
-            )
-            session.add(document)
-            await session.flush()
-            await start_after_commit(
-                session, document_review_start(DocumentReview(document.id, message.trip_id, principal.user_id))
-            )
-    except IntegrityError:
-        await files.delete(key)
-        raise ApiError(messages.CHAT_DOCUMENT_ALREADY_UPLOADED, status.HTTP_409_CONFLICT) from None
-    temporal = await request.app.state.temporal.get()
-    handle = temporal.get_workflow_handle(document_review_workflow_id(document.id), result_type=DocumentReviewOutcome)
-    chat.hub.spawn(announce_review(chat.hub, session_maker, handle, chat.notifier))
-    return ok(DocumentAccepted(document_id=document.id, message_id=message.id), messages.CHAT_DOCUMENT_CHECKING)
+    state = request.app.state
+    uploads = DocumentUploads(state.settings, state.session_maker, state.flows, state.temporal, state.chat)
+    return ok(await uploads.accept(request), messages.CHAT_DOCUMENT_CHECKING)
 
 
 @router.get(
     "/chat/message/document", response_class=FileResponse, responses={200: {"content": {"*/*": {}}}, **refusals(404)}
 )
 async def read_chat_document(document_id: int, user: CurrentUser, session: SessionDep, settings: SettingsDep) -> Any:
-    document = await session.scalar(select(ChatDocument).where(ChatDocument.id == document_id))
-    if document is None:
-        raise ApiError(messages.CHAT_DOCUMENT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-    await _require_chat_user(session, document.trip_id, user.id)
-    if document.status != DocumentStatus.DELIVERED:
-        raise ApiError(messages.CHAT_DOCUMENT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    document = await delivered_document(session, document_id, user.id)
     return FileResponse(
         DocumentFiles(settings.media_dir).path(document.storage_key),
         media_type=document.content_type,

@@ -3,6 +3,8 @@
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
+from api.security.hashing import new_token
+
 LOCAL_HOSTNAMES = frozenset({"localhost", "127.0.0.1", "::1", "testserver"})
 CSRF_COOKIE = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -61,3 +63,15 @@ def set_csrf_cookie(response: Response, connection: HTTPConnection, token: str) 
     response.set_cookie(
         CSRF_COOKIE, token, path="/", httponly=False, samesite="lax", secure=is_secure_context(connection)
     )
+
+
+def begin_cookie_session(response: Response, connection: HTTPConnection, token: str, max_age: int) -> None:
+    """The session cookie, and a new CSRF token with it: a token known before signing in is worth nothing after."""
+    set_session_cookie(response, connection, token, max_age)
+    set_csrf_cookie(response, connection, new_token())
+
+
+def end_cookie_session(response: Response, connection: HTTPConnection) -> None:
+    """No session cookie, and a new CSRF token for whoever signs in next on this browser."""
+    clear_session_cookie(response, connection)
+    set_csrf_cookie(response, connection, new_token())

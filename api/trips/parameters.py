@@ -1,8 +1,10 @@
-"""The query strings of route search and Trips Around You (SPEC §3 Search query), each read as one model
-(api/query_models.py)."""
+"""The query strings of the trip reads: route search and Trips Around You (SPEC §3 Search query), each read as one
+model (api/query_models.py), and the comma-separated lists of the viewer's tabs."""
 
 import datetime as dt
+from typing import Annotated
 
+from fastapi import Query
 from pydantic import BaseModel, Field
 
 HH_MM_IST = "HH:MM in IST"
@@ -35,3 +37,11 @@ class RouteQuery(BaseModel):
     is_vehicle_booked: bool | None = None
     estimated_cost: float | None = Field(None, ge=0, le=100000)
     is_host_kyc_verified: bool = False
+
+
+# Status and type names, or mode codes: short words joined by commas.
+CommaList = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$", max_length=200)]
+
+
+def comma_separated(values: str | None) -> tuple[str, ...]:
+    return tuple(value for value in (values or "").split(",") if value)

@@ -42,7 +42,7 @@ from domain.models import AuthSession, TripQuery, User
 from domain.rules import messages
 from domain.settings import Settings
 
-# Without the user's row: deleting an account revokes its sessions in the same transaction (api/routes/user.py).
+# Without the user's row: deleting an account revokes its sessions in the same transaction (api/users/deletion.py).
 _VIEWER = (
     select(AuthSession.user_id.label("viewer_id"))
     .where(*live_session(bindparam("token_hash", type_=LargeBinary)))

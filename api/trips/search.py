@@ -43,6 +43,7 @@ from api.trips.rows import TRIP_ROW_COLUMNS
 from domain import clock
 from domain.compiled_query import CompiledQuery
 from domain.models import Trip, User, UserBlock
+from domain.rules.trip import TripStatus
 
 
 def not_blocked_with(viewer_id: ColumnElement[int] | int) -> ColumnElement[bool]:
@@ -94,7 +95,8 @@ def _upcoming_in_window() -> tuple[ColumnElement[bool], ...]:
         bindparam("window_end", type_=DateTime(True)),
     )
     return (
-        Trip.status == literal_column("'ACTIVE'"),
+        # A constant, not a bound value: only then can the planner match the partial index's WHERE status = 'ACTIVE'.
+        Trip.status == literal_column(f"'{TripStatus.ACTIVE}'"),
         bindparam("day", type_=Date) == _DEPARTURE_DAY,
         Trip.scheduled_at.between(window_start, window_end),
         Trip.scheduled_at > func.now(),

@@ -12,15 +12,25 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from api.media import media_url
 from api.trips.rows import Person, TripRow, people_of
-from api.views import media_url
 from domain import clock
 from domain.rules import limits
 from domain.rules.co2 import co2_saved_kg
 from domain.rules.geo import distance_km
+from domain.rules.join import PassengerStatus, PassengerType
 from domain.rules.pricing import cost_range
+from domain.rules.trip import TripStatus
 
 View = dict[str, Any]
+
+# The statuses and roles as plain text, looked up once: a member of an enum class costs several times more to look
+# up, compare and serialise, and these are used for every person of every trip of a page.
+PERSON_ACTIVE = PassengerStatus.ACTIVE.value
+HOST = PassengerType.HOST.value
+MEMBER = PassengerType.MEMBER.value
+TRIP_ACTIVE = TripStatus.ACTIVE.value
+TRIP_CANCELLED = TripStatus.CANCELLED.value
 
 
 @dataclass(frozen=True)
@@ -53,7 +63,7 @@ def _passenger_view(person: Person) -> View:
         "small_luggage": person.small_luggage,
         "large_luggage": person.large_luggage,
         "status": person.status,
-        "type": "host" if person.type == "host" else "member",
+        "type": HOST if person.type == HOST else MEMBER,
     }
 
 
@@ -121,23 +131,23 @@ def build_view(
     active_count = 0
     passengers = []
     for person in people:  # one pass: host, the viewer's own place, the active count, who the viewer may see
-        is_active = person.status == "active"
+        is_active = person.status == PERSON_ACTIVE
         active_count += is_active
-        if person.type == "host":
+        if person.type == HOST:
             host = person
         if person.user_id == viewer_id:
             own = person
         if is_host or is_active or person.user_id == viewer_id:
             passengers.append(_passenger_view(person))
     assert host is not None, f"trip {trip.id} has no host"
-    is_member = own is not None and own.status == "active"
+    is_member = own is not None and own.status == PERSON_ACTIVE
     from_origin, from_destination, total = _distances(trip, point)
     low_high = cost_range(trip.estimated_cost, trip.total_passengers)
     host_card = _host_card(host)
     return {
         "id": trip.id,
         "trip_id": trip.id,
-        "status": "CANCELLED" if trip.status == "CANCELLED" else "ACTIVE",
+        "status": TRIP_CANCELLED if trip.status == TRIP_CANCELLED else TRIP_ACTIVE,
         "scheduled_at": clock.format_ist_minute(trip.scheduled_at),
         "is_past": trip.scheduled_at <= now,
         "origin": _location(trip.origin_name, trip.origin_place_id, trip.origin_latitude, trip.origin_longitude),

@@ -58,7 +58,7 @@ GROWTH_LIMIT = 2.0
 
 
 def _day_window(day: date) -> tuple[datetime, datetime]:
-    """The window the API searches for a date with the default start and end times (api/routes/trip.py)."""
+    """The window the API searches for a date with the default start and end times (api/trips/reads.py)."""
     return datetime.combine(day, time(0, 0), tzinfo=clock.IST), datetime.combine(
         day, time(23, 59), tzinfo=clock.IST
     ) + timedelta(seconds=59)

@@ -1,15 +1,12 @@
-"""ORM rows turned into the public shapes of SPEC §3."""
+"""A user as others see them (the public card) and as they see themselves (the private profile), SPEC §3 User."""
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.media import media_url
 from api.schemas.user import TripInsights, UserPrivate, UserPublic, age_on, format_dob
 from domain import clock
 from domain.accounts import count_referred
 from domain.models import User, UserTripsInsights
-
-
-def media_url(key: str | None) -> str | None:
-    return f"/api/media/{key}" if key else None
 
 
 def public_card(user: User) -> UserPublic:

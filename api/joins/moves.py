@@ -1,0 +1,77 @@
+"""A host's decision on a request, or a member's leaving or taking a request back (SPEC §4 passenger transitions).
+
+Each is a Workflow Update of the request's JoinRequestWorkflow, so the caller hears at once whether the move was
+made, or the reason it was refused: the flow's validator and activity decide by domain/rules/join.py."""
+
+from fastapi import status
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+from temporalio.client import Client, WorkflowUpdateFailedError
+from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError
+
+from api.errors import ApiError
+from api.schemas.join import HostAction, PassengerAction
+from api.trips.lookups import load_trip
+from domain import clock
+from domain.models import Trip, TripPassenger, User
+from domain.rules import messages
+from domain.rules.join import TRANSITIONS, Move, PassengerType
+from domain.rules.trip import TripStatus
+from workflows.contracts import JoinAction, join_workflow_id
+
+HOST_MOVES = {"APPROVE": Move.APPROVE, "REJECT": Move.REJECT, "REMOVE": Move.REMOVE}
+PASSENGER_MOVES = {"LEAVE": Move.LEAVE, "REVOKE_REQUEST": Move.REVOKE}
+
+
+async def _make_move(
+    temporal: Client,
+    session: AsyncSession,
+    trip: Trip,
+    member_id: int,
+    move: Move,
+    actor: JoinAction,
+) -> Move:
+    """Asks the request's flow to make the move. The two checks here only spare the flow a call that cannot
+    succeed; the flow decides."""
+    if trip.status == TripStatus.CANCELLED:
+        raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
+    if trip.scheduled_at <= clock.now():
+        raise ApiError(TRANSITIONS[move].in_past)
+    passenger = await session.scalar(
+        select(TripPassenger).where(
+            TripPassenger.trip_id == trip.id,
+            TripPassenger.user_id == member_id,
+            TripPassenger.type == PassengerType.MEMBER,
+        )
+    )
+    if passenger is None or passenger.request_number == 0:
+        raise ApiError(messages.JOIN_REQUEST_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    handle = temporal.get_workflow_handle(join_workflow_id(trip.id, member_id, passenger.request_number))
+    try:
+        await handle.execute_update(move, actor, result_type=str)
+    except WorkflowUpdateFailedError as error:
+        cause = error.cause
+        reason = cause.message if isinstance(cause, ApplicationError) else messages.GENERIC_ERROR
+        raise ApiError(reason, status.HTTP_409_CONFLICT) from error
+    except RPCError as error:
+        raise ApiError(messages.JOIN_REQUEST_NOT_FOUND, status.HTTP_409_CONFLICT) from error
+    return move
+
+
+async def decide_as_host(
+    session: AsyncSession, temporal: Client, host: User, member_id: int, decision: HostAction
+) -> Move:
+    """Approves, rejects or removes a member of the host's own trip; the move made."""
+    trip = await load_trip(session, decision.trip_id)
+    if trip.host_id != host.id:
+        raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
+    actor = JoinAction(actor_id=host.id, note=decision.additional_note)
+    return await _make_move(temporal, session, trip, member_id, HOST_MOVES[decision.action], actor)
+
+
+async def act_as_passenger(session: AsyncSession, temporal: Client, user: User, action: PassengerAction) -> Move:
+    """Leaves the trip or takes the request back; the move made."""
+    trip = await load_trip(session, action.trip_id)
+    actor = JoinAction(actor_id=user.id, note=action.additional_note)
+    return await _make_move(temporal, session, trip, user.id, PASSENGER_MOVES[action.action], actor)

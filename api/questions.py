@@ -1,0 +1,70 @@
+"""Questions to a trip's host and their answers (SPEC §3 Query, §5 message rules, §8). Each is told to the other
+side as a notification, stored in the same transaction and pushed after its commit."""
+
+from fastapi import status
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.errors import ApiError
+from domain import clock
+from domain.models import Trip, TripQuery, User
+from domain.notifications import NotificationDraft, store_notifications
+from domain.rules import messages
+from domain.rules.trip import TripStatus
+from workflows.contracts import push_start
+
+# A question's notice opens the trip it was asked on.
+ENTITY_TYPE = "query"
+
+
+async def ask_host(session: AsyncSession, asker: User, trip_id: int, question: str) -> None:
+    trip = await session.get(Trip, trip_id)
+    if trip is None:
+        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    if trip.status == TripStatus.CANCELLED:
+        raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
+    if trip.host_id == asker.id:
+        raise ApiError(messages.QUERY_OWN_TRIP)
+    if trip.scheduled_at <= clock.now():
+        raise ApiError(messages.QUERY_PAST)
+    session.add(TripQuery(trip_id=trip.id, created_by_id=asker.id, question=question))
+    await session.flush()
+    notice = NotificationDraft(
+        recipient_id=trip.host_id,
+        sender_id=asker.id,
+        title="New question",
+        message=f"{asker.name} asked: {question}",
+        entity_type=ENTITY_TYPE,
+        entity_id=str(trip.id),
+    )
+    await store_notifications(session, [notice], push_start)
+
+
+async def answer_question(session: AsyncSession, host: User, query_id: int, answer: str) -> None:
+    """The host's answer, once: the question's row is locked, so two answers sent together cannot both land."""
+    row = await session.execute(
+        select(TripQuery, Trip)
+        .join(Trip, Trip.id == TripQuery.trip_id)
+        .where(TripQuery.id == query_id)
+        .with_for_update()
+    )
+    found = row.first()
+    if found is None:
+        raise ApiError(messages.QUERY_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    query, trip = found
+    if trip.host_id != host.id:
+        raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
+    if query.answer is not None:
+        raise ApiError(messages.QUERY_ALREADY_ANSWERED, status.HTTP_409_CONFLICT)
+    query.answer = answer
+    query.answered_by_id = host.id
+    query.answered_at = clock.now()
+    notice = NotificationDraft(
+        recipient_id=query.created_by_id,
+        sender_id=host.id,
+        title="Your question was answered",
+        message=f"{host.name} answered: {answer}",
+        entity_type=ENTITY_TYPE,
+        entity_id=str(trip.id),
+    )
+    await store_notifications(session, [notice], push_start)

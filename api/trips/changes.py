@@ -1,0 +1,152 @@
+"""A host's writes to a trip (SPEC §5 create and edit trip, §4 delete): the checks in the spec's words, the row, and
+the trip's flow told after the commit (domain/flows.py)."""
+
+from datetime import datetime
+from decimal import Decimal
+
+from fastapi import status
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.errors import ApiError
+from api.schemas.trip import TripCreate, TripUpdate, parse_time_of_trip
+from api.trips.lookups import active_count, load_trip
+from domain import clock
+from domain.flows import signal_after_commit, start_after_commit
+from domain.models import Trip, TripPassenger, User
+from domain.rules import choices, messages
+from domain.rules.geo import distance_km
+from domain.rules.join import PassengerStatus, PassengerType
+from domain.rules.trip import HostChange, TripStatus, host_change_refusal
+from domain.settings import Settings
+from workflows.contracts import (
+    TripCancelled,
+    TripRescheduled,
+    TripSchedule,
+    trip_cancelled,
+    trip_rescheduled,
+    trip_start,
+)
+
+# Refusals that are not about the input: who asks, and the trip's state.
+REFUSAL_CODES = {messages.TRIP_HOST_ONLY: status.HTTP_403_FORBIDDEN, messages.TRIP_CANCELLED: status.HTTP_409_CONFLICT}
+EDITABLE_FIELDS = ("total_passengers", "preferred_mode_of_transport", "is_vehicle_booked", "additional_note")
+
+
+async def _hosted_trip(session: AsyncSession, trip_id: int, user_id: int, change: HostChange) -> Trip:
+    """The trip, locked, when this person may make this change to it now."""
+    trip = await load_trip(session, trip_id, for_update=True)
+    refusal = host_change_refusal(
+        change, is_host=trip.host_id == user_id, status=trip.status, departed=trip.scheduled_at <= clock.now()
+    )
+    if refusal is not None:
+        raise ApiError(refusal, REFUSAL_CODES.get(refusal, status.HTTP_400_BAD_REQUEST))
+    return trip
+
+
+def _cost_for(is_vehicle_booked: bool, estimated_cost: Decimal | None) -> Decimal:
+    """A booked vehicle needs a cost; without one the trip is 'Not booked' and carries none."""
+    if not is_vehicle_booked:
+        return Decimal(0)
+    if not estimated_cost:
+        raise ApiError(messages.TRIP_COST_REQUIRED)
+    return estimated_cost
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(clock.IST).isoformat()
+
+
+def _schedule(settings: Settings, trip: Trip) -> TripSchedule:
+    return TripSchedule(
+        trip_id=trip.id,
+        scheduled_at=_iso(trip.scheduled_at),
+        reminder_lead_seconds=settings.trip_reminder_lead_seconds,
+        completion_delay_seconds=settings.trip_completion_delay_seconds,
+    )
+
+
+async def publish_trip(session: AsyncSession, settings: Settings, host: User, body: TripCreate) -> Trip:
+    """The new trip with its host as its first active person; its flow starts once the transaction commits."""
+    assert body.origin is not None and body.destination is not None and body.time_of_trip is not None
+    scheduled_at = parse_time_of_trip(body.time_of_trip)
+    if scheduled_at <= clock.now():
+        raise ApiError(messages.TRIP_CREATE_IN_PAST)
+    mode = body.preferred_mode_of_transport
+    is_vehicle_booked = body.is_vehicle_booked and mode != choices.TRANSPORT_UNDECIDED
+    trip = Trip(
+        host_id=host.id,
+        scheduled_at=scheduled_at,
+        origin_name=body.origin.name.strip(),
+        origin_place_id=body.origin.place_id,
+        origin_latitude=body.origin.latitude,
+        origin_longitude=body.origin.longitude,
+        destination_name=body.destination.name.strip(),
+        destination_place_id=body.destination.place_id,
+        destination_latitude=body.destination.latitude,
+        destination_longitude=body.destination.longitude,
+        total_passengers=body.total_passengers,
+        preferred_mode_of_transport=mode,
+        is_vehicle_booked=is_vehicle_booked,
+        estimated_cost=_cost_for(is_vehicle_booked, body.estimated_cost),
+        additional_note=body.additional_note or None,
+        distance_km=distance_km(
+            body.origin.latitude, body.origin.longitude, body.destination.latitude, body.destination.longitude
+        ),
+    )
+    session.add(trip)
+    await session.flush()
+    session.add(TripPassenger(trip_id=trip.id, user_id=host.id, type=PassengerType.HOST, status=PassengerStatus.ACTIVE))
+    await session.flush()
+    await start_after_commit(session, trip_start(_schedule(settings, trip)))
+    return trip
+
+
+def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
+    """Only the fields whose value differs from the trip's."""
+    if body.origin is not None or body.destination is not None:
+        raise ApiError(messages.TRIP_PLACES_LOCKED)
+    wanted: dict[str, object] = {}
+    if body.time_of_trip is not None:
+        wanted["scheduled_at"] = parse_time_of_trip(body.time_of_trip)
+    for field in EDITABLE_FIELDS:
+        value = getattr(body, field)
+        if value is not None:
+            wanted[field] = value or None if field == "additional_note" else value
+    mode = wanted.get("preferred_mode_of_transport", trip.preferred_mode_of_transport)
+    booked = bool(wanted.get("is_vehicle_booked", trip.is_vehicle_booked)) and mode != choices.TRANSPORT_UNDECIDED
+    if "is_vehicle_booked" in wanted or "preferred_mode_of_transport" in wanted or body.estimated_cost is not None:
+        wanted["is_vehicle_booked"] = booked
+        cost = body.estimated_cost if body.estimated_cost is not None else trip.estimated_cost
+        wanted["estimated_cost"] = _cost_for(booked, cost)
+    return {field: value for field, value in wanted.items() if getattr(trip, field) != value}
+
+
+async def edit_trip(session: AsyncSession, trip_id: int, host: User, body: TripUpdate) -> None:
+    """Applies the fields that change; a new departure time reschedules the trip's flow once the transaction
+    commits."""
+    trip = await _hosted_trip(session, trip_id, host.id, HostChange.EDIT)
+    changes = _changes(trip, body)
+    if not changes:
+        raise ApiError(messages.NOTHING_UPDATED)
+    new_time = changes.get("scheduled_at")
+    if isinstance(new_time, datetime) and new_time <= clock.now():
+        raise ApiError(messages.TRIP_EDIT_TO_PAST)
+    seats = changes.get("total_passengers")
+    if isinstance(seats, int) and seats < await active_count(session, trip.id):
+        raise ApiError(messages.TRIP_PASSENGERS_BELOW_JOINED)
+    for field, value in changes.items():
+        setattr(trip, field, value)
+    await session.flush()
+    if isinstance(new_time, datetime):
+        await signal_after_commit(session, trip_rescheduled(trip.id, TripRescheduled(scheduled_at=_iso(new_time))))
+
+
+async def cancel_trip(session: AsyncSession, trip_id: int, host: User, reason: str) -> None:
+    """A deleted trip stays, cancelled, for its people's history; its flow hears of it once the transaction
+    commits."""
+    trip = await _hosted_trip(session, trip_id, host.id, HostChange.DELETE)
+    trip.status = TripStatus.CANCELLED
+    trip.cancellation_reason = reason
+    trip.cancelled_at = clock.now()
+    await session.flush()
+    await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled(reason=reason)))

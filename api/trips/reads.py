@@ -1,0 +1,106 @@
+"""What each trip read asks for: route search, Trips Around You, one trip, and the viewer's tabs, each one statement
+for the viewer run by api/trips/reader.py."""
+
+from datetime import date, datetime, time, timedelta
+from functools import cache
+
+from fastapi import status
+from sqlalchemy import ARRAY, BigInteger, String, any_, bindparam, func, select
+
+from api.errors import ApiError
+from api.trips.parameters import AroundQuery, RouteQuery, comma_separated
+from api.trips.reader import VIEWER_ID, TripReader, for_the_viewer
+from api.trips.rows import TRIP_ROW_COLUMNS
+from api.trips.search import TripFilters, around_search, route_search
+from api.trips.views import SearchPoint, View
+from domain import clock
+from domain.compiled_query import CompiledQuery
+from domain.models import Trip, TripPassenger
+from domain.rules import messages
+
+# The viewer's tabs show at most this many trips each.
+TAB_LIMIT = 100
+
+
+def _day_window(day: date, start: time, end: time) -> tuple[datetime, datetime]:
+    first = datetime.combine(day, start, tzinfo=clock.IST)
+    last = datetime.combine(day, end, tzinfo=clock.IST) + timedelta(seconds=59)
+    return first, last
+
+
+async def trips_on_route(reader: TripReader, query: RouteQuery) -> list[View]:
+    filters = TripFilters(
+        maximum_passengers=query.maximum_passengers,
+        modes=tuple(int(mode) for mode in comma_separated(query.preferred_mode_of_transport)),
+        host_gender=query.gender,
+        is_vehicle_booked=query.is_vehicle_booked,
+        maximum_cost=query.estimated_cost,
+        host_kyc_verified_only=query.is_host_kyc_verified,
+    )
+    origin = (query.origin_latitude, query.origin_longitude)
+    destination = (query.destination_latitude, query.destination_longitude)
+    window = _day_window(query.date, query.start_time, query.end_time)
+    search = route_search(origin, destination, window, reader.settings.trip_search_radius_km, filters)
+    return await reader.views(search.query, search.values, SearchPoint(*origin, *destination))
+
+
+async def trips_around(reader: TripReader, query: AroundQuery) -> list[View]:
+    origin = (query.origin_latitude, query.origin_longitude)
+    search = around_search(
+        origin,
+        _day_window(query.date, query.start_time, query.end_time),
+        reader.settings.trip_search_radius_km,
+        tuple(int(trip_id) for trip_id in comma_separated(query.blacklisted_trip_ids)),
+    )
+    return await reader.views(search.query, search.values, SearchPoint(*origin))
+
+
+def searched_point(
+    origin_latitude: float | None,
+    origin_longitude: float | None,
+    destination_latitude: float | None,
+    destination_longitude: float | None,
+) -> SearchPoint | None:
+    """Where the viewer searched from, when a trip is opened from the search results; None otherwise."""
+    if origin_latitude is None or origin_longitude is None:
+        return None
+    return SearchPoint(origin_latitude, origin_longitude, destination_latitude, destination_longitude)
+
+
+# A lookup by primary key: its one generic plan is right for every trip, so it is prepared.
+_ONE_TRIP = for_the_viewer(
+    select(*TRIP_ROW_COLUMNS).where(Trip.id == bindparam("trip_id", type_=BigInteger)), prepared=True
+)
+
+
+async def one_trip(reader: TripReader, trip_id: int, point: SearchPoint | None) -> View:
+    views = await reader.views(_ONE_TRIP, {"trip_id": trip_id}, point)
+    if not views:
+        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    return views[0]
+
+
+@cache
+def _viewer_trips_query(by_status: bool, by_type: bool, past: bool) -> CompiledQuery:
+    found = (
+        select(*TRIP_ROW_COLUMNS)
+        .join(TripPassenger, TripPassenger.trip_id == Trip.id)
+        .where(TripPassenger.user_id == VIEWER_ID)
+    )
+    if by_status:
+        found = found.where(TripPassenger.status == any_(bindparam("statuses", type_=ARRAY(String))))
+    if by_type:
+        found = found.where(TripPassenger.type == any_(bindparam("types", type_=ARRAY(String))))
+    if past:
+        found = found.order_by(Trip.scheduled_at.desc(), Trip.id.desc()).limit(TAB_LIMIT)
+        return for_the_viewer(found, lambda trips: (trips.c.scheduled_at.desc(), trips.c.id.desc()))
+    found = found.where(Trip.scheduled_at > func.now()).order_by(Trip.scheduled_at, Trip.id).limit(TAB_LIMIT)
+    return for_the_viewer(found, lambda trips: (trips.c.scheduled_at, trips.c.id))
+
+
+async def viewer_trips(reader: TripReader, status_ids: str | None, type_ids: str | None, past: bool) -> list[View]:
+    """The Upcoming, Hosting and Recent tabs of SPEC §4: the viewer's trips by their own status and role, upcoming
+    soonest first, or past latest first."""
+    statuses, types = comma_separated(status_ids), comma_separated(type_ids)
+    query = _viewer_trips_query(bool(statuses), bool(types), past)
+    return await reader.views(query, {"statuses": list(statuses), "types": list(types)})

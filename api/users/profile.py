@@ -1,0 +1,95 @@
+"""A user's own profile (SPEC §3 User, §5 profile rules): creating and editing it, its picture, the current
+location; and another user's public card."""
+
+import uuid
+from decimal import Decimal
+
+from fastapi import status
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.errors import ApiError
+from api.schemas.user import UserPublic, UserUpdate, parse_dob
+from api.users.views import public_card
+from domain import clock
+from domain.accounts import find_user_by_referral_code
+from domain.images import InvalidImage, profile_images_from_base64
+from domain.models import User
+from domain.providers.storage import MediaStorage
+from domain.rules import messages
+
+
+async def _store_profile_image(user: User, payload: str, storage: MediaStorage) -> list[str]:
+    """Stores the new pictures under new keys and returns the keys of the ones they replace."""
+    try:
+        images = profile_images_from_base64(payload)
+    except InvalidImage as error:
+        raise ApiError(messages.IMAGE_INVALID) from error
+    stem = f"profile/{user.id}/{uuid.uuid4().hex}"
+    await storage.put(f"{stem}-small.jpg", images.small_jpeg)
+    await storage.put(f"{stem}-medium.jpg", images.medium_jpeg)
+    replaced = [key for key in (user.small_image_key, user.medium_image_key) if key]
+    user.small_image_key, user.medium_image_key = f"{stem}-small.jpg", f"{stem}-medium.jpg"
+    return replaced
+
+
+def _check_creation_fields(user: User, body: UserUpdate) -> None:
+    if not (body.name or user.name):
+        raise ApiError(messages.NAME_REQUIRED)
+    if not (body.gender or user.gender):
+        raise ApiError(messages.SEX_REQUIRED)
+    if not (body.dob or user.dob) and not user.is_kyc_verified:
+        raise ApiError(messages.DOB_REQUIRED)
+
+
+async def update_profile(session: AsyncSession, storage: MediaStorage, user: User, body: UserUpdate) -> bool:
+    """Applies the fields sent; True when this created the profile (it was not complete before). A verified
+    identity locks the name and the date of birth; a referrer is set once."""
+    created = not user.is_profile_complete
+    if created:
+        _check_creation_fields(user, body)
+    if user.is_kyc_verified and body.name is not None and body.name != user.name:
+        raise ApiError(messages.NAME_LOCKED_AFTER_KYC)
+    new_dob = parse_dob(body.dob) if body.dob else None
+    if user.is_kyc_verified and new_dob is not None and new_dob != user.dob:
+        raise ApiError(messages.DOB_LOCKED_AFTER_KYC)
+    if body.referrer_code is not None and user.referred_by_id is None:
+        referrer = await find_user_by_referral_code(session, body.referrer_code)
+        if referrer is None or referrer.id == user.id:
+            raise ApiError(messages.REFERRAL_CODE_INVALID)
+        user.referred_by_id = referrer.id
+
+    if body.name is not None:
+        user.name = body.name
+    if body.gender is not None:
+        user.gender = body.gender
+    if new_dob is not None:
+        user.dob = new_dob
+    if body.receive_notification is not None:
+        user.receive_notification = body.receive_notification
+    replaced_keys = []
+    if body.profile_image_base64:
+        replaced_keys = await _store_profile_image(user, body.profile_image_base64, storage)
+    await session.flush()
+    # After the flush: had it failed, the user's row would still name the old pictures.
+    for key in replaced_keys:
+        await storage.delete(key)
+    return created
+
+
+async def other_user_card(session: AsyncSession, user_id: int) -> UserPublic:
+    """Another user's public card; a deleted account, or one without a profile yet, is not found."""
+    other = await session.scalar(select(User).where(User.id == user_id, User.deleted_at.is_(None)))
+    if other is None or not other.is_profile_complete:
+        raise ApiError(messages.USER_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    return public_card(other)
+
+
+def set_current_location(user: User, lat: str, long: str) -> None:
+    """Where the user is now, to six decimals (about 10 cm); written with the request's transaction."""
+    latitude, longitude = Decimal(lat), Decimal(long)
+    if abs(latitude) > 90:
+        raise ApiError(messages.LOCATION_INVALID)
+    user.current_latitude = round(latitude, 6)
+    user.current_longitude = round(longitude, 6)
+    user.current_location_updated_at = clock.now()
