@@ -2,15 +2,8 @@
 
 from api.schemas.config import Config
 from domain.push import vapid_keys
+from domain.rules.choices import REVIEW_ATTRIBUTES
 from domain.settings import Settings
-
-REVIEW_ATTRIBUTES = {
-    "punctual": "Punctual",
-    "friendly": "Friendly",
-    "safe_driving": "Safe driving",
-    "clean_vehicle": "Clean vehicle",
-    "good_communication": "Good communication",
-}
 
 CAB_CATEGORIES = {"hatchback": "Hatchback", "sedan": "Sedan", "suv": "SUV"}
 

@@ -23,6 +23,7 @@ from api.routes import (
     media,
     notification,
     query,
+    review,
     sandbox,
     trip,
     user,
@@ -46,7 +47,7 @@ def operation_id(route: APIRoute) -> str:
 def include_api(app: FastAPI, settings: Settings) -> None:
     """Every area's calls under /api, each included straight into the app: a request is matched through one level of
     routers, not two. Trip calls are the busiest (search and the trip views): their routes are matched first."""
-    areas = [trip, health, auth, user, configuration, join, query, maps, media, chat, notification]
+    areas = [trip, health, auth, user, review, configuration, join, query, maps, media, chat, notification]
     if settings.sandbox:
         areas.append(sandbox)
     for area in areas:

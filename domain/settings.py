@@ -63,6 +63,9 @@ class Settings(BaseSettings):
     maps_provider: Literal["gazetteer", "photon"] = "gazetteer"
     photon_url: str = "https://photon.komoot.io"
 
+    # Reviews
+    review_page_size: int = 20
+
     # Chat
     chat_history_page_size: int = 30
     chat_list_page_size: int = 20

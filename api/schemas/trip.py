@@ -144,6 +144,8 @@ class TripHost(BaseModel):
     small_image_url: str | None
     medium_image_url: str | None
     is_kyc_verified: bool
+    average_rating: float
+    flagged_count: int
 
 
 class TripPassengerView(BaseModel):
@@ -151,6 +153,8 @@ class TripPassengerView(BaseModel):
     name: str | None
     small_image_url: str | None
     is_kyc_verified: bool
+    average_rating: float
+    flagged_count: int
     additional_note: str | None
     small_luggage: int
     large_luggage: int

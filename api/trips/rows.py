@@ -22,6 +22,8 @@ class Person(NamedTuple):
     small_image_key: str | None
     medium_image_key: str | None
     is_kyc_verified: bool
+    average_rating: float
+    flagged_count: int
     type: str
     status: str
     additional_note: str | None
@@ -62,6 +64,8 @@ def _people_of_trip() -> ColumnElement[Any]:
         user.small_image_key,
         user.medium_image_key,
         user.is_kyc_verified,
+        user.average_rating,
+        user.flagged_count,
         passenger.type,
         passenger.status,
         passenger.additional_note,

@@ -50,6 +50,8 @@ def _host_card(host: Person) -> View:
         "small_image_url": media_url(host.small_image_key),
         "medium_image_url": media_url(host.medium_image_key),
         "is_kyc_verified": host.is_kyc_verified,
+        "average_rating": float(host.average_rating),
+        "flagged_count": host.flagged_count,
     }
 
 
@@ -59,6 +61,8 @@ def _passenger_view(person: Person) -> View:
         "name": person.name,
         "small_image_url": media_url(person.small_image_key),
         "is_kyc_verified": person.is_kyc_verified,
+        "average_rating": float(person.average_rating),
+        "flagged_count": person.flagged_count,
         "additional_note": person.additional_note,
         "small_luggage": person.small_luggage,
         "large_luggage": person.large_luggage,

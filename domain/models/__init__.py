@@ -5,6 +5,7 @@ from domain.models.base import Base
 from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
 from domain.models.flows import FlowOutboxEntry
 from domain.models.push import PushSubscription
+from domain.models.review import TripReview
 from domain.models.trip import (
     Notification,
     Place,
@@ -33,6 +34,7 @@ __all__ = [
     "TripCompletion",
     "TripPassenger",
     "TripQuery",
+    "TripReview",
     "User",
     "UserBlock",
     "UserTripsInsights",

@@ -23,6 +23,15 @@ TRANSPORT_MODES: Final = {
     TRANSPORT_SELF_DRIVE: "Self Drive",
 }
 
+# What a co-rider can be rated on (SPEC §3 Config review_attributes): key to label.
+REVIEW_ATTRIBUTES: Final = {
+    "punctual": "Punctual",
+    "friendly": "Friendly",
+    "safe_driving": "Safe driving",
+    "clean_vehicle": "Clean vehicle",
+    "good_communication": "Good communication",
+}
+
 TRIP_DELETE_REASONS: Final = ("Did not find a match", "Do not understand how to use the app")
 
 ATTACHMENT_EXTENSIONS: Final = {

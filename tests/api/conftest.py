@@ -3,6 +3,7 @@
 import random
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -139,3 +140,20 @@ def route() -> Route:
         near_origin=place("Near the start", latitude + 0.02, longitude),
         far_destination=place("Far away", latitude + 1.0, longitude + 1.0),
     )
+
+
+@asynccontextmanager
+async def new_person(app, name: str = "Ravi Kumar"):
+    """A signed-in browser of a new user with a complete profile; its user id is in .user_id."""
+    async with make_client(app) as browser:
+        await browser.get("/api/auth/session")
+        await sign_in(browser)
+        await browser.put("/api/user/user", json={"name": name, "gender": "MALE", "dob": "01-01-1990"})
+        browser.user_id = (await browser.get("/api/user/user")).json()["data"]["id"]
+        yield browser
+
+
+@pytest.fixture
+async def member(app):
+    async with new_person(app) as browser:
+        yield browser

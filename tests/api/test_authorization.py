@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import httpx
 import pytest
 
-from tests.api.conftest import make_client
-from tests.api.test_join import ask_to_join, host_acts, member_acts, new_person
+from tests.api.conftest import make_client, new_person
+from tests.api.test_join import ask_to_join, host_acts, member_acts
 from tests.api.test_trips import create, read
 
 pytestmark = pytest.mark.usefixtures("worker")

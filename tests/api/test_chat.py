@@ -17,7 +17,8 @@ from api.security.hashing import token_hash
 from domain.models import ChatMessage
 from domain.rules import messages
 from scripts.embedded import free_port, wait_for_port
-from tests.api.test_join import ask_to_join, host_acts, new_person
+from tests.api.conftest import new_person
+from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create, move_to_past
 
 pytestmark = pytest.mark.usefixtures("worker")

@@ -4,8 +4,8 @@ import pytest
 
 from activities.documents import GUIDELINES_TEST_MARKER
 from domain.rules import messages
+from tests.api.conftest import new_person
 from tests.api.test_chat import expect, room_of_two, send, socket, socket_url, trip_with_member
-from tests.api.test_join import new_person
 
 pytestmark = pytest.mark.usefixtures("worker")
 

@@ -9,8 +9,8 @@ from sqlalchemy import select
 from api.chat.writer import APPLICATION_NAME, Draft, MessageWriter, libpq_conninfo, store_admitted
 from api.security.hashing import token_hash
 from domain.models import ChatMessage
+from tests.api.conftest import new_person
 from tests.api.test_chat import VALID_TEXT, stored_count, trip_with_member
-from tests.api.test_join import new_person
 
 pytestmark = pytest.mark.usefixtures("worker")
 

@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from tests.api.test_join import ask_to_join, member, new_person  # noqa: F401 (the member fixture)
+from tests.api.conftest import new_person
+from tests.api.test_join import ask_to_join
 from tests.api.test_trips import create, read, trip_body
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -139,7 +140,7 @@ async def test_malformed_json_is_refused_clearly(signed_in):
         assert answer.status_code == 400, raw
 
 
-async def test_a_join_request_with_a_note_of_every_script_keeps_it(signed_in, member):  # noqa: F811
+async def test_a_join_request_with_a_note_of_every_script_keeps_it(signed_in, member):
     trip_id = await create(signed_in)
     answer = await ask_to_join(member, trip_id, additional_note=PAYLOADS["sql"])
     assert_clear_answer(answer)

@@ -1,34 +1,17 @@
 """Joining a trip (SPEC §4 transitions, §5 rules, §6 roles, §8 messages) through the join flow's updates."""
 
 import asyncio
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AsyncExitStack
 
 import pytest
 from sqlalchemy import func, select
 
 from domain.models import Notification, TripPassenger
 from domain.rules import messages
-from tests.api.conftest import make_client, sign_in
+from tests.api.conftest import new_person
 from tests.api.test_trips import create, found_ids, move_to_past, read, search_params
 
 pytestmark = pytest.mark.usefixtures("worker")
-
-
-@asynccontextmanager
-async def new_person(app, name: str = "Ravi Kumar"):
-    """A signed-in browser of a new user with a complete profile; its user id is in .user_id."""
-    async with make_client(app) as browser:
-        await browser.get("/api/auth/session")
-        await sign_in(browser)
-        await browser.put("/api/user/user", json={"name": name, "gender": "MALE", "dob": "01-01-1990"})
-        browser.user_id = (await browser.get("/api/user/user")).json()["data"]["id"]
-        yield browser
-
-
-@pytest.fixture
-async def member(app):
-    async with new_person(app) as browser:
-        yield browser
 
 
 async def ask_to_join(client, trip_id: int, **extra):

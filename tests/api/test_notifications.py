@@ -12,7 +12,8 @@ from sqlalchemy import select, update
 from domain import clock
 from domain.models import Notification, PushSubscription
 from domain.rules import messages
-from tests.api.test_join import ask_to_join, new_person
+from tests.api.conftest import new_person
+from tests.api.test_join import ask_to_join
 from tests.api.test_trips import create
 from tests.push_service import LocalPushService
 from workflows.contracts import push_workflow_id

@@ -549,6 +549,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/review/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read My Reviews */
+        get: operations["review-read_my_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/review/trip/{trip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Trip Reviews
+         * @description What the signed-in user sent about this trip's co-riders, and whom they may review.
+         */
+        get: operations["review-read_trip_reviews"];
+        /**
+         * Review Trip
+         * @description Rates or flags co-riders; sending again replaces one's earlier review of each person sent.
+         */
+        put: operations["review-review_trip"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/review/{user_id}/trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read User Reviews
+         * @description The reviews another user received, without their authors.
+         */
+        get: operations["review-read_user_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/user": {
         parameters: {
             query?: never;
@@ -598,6 +659,13 @@ export interface components {
             access_token: string;
             /** Expires In Seconds */
             expires_in_seconds: number;
+        };
+        /** AttributeTally */
+        AttributeTally: {
+            /** Negative */
+            negative: number;
+            /** Positive */
+            positive: number;
         };
         /** BlockUser */
         BlockUser: {
@@ -945,6 +1013,18 @@ export interface components {
              */
             status: "SUCCESS";
         };
+        /** Envelope[ReviewSummary] */
+        Envelope_ReviewSummary_: {
+            data: components["schemas"]["ReviewSummary"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
         /** Envelope[SessionState] */
         Envelope_SessionState_: {
             data: components["schemas"]["SessionState"];
@@ -984,6 +1064,18 @@ export interface components {
         /** Envelope[TripPublic] */
         Envelope_TripPublic_: {
             data: components["schemas"]["TripPublic"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[TripReviews] */
+        Envelope_TripReviews_: {
+            data: components["schemas"]["TripReviews"];
             /** Message */
             message: string;
             /**
@@ -1333,6 +1425,115 @@ export interface components {
             /** Trip Id */
             trip_id: number;
         };
+        /**
+         * ReceivedReview
+         * @description A review someone received; who wrote it is never told.
+         */
+        ReceivedReview: {
+            /** Attributes */
+            attributes: {
+                [key: string]: number;
+            };
+            /** Flagged Review */
+            flagged_review: string | null;
+            /** Stars */
+            stars: number;
+            trip: components["schemas"]["ReviewedTrip"];
+        };
+        /**
+         * ReviewIn
+         * @description One card of the review screen. Its rules (SPEC §5) are those of domain/rules/review.py.
+         */
+        ReviewIn: {
+            /**
+             * Attributes
+             * @description a key of review_attributes to -1, 0 or 1
+             */
+            attributes?: {
+                [key: string]: number;
+            };
+            /**
+             * Flagged Review
+             * @description the reason, required with a flag
+             */
+            flagged_review?: string | null;
+            /**
+             * Is Flagged
+             * @default false
+             */
+            is_flagged: boolean;
+            /** Reviewee Id */
+            reviewee_id: number;
+            /**
+             * Stars
+             * @description 1 to 5; 0 when unrated
+             * @default 0
+             */
+            stars: number;
+        };
+        /**
+         * ReviewSent
+         * @description A review the viewer sent: what their review screen starts from.
+         */
+        ReviewSent: {
+            /** Attributes */
+            attributes: {
+                [key: string]: number;
+            };
+            /** Flagged Review */
+            flagged_review: string | null;
+            /** Is Flagged */
+            is_flagged: boolean;
+            /** Reviewee Id */
+            reviewee_id: number;
+            /** Stars */
+            stars: number;
+        };
+        /** ReviewSummary */
+        ReviewSummary: {
+            /**
+             * Average Rating
+             * @description the mean of the stars given, flags and unrated cards excluded
+             */
+            average_rating: number;
+            /** Flagged Count */
+            flagged_count: number;
+            /** Has More */
+            has_more: boolean;
+            /** Overall Attributes */
+            overall_attributes: {
+                [key: string]: components["schemas"]["AttributeTally"];
+            };
+            /** Page */
+            page: number;
+            /**
+             * Reviews
+             * @description newest first
+             */
+            reviews: components["schemas"]["ReceivedReview"][];
+        };
+        /** ReviewableMember */
+        ReviewableMember: {
+            /** Id */
+            id: number;
+            /** Is Kyc Verified */
+            is_kyc_verified: boolean;
+            /** Name */
+            name: string | null;
+            /** Small Image Url */
+            small_image_url: string | null;
+        };
+        /** ReviewedTrip */
+        ReviewedTrip: {
+            /** Destination */
+            destination: string;
+            /** Id */
+            id: number;
+            /** Scheduled At */
+            scheduled_at: string;
+            /** Source */
+            source: string;
+        };
         /** SentSms */
         SentSms: {
             /** Code */
@@ -1396,6 +1597,10 @@ export interface components {
         };
         /** TripHost */
         TripHost: {
+            /** Average Rating */
+            average_rating: number;
+            /** Flagged Count */
+            flagged_count: number;
             /** Id */
             id: number;
             /** Is Kyc Verified */
@@ -1427,6 +1632,10 @@ export interface components {
         TripPassengerView: {
             /** Additional Note */
             additional_note: string | null;
+            /** Average Rating */
+            average_rating: number;
+            /** Flagged Count */
+            flagged_count: number;
             /** Id */
             id: number;
             /** Is Kyc Verified */
@@ -1543,6 +1752,16 @@ export interface components {
             id: number;
             /** Question */
             question: string;
+        };
+        /** TripReviews */
+        TripReviews: {
+            /**
+             * Members
+             * @description the people who travelled, whom the viewer may review
+             */
+            members: components["schemas"]["ReviewableMember"][];
+            /** Reviews */
+            reviews: components["schemas"]["ReviewSent"][];
         };
         /**
          * TripUpdate
@@ -3532,6 +3751,235 @@ export interface operations {
             };
             /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "review-read_my_reviews": {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReviewSummary_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "review-read_trip_reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TripReviews_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "review-review_trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewIn"][];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "review-read_user_reviews": {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReviewSummary_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
