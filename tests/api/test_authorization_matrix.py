@@ -6,6 +6,7 @@ A new operation fails test_the_matrix_lists_every_operation until it has its row
 
 import uuid
 from collections.abc import Awaitable, Callable
+from functools import partial
 
 import httpx
 import pytest
@@ -14,6 +15,7 @@ from sqlalchemy import select
 from domain.models import ChatMessage, User
 from tests.api.test_authorization import CALLS, ROLES, Scene, as_role, scene  # noqa: F401 (the scene fixture)
 from tests.api.test_join import host_acts
+from tests.api.test_trips import move_to_past
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -35,6 +37,18 @@ SUBSCRIPTION = {
     "endpoint": "https://push.example.invalid/not-a-push-service",
     "keys": {"p256dh": "B" * 87, "auth": "A" * 22},
 }
+
+
+def after_the_trip(role_call: Callable[[httpx.AsyncClient, Scene], Awaitable[httpx.Response]]):
+    """The call once the scene's trip has departed (reviews are only for trips that happened)."""
+
+    async def departed_call(client: httpx.AsyncClient, s: Scene) -> httpx.Response:
+        await s.depart()
+        return await role_call(client, s)
+
+    return departed_call
+
+
 ALL_OK = (200, 200, 200, 200, 200)
 SIGNED_IN = (401, 200, 200, 200, 200)
 
@@ -141,6 +155,24 @@ MATRIX: dict[str, Row] = {
         call(lambda c, s: c.get("/api/chat/message/document", params={"document_id": 2**31 - 1})),
         (401, 404, 404, 404, 404),
     ),
+    "GET /api/user/review/trip/{trip_id}": (
+        call(after_the_trip(lambda c, s: c.get(f"/api/user/review/trip/{s.trip_id}"))),
+        (401, 403, 403, 200, 200),
+    ),
+    "PUT /api/user/review/trip/{trip_id}": (
+        lambda s, r: after_the_trip(
+            lambda c, s: c.put(
+                f"/api/user/review/trip/{s.trip_id}",
+                json=[{"reviewee_id": s.ids["member" if r == "host" else "host"], "stars": 5}],
+            )
+        )(as_role(s, r), s),
+        (401, 403, 403, 200, 200),
+    ),
+    "GET /api/user/review/my": (call(lambda c, s: c.get("/api/user/review/my")), SIGNED_IN),
+    "GET /api/user/review/{user_id}/trip": (
+        call(lambda c, s: c.get(f"/api/user/review/{s.ids['host']}/trip")),
+        SIGNED_IN,
+    ),
     "GET /api/notification/history": (call(lambda c, s: c.get("/api/notification/history")), SIGNED_IN),
     "POST /api/notification/subscription": (
         call(lambda c, s: c.post("/api/notification/subscription", json=SUBSCRIPTION)),
@@ -186,6 +218,7 @@ async def stage(app, scene: Scene) -> tuple[Scene, dict[str, str]]:  # noqa: F81
         session.add(message)
         await session.flush()
         scene.secret_message_id = message.id
+        scene.depart = partial(move_to_past, app, scene.trip_id)
         rows = await session.execute(select(User.id, User.mobile_number).where(User.id.in_(scene.ids.values())))
         numbers = {user_id: number for user_id, number in rows.all()}
     return scene, {role: numbers[user_id] for role, user_id in scene.ids.items()}

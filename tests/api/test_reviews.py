@@ -1,6 +1,7 @@
 """Reviews of co-riders after a trip (SPEC §3 Review, §4 Review screen, §5 and §8 review rules, §7 review calls)."""
 
 import asyncio
+import json
 from contextlib import AsyncExitStack
 
 import pytest
@@ -9,6 +10,7 @@ from sqlalchemy import func, select
 from domain.models import Notification, TripReview
 from domain.rules import messages
 from tests.api.conftest import new_person
+from tests.api.test_hostile_input import LONE_SURROGATE, PAYLOADS, assert_clear_answer
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create, move_to_past, read
 
@@ -284,3 +286,16 @@ async def test_the_reviews_of_a_user_come_newest_first_in_pages(host, app):
 async def test_the_reviews_of_an_unknown_user_are_not_found(signed_in):
     answer = await signed_in.get(f"/api/user/review/{10**12}/trip")
     assert (answer.status_code, answer.json()["message"]) == (404, messages.USER_NOT_FOUND)
+
+
+async def test_hostile_flag_reasons_are_refused_clearly_and_change_nothing(host, member, app):
+    trip_id = await travelled_trip(app, host, member)
+    texts = [json.dumps(text) for text in PAYLOADS.values()] + [LONE_SURROGATE]
+    for text_json in texts:
+        flag = json.dumps([card(host.user_id, reason="__REASON__")]).replace('"__REASON__"', text_json)
+        answer = await member.put(
+            f"/api/user/review/trip/{trip_id}", content=flag, headers={"Content-Type": "application/json"}
+        )
+        assert_clear_answer(answer)
+        assert answer.status_code == 400, text_json[:40]
+    assert await stored_reviews(app, trip_id) == 0
