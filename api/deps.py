@@ -13,6 +13,7 @@ from api.security.cookies import session_cookie_name
 from api.security.hashing import token_hash
 from api.security.sessions import live_session
 from domain.models import AuthSession, User
+from domain.providers.kyc import HyperVergeClient
 from domain.providers.maps import MapsProvider
 from domain.providers.sms import SandboxOutbox, SmsProvider
 from domain.providers.storage import MediaStorage
@@ -79,6 +80,14 @@ async def get_maps(request: Request) -> MapsProvider:
 
 
 MapsDep = Annotated[MapsProvider, Depends(get_maps)]
+
+
+async def get_kyc_vendor(request: Request) -> HyperVergeClient:
+    vendor: HyperVergeClient = request.app.state.kyc_vendor
+    return vendor
+
+
+KycVendorDep = Annotated[HyperVergeClient, Depends(get_kyc_vendor)]
 
 
 async def get_sms_provider(request: Request, session: SessionDep) -> SmsProvider:

@@ -19,12 +19,14 @@ from api.routes import (
     configuration,
     health,
     join,
+    kyc,
     maps,
     media,
     notification,
     query,
     review,
     sandbox,
+    sandbox_kyc,
     trip,
     user,
 )
@@ -34,6 +36,7 @@ from api.web import mount_web_app
 from domain.db import create_engine, create_reading_session_maker, create_session_maker
 from domain.flows import FlowOutbox
 from domain.gazetteer.load import ensure_gazetteer_loaded
+from domain.providers.kyc import kyc_vendor
 from domain.providers.maps import create_maps_provider
 from domain.providers.sms import HttpSmsGateway
 from domain.providers.storage import LocalDiskStorage
@@ -44,12 +47,20 @@ def operation_id(route: APIRoute) -> str:
     return f"{route.tags[0]}-{route.name}" if route.tags else route.name
 
 
+def server_to_server_paths(settings: Settings) -> frozenset[str]:
+    """The calls vendors make: each authenticates itself, and none carries a browser's CSRF token."""
+    paths = {f"/api{kyc.WEBHOOK_PATH}"}
+    if settings.sandbox:
+        paths |= {f"/api{sandbox_kyc.router.prefix}{path}" for path in sandbox_kyc.VENDOR_PATHS}
+    return frozenset(paths)
+
+
 def include_api(app: FastAPI, settings: Settings) -> None:
     """Every area's calls under /api, each included straight into the app: a request is matched through one level of
     routers, not two. Trip calls are the busiest (search and the trip views): their routes are matched first."""
-    areas = [trip, health, auth, user, review, configuration, join, query, maps, media, chat, notification]
+    areas = [trip, health, auth, user, review, kyc, configuration, join, query, maps, media, chat, notification]
     if settings.sandbox:
-        areas.append(sandbox)
+        areas += [sandbox, sandbox_kyc]
     for area in areas:
         app.include_router(area.router, prefix="/api")
 
@@ -70,6 +81,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.flows = FlowOutbox(app.state.session_maker, app.state.temporal.get, settings.temporal_task_queue)
             app.state.storage = LocalDiskStorage(settings.media_dir)
             app.state.maps = create_maps_provider(settings, app.state.session_maker, http_client)
+            app.state.outbound_http = http_client
+            app.state.kyc_vendor = kyc_vendor(http_client, settings)
             await ensure_gazetteer_loaded(app.state.session_maker)
             app.state.sms_gateway = HttpSmsGateway(
                 http_client,
@@ -101,7 +114,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     include_api(app, settings)
     mount_web_app(app, settings.web_dist_dir)
 
-    app.add_middleware(CsrfMiddleware, trusted_origins=settings.trusted_origins)
+    app.add_middleware(
+        CsrfMiddleware, trusted_origins=settings.trusted_origins, server_to_server=server_to_server_paths(settings)
+    )
     # Level 3: a page of 50 trips (64 KB of JSON) in 0.3 ms of CPU to 7.3 KB; level 5 takes 0.55 ms for 6.7 KB.
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=3)
     app.add_middleware(RequestIdMiddleware)

@@ -63,6 +63,18 @@ class Settings(BaseSettings):
     maps_provider: Literal["gazetteer", "photon"] = "gazetteer"
     photon_url: str = "https://photon.komoot.io"
 
+    # Identity verification (KYC) with a HyperVerge-style vendor: its Link KYC and results APIs, and its signed
+    # webhook. Without KYC_VENDOR_URL the app's own sandbox vendor (/api/sandbox/kyc) stands in.
+    kyc_vendor_url: str | None = None
+    kyc_app_id: str = "humsafar-sandbox"
+    kyc_app_key: str = "sandbox-app-key"
+    kyc_vendor_workflow_id: str = "humsafar_kyc"
+    kyc_webhook_secret: str = "sandbox-webhook-secret"  # noqa: S105 (the sandbox's; production sets its own)
+    kyc_vendor_timeout_seconds: float = 10.0
+    # No word from the widget in this long: the verification is cancelled. A manual review waits this long.
+    kyc_widget_timeout_seconds: int = 30 * 60
+    kyc_review_timeout_seconds: int = 24 * 3600
+
     # Reviews
     review_page_size: int = 20
 
@@ -96,13 +108,23 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def production_needs_real_vendors(self) -> "Settings":
         if not self.sandbox:
-            missing = [
-                name for name in ("secret_key", "sms_gateway_url", "sms_gateway_api_key") if not getattr(self, name)
-            ]
+            required = ["secret_key", "sms_gateway_url", "sms_gateway_api_key"]
+            if self.enable_kyc:
+                required.append("kyc_vendor_url")
+            missing = [name for name in required if not getattr(self, name)]
             if missing:
                 names = ", ".join(name.upper() for name in missing)
                 raise ValueError(f"with SANDBOX=false these settings are required: {names}")
         return self
+
+    @property
+    def resolved_kyc_vendor_url(self) -> str:
+        return (self.kyc_vendor_url or f"{self.public_app_url}/api/sandbox/kyc").rstrip("/")
+
+    @property
+    def kyc_webhook_url(self) -> str:
+        """Where the vendor posts its webhook (set in the vendor's dashboard; the sandbox vendor reads it here)."""
+        return f"{self.public_app_url}/api/kyc/hyperverge/webhook"
 
     @property
     def media_dir(self) -> Path:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
+import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 from temporalio.worker import Worker
@@ -14,11 +15,13 @@ from temporalio.worker import Worker
 from activities.account import AccountActivities
 from activities.documents import DocumentActivities
 from activities.join_requests import JoinRequestActivities
+from activities.kyc import KycActivities
 from activities.push import PushActivities
 from activities.trips import TripActivities
 from domain.db import create_engine, create_session_maker
 from domain.documents import DocumentFiles
 from domain.flows import FlowOutbox
+from domain.providers.kyc import kyc_vendor
 from domain.providers.storage import LocalDiskStorage
 from domain.push import WebPushSender
 from domain.settings import Settings
@@ -26,6 +29,7 @@ from domain.temporal import connect_temporal, temporal_address
 from workflows.account_erasure import AccountErasureWorkflow
 from workflows.document_review import DocumentReviewWorkflow
 from workflows.join_request import JoinRequestWorkflow
+from workflows.kyc import KycWorkflow
 from workflows.push import PushNotificationWorkflow
 from workflows.trip import TripWorkflow
 
@@ -37,6 +41,7 @@ WORKFLOWS: Sequence[type] = (
     JoinRequestWorkflow,
     DocumentReviewWorkflow,
     PushNotificationWorkflow,
+    KycWorkflow,
 )
 
 # Long enough for a database write or a storage call to finish when the container is told to stop.
@@ -50,7 +55,9 @@ def flow_outbox(settings: Settings, engine: AsyncEngine, client: Client) -> Flow
     return FlowOutbox(create_session_maker(engine), connected, settings.temporal_task_queue)
 
 
-def _activities(settings: Settings, engine: AsyncEngine, client: Client) -> list[Callable[..., Any]]:
+def _activities(
+    settings: Settings, engine: AsyncEngine, client: Client, vendor_http: httpx.AsyncClient
+) -> list[Callable[..., Any]]:
     session_maker = create_session_maker(engine)
     outbox = flow_outbox(settings, engine, client)
     account = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
@@ -58,6 +65,7 @@ def _activities(settings: Settings, engine: AsyncEngine, client: Client) -> list
     joins = JoinRequestActivities(session_maker, outbox)
     push = PushActivities(session_maker, WebPushSender(settings))
     documents = DocumentActivities(session_maker, DocumentFiles(settings.media_dir))
+    kyc = KycActivities(session_maker, kyc_vendor(vendor_http, settings), outbox)
     return [
         account.erase_media,
         account.scrub_user,
@@ -74,16 +82,24 @@ def _activities(settings: Settings, engine: AsyncEngine, client: Client) -> list
         documents.record_document_review,
         push.push_targets,
         push.send_push,
+        kyc.ask_kyc_vendor,
+        kyc.record_kyc_change,
     ]
 
 
-def build_worker(client: Client, settings: Settings, engine: AsyncEngine | None = None) -> Worker:
-    """The worker for settings.temporal_task_queue; pass engine to share and dispose of the pool yourself."""
+def build_worker(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine | None = None,
+    vendor_http: httpx.AsyncClient | None = None,
+) -> Worker:
+    """The worker for settings.temporal_task_queue; pass engine to share and dispose of the pool yourself, and
+    vendor_http for the client the vendors are called with (one that lasts as long as the worker)."""
     return Worker(
         client,
         task_queue=settings.temporal_task_queue,
         workflows=list(WORKFLOWS),
-        activities=_activities(settings, engine or create_engine(settings), client),
+        activities=_activities(settings, engine or create_engine(settings), client, vendor_http or httpx.AsyncClient()),
         graceful_shutdown_timeout=GRACEFUL_SHUTDOWN,
     )
 

@@ -4,7 +4,7 @@ from fastapi import APIRouter, Query
 
 from api.deps import SessionDep
 from api.envelope import Envelope, ok
-from api.sandbox import sms_sent_to
+from api.sandbox.sms import sms_sent_to
 from api.schemas.sandbox import SentSms
 from domain.rules import patterns
 

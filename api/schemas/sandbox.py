@@ -1,6 +1,7 @@
 from datetime import datetime
+from typing import Generic, Literal, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 
 class SentSms(BaseModel):
@@ -8,3 +9,67 @@ class SentSms(BaseModel):
     message: str
     code: str | None
     created_at: datetime
+
+
+# The sandbox KYC vendor speaks HyperVerge's field names and answer shapes.
+class VendorLogin(BaseModel):
+    appId: str = Field(max_length=100)
+    appKey: str = Field(max_length=200)
+    expiry: int = Field(default=3600, ge=60, le=86_400)
+
+
+class VendorStart(BaseModel):
+    workflowId: str = Field(min_length=1, max_length=100)
+    transactionId: str = Field(min_length=1, max_length=80)
+    redirectUrl: str = Field(pattern=r"^https?://[^\s]+$", max_length=1000)
+
+
+class VendorResultsQuery(BaseModel):
+    transactionId: str = Field(min_length=1, max_length=80)
+
+
+class VendorResults(BaseModel):
+    transactionId: str
+    workflowId: str
+    applicationStatus: str
+
+
+class VendorToken(BaseModel):
+    token: str
+
+
+class VendorStartUrl(BaseModel):
+    startKycUrl: str
+
+
+Result = TypeVar("Result", bound=BaseModel)
+
+
+class VendorAnswer(BaseModel, Generic[Result]):
+    status: Literal["success"] = "success"
+    statusCode: int = 200
+    result: Result
+
+
+class VendorFailure(BaseModel):
+    status: Literal["failure"]
+    statusCode: int
+    error: str
+
+
+class SandboxKycChoice(BaseModel):
+    outcome: Literal["auto_approved", "auto_declined", "needs_review", "user_cancelled", "error"]
+
+
+class SandboxKycReview(BaseModel):
+    decision: Literal["approved", "rejected"]
+
+
+class SandboxKycTransactionView(BaseModel):
+    transaction_id: str
+    application_status: str
+    redirect_url: str = Field(description="where the widget returns the person, with transactionId and status")
+
+
+class SandboxKycReviewed(SandboxKycTransactionView):
+    webhook_status: int = Field(description="the app's answer to the signed webhook (0 when unreachable)")

@@ -22,11 +22,17 @@ def own_origin(connection: HTTPConnection) -> str:
 
 
 class CsrfMiddleware:
-    def __init__(self, app: ASGIApp, trusted_origins: list[str]) -> None:
+    """`server_to_server` paths are called by vendors, never by a browser, and authenticate each call themselves
+    (a signature or the vendor's keys): no cookie, so no CSRF token, is expected there."""
+
+    def __init__(self, app: ASGIApp, trusted_origins: list[str], server_to_server: frozenset[str]) -> None:
         self.app = app
         self.trusted_origins = frozenset(origin.rstrip("/") for origin in trusted_origins)
+        self.server_to_server = server_to_server
 
     def is_refused(self, connection: HTTPConnection, method: str) -> bool:
+        if connection.url.path in self.server_to_server:
+            return False
         origin = connection.headers.get("origin")
         if origin is not None and origin not in self.trusted_origins | {own_origin(connection)}:
             return True

@@ -4,6 +4,7 @@ from domain.models.auth import AuthSession, OtpChallenge, SandboxSms
 from domain.models.base import Base
 from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
 from domain.models.flows import FlowOutboxEntry
+from domain.models.kyc import KycVerification, SandboxKycTransaction
 from domain.models.push import PushSubscription
 from domain.models.review import TripReview
 from domain.models.trip import (
@@ -25,10 +26,12 @@ __all__ = [
     "ChatReadMark",
     "Feedback",
     "FlowOutboxEntry",
+    "KycVerification",
     "Notification",
     "OtpChallenge",
     "Place",
     "PushSubscription",
+    "SandboxKycTransaction",
     "SandboxSms",
     "Trip",
     "TripCompletion",

@@ -116,6 +116,21 @@ REVIEW_TWICE: Final = "Each Humsafar can be reviewed once per trip"
 REVIEW_SAVED: Final = "Thank you for your review!"
 REVIEWS_FETCH_FAILED: Final = "Failed to fetch reviews"
 
+KYC_FAILED: Final = "KYC could not be completed, attempt again with correct details"
+KYC_NOT_FINISHED: Final = "Oh oh! You did not finish the KYC, please re-initiate the flow!"
+KYC_UNDER_REVIEW: Final = (
+    "We could not auto approve your KYC application, you will be notified upon manual review within 24 hours."
+)
+KYC_APPROVED: Final = "Your KYC is verified"
+KYC_STARTED: Final = "KYC started"
+KYC_ALREADY_VERIFIED: Final = "Your KYC is already verified"
+KYC_DISABLED: Final = "KYC is not available right now"
+KYC_TRANSACTION_NOT_FOUND: Final = "KYC transaction not found"
+KYC_RESULT_RECEIVED: Final = "KYC result received"
+KYC_VENDOR_UNAVAILABLE: Final = "KYC is unavailable right now. Please try again in some time."
+KYC_SIGNATURE_INVALID: Final = "Signature is not valid"
+KYC_WEBHOOK_INVALID: Final = "The webhook body is not valid"
+
 QUERY_PAST: Final = "Cannot ask query. Trip is in the past."
 QUERY_ASKED: Final = "Question sent to the host"
 QUERY_ANSWERED: Final = "Answer sent"

@@ -16,6 +16,7 @@ from sqlalchemy import update
 from api.main import create_app
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
 from domain.models import OtpChallenge
+from domain.providers.kyc import kyc_vendor
 from domain.settings import Settings
 from worker.main import build_worker
 
@@ -42,8 +43,13 @@ def api_settings(database_url: str, temporal_address: str, tmp_path_factory: pyt
 
 @pytest.fixture(scope="session")
 async def app(api_settings: Settings) -> AsyncIterator[FastAPI]:
+    """The app in this process. Its calls to vendors reach its own sandbox vendors in-process as well, since no
+    server listens for them (the live-process tests call them over the network)."""
     application = create_app(api_settings)
-    async with application.router.lifespan_context(application):
+    in_process = httpx.AsyncClient(transport=httpx.ASGITransport(app=application), base_url=BASE_URL)
+    async with application.router.lifespan_context(application), in_process as vendors:
+        application.state.outbound_http = vendors
+        application.state.kyc_vendor = kyc_vendor(vendors, api_settings)
         yield application
 
 
@@ -51,7 +57,7 @@ async def app(api_settings: Settings) -> AsyncIterator[FastAPI]:
 async def worker(app: FastAPI, api_settings: Settings) -> AsyncIterator[None]:
     """A worker on the API tests' task queue, for the calls that go through a durable flow."""
     client = await app.state.temporal.get()
-    async with build_worker(client, api_settings):
+    async with build_worker(client, api_settings, vendor_http=app.state.outbound_http):
         yield
 
 

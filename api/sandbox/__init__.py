@@ -1,0 +1,1 @@
+"""The sandbox's stand-in vendors, each speaking its vendor's own protocol; mounted only when SANDBOX=true."""
