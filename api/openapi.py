@@ -58,6 +58,9 @@ def _refusals_every_route_can_give(route: RouteContext) -> set[int]:
     return codes
 
 
+_FAILURE_REF = '"#/components/schemas/Failure"'
+
+
 def _failure_answer(code: int) -> dict[str, Any]:
     schema = {"$ref": "#/components/schemas/Failure"}
     return {"description": REFUSALS[code], "content": {"application/json": {"schema": schema}}}
@@ -89,6 +92,10 @@ def document_refusals(app: FastAPI) -> None:
                     codes.add(400)
                 for code in sorted(codes):
                     answers.setdefault(str(code), _failure_answer(code))
+                for code, answer in answers.items():
+                    # A refusal is JSON also where the route's own answer is not (an HTML page).
+                    if _FAILURE_REF in json.dumps(answer):
+                        answers[code] = _failure_answer(int(code))
         schemas = document.setdefault("components", {}).setdefault("schemas", {})
         schemas.setdefault("Failure", Failure.model_json_schema(ref_template="#/components/schemas/{model}"))
         if "HTTPValidationError" not in json.dumps(paths):

@@ -82,7 +82,12 @@ async def vendor_results(
         return _vendor_failure(refusal)
 
 
-@router.get("/widget", response_class=HTMLResponse, responses=refusals(404), name="vendor_widget")
+@router.get(
+    "/widget",
+    response_class=HTMLResponse,
+    responses={200: {"content": {"text/html": {}}, "description": "the widget page"}} | refusals(404),
+    name="vendor_widget",
+)
 async def vendor_widget(session: SessionDep, transaction_id: Annotated[str, Query(max_length=80)]) -> HTMLResponse:
     """The stand-in for the vendor's web widget: a page where a person picks the outcome."""
     transaction = await kyc.sandbox_transaction(session, transaction_id)

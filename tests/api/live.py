@@ -71,7 +71,10 @@ class Process:
 
 
 def api_process(environment: dict[str, str], log_path: Path) -> Process:
+    """The API on a free port. Unless the environment names another, that port is the app's public address, where
+    its sandbox vendors are called and call back; the environment is shared, so a worker made from it later knows."""
     port = free_port()
+    environment.setdefault("PUBLIC_APP_URL", f"http://127.0.0.1:{port}")
     command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
     command += ["--no-access-log", "--log-level", "warning"]
     return Process(command, environment, log_path, port)

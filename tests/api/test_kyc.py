@@ -3,24 +3,30 @@ speaks the vendor's protocol (SPEC §3 User kyc fields, §4 KYC outcomes, §7 KY
 
 import asyncio
 import json
+import os
 import time
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
 from sqlalchemy import select
 from temporalio.client import WorkflowExecutionStatus
+from temporalio.worker import Replayer
 
 from domain.models import KycVerification, Notification
 from domain.providers.kyc import SIGNATURE_HEADER, sign_webhook
 from domain.rules import messages
 from domain.rules.kyc import KycStatus
 from tests.api.conftest import new_person
+from worker.main import WORKFLOWS
 from workflows.contracts import FLOW_STATUS, KycReviewDecision, kyc_workflow_id
 
 pytestmark = pytest.mark.usefixtures("worker")
 
 WEBHOOK = "/api/kyc/hyperverge/webhook"
+# The replay test of tests/workflows reads this history; RECORD_WORKFLOW_HISTORIES=1 writes it again.
+KYC_HISTORY_FILE = Path(__file__).parents[1] / "workflows" / "histories" / "kyc.json"
 
 
 async def initiate(client) -> dict:
@@ -173,6 +179,11 @@ async def test_support_staff_decide_a_review_with_the_review_decision_signal(app
     await flow.signal("review_decision", KycReviewDecision(decision="approved"))
     assert await flow.result() == KycStatus.APPROVED
     assert (await me(member))["is_kyc_verified"] is True
+
+    history = await flow.fetch_history()
+    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
+    if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
+        KYC_HISTORY_FILE.write_text(history.to_json())
 
 
 async def test_a_webhook_without_the_vendors_signature_is_refused_and_changes_nothing(app, member, api_settings):
