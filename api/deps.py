@@ -14,6 +14,7 @@ from api.security.hashing import token_hash
 from api.security.sessions import live_session
 from domain.models import AuthSession, User
 from domain.providers.kyc import HyperVergeClient
+from domain.providers.linkedin import LinkedInOidc
 from domain.providers.maps import MapsProvider
 from domain.providers.sms import SandboxOutbox, SmsProvider
 from domain.providers.storage import MediaStorage
@@ -88,6 +89,14 @@ async def get_kyc_vendor(request: Request) -> HyperVergeClient:
 
 
 KycVendorDep = Annotated[HyperVergeClient, Depends(get_kyc_vendor)]
+
+
+async def get_linkedin(request: Request) -> LinkedInOidc:
+    linkedin: LinkedInOidc = request.app.state.linkedin
+    return linkedin
+
+
+LinkedInDep = Annotated[LinkedInOidc, Depends(get_linkedin)]
 
 
 async def get_sms_provider(request: Request, session: SessionDep) -> SmsProvider:

@@ -20,6 +20,7 @@ from api.routes import (
     health,
     join,
     kyc,
+    linkedin,
     maps,
     media,
     notification,
@@ -27,6 +28,7 @@ from api.routes import (
     review,
     sandbox,
     sandbox_kyc,
+    sandbox_linkedin,
     trip,
     user,
 )
@@ -37,6 +39,7 @@ from domain.db import create_engine, create_reading_session_maker, create_sessio
 from domain.flows import FlowOutbox
 from domain.gazetteer.load import ensure_gazetteer_loaded
 from domain.providers.kyc import kyc_vendor
+from domain.providers.linkedin import LinkedInOidc
 from domain.providers.maps import create_maps_provider
 from domain.providers.sms import HttpSmsGateway
 from domain.providers.storage import LocalDiskStorage
@@ -52,15 +55,31 @@ def server_to_server_paths(settings: Settings) -> frozenset[str]:
     paths = {f"/api{kyc.WEBHOOK_PATH}"}
     if settings.sandbox:
         paths |= {f"/api{sandbox_kyc.router.prefix}{path}" for path in sandbox_kyc.VENDOR_PATHS}
+        paths |= {f"/api{sandbox_linkedin.router.prefix}{path}" for path in sandbox_linkedin.PROVIDER_PATHS}
     return frozenset(paths)
 
 
 def include_api(app: FastAPI, settings: Settings) -> None:
     """Every area's calls under /api, each included straight into the app: a request is matched through one level of
     routers, not two. Trip calls are the busiest (search and the trip views): their routes are matched first."""
-    areas = [trip, health, auth, user, review, kyc, configuration, join, query, maps, media, chat, notification]
+    areas = [
+        trip,
+        health,
+        auth,
+        user,
+        review,
+        kyc,
+        linkedin,
+        configuration,
+        join,
+        query,
+        maps,
+        media,
+        chat,
+        notification,
+    ]
     if settings.sandbox:
-        areas += [sandbox, sandbox_kyc]
+        areas += [sandbox, sandbox_kyc, sandbox_linkedin]
     for area in areas:
         app.include_router(area.router, prefix="/api")
 
@@ -83,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.maps = create_maps_provider(settings, app.state.session_maker, http_client)
             app.state.outbound_http = http_client
             app.state.kyc_vendor = kyc_vendor(http_client, settings)
+            app.state.linkedin = LinkedInOidc(settings)
             await ensure_gazetteer_loaded(app.state.session_maker)
             app.state.sms_gateway = HttpSmsGateway(
                 http_client,

@@ -36,6 +36,11 @@ def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": Failure, "description": REFUSALS[code]} for code in codes}
 
 
+def html_page(description: str) -> dict[int | str, dict[str, Any]]:
+    """The `responses=` of a route whose answer is an HTML page."""
+    return {200: {"content": {"text/html": {}}, "description": description}}
+
+
 def _dependencies(dependant: Dependant) -> Iterator[Callable[..., Any]]:
     for child in dependant.dependencies:
         if child.call is not None:
@@ -58,12 +63,17 @@ def _refusals_every_route_can_give(route: RouteContext) -> set[int]:
     return codes
 
 
-_FAILURE_REF = '"#/components/schemas/Failure"'
-
-
 def _failure_answer(code: int) -> dict[str, Any]:
     schema = {"$ref": "#/components/schemas/Failure"}
     return {"description": REFUSALS[code], "content": {"application/json": {"schema": schema}}}
+
+
+def _refusal_as_json(code: str, answer: dict[str, Any]) -> None:
+    """A refusal is JSON also where the route's own answer is an HTML page (FastAPI files every answer of such a
+    route under text/html)."""
+    content = answer.get("content", {})
+    if code.isdigit() and int(code) >= 400 and "schema" in content.get("text/html", {}):
+        content["application/json"] = content.pop("text/html")
 
 
 def document_refusals(app: FastAPI) -> None:
@@ -93,9 +103,7 @@ def document_refusals(app: FastAPI) -> None:
                 for code in sorted(codes):
                     answers.setdefault(str(code), _failure_answer(code))
                 for code, answer in answers.items():
-                    # A refusal is JSON also where the route's own answer is not (an HTML page).
-                    if _FAILURE_REF in json.dumps(answer):
-                        answers[code] = _failure_answer(int(code))
+                    _refusal_as_json(code, answer)
         schemas = document.setdefault("components", {}).setdefault("schemas", {})
         schemas.setdefault("Failure", Failure.model_json_schema(ref_template="#/components/schemas/{model}"))
         if "HTTPValidationError" not in json.dumps(paths):

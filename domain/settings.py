@@ -75,6 +75,17 @@ class Settings(BaseSettings):
     kyc_widget_timeout_seconds: int = 30 * 60
     kyc_review_timeout_seconds: int = 24 * 3600
 
+    # LinkedIn verification (OpenID Connect, authorization code with PKCE). Without the endpoints the app's own
+    # sandbox provider (/api/sandbox/linkedin) stands in; LinkedIn's are
+    # https://www.linkedin.com/oauth/v2/authorization, https://www.linkedin.com/oauth/v2/accessToken and
+    # https://api.linkedin.com/v2/userinfo.
+    linkedin_client_id: str = "humsafar-sandbox"
+    linkedin_client_secret: str = "sandbox-client-secret"  # noqa: S105 (the sandbox's; production sets its own)
+    linkedin_authorize_url: str | None = None
+    linkedin_token_url: str | None = None
+    linkedin_userinfo_url: str | None = None
+    linkedin_state_ttl_seconds: int = 600
+
     # Reviews
     review_page_size: int = 20
 
@@ -111,6 +122,7 @@ class Settings(BaseSettings):
             required = ["secret_key", "sms_gateway_url", "sms_gateway_api_key"]
             if self.enable_kyc:
                 required.append("kyc_vendor_url")
+            required += ["linkedin_authorize_url", "linkedin_token_url", "linkedin_userinfo_url"]
             missing = [name for name in required if not getattr(self, name)]
             if missing:
                 names = ", ".join(name.upper() for name in missing)
@@ -120,6 +132,10 @@ class Settings(BaseSettings):
     @property
     def resolved_kyc_vendor_url(self) -> str:
         return (self.kyc_vendor_url or f"{self.public_app_url}/api/sandbox/kyc").rstrip("/")
+
+    def linkedin_endpoint(self, name: Literal["authorize", "token", "userinfo"]) -> str:
+        configured = getattr(self, f"linkedin_{name}_url")
+        return str(configured or f"{self.public_app_url}/api/sandbox/linkedin/{name}")
 
     @property
     def kyc_webhook_url(self) -> str:

@@ -7,7 +7,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from api.deps import SessionDep, SettingsDep
 from api.envelope import Envelope, ok
-from api.openapi import refusals
+from api.openapi import html_page, refusals
 from api.sandbox import kyc
 from api.schemas.sandbox import (
     SandboxKycChoice,
@@ -85,7 +85,7 @@ async def vendor_results(
 @router.get(
     "/widget",
     response_class=HTMLResponse,
-    responses={200: {"content": {"text/html": {}}, "description": "the widget page"}} | refusals(404),
+    responses=html_page("the widget page") | refusals(404),
     name="vendor_widget",
 )
 async def vendor_widget(session: SessionDep, transaction_id: Annotated[str, Query(max_length=80)]) -> HTMLResponse:

@@ -73,3 +73,48 @@ class SandboxKycTransactionView(BaseModel):
 
 class SandboxKycReviewed(SandboxKycTransactionView):
     webhook_status: int = Field(description="the app's answer to the signed webhook (0 when unreachable)")
+
+
+# The sandbox LinkedIn speaks OAuth 2.0 and OpenID Connect's names and answer shapes.
+class SandboxConsent(BaseModel):
+    response_type: str = Field(max_length=20)
+    client_id: str = Field(max_length=100)
+    redirect_uri: str = Field(max_length=1000)
+    state: str = Field(max_length=200)
+    scope: str = Field(default="openid", max_length=200)
+    code_challenge: str = Field(min_length=43, max_length=128)
+    code_challenge_method: str = Field(max_length=10)
+    member_name: str = Field(default="Sandbox Member", min_length=1, max_length=100)
+
+
+class SandboxConsentDecision(SandboxConsent):
+    decision: Literal["allow", "deny"]
+
+
+class OidcTokenRequest(BaseModel):
+    grant_type: str = Field(max_length=40)
+    code: str = Field(max_length=512)
+    redirect_uri: str = Field(max_length=1000)
+    client_id: str = Field(max_length=100)
+    client_secret: str = Field(max_length=200)
+    code_verifier: str = Field(min_length=43, max_length=128)
+
+
+class OidcToken(BaseModel):
+    access_token: str
+    token_type: str
+    expires_in: int
+    scope: str
+
+
+class OidcFailure(BaseModel):
+    error: str
+    error_description: str
+
+
+class OidcClaims(BaseModel):
+    sub: str
+    name: str
+    email: str
+    email_verified: bool
+    profile: str

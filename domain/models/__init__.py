@@ -5,6 +5,7 @@ from domain.models.base import Base
 from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
 from domain.models.flows import FlowOutboxEntry
 from domain.models.kyc import KycVerification, SandboxKycTransaction
+from domain.models.linkedin import LinkedInState, SandboxLinkedInGrant
 from domain.models.push import PushSubscription
 from domain.models.review import TripReview
 from domain.models.trip import (
@@ -27,11 +28,13 @@ __all__ = [
     "Feedback",
     "FlowOutboxEntry",
     "KycVerification",
+    "LinkedInState",
     "Notification",
     "OtpChallenge",
     "Place",
     "PushSubscription",
     "SandboxKycTransaction",
+    "SandboxLinkedInGrant",
     "SandboxSms",
     "Trip",
     "TripCompletion",

@@ -131,6 +131,12 @@ KYC_VENDOR_UNAVAILABLE: Final = "KYC is unavailable right now. Please try again 
 KYC_SIGNATURE_INVALID: Final = "Signature is not valid"
 KYC_WEBHOOK_INVALID: Final = "The webhook body is not valid"
 
+LINKEDIN_VERIFY_FAILED: Final = "An error occurred while verifying your account."
+LINKEDIN_UNEXPECTED: Final = "An unexpected error occurred."
+LINKEDIN_STATE_INVALID: Final = "This LinkedIn verification has expired or was already used. Please try again."
+LINKEDIN_LINKED: Final = "LinkedIn profile verified"
+LINKEDIN_LINK_READY: Final = "Continue on LinkedIn"
+
 QUERY_PAST: Final = "Cannot ask query. Trip is in the past."
 QUERY_ASKED: Final = "Question sent to the host"
 QUERY_ANSWERED: Final = "Answer sent"

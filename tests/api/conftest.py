@@ -17,6 +17,7 @@ from api.main import create_app
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
 from domain.models import OtpChallenge
 from domain.providers.kyc import kyc_vendor
+from domain.providers.linkedin import LinkedInOidc
 from domain.settings import Settings
 from worker.main import build_worker
 
@@ -50,6 +51,7 @@ async def app(api_settings: Settings) -> AsyncIterator[FastAPI]:
     async with application.router.lifespan_context(application), in_process as vendors:
         application.state.outbound_http = vendors
         application.state.kyc_vendor = kyc_vendor(vendors, api_settings)
+        application.state.linkedin = LinkedInOidc(api_settings, transport=httpx.ASGITransport(app=application))
         yield application
 
 

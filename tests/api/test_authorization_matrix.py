@@ -49,6 +49,15 @@ def after_the_trip(role_call: Callable[[httpx.AsyncClient, Scene], Awaitable[htt
     return departed_call
 
 
+# An authorize request of a client the sandbox LinkedIn does not know.
+FOREIGN_CLIENT = {
+    "response_type": "code",
+    "client_id": "someone-else",
+    "redirect_uri": "http://x.y/linkedin/callback",
+    "state": "s",
+    "code_challenge": "c" * 43,
+    "code_challenge_method": "S256",
+}
 ALL_OK = (200, 200, 200, 200, 200)
 SIGNED_IN = (401, 200, 200, 200, 200)
 
@@ -215,6 +224,39 @@ MATRIX: dict[str, Row] = {
         call(lambda c, s: c.post("/api/sandbox/kyc/hsf_0/review", json={"decision": "approved"})),
         (404,) * 5,
     ),
+    "POST /api/user/linkedin/initiate": (call(lambda c, s: c.post("/api/user/linkedin/initiate")), SIGNED_IN),
+    "POST /api/user/linkedin/callback": (
+        call(lambda c, s: c.post("/api/user/linkedin/callback", json={"state": "none", "code": "x"})),
+        (401, 400, 400, 400, 400),
+    ),
+    "GET /api/sandbox/linkedin/authorize": (
+        call(lambda c, s: c.get("/api/sandbox/linkedin/authorize", params=FOREIGN_CLIENT)),
+        (400,) * 5,
+    ),
+    "POST /api/sandbox/linkedin/authorize": (
+        call(lambda c, s: c.post("/api/sandbox/linkedin/authorize", data={**FOREIGN_CLIENT, "decision": "allow"})),
+        (400,) * 5,
+    ),
+    "POST /api/sandbox/linkedin/token": (
+        call(
+            lambda c, s: c.post(
+                "/api/sandbox/linkedin/token",
+                data={
+                    "grant_type": "authorization_code",
+                    "code": "x",
+                    "redirect_uri": "http://x.y/linkedin/callback",
+                    "client_id": "someone",
+                    "client_secret": "guess",
+                    "code_verifier": "v" * 43,
+                },
+            )
+        ),
+        (401,) * 5,
+    ),
+    "GET /api/sandbox/linkedin/userinfo": (
+        call(lambda c, s: c.get("/api/sandbox/linkedin/userinfo", headers={"Authorization": "Bearer guess"})),
+        (401,) * 5,
+    ),
     "GET /api/notification/history": (call(lambda c, s: c.get("/api/notification/history")), SIGNED_IN),
     "POST /api/notification/subscription": (
         call(lambda c, s: c.post("/api/notification/subscription", json=SUBSCRIPTION)),
@@ -236,11 +278,17 @@ MATRIX: dict[str, Row] = {
 }
 
 
-# The sandbox vendor answers in the vendor's own shapes, not the app's envelope.
+# The sandbox vendors answer refusals in their own protocol's shapes, not the app's envelope.
+HYPERVERGE_FAILURE = {"status", "statusCode", "error"}
+OAUTH_FAILURE = {"error", "error_description"}
 VENDOR_PROTOCOL = {
-    "POST /api/sandbox/kyc/login",
-    "POST /api/sandbox/kyc/v1/link-kyc/start",
-    "POST /api/sandbox/kyc/v1/link-kyc/results",
+    "POST /api/sandbox/kyc/login": HYPERVERGE_FAILURE,
+    "POST /api/sandbox/kyc/v1/link-kyc/start": HYPERVERGE_FAILURE,
+    "POST /api/sandbox/kyc/v1/link-kyc/results": HYPERVERGE_FAILURE,
+    "GET /api/sandbox/linkedin/authorize": OAUTH_FAILURE,
+    "POST /api/sandbox/linkedin/authorize": OAUTH_FAILURE,
+    "POST /api/sandbox/linkedin/token": OAUTH_FAILURE,
+    "GET /api/sandbox/linkedin/userinfo": OAUTH_FAILURE,
 }
 
 
@@ -288,7 +336,7 @@ async def test_each_role_gets_its_answer_and_nothing_of_others(stage, operation)
         if role not in ("member", "host"):
             assert SECRET not in text, f"{operation} as {role} shows the trip's chat"
         if answer.status_code >= 400 and operation in VENDOR_PROTOCOL:
-            assert set(answer.json()) == {"status", "statusCode", "error"}
+            assert set(answer.json()) == VENDOR_PROTOCOL[operation]
         elif answer.status_code >= 400:
             assert answer.json()["status"] == "FAILURE"
             assert set(answer.json()) == {"status", "message"}
