@@ -161,6 +161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/kyc/hyperverge/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vendor Webhook
+         * @description The vendor's word on a transaction, signed with the shared webhook secret (HMAC-SHA256 of the body).
+         */
+        post: operations["kyc-vendor_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/{key}": {
         parameters: {
             query?: never;
@@ -213,6 +233,173 @@ export interface paths {
         post: operations["notification-subscribe"];
         /** Unsubscribe */
         delete: operations["notification-unsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/kyc/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vendor Login */
+        post: operations["sandbox-vendor_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/kyc/v1/link-kyc/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vendor Results */
+        post: operations["sandbox-vendor_results"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/kyc/v1/link-kyc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vendor Start */
+        post: operations["sandbox-vendor_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/kyc/widget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vendor Widget
+         * @description The stand-in for the vendor's web widget: a page where a person picks the outcome.
+         */
+        get: operations["sandbox-vendor_widget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/kyc/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose Outcome
+         * @description The widget's choice, for scripts and tests: auto_approved, auto_declined, needs_review, user_cancelled or
+         *     error. The answer names where the widget returns the person.
+         */
+        post: operations["sandbox-choose_outcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/kyc/{transaction_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review
+         * @description A manual review's decision on a transaction in needs_review; the vendor then posts its signed webhook.
+         */
+        post: operations["sandbox-review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/linkedin/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorize Page
+         * @description LinkedIn's consent screen stand-in: Allow or Cancel.
+         */
+        get: operations["sandbox-authorize_page"];
+        put?: never;
+        /** Authorize */
+        post: operations["sandbox-authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/linkedin/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Token */
+        post: operations["sandbox-token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/linkedin/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Userinfo */
+        get: operations["sandbox-userinfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -543,6 +730,86 @@ export interface paths {
         put?: never;
         /** Send Feedback */
         post: operations["user-send_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/kyc/hyperverge/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Initiate
+         * @description Starts a verification (a KycWorkflow around a vendor transaction), or answers the running one again.
+         */
+        patch: operations["kyc-initiate"];
+        trace?: never;
+    };
+    "/api/user/kyc/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report Result
+         * @description What the widget said when it closed. The server asks the vendor; the answer is the status as it stands.
+         */
+        post: operations["kyc-report_result"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/linkedin/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Callback
+         * @description Exchanges the code (with the PKCE verifier) and keeps the member's LinkedIn page on the profile.
+         */
+        post: operations["linkedin-callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/linkedin/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Initiate
+         * @description An authorization-code URL with a single-use state bound to the user (10 minutes) and a PKCE challenge.
+         */
+        post: operations["linkedin-initiate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -965,6 +1232,42 @@ export interface components {
              */
             status: "SUCCESS";
         };
+        /** Envelope[KycState] */
+        Envelope_KycState_: {
+            data: components["schemas"]["KycState"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[KycToken] */
+        Envelope_KycToken_: {
+            data: components["schemas"]["KycToken"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[LinkedInUrl] */
+        Envelope_LinkedInUrl_: {
+            data: components["schemas"]["LinkedInUrl"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
         /** Envelope[LoginResult] */
         Envelope_LoginResult_: {
             data: components["schemas"]["LoginResult"];
@@ -1016,6 +1319,30 @@ export interface components {
         /** Envelope[ReviewSummary] */
         Envelope_ReviewSummary_: {
             data: components["schemas"]["ReviewSummary"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[SandboxKycReviewed] */
+        Envelope_SandboxKycReviewed_: {
+            data: components["schemas"]["SandboxKycReviewed"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[SandboxKycTransactionView] */
+        Envelope_SandboxKycTransactionView_: {
+            data: components["schemas"]["SandboxKycTransactionView"];
             /** Message */
             message: string;
             /**
@@ -1230,12 +1557,75 @@ export interface components {
             /** Trip Id */
             trip_id: number;
         };
+        /**
+         * KycResult
+         * @description What the widget told the app when it closed; only a cue for the server to ask the vendor.
+         */
+        KycResult: {
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "auto_approved" | "auto_declined" | "needs_review" | "user_cancelled" | "error";
+            /** Transaction Id */
+            transaction_id: string;
+        };
+        /** KycState */
+        KycState: {
+            /**
+             * Kyc Status
+             * @enum {string}
+             */
+            kyc_status: "initiated" | "needs_review" | "approved" | "rejected" | "cancelled" | "error";
+        };
+        /** KycToken */
+        KycToken: {
+            /**
+             * Access Token
+             * @description the vendor's access token for its widget
+             */
+            access_token: string;
+            /** Transaction Id */
+            transaction_id: string;
+            /**
+             * Widget Url
+             * @description the vendor's widget page; it returns to /kyc with transactionId and status
+             */
+            widget_url: string;
+            /**
+             * Workflow Id
+             * @description the vendor's workflow the widget runs
+             */
+            workflow_id: string;
+        };
         /** LastMessage */
         LastMessage: {
             /** Message */
             message: string;
             /** Timestamp */
             timestamp: string;
+        };
+        /**
+         * LinkedInCallback
+         * @description What the provider's authorize page returned to /linkedin/callback: a code, or the error of a refusal.
+         */
+        LinkedInCallback: {
+            /** Code */
+            code?: string | null;
+            /** Error */
+            error?: string | null;
+            /** Error Description */
+            error_description?: string | null;
+            /** State */
+            state: string;
+        };
+        /** LinkedInUrl */
+        LinkedInUrl: {
+            /**
+             * Url
+             * @description the provider's authorize page; it returns to /linkedin/callback with code and state
+             */
+            url: string;
         };
         /** Location */
         Location: {
@@ -1307,6 +1697,52 @@ export interface components {
             id: number | null;
             /** Image */
             image: string | null;
+        };
+        /** OidcClaims */
+        OidcClaims: {
+            /** Email */
+            email: string;
+            /** Email Verified */
+            email_verified: boolean;
+            /** Name */
+            name: string;
+            /** Profile */
+            profile: string;
+            /** Sub */
+            sub: string;
+        };
+        /** OidcFailure */
+        OidcFailure: {
+            /** Error */
+            error: string;
+            /** Error Description */
+            error_description: string;
+        };
+        /** OidcToken */
+        OidcToken: {
+            /** Access Token */
+            access_token: string;
+            /** Expires In */
+            expires_in: number;
+            /** Scope */
+            scope: string;
+            /** Token Type */
+            token_type: string;
+        };
+        /** OidcTokenRequest */
+        OidcTokenRequest: {
+            /** Client Id */
+            client_id: string;
+            /** Client Secret */
+            client_secret: string;
+            /** Code */
+            code: string;
+            /** Code Verifier */
+            code_verifier: string;
+            /** Grant Type */
+            grant_type: string;
+            /** Redirect Uri */
+            redirect_uri: string;
         };
         /** OtpIssued */
         OtpIssued: {
@@ -1533,6 +1969,81 @@ export interface components {
             scheduled_at: string;
             /** Source */
             source: string;
+        };
+        /** SandboxConsentDecision */
+        SandboxConsentDecision: {
+            /** Client Id */
+            client_id: string;
+            /** Code Challenge */
+            code_challenge: string;
+            /** Code Challenge Method */
+            code_challenge_method: string;
+            /**
+             * Decision
+             * @enum {string}
+             */
+            decision: "allow" | "deny";
+            /**
+             * Member Name
+             * @default Sandbox Member
+             */
+            member_name: string;
+            /** Redirect Uri */
+            redirect_uri: string;
+            /** Response Type */
+            response_type: string;
+            /**
+             * Scope
+             * @default openid
+             */
+            scope: string;
+            /** State */
+            state: string;
+        };
+        /** SandboxKycChoice */
+        SandboxKycChoice: {
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "auto_approved" | "auto_declined" | "needs_review" | "user_cancelled" | "error";
+        };
+        /** SandboxKycReview */
+        SandboxKycReview: {
+            /**
+             * Decision
+             * @enum {string}
+             */
+            decision: "approved" | "rejected";
+        };
+        /** SandboxKycReviewed */
+        SandboxKycReviewed: {
+            /** Application Status */
+            application_status: string;
+            /**
+             * Redirect Url
+             * @description where the widget returns the person, with transactionId and status
+             */
+            redirect_url: string;
+            /** Transaction Id */
+            transaction_id: string;
+            /**
+             * Webhook Status
+             * @description the app's answer to the signed webhook (0 when unreachable)
+             */
+            webhook_status: number;
+        };
+        /** SandboxKycTransactionView */
+        SandboxKycTransactionView: {
+            /** Application Status */
+            application_status: string;
+            /**
+             * Redirect Url
+             * @description where the widget returns the person, with transactionId and status
+             */
+            redirect_url: string;
+            /** Transaction Id */
+            transaction_id: string;
         };
         /** SentSms */
         SentSms: {
@@ -1875,6 +2386,108 @@ export interface components {
             receive_notification?: boolean | null;
             /** Referrer Code */
             referrer_code?: string | null;
+        };
+        /** VendorAnswer[VendorResults] */
+        VendorAnswer_VendorResults_: {
+            result: components["schemas"]["VendorResults"];
+            /**
+             * Status
+             * @default success
+             * @constant
+             */
+            status: "success";
+            /**
+             * Statuscode
+             * @default 200
+             */
+            statusCode: number;
+        };
+        /** VendorAnswer[VendorStartUrl] */
+        VendorAnswer_VendorStartUrl_: {
+            result: components["schemas"]["VendorStartUrl"];
+            /**
+             * Status
+             * @default success
+             * @constant
+             */
+            status: "success";
+            /**
+             * Statuscode
+             * @default 200
+             */
+            statusCode: number;
+        };
+        /** VendorAnswer[VendorToken] */
+        VendorAnswer_VendorToken_: {
+            result: components["schemas"]["VendorToken"];
+            /**
+             * Status
+             * @default success
+             * @constant
+             */
+            status: "success";
+            /**
+             * Statuscode
+             * @default 200
+             */
+            statusCode: number;
+        };
+        /** VendorFailure */
+        VendorFailure: {
+            /** Error */
+            error: string;
+            /**
+             * Status
+             * @constant
+             */
+            status: "failure";
+            /** Statuscode */
+            statusCode: number;
+        };
+        /** VendorLogin */
+        VendorLogin: {
+            /** Appid */
+            appId: string;
+            /** Appkey */
+            appKey: string;
+            /**
+             * Expiry
+             * @default 3600
+             */
+            expiry: number;
+        };
+        /** VendorResults */
+        VendorResults: {
+            /** Applicationstatus */
+            applicationStatus: string;
+            /** Transactionid */
+            transactionId: string;
+            /** Workflowid */
+            workflowId: string;
+        };
+        /** VendorResultsQuery */
+        VendorResultsQuery: {
+            /** Transactionid */
+            transactionId: string;
+        };
+        /** VendorStart */
+        VendorStart: {
+            /** Redirecturl */
+            redirectUrl: string;
+            /** Transactionid */
+            transactionId: string;
+            /** Workflowid */
+            workflowId: string;
+        };
+        /** VendorStartUrl */
+        VendorStartUrl: {
+            /** Startkycurl */
+            startKycUrl: string;
+        };
+        /** VendorToken */
+        VendorToken: {
+            /** Token */
+            token: string;
         };
     };
     responses: never;
@@ -2344,6 +2957,77 @@ export interface operations {
             };
         };
     };
+    "kyc-vendor_webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-HV-Signature"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Applicationstatus */
+                    applicationStatus: string;
+                    /** Eventtime */
+                    eventTime?: string | null;
+                    /** Eventtype */
+                    eventType?: string | null;
+                    /** Transactionid */
+                    transactionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     "media-read_media": {
         parameters: {
             query?: never;
@@ -2576,6 +3260,543 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-vendor_login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorLogin"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorAnswer_VendorToken_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the vendor's refusal: unknown appId or appKey */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorFailure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the vendor's refusal: no such transaction */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorFailure"];
+                };
+            };
+        };
+    };
+    "sandbox-vendor_results": {
+        parameters: {
+            query?: never;
+            header?: {
+                appId?: string | null;
+                appKey?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorResultsQuery"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorAnswer_VendorResults_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the vendor's refusal: unknown appId or appKey */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorFailure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the vendor's refusal: no such transaction */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorFailure"];
+                };
+            };
+        };
+    };
+    "sandbox-vendor_start": {
+        parameters: {
+            query?: never;
+            header?: {
+                appId?: string | null;
+                appKey?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorStart"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorAnswer_VendorStartUrl_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the vendor's refusal: unknown appId or appKey */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorFailure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the vendor's refusal: no such transaction */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorFailure"];
+                };
+            };
+        };
+    };
+    "sandbox-vendor_widget": {
+        parameters: {
+            query: {
+                transaction_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the widget page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-choose_outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxKycChoice"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SandboxKycTransactionView_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxKycReview"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SandboxKycReviewed_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-authorize_page": {
+        parameters: {
+            query: {
+                response_type: string;
+                client_id: string;
+                redirect_uri: string;
+                state: string;
+                scope?: string;
+                code_challenge: string;
+                code_challenge_method: string;
+                member_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the consent page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description OAuth's refusal (RFC 6749 §5.2), or the app's when the request fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcFailure"] | components["schemas"]["Failure"];
+                };
+            };
+            /** @description OAuth's refusal: the client or the token is not known */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcFailure"];
+                };
+            };
+        };
+    };
+    "sandbox-authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SandboxConsentDecision"];
+            };
+        };
+        responses: {
+            /** @description back to the client with code and state, or with the error */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description OAuth's refusal (RFC 6749 §5.2), or the app's when the request fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcFailure"] | components["schemas"]["Failure"];
+                };
+            };
+            /** @description OAuth's refusal: the client or the token is not known */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcFailure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OidcTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcToken"];
+                };
+            };
+            /** @description OAuth's refusal (RFC 6749 §5.2), or the app's when the request fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcFailure"] | components["schemas"]["Failure"];
+                };
+            };
+            /** @description OAuth's refusal: the client or the token is not known */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcFailure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-userinfo": {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClaims"];
+                };
+            };
+            /** @description OAuth's refusal (RFC 6749 §5.2), or the app's when the request fails validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcFailure"] | components["schemas"]["Failure"];
+                };
+            };
+            /** @description OAuth's refusal: the client or the token is not known */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcFailure"];
                 };
             };
         };
@@ -3738,6 +4959,211 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "kyc-initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_KycToken_"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused for now: a service behind the API is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "kyc-report_result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycResult"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_KycState_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "linkedin-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkedInCallback"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "linkedin-initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkedInUrl_"];
                 };
             };
             /** @description Refused: not signed in, or the session has ended */
