@@ -54,6 +54,8 @@ def live_server(database_url: str, temporal_address: str, tmp_path_factory: pyte
         "DATA_DIR": str(data_dir),
         "SANDBOX": "true",
         "API_PORT": str(port),
+        # The sandbox vendors' pages send the browser back here, and the app calls them here.
+        "PUBLIC_APP_URL": f"http://localhost:{port}",
     }
     log = (data_dir / "server.log").open("wb")
     api = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
