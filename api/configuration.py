@@ -2,10 +2,8 @@
 
 from api.schemas.config import Config
 from domain.push import vapid_keys
-from domain.rules.choices import REVIEW_ATTRIBUTES
+from domain.rules.choices import CAB_CATEGORIES, REVIEW_ATTRIBUTES
 from domain.settings import Settings
-
-CAB_CATEGORIES = {"hatchback": "Hatchback", "sedan": "Sedan", "suv": "SUV"}
 
 
 def build_config(settings: Settings) -> Config:

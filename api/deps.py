@@ -13,6 +13,7 @@ from api.security.cookies import session_cookie_name
 from api.security.hashing import token_hash
 from api.security.sessions import live_session
 from domain.models import AuthSession, User
+from domain.providers.cab import CabAggregatorClient
 from domain.providers.kyc import HyperVergeClient
 from domain.providers.linkedin import LinkedInOidc
 from domain.providers.maps import MapsProvider
@@ -81,6 +82,14 @@ async def get_maps(request: Request) -> MapsProvider:
 
 
 MapsDep = Annotated[MapsProvider, Depends(get_maps)]
+
+
+async def get_cab_aggregator(request: Request) -> CabAggregatorClient:
+    aggregator: CabAggregatorClient = request.app.state.cab_aggregator
+    return aggregator
+
+
+CabAggregatorDep = Annotated[CabAggregatorClient, Depends(get_cab_aggregator)]
 
 
 async def get_kyc_vendor(request: Request) -> HyperVergeClient:

@@ -9,12 +9,14 @@ from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.routing import APIRoute
 
+from api.cab import WEBHOOK_PATH as CAB_WEBHOOK_PATH
 from api.chat.parts import open_chat
 from api.errors import install_error_handlers
 from api.openapi import document_refusals
 from api.request_ids import RequestIdMiddleware
 from api.routes import (
     auth,
+    cab,
     chat,
     configuration,
     health,
@@ -27,6 +29,7 @@ from api.routes import (
     query,
     review,
     sandbox,
+    sandbox_cab,
     sandbox_kyc,
     sandbox_linkedin,
     trip,
@@ -38,6 +41,7 @@ from api.web import mount_web_app
 from domain.db import create_engine, create_reading_session_maker, create_session_maker
 from domain.flows import FlowOutbox
 from domain.gazetteer.load import ensure_gazetteer_loaded
+from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.linkedin import LinkedInOidc
 from domain.providers.maps import create_maps_provider
@@ -50,13 +54,15 @@ def operation_id(route: APIRoute) -> str:
     return f"{route.tags[0]}-{route.name}" if route.tags else route.name
 
 
-def server_to_server_paths(settings: Settings) -> frozenset[str]:
-    """The calls vendors make: each authenticates itself, and none carries a browser's CSRF token."""
-    paths = {f"/api{kyc.WEBHOOK_PATH}"}
+def server_to_server_prefixes(settings: Settings) -> tuple[str, ...]:
+    """The calls vendors make (their webhooks; the sandbox vendors' own APIs): each authenticates itself, and none
+    carries a browser's CSRF token."""
+    prefixes = [f"/api{kyc.WEBHOOK_PATH}", f"/api{CAB_WEBHOOK_PATH}"]
     if settings.sandbox:
-        paths |= {f"/api{sandbox_kyc.router.prefix}{path}" for path in sandbox_kyc.VENDOR_PATHS}
-        paths |= {f"/api{sandbox_linkedin.router.prefix}{path}" for path in sandbox_linkedin.PROVIDER_PATHS}
-    return frozenset(paths)
+        prefixes += [f"/api{sandbox_kyc.router.prefix}{path}" for path in sandbox_kyc.VENDOR_PATHS]
+        prefixes += [f"/api{sandbox_linkedin.router.prefix}{path}" for path in sandbox_linkedin.PROVIDER_PATHS]
+        prefixes.append(f"/api{sandbox_cab.router.prefix}{sandbox_cab.AGGREGATOR_PREFIX}")
+    return tuple(prefixes)
 
 
 def include_api(app: FastAPI, settings: Settings) -> None:
@@ -64,6 +70,7 @@ def include_api(app: FastAPI, settings: Settings) -> None:
     routers, not two. Trip calls are the busiest (search and the trip views): their routes are matched first."""
     areas = [
         trip,
+        cab,
         health,
         auth,
         user,
@@ -79,7 +86,7 @@ def include_api(app: FastAPI, settings: Settings) -> None:
         notification,
     ]
     if settings.sandbox:
-        areas += [sandbox, sandbox_kyc, sandbox_linkedin]
+        areas += [sandbox, sandbox_kyc, sandbox_linkedin, sandbox_cab]
     for area in areas:
         app.include_router(area.router, prefix="/api")
 
@@ -103,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.outbound_http = http_client
             app.state.kyc_vendor = kyc_vendor(http_client, settings)
             app.state.linkedin = LinkedInOidc(settings)
+            app.state.cab_aggregator = cab_aggregator(http_client, settings)
             await ensure_gazetteer_loaded(app.state.session_maker)
             app.state.sms_gateway = HttpSmsGateway(
                 http_client,
@@ -135,7 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     mount_web_app(app, settings.web_dist_dir)
 
     app.add_middleware(
-        CsrfMiddleware, trusted_origins=settings.trusted_origins, server_to_server=server_to_server_paths(settings)
+        CsrfMiddleware, trusted_origins=settings.trusted_origins, server_to_server=server_to_server_prefixes(settings)
     )
     # Level 3: a page of 50 trips (64 KB of JSON) in 0.3 ms of CPU to 7.3 KB; level 5 takes 0.55 ms for 6.7 KB.
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=3)

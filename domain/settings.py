@@ -86,6 +86,17 @@ class Settings(BaseSettings):
     linkedin_userinfo_url: str | None = None
     linkedin_state_ttl_seconds: int = 600
 
+    # Shared cabs from an aggregator of vendors (domain/providers/cab.py). Without CAB_VENDOR_URL the app's own
+    # sandbox aggregator (/api/sandbox/cab) stands in.
+    cab_vendor_url: str | None = None
+    cab_api_key: str = "sandbox-cab-key"
+    cab_webhook_secret: str = "sandbox-cab-webhook-secret"  # noqa: S105 (the sandbox's; production sets its own)
+    cab_vendor_timeout_seconds: float = 10.0
+    # No driver confirmed in this long: the request is unfulfilled. Meanwhile the booking is polled this often, in
+    # case a webhook is lost.
+    cab_confirm_timeout_seconds: int = 15 * 60
+    cab_poll_interval_seconds: int = 60
+
     # Reviews
     review_page_size: int = 20
 
@@ -122,7 +133,7 @@ class Settings(BaseSettings):
             required = ["secret_key", "sms_gateway_url", "sms_gateway_api_key"]
             if self.enable_kyc:
                 required.append("kyc_vendor_url")
-            required += ["linkedin_authorize_url", "linkedin_token_url", "linkedin_userinfo_url"]
+            required += ["linkedin_authorize_url", "linkedin_token_url", "linkedin_userinfo_url", "cab_vendor_url"]
             missing = [name for name in required if not getattr(self, name)]
             if missing:
                 names = ", ".join(name.upper() for name in missing)
@@ -132,6 +143,15 @@ class Settings(BaseSettings):
     @property
     def resolved_kyc_vendor_url(self) -> str:
         return (self.kyc_vendor_url or f"{self.public_app_url}/api/sandbox/kyc").rstrip("/")
+
+    @property
+    def resolved_cab_vendor_url(self) -> str:
+        return (self.cab_vendor_url or f"{self.public_app_url}/api/sandbox/cab").rstrip("/")
+
+    @property
+    def cab_webhook_url(self) -> str:
+        """Where the aggregator posts a booking's news (sent with each booking)."""
+        return f"{self.public_app_url}/api/trip/cab/webhook"
 
     def linkedin_endpoint(self, name: Literal["authorize", "token", "userinfo"]) -> str:
         configured = getattr(self, f"linkedin_{name}_url")

@@ -13,6 +13,7 @@ from temporalio.client import Client
 from temporalio.worker import Worker
 
 from activities.account import AccountActivities
+from activities.cab import CabActivities
 from activities.documents import DocumentActivities
 from activities.join_requests import JoinRequestActivities
 from activities.kyc import KycActivities
@@ -21,12 +22,14 @@ from activities.trips import TripActivities
 from domain.db import create_engine, create_session_maker
 from domain.documents import DocumentFiles
 from domain.flows import FlowOutbox
+from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.storage import LocalDiskStorage
 from domain.push import WebPushSender
 from domain.settings import Settings
 from domain.temporal import connect_temporal, temporal_address
 from workflows.account_erasure import AccountErasureWorkflow
+from workflows.cab_booking import CabBookingWorkflow
 from workflows.document_review import DocumentReviewWorkflow
 from workflows.join_request import JoinRequestWorkflow
 from workflows.kyc import KycWorkflow
@@ -42,6 +45,7 @@ WORKFLOWS: Sequence[type] = (
     DocumentReviewWorkflow,
     PushNotificationWorkflow,
     KycWorkflow,
+    CabBookingWorkflow,
 )
 
 # Long enough for a database write or a storage call to finish when the container is told to stop.
@@ -66,6 +70,7 @@ def _activities(
     push = PushActivities(session_maker, WebPushSender(settings))
     documents = DocumentActivities(session_maker, DocumentFiles(settings.media_dir))
     kyc = KycActivities(session_maker, kyc_vendor(vendor_http, settings), outbox)
+    cab = CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings, outbox)
     return [
         account.erase_media,
         account.scrub_user,
@@ -84,6 +89,10 @@ def _activities(
         push.send_push,
         kyc.ask_kyc_vendor,
         kyc.record_kyc_change,
+        cab.book_cab,
+        cab.poll_cab_booking,
+        cab.cancel_cab_with_vendor,
+        cab.record_cab_change,
     ]
 
 

@@ -118,3 +118,66 @@ class OidcClaims(BaseModel):
     email: str
     email_verified: bool
     profile: str
+
+
+# The sandbox cab aggregator speaks the aggregator protocol of domain/providers/cab.py.
+class AggregatorPlace(BaseModel):
+    name: str = Field(max_length=200)
+    lat: float = Field(ge=-90, le=90)
+    lng: float = Field(ge=-180, le=180)
+
+
+class AggregatorRide(BaseModel):
+    trip_id: int = Field(ge=1, le=2**62)
+    category: Literal["hatchback", "sedan", "suv"]
+    pickup: AggregatorPlace
+    drop: AggregatorPlace
+    stops: list[AggregatorPlace] = Field(default_factory=list, max_length=3)
+    pickup_time: str = Field(default="", max_length=40)
+
+
+class AggregatorBookingRequest(AggregatorRide):
+    reference: str = Field(min_length=1, max_length=80)
+    vendor_code: str = Field(min_length=1, max_length=40)
+    callback_url: str = Field(pattern=r"^https?://[^\s]+$", max_length=1000)
+
+
+class AggregatorCancel(BaseModel):
+    reason: str | None = Field(default=None, max_length=300)
+
+
+class AggregatorQuote(BaseModel):
+    vendor_code: str
+    vendor_name: str
+    logo_url: str | None
+    category: str
+    total_fare: float
+    fare_breakup: dict[str, float]
+    stop_fares: list[float]
+    eta_minutes: int
+
+
+class AggregatorQuotes(BaseModel):
+    quotes: list[AggregatorQuote]
+
+
+class AggregatorBooking(BaseModel):
+    booking_id: str
+    reference: str
+    status: str
+    driver: dict[str, str] | None = None
+    vehicle: dict[str, str] | None = None
+
+
+class AggregatorFailure(BaseModel):
+    error: str
+
+
+class SandboxCabEvent(BaseModel):
+    event: Literal["confirm", "no_driver", "vendor_cancel"]
+
+
+class SandboxCabEventSent(BaseModel):
+    booking_id: str
+    status: str
+    webhook_status: int = Field(description="the app's answer to the signed webhook (0 when unreachable)")

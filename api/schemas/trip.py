@@ -5,6 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
+from api.schemas.cab import CabView
 from domain import clock
 from domain.rules import choices, limits, messages
 
@@ -213,7 +214,7 @@ class TripPublic(BaseModel):
     preferred_mode_of_transport: int
     is_vehicle_booked: bool
     is_cab_booked: bool
-    cab: dict[str, object] | None
+    cab: CabView
     recommended: bool
     is_user_in_trip: bool
     user_status: UserStatus

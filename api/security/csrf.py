@@ -22,16 +22,16 @@ def own_origin(connection: HTTPConnection) -> str:
 
 
 class CsrfMiddleware:
-    """`server_to_server` paths are called by vendors, never by a browser, and authenticate each call themselves
-    (a signature or the vendor's keys): no cookie, so no CSRF token, is expected there."""
+    """Paths under the `server_to_server` prefixes are called by vendors, never by a browser, and authenticate each
+    call themselves (a signature or the vendor's keys): no cookie, so no CSRF token, is expected there."""
 
-    def __init__(self, app: ASGIApp, trusted_origins: list[str], server_to_server: frozenset[str]) -> None:
+    def __init__(self, app: ASGIApp, trusted_origins: list[str], server_to_server: tuple[str, ...]) -> None:
         self.app = app
         self.trusted_origins = frozenset(origin.rstrip("/") for origin in trusted_origins)
         self.server_to_server = server_to_server
 
     def is_refused(self, connection: HTTPConnection, method: str) -> bool:
-        if connection.url.path in self.server_to_server:
+        if connection.url.path.startswith(self.server_to_server):
             return False
         origin = connection.headers.get("origin")
         if origin is not None and origin not in self.trusted_origins | {own_origin(connection)}:

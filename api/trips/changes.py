@@ -7,6 +7,7 @@ from decimal import Decimal
 from fastapi import status
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.cab import end_running_cab
 from api.errors import ApiError
 from api.schemas.trip import TripCreate, TripUpdate, parse_time_of_trip
 from api.trips.lookups import active_count, load_trip
@@ -14,6 +15,7 @@ from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
 from domain.models import Trip, TripPassenger, User
 from domain.rules import choices, messages
+from domain.rules.cab import CabEnd
 from domain.rules.geo import distance_km
 from domain.rules.join import PassengerStatus, PassengerType
 from domain.rules.trip import HostChange, TripStatus, host_change_refusal
@@ -139,6 +141,7 @@ async def edit_trip(session: AsyncSession, trip_id: int, host: User, body: TripU
     await session.flush()
     if isinstance(new_time, datetime):
         await signal_after_commit(session, trip_rescheduled(trip.id, TripRescheduled(scheduled_at=_iso(new_time))))
+        await end_running_cab(session, trip.id, CabEnd.TRIP_MOVED, "The trip's time changed")
 
 
 async def cancel_trip(session: AsyncSession, trip_id: int, host: User, reason: str) -> None:
@@ -150,3 +153,4 @@ async def cancel_trip(session: AsyncSession, trip_id: int, host: User, reason: s
     trip.cancelled_at = clock.now()
     await session.flush()
     await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled(reason=reason)))
+    await end_running_cab(session, trip.id, CabEnd.TRIP_CANCELLED, reason)

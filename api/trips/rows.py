@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, exists, func, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.orm import aliased
 
-from domain.models import Trip, TripPassenger, TripQuery, User
+from domain.models import CabBooking, Trip, TripPassenger, TripQuery, User
 
 
 class Person(NamedTuple):
@@ -52,6 +52,7 @@ class TripRow(NamedTuple):
     distance_km: float
     people: list[list[Any]]  # Person fields, host first, then in the order they asked
     has_questions: bool
+    cab: list[Any] | None  # CabRow fields of the trip's latest cab booking, if it has one
 
 
 def _people_of_trip() -> ColumnElement[Any]:
@@ -82,13 +83,47 @@ def _people_of_trip() -> ColumnElement[Any]:
     )
 
 
-_TRIP_FIELDS = TripRow._fields[: -len(("people", "has_questions"))]
+class CabRow(NamedTuple):
+    """A trip's latest cab booking, as its views show it."""
+
+    status: str
+    category: str
+    stops: list[dict[str, Any]]
+    vendor_name: str
+    vendor_logo: str | None
+    total_fare: float
+    fare_breakup: dict[str, float]
+    driver_name: str | None
+    driver_phone: str | None
+    vehicle_model: str | None
+    vehicle_registration: str | None
+    raised_issue: str | None
+
+
+def _latest_cab_of_trip() -> ColumnElement[Any]:
+    fields = func.json_build_array(*(getattr(CabBooking, name) for name in CabRow._fields))
+    return (
+        select(fields)
+        .where(CabBooking.trip_id == Trip.id)
+        .order_by(CabBooking.number.desc())
+        .limit(1)
+        .correlate(Trip)
+        .scalar_subquery()
+    )
+
+
+_TRIP_FIELDS = TripRow._fields[: -len(("people", "has_questions", "cab"))]
 TRIP_ROW_COLUMNS: tuple[ColumnElement[Any], ...] = (
     *(getattr(Trip, name) for name in _TRIP_FIELDS),
     _people_of_trip().label("people"),
     exists().where(TripQuery.trip_id == Trip.id).correlate(Trip).label("has_questions"),
+    _latest_cab_of_trip().label("cab"),
 )
 
 
 def people_of(trip: TripRow) -> list[Person]:
     return [Person._make(fields) for fields in trip.people or ()]
+
+
+def cab_of(trip: TripRow) -> CabRow | None:
+    return CabRow._make(trip.cab) if trip.cab else None

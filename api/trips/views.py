@@ -13,9 +13,10 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from api.media import media_url
-from api.trips.rows import Person, TripRow, people_of
+from api.trips.rows import CabRow, Person, TripRow, cab_of, people_of
 from domain import clock
 from domain.rules import limits
+from domain.rules.cab import CabStatus, is_eligible, shown_status
 from domain.rules.co2 import co2_saved_kg
 from domain.rules.geo import distance_km
 from domain.rules.join import PassengerStatus, PassengerType
@@ -68,6 +69,55 @@ def _passenger_view(person: Person) -> View:
         "large_luggage": person.large_luggage,
         "status": person.status,
         "type": HOST if person.type == HOST else MEMBER,
+    }
+
+
+def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: datetime) -> View:
+    """The trip's cab (SPEC §3 Cab): its latest booking's while that stands, else whether it could have one. Driver
+    phone and the stops' details go only to the host and active members."""
+    eligible = is_eligible(
+        trip_status=trip.status,
+        mode=trip.preferred_mode_of_transport,
+        departs_at=trip.scheduled_at,
+        now=now,
+        distance_km=trip.distance_km,
+    )
+    status = shown_status(booking.status if booking else None, eligible=eligible)
+    if booking is None or status in (CabStatus.ELIGIBLE, CabStatus.NOT_ELIGIBLE):
+        return {
+            "status": status,
+            "category": None,
+            "number_of_stops": 0,
+            "stops": [],
+            "fare": None,
+            "raised_issue": None,
+            "driver": None,
+            "vehicle": None,
+            "vendor": None,
+        }
+    booked = status == CabStatus.BOOKED
+    stops = [{"name": s["name"], "place_id": s["place_id"], "fare": s.get("fare")} for s in booking.stops]
+    return {
+        "status": status,
+        "category": booking.category,
+        "number_of_stops": len(booking.stops),
+        "stops": stops if sees_details else [],
+        "fare": float(booking.total_fare),
+        "raised_issue": booking.raised_issue,
+        "driver": (
+            {"name": booking.driver_name, "contact": {"phone": booking.driver_phone if sees_details else None}}
+            if booked
+            else None
+        ),
+        "vehicle": (
+            {"model": booking.vehicle_model, "registration_number": booking.vehicle_registration} if booked else None
+        ),
+        "vendor": {
+            "name": booking.vendor_name,
+            "logo": booking.vendor_logo,
+            "total_fare": float(booking.total_fare),
+            "fare_breakup": booking.fare_breakup,
+        },
     }
 
 
@@ -148,6 +198,7 @@ def build_view(
     from_origin, from_destination, total = _distances(trip, point)
     low_high = cost_range(trip.estimated_cost, trip.total_passengers)
     host_card = _host_card(host)
+    cab = _cab_view(trip, cab_of(trip), is_host or is_member, now)
     return {
         "id": trip.id,
         "trip_id": trip.id,
@@ -178,8 +229,8 @@ def build_view(
         "next_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, active_count + 1),
         "preferred_mode_of_transport": trip.preferred_mode_of_transport,
         "is_vehicle_booked": trip.is_vehicle_booked,
-        "is_cab_booked": False,
-        "cab": None,
+        "is_cab_booked": cab["status"] == CabStatus.BOOKED,
+        "cab": cab,
         "recommended": total is not None and total <= limits.RECOMMENDED_MAX_WALK_KM,
         "is_user_in_trip": is_member,
         "user_status": own.status if own is not None else "default",

@@ -2,6 +2,7 @@
 
 from domain.models.auth import AuthSession, OtpChallenge, SandboxSms
 from domain.models.base import Base
+from domain.models.cab import CabBooking, SandboxCabBooking, TripCabPlan
 from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
 from domain.models.flows import FlowOutboxEntry
 from domain.models.kyc import KycVerification, SandboxKycTransaction
@@ -22,6 +23,7 @@ from domain.models.user import Feedback, User, UserTripsInsights
 __all__ = [
     "AuthSession",
     "Base",
+    "CabBooking",
     "ChatDocument",
     "ChatMessage",
     "ChatReadMark",
@@ -33,10 +35,12 @@ __all__ = [
     "OtpChallenge",
     "Place",
     "PushSubscription",
+    "SandboxCabBooking",
     "SandboxKycTransaction",
     "SandboxLinkedInGrant",
     "SandboxSms",
     "Trip",
+    "TripCabPlan",
     "TripCompletion",
     "TripPassenger",
     "TripQuery",

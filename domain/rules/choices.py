@@ -32,6 +32,9 @@ REVIEW_ATTRIBUTES: Final = {
     "good_communication": "Good communication",
 }
 
+# The cab categories a host may ask vendors for (SPEC §3 Config valid_cab_categories): key to label.
+CAB_CATEGORIES: Final = {"hatchback": "Hatchback", "sedan": "Sedan", "suv": "SUV"}
+
 TRIP_DELETE_REASONS: Final = ("Did not find a match", "Do not understand how to use the app")
 
 ATTACHMENT_EXTENSIONS: Final = {

@@ -16,6 +16,7 @@ from sqlalchemy import update
 from api.main import create_app
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
 from domain.models import OtpChallenge
+from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.linkedin import LinkedInOidc
 from domain.settings import Settings
@@ -52,6 +53,7 @@ async def app(api_settings: Settings) -> AsyncIterator[FastAPI]:
         application.state.outbound_http = vendors
         application.state.kyc_vendor = kyc_vendor(vendors, api_settings)
         application.state.linkedin = LinkedInOidc(api_settings, transport=httpx.ASGITransport(app=application))
+        application.state.cab_aggregator = cab_aggregator(vendors, api_settings)
         yield application
 
 

@@ -58,6 +58,13 @@ FOREIGN_CLIENT = {
     "code_challenge": "c" * 43,
     "code_challenge_method": "S256",
 }
+# A ride as the cab aggregator's API takes it.
+RIDE = {
+    "trip_id": 1,
+    "category": "sedan",
+    "pickup": {"name": "A", "lat": 12.93, "lng": 77.62},
+    "drop": {"name": "B", "lat": 12.97, "lng": 77.75},
+}
 ALL_OK = (200, 200, 200, 200, 200)
 SIGNED_IN = (401, 200, 200, 200, 200)
 
@@ -257,6 +264,56 @@ MATRIX: dict[str, Row] = {
         call(lambda c, s: c.get("/api/sandbox/linkedin/userinfo", headers={"Authorization": "Bearer guess"})),
         (401,) * 5,
     ),
+    # A trip's cab is the host's to plan, request, cancel and raise issues on; nothing is planned yet here.
+    "PUT /api/trip/cab/interest/{trip_id}": (
+        call(lambda c, s: c.put(f"/api/trip/cab/interest/{s.trip_id}", json={"category": "sedan", "stops": []})),
+        (401, 403, 403, 403, 200),
+    ),
+    "GET /api/trip/cab/vendors/{trip_id}": (
+        call(lambda c, s: c.get(f"/api/trip/cab/vendors/{s.trip_id}")),
+        (401, 403, 403, 403, 409),
+    ),
+    "POST /api/trip/cab/request/{trip_id}": (
+        call(lambda c, s: c.post(f"/api/trip/cab/request/{s.trip_id}", json={"vendor": "citycab"})),
+        (401, 403, 403, 403, 409),
+    ),
+    "DELETE /api/trip/cab/request/{trip_id}": (
+        call(lambda c, s: c.request("DELETE", f"/api/trip/cab/request/{s.trip_id}", json={})),
+        (401, 403, 403, 403, 409),
+    ),
+    "POST /api/trip/cab/support/{trip_id}": (
+        call(lambda c, s: c.post(f"/api/trip/cab/support/{s.trip_id}", json={"issue": "The driver never came"})),
+        (401, 403, 403, 403, 409),
+    ),
+    "POST /api/trip/cab/webhook": (
+        call(lambda c, s: c.post("/api/trip/cab/webhook", json={"booking_id": "b", "event": "confirmed"})),
+        (401,) * 5,
+    ),
+    "POST /api/sandbox/cab/v1/quotes": (
+        call(lambda c, s: c.post("/api/sandbox/cab/v1/quotes", json=RIDE)),
+        (401,) * 5,
+    ),
+    "POST /api/sandbox/cab/v1/bookings": (
+        call(
+            lambda c, s: c.post(
+                "/api/sandbox/cab/v1/bookings",
+                json={**RIDE, "reference": "r", "vendor_code": "citycab", "callback_url": "http://x.y/hook"},
+            )
+        ),
+        (401,) * 5,
+    ),
+    "GET /api/sandbox/cab/v1/bookings/{booking_id}": (
+        call(lambda c, s: c.get("/api/sandbox/cab/v1/bookings/sbx_0")),
+        (401,) * 5,
+    ),
+    "POST /api/sandbox/cab/v1/bookings/{booking_id}/cancel": (
+        call(lambda c, s: c.post("/api/sandbox/cab/v1/bookings/sbx_0/cancel", json={})),
+        (401,) * 5,
+    ),
+    "POST /api/sandbox/cab/bookings/{trip_id}": (
+        call(lambda c, s: c.post(f"/api/sandbox/cab/bookings/{s.trip_id}", json={"event": "confirm"})),
+        (404,) * 5,
+    ),
     "GET /api/notification/history": (call(lambda c, s: c.get("/api/notification/history")), SIGNED_IN),
     "POST /api/notification/subscription": (
         call(lambda c, s: c.post("/api/notification/subscription", json=SUBSCRIPTION)),
@@ -281,7 +338,12 @@ MATRIX: dict[str, Row] = {
 # The sandbox vendors answer refusals in their own protocol's shapes, not the app's envelope.
 HYPERVERGE_FAILURE = {"status", "statusCode", "error"}
 OAUTH_FAILURE = {"error", "error_description"}
+AGGREGATOR_FAILURE = {"error"}
 VENDOR_PROTOCOL = {
+    "POST /api/sandbox/cab/v1/quotes": AGGREGATOR_FAILURE,
+    "POST /api/sandbox/cab/v1/bookings": AGGREGATOR_FAILURE,
+    "GET /api/sandbox/cab/v1/bookings/{booking_id}": AGGREGATOR_FAILURE,
+    "POST /api/sandbox/cab/v1/bookings/{booking_id}/cancel": AGGREGATOR_FAILURE,
     "POST /api/sandbox/kyc/login": HYPERVERGE_FAILURE,
     "POST /api/sandbox/kyc/v1/link-kyc/start": HYPERVERGE_FAILURE,
     "POST /api/sandbox/kyc/v1/link-kyc/results": HYPERVERGE_FAILURE,

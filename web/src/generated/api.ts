@@ -238,6 +238,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/cab/bookings/{trip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vendor Event
+         * @description For people and scripts: the vendor confirms the trip's open booking (a driver and vehicle), finds no driver,
+         *     or cancels it; the aggregator then posts its signed webhook to the app.
+         */
+        post: operations["sandbox-vendor_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/cab/v1/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book
+         * @description A booking waiting for a driver; the same Idempotency-Key answers the same booking.
+         */
+        post: operations["sandbox-book"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/cab/v1/bookings/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Booking */
+        get: operations["sandbox-read_booking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/cab/v1/bookings/{booking_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel Booking */
+        post: operations["sandbox-cancel_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/cab/v1/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quotes
+         * @description Each vendor's fare for the ride, from its fare table by distance and category.
+         */
+        post: operations["sandbox-quotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/kyc/login": {
         parameters: {
             query?: never;
@@ -416,6 +511,110 @@ export interface paths {
         get: operations["sandbox-list_sent_sms"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/cab/interest/{trip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * State Interest
+         * @description The category (a key of valid_cab_categories) and up to three stops (place ids) the host wants.
+         */
+        put: operations["cab-state_interest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/cab/request/{trip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request
+         * @description Requests the chosen vendor's cab: a CabBookingWorkflow books it and waits for the driver.
+         */
+        post: operations["cab-request"];
+        /**
+         * Cancel
+         * @description Cancels the running request or booking; the vendor is told.
+         */
+        delete: operations["cab-cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/cab/support/{trip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Support
+         * @description Raises an issue with the latest cab request, once.
+         */
+        post: operations["cab-support"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/cab/vendors/{trip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Vendors
+         * @description Each vendor's quote for the stated category and stops, cheapest first.
+         */
+        get: operations["cab-list_vendors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/cab/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Aggregator Webhook
+         * @description The aggregator's news of a booking, signed with the shared secret (HMAC-SHA256 of the body).
+         */
+        post: operations["cab-aggregator_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -927,6 +1126,112 @@ export interface components {
             /** Expires In Seconds */
             expires_in_seconds: number;
         };
+        /** AggregatorBooking */
+        AggregatorBooking: {
+            /** Booking Id */
+            booking_id: string;
+            /** Driver */
+            driver?: {
+                [key: string]: string;
+            } | null;
+            /** Reference */
+            reference: string;
+            /** Status */
+            status: string;
+            /** Vehicle */
+            vehicle?: {
+                [key: string]: string;
+            } | null;
+        };
+        /** AggregatorBookingRequest */
+        AggregatorBookingRequest: {
+            /** Callback Url */
+            callback_url: string;
+            /**
+             * Category
+             * @enum {string}
+             */
+            category: "hatchback" | "sedan" | "suv";
+            drop: components["schemas"]["AggregatorPlace"];
+            pickup: components["schemas"]["AggregatorPlace"];
+            /**
+             * Pickup Time
+             * @default
+             */
+            pickup_time: string;
+            /** Reference */
+            reference: string;
+            /** Stops */
+            stops?: components["schemas"]["AggregatorPlace"][];
+            /** Trip Id */
+            trip_id: number;
+            /** Vendor Code */
+            vendor_code: string;
+        };
+        /** AggregatorCancel */
+        AggregatorCancel: {
+            /** Reason */
+            reason?: string | null;
+        };
+        /** AggregatorFailure */
+        AggregatorFailure: {
+            /** Error */
+            error: string;
+        };
+        /** AggregatorPlace */
+        AggregatorPlace: {
+            /** Lat */
+            lat: number;
+            /** Lng */
+            lng: number;
+            /** Name */
+            name: string;
+        };
+        /** AggregatorQuote */
+        AggregatorQuote: {
+            /** Category */
+            category: string;
+            /** Eta Minutes */
+            eta_minutes: number;
+            /** Fare Breakup */
+            fare_breakup: {
+                [key: string]: number;
+            };
+            /** Logo Url */
+            logo_url: string | null;
+            /** Stop Fares */
+            stop_fares: number[];
+            /** Total Fare */
+            total_fare: number;
+            /** Vendor Code */
+            vendor_code: string;
+            /** Vendor Name */
+            vendor_name: string;
+        };
+        /** AggregatorQuotes */
+        AggregatorQuotes: {
+            /** Quotes */
+            quotes: components["schemas"]["AggregatorQuote"][];
+        };
+        /** AggregatorRide */
+        AggregatorRide: {
+            /**
+             * Category
+             * @enum {string}
+             */
+            category: "hatchback" | "sedan" | "suv";
+            drop: components["schemas"]["AggregatorPlace"];
+            pickup: components["schemas"]["AggregatorPlace"];
+            /**
+             * Pickup Time
+             * @default
+             */
+            pickup_time: string;
+            /** Stops */
+            stops?: components["schemas"]["AggregatorPlace"][];
+            /** Trip Id */
+            trip_id: number;
+        };
         /** AttributeTally */
         AttributeTally: {
             /** Negative */
@@ -943,6 +1248,96 @@ export interface components {
              * @default false
              */
             report_user: boolean;
+        };
+        /** CabCancelIn */
+        CabCancelIn: {
+            /** Reason */
+            reason?: string | null;
+        };
+        /** CabDriver */
+        CabDriver: {
+            contact: components["schemas"]["DriverContact"];
+            /** Name */
+            name: string | null;
+        };
+        /** CabIssueIn */
+        CabIssueIn: {
+            /** Issue */
+            issue?: string | null;
+        };
+        /** CabPlanIn */
+        CabPlanIn: {
+            /**
+             * Category
+             * @description a key of valid_cab_categories
+             */
+            category: string;
+            /**
+             * Stops
+             * @description place ids, at most 3
+             */
+            stops?: string[];
+        };
+        /** CabRequestIn */
+        CabRequestIn: {
+            /**
+             * Vendor
+             * @description the code of the chosen vendor's quote
+             */
+            vendor?: string | null;
+        };
+        /** CabStop */
+        CabStop: {
+            /** Fare */
+            fare: number | null;
+            /** Name */
+            name: string;
+            /** Place Id */
+            place_id: string;
+        };
+        /** CabVehicle */
+        CabVehicle: {
+            /** Model */
+            model: string | null;
+            /** Registration Number */
+            registration_number: string | null;
+        };
+        /** CabVendor */
+        CabVendor: {
+            /** Fare Breakup */
+            fare_breakup: {
+                [key: string]: number;
+            };
+            /** Logo */
+            logo: string | null;
+            /** Name */
+            name: string;
+            /** Total Fare */
+            total_fare: number;
+        };
+        /** CabView */
+        CabView: {
+            /** Category */
+            category: string | null;
+            driver: components["schemas"]["CabDriver"] | null;
+            /** Fare */
+            fare: number | null;
+            /** Number Of Stops */
+            number_of_stops: number;
+            /** Raised Issue */
+            raised_issue: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "not_eligible" | "eligible" | "requested" | "booked" | "cancelled" | "unfulfilled" | "vendor_cancelled";
+            /**
+             * Stops
+             * @description only to the host and active members
+             */
+            stops: components["schemas"]["CabStop"][];
+            vehicle: components["schemas"]["CabVehicle"] | null;
+            vendor: components["schemas"]["CabVendor"] | null;
         };
         /** ChatDocumentPublic */
         ChatDocumentPublic: {
@@ -1148,6 +1543,14 @@ export interface components {
              */
             status: "checking";
         };
+        /** DriverContact */
+        DriverContact: {
+            /**
+             * Phone
+             * @description only to the host and active members
+             */
+            phone: string | null;
+        };
         /** Envelope[AccessToken] */
         Envelope_AccessToken_: {
             data: components["schemas"]["AccessToken"];
@@ -1328,6 +1731,18 @@ export interface components {
              */
             status: "SUCCESS";
         };
+        /** Envelope[SandboxCabEventSent] */
+        Envelope_SandboxCabEventSent_: {
+            data: components["schemas"]["SandboxCabEventSent"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
         /** Envelope[SandboxKycReviewed] */
         Envelope_SandboxKycReviewed_: {
             data: components["schemas"]["SandboxKycReviewed"];
@@ -1466,6 +1881,19 @@ export interface components {
         Envelope_list_SentSms__: {
             /** Data */
             data: components["schemas"]["SentSms"][];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[list[VendorQuote]] */
+        Envelope_list_VendorQuote__: {
+            /** Data */
+            data: components["schemas"]["VendorQuote"][];
             /** Message */
             message: string;
             /**
@@ -1970,6 +2398,26 @@ export interface components {
             /** Source */
             source: string;
         };
+        /** SandboxCabEvent */
+        SandboxCabEvent: {
+            /**
+             * Event
+             * @enum {string}
+             */
+            event: "confirm" | "no_driver" | "vendor_cancel";
+        };
+        /** SandboxCabEventSent */
+        SandboxCabEventSent: {
+            /** Booking Id */
+            booking_id: string;
+            /** Status */
+            status: string;
+            /**
+             * Webhook Status
+             * @description the app's answer to the signed webhook (0 when unreachable)
+             */
+            webhook_status: number;
+        };
         /** SandboxConsentDecision */
         SandboxConsentDecision: {
             /** Client Id */
@@ -2176,10 +2624,7 @@ export interface components {
             active_passenger_count: number;
             /** Additional Note */
             additional_note: string | null;
-            /** Cab */
-            cab: {
-                [key: string]: unknown;
-            } | null;
+            cab: components["schemas"]["CabView"];
             /** Chat Id */
             chat_id: number | null;
             /** Current Co2 Saving */
@@ -2455,6 +2900,23 @@ export interface components {
              * @default 3600
              */
             expiry: number;
+        };
+        /** VendorQuote */
+        VendorQuote: {
+            /** Code */
+            code: string;
+            /** Eta Minutes */
+            eta_minutes: number;
+            /** Fare Breakup */
+            fare_breakup: {
+                [key: string]: number;
+            };
+            /** Logo */
+            logo: string | null;
+            /** Name */
+            name: string;
+            /** Total Fare */
+            total_fare: number;
         };
         /** VendorResults */
         VendorResults: {
@@ -3264,6 +3726,308 @@ export interface operations {
             };
         };
     };
+    "sandbox-vendor_event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCabEvent"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SandboxCabEventSent_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-book": {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+                "idempotency-key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AggregatorBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorBooking"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the aggregator's refusal: unknown API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorFailure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the aggregator's refusal: no such booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorFailure"];
+                };
+            };
+        };
+    };
+    "sandbox-read_booking": {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorBooking"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the aggregator's refusal: unknown API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorFailure"];
+                };
+            };
+            /** @description the aggregator's refusal: no such booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorFailure"];
+                };
+            };
+        };
+    };
+    "sandbox-cancel_booking": {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AggregatorCancel"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorBooking"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the aggregator's refusal: unknown API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorFailure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the aggregator's refusal: no such booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorFailure"];
+                };
+            };
+        };
+    };
+    "sandbox-quotes": {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AggregatorRide"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorQuotes"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the aggregator's refusal: unknown API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorFailure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the aggregator's refusal: no such booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregatorFailure"];
+                };
+            };
+        };
+    };
     "sandbox-vendor_login": {
         parameters: {
             query?: never;
@@ -3823,6 +4587,464 @@ export interface operations {
             };
             /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "cab-state_interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CabPlanIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused for now: a service behind the API is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "cab-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CabRequestIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused for now: a service behind the API is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "cab-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CabCancelIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "cab-support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CabIssueIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "cab-list_vendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_VendorQuote__"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused for now: a service behind the API is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "cab-aggregator_webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Aggregator-Signature"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Booking Id */
+                    booking_id: string;
+                    /** Driver */
+                    driver?: {
+                        [key: string]: string;
+                    } | null;
+                    /**
+                     * Event
+                     * @enum {string}
+                     */
+                    event: "confirmed" | "no_driver" | "vendor_cancelled";
+                    /** Reference */
+                    reference?: string | null;
+                    /** Vehicle */
+                    vehicle?: {
+                        [key: string]: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

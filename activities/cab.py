@@ -1,0 +1,157 @@
+"""A cab booking's activities: booking, polling and cancelling with the aggregator, and each change written with
+its notices (domain/rules/cab.py)."""
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from activities.notifications import NotificationDraft, notify
+from activities.trips import _live_people, _route
+from domain.flows import FlowOutbox
+from domain.models import CabBooking, Trip
+from domain.providers.cab import CabAggregatorClient, CabPlace, CabRide, CabVendorError
+from domain.rules.cab import NOTICES, RUNNING, CabStatus, VendorEvent
+from domain.rules.join import PassengerStatus
+from domain.settings import Settings
+from workflows.contracts import CabChange, CabVendorNotice
+
+# A cab notice opens its trip.
+NOTICE_ENTITY_TYPE = "trip"
+# What the aggregator's booking statuses mean to a booking's flow.
+VENDOR_STATUS_EVENTS = {
+    "confirmed": VendorEvent.CONFIRMED,
+    "no_driver": VendorEvent.NO_DRIVER,
+    "vendor_cancelled": VendorEvent.VENDOR_CANCELLED,
+}
+NO_NEWS = "pending"
+
+
+def ride_of(trip: Trip, booking: CabBooking) -> CabRide:
+    return CabRide(
+        trip_id=trip.id,
+        category=booking.category,
+        pickup=CabPlace(trip.origin_name, trip.origin_latitude, trip.origin_longitude),
+        drop=CabPlace(trip.destination_name, trip.destination_latitude, trip.destination_longitude),
+        stops=[CabPlace(stop["name"], stop["latitude"], stop["longitude"]) for stop in booking.stops],
+        pickup_time=trip.scheduled_at.isoformat(),
+    )
+
+
+class CabActivities:
+    def __init__(
+        self,
+        session_maker: async_sessionmaker[AsyncSession],
+        aggregator: CabAggregatorClient,
+        settings: Settings,
+        outbox: FlowOutbox | None = None,
+    ) -> None:
+        self._session_maker = session_maker
+        self._outbox = outbox or FlowOutbox(session_maker, None, "")
+        self._aggregator = aggregator
+        self._callback_url = settings.cab_webhook_url
+
+    async def _booking(self, session: AsyncSession, booking_id: int) -> tuple[CabBooking, Trip]:
+        row = (
+            await session.execute(
+                select(CabBooking, Trip).join(Trip, Trip.id == CabBooking.trip_id).where(CabBooking.id == booking_id)
+            )
+        ).first()
+        if row is None:
+            raise ApplicationError(
+                f"cab booking {booking_id} does not exist", type="CabBookingMissing", non_retryable=True
+            )
+        return row[0], row[1]
+
+    @activity.defn
+    async def book_cab(self, booking_id: int) -> None:
+        """Books with the vendor by the booking's reference; a retry answers the same vendor booking."""
+        async with self._session_maker() as session:
+            booking, trip = await self._booking(session, booking_id)
+            if booking.vendor_booking_id is not None:
+                return
+            try:
+                booked = await self._aggregator.book(
+                    booking.reference, booking.vendor_code, ride_of(trip, booking), self._callback_url
+                )
+            except CabVendorError as error:
+                raise ApplicationError(str(error), type="CabVendorUnavailable") from error
+            booking.vendor_booking_id = booked.booking_id
+            await session.commit()
+
+    @activity.defn
+    async def poll_cab_booking(self, booking_id: int) -> CabVendorNotice:
+        """What the vendor says of the booking now; `pending` while it has nothing new."""
+        async with self._session_maker() as session:
+            booking, _ = await self._booking(session, booking_id)
+        if booking.vendor_booking_id is None:
+            return CabVendorNotice(event=NO_NEWS)
+        try:
+            found = await self._aggregator.booking(booking.vendor_booking_id)
+        except CabVendorError as error:
+            raise ApplicationError(str(error), type="CabVendorUnavailable") from error
+        event = VENDOR_STATUS_EVENTS.get(found.status)
+        return CabVendorNotice(
+            event=event or NO_NEWS,
+            driver_name=found.driver_name,
+            driver_phone=found.driver_phone,
+            vehicle_model=found.vehicle_model,
+            vehicle_registration=found.vehicle_registration,
+        )
+
+    @activity.defn
+    async def cancel_cab_with_vendor(self, booking_id: int) -> None:
+        """Tells the vendor the cab is not wanted (again: the same answer)."""
+        async with self._session_maker() as session:
+            booking, _ = await self._booking(session, booking_id)
+        if booking.vendor_booking_id is None:
+            return
+        try:
+            await self._aggregator.cancel(booking.vendor_booking_id, booking.cancel_reason or "Not needed any more")
+        except CabVendorError as error:
+            raise ApplicationError(str(error), type="CabVendorUnavailable") from error
+
+    @activity.defn
+    async def record_cab_change(self, change: CabChange) -> None:
+        """Writes the booking's new status (with the driver and vehicle when booked); host and members are told of
+        a booking, an unfulfilled request and a vendor's cancel, once."""
+        async with self._outbox.transaction() as session:
+            booking = await session.scalar(
+                select(CabBooking).where(CabBooking.id == change.booking_id).with_for_update()
+            )
+            if booking is None or booking.status not in RUNNING or booking.status == change.status:
+                return
+            booking.status = change.status
+            booking.updated_at = func.now()
+            notice = change.notice
+            if change.status == CabStatus.BOOKED and notice is not None:
+                booking.driver_name = notice.driver_name
+                booking.driver_phone = notice.driver_phone
+                booking.vehicle_model = notice.vehicle_model
+                booking.vehicle_registration = notice.vehicle_registration
+            told = NOTICES.get(CabStatus(change.status))
+            if told is None:
+                return
+            trip = await session.get(Trip, booking.trip_id)
+            assert trip is not None
+            title, text = told
+            message = text.format(
+                route=_route(trip),
+                vehicle=f"{booking.vehicle_model} {booking.vehicle_registration}",
+                driver=booking.driver_name,
+            )
+            people = await _live_people(session, trip.id, (PassengerStatus.ACTIVE,))
+            await notify(
+                session,
+                [
+                    NotificationDraft(
+                        recipient_id=person,
+                        title=title,
+                        message=message,
+                        entity_type=NOTICE_ENTITY_TYPE,
+                        entity_id=str(trip.id),
+                        dedupe_key=f"cab:{booking.id}:{change.status}:{person}",
+                    )
+                    for person in people
+                ],
+            )

@@ -1,0 +1,77 @@
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import BigInteger, CheckConstraint, DateTime, ForeignKey, Index, Numeric, SmallInteger, String, func
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from domain.models.base import Base, created_at_column
+
+CAB_BOOKING_STATUSES = "('requested', 'booked', 'cancelled', 'unfulfilled', 'vendor_cancelled')"
+
+
+class TripCabPlan(Base):
+    """What the host wants of a cab for a trip: a category and up to three stops (each {name, place_id, latitude,
+    longitude}), stated before asking vendors for quotes."""
+
+    __tablename__ = "trip_cab_plans"
+
+    trip_id: Mapped[int] = mapped_column(ForeignKey("trips.id", ondelete="CASCADE"), primary_key=True)
+    category: Mapped[str] = mapped_column(String(20))
+    stops: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list, server_default="[]")
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class CabBooking(Base):
+    """One cab request of a trip, the n-th, with its CabBookingWorkflow; the vendor's quote as it was chosen, and its
+    driver and vehicle once booked. `reference` is the idempotency key the vendor books by."""
+
+    __tablename__ = "cab_bookings"
+    __table_args__ = (
+        CheckConstraint(f"status IN {CAB_BOOKING_STATUSES}", name="status"),
+        Index("uq_cab_bookings_trip_id_number", "trip_id", "number", unique=True),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    trip_id: Mapped[int] = mapped_column(ForeignKey("trips.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(SmallInteger)
+    host_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    reference: Mapped[str] = mapped_column(String(80), unique=True)
+    status: Mapped[str] = mapped_column(String(20))
+    category: Mapped[str] = mapped_column(String(20))
+    stops: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list, server_default="[]")
+    vendor_code: Mapped[str] = mapped_column(String(40))
+    vendor_name: Mapped[str] = mapped_column(String(100))
+    vendor_logo: Mapped[str | None] = mapped_column(String(2000))
+    total_fare: Mapped[Decimal] = mapped_column(Numeric(10, 2))
+    fare_breakup: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
+    vendor_booking_id: Mapped[str | None] = mapped_column(String(80))
+    driver_name: Mapped[str | None] = mapped_column(String(100))
+    driver_phone: Mapped[str | None] = mapped_column(String(20))
+    vehicle_model: Mapped[str | None] = mapped_column(String(100))
+    vehicle_registration: Mapped[str | None] = mapped_column(String(20))
+    raised_issue: Mapped[str | None] = mapped_column(String(500))
+    cancel_reason: Mapped[str | None] = mapped_column(String(300))
+    created_at: Mapped[datetime] = created_at_column()
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class SandboxCabBooking(Base):
+    """The sandbox aggregator's own record of a booking, as a real aggregator keeps it on its side."""
+
+    __tablename__ = "sandbox_cab_bookings"
+
+    booking_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    idempotency_key: Mapped[str] = mapped_column(String(80), unique=True)
+    reference: Mapped[str] = mapped_column(String(80))
+    trip_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    vendor_code: Mapped[str] = mapped_column(String(40))
+    category: Mapped[str] = mapped_column(String(20))
+    status: Mapped[str] = mapped_column(String(30))
+    callback_url: Mapped[str] = mapped_column(String(1000))
+    driver: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    vehicle: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    cancel_reason: Mapped[str | None] = mapped_column(String(300))
+    created_at: Mapped[datetime] = created_at_column()
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -1,0 +1,126 @@
+"""A trip's shared cab (SPEC §3 Cab, §4 Cab status and Cab flow, §5 and §8 cab rules), kept once.
+
+A trip can have a cab when it is upcoming, active, its mode is Cab and the vendors serve its route. The host states
+a category and up to three stops, picks a vendor's quote and requests it: a CabBookingWorkflow (`cab:{trip_id}:{n}`)
+books with the vendor and waits for its confirmation. requested → booked (driver and vehicle), or unfulfilled (no
+driver in time, or the trip's time came), cancelled (by the host, or because the trip was deleted or moved), or
+vendor_cancelled; after cancelled or vendor_cancelled the host may request again. The API, the workflow and its
+activities decide by this module.
+"""
+
+from datetime import datetime
+from enum import StrEnum
+
+from domain.rules import choices, messages
+from domain.rules.trip import TripStatus
+
+MAX_STOPS = 3
+# The vendors serve routes up to this long (intercity beyond it is another product).
+MAX_ROUTE_KM = 150.0
+
+
+class CabStatus(StrEnum):
+    NOT_ELIGIBLE = "not_eligible"
+    ELIGIBLE = "eligible"
+    REQUESTED = "requested"
+    BOOKED = "booked"
+    CANCELLED = "cancelled"
+    UNFULFILLED = "unfulfilled"
+    VENDOR_CANCELLED = "vendor_cancelled"
+
+
+# A booking in one of these has a running flow.
+RUNNING = frozenset({CabStatus.REQUESTED, CabStatus.BOOKED})
+# After these the host may request a cab again.
+REQUESTABLE_AFTER = frozenset({CabStatus.CANCELLED, CabStatus.VENDOR_CANCELLED})
+# Host and members are told of these.
+TOLD = frozenset({CabStatus.BOOKED, CabStatus.UNFULFILLED, CabStatus.VENDOR_CANCELLED})
+# A past trip shows its cab only in these (SPEC §4).
+SHOWN_AFTER_DEPARTURE = frozenset({CabStatus.UNFULFILLED, CabStatus.BOOKED, CabStatus.REQUESTED})
+
+
+class VendorEvent(StrEnum):
+    """What the vendor says of a booking (its webhook and its booking status)."""
+
+    CONFIRMED = "confirmed"
+    NO_DRIVER = "no_driver"
+    VENDOR_CANCELLED = "vendor_cancelled"
+
+
+class CabEnd(StrEnum):
+    """Why a booking's flow cancels it with the vendor."""
+
+    HOST = "host"
+    TRIP_CANCELLED = "trip_cancelled"
+    TRIP_MOVED = "trip_moved"
+
+
+AFTER_VENDOR_EVENT = {
+    VendorEvent.CONFIRMED: CabStatus.BOOKED,
+    VendorEvent.NO_DRIVER: CabStatus.UNFULFILLED,
+    VendorEvent.VENDOR_CANCELLED: CabStatus.VENDOR_CANCELLED,
+}
+
+NOTICES = {
+    CabStatus.BOOKED: ("Cab booked", "Your cab for the trip {route} is booked: {vehicle}, driven by {driver}."),
+    CabStatus.UNFULFILLED: ("Cab unfulfilled", "No cab could be found for the trip {route}."),
+    CabStatus.VENDOR_CANCELLED: ("Cab cancelled by the vendor", "The vendor cancelled the cab for the trip {route}."),
+}
+
+
+def is_eligible(*, trip_status: str, mode: int, departs_at: datetime, now: datetime, distance_km: float) -> bool:
+    """A trip can have a cab: upcoming, active, going by cab, on a route the vendors serve."""
+    return (
+        trip_status == TripStatus.ACTIVE
+        and mode == choices.TRANSPORT_CAB
+        and departs_at > now
+        and distance_km <= MAX_ROUTE_KM
+    )
+
+
+def shown_status(latest: str | None, *, eligible: bool) -> CabStatus:
+    """The cab status a trip shows: its latest booking's while that stands, else whether it could have one."""
+    if latest is not None and (latest not in REQUESTABLE_AFTER or eligible):
+        return CabStatus(latest)
+    return CabStatus.ELIGIBLE if eligible else CabStatus.NOT_ELIGIBLE
+
+
+def request_refusal(*, is_host: bool, eligible: bool, latest: str | None, planned: bool) -> str | None:
+    """Why the host may not request (or ask vendors for) a cab now, or None."""
+    if not is_host:
+        return messages.TRIP_HOST_ONLY
+    if latest in RUNNING:
+        return messages.CAB_REQUEST_RUNNING
+    if not eligible:
+        return messages.CAB_NOT_ELIGIBLE
+    if not planned:
+        return messages.CAB_PLAN_FIRST
+    return None
+
+
+def cancel_refusal(*, is_host: bool, latest: str | None) -> str | None:
+    if not is_host:
+        return messages.TRIP_HOST_ONLY
+    if latest not in RUNNING:
+        return messages.CAB_NOTHING_TO_CANCEL
+    return None
+
+
+def issue_refusal(*, is_host: bool, latest: str | None, raised: bool) -> str | None:
+    if not is_host:
+        return messages.TRIP_HOST_ONLY
+    if latest is None:
+        return messages.CAB_NOTHING_TO_CANCEL
+    if raised:
+        return messages.CAB_ISSUE_ALREADY_RAISED
+    return None
+
+
+def next_status(current: str, proposed: CabStatus) -> CabStatus | None:
+    """Where a booking moves, or None when it cannot (it has ended, or it is not yet booked for a cancel by the
+    vendor of a booked cab)."""
+    if current not in RUNNING or proposed == current:
+        return None
+    if current == CabStatus.BOOKED and proposed == CabStatus.UNFULFILLED:
+        return None
+    return proposed

@@ -1,0 +1,151 @@
+"""One cab request of a trip, from booking with the vendor to the ride (domain/rules/cab.py).
+
+The API inserts the booking row (requested) and hands this flow's start to the outbox. The flow books with the
+aggregator by the booking's reference (its idempotency key: a retried activity never books twice), then waits for
+the vendor's word: its signed webhook (`vendor_event`, checked by the API), or what a poll every poll interval finds
+when a webhook is lost. No driver within the confirm timeout, or the trip's time comes first: unfulfilled, and the
+vendor is told. The host cancelling, or the trip deleted or moved (`end`), cancels it with the vendor. Once booked
+it waits until departure for a vendor's cancel or an `end`. An issue the host raises (`issue_raised`, recorded once
+by the API) is kept in the flow's history for support. FlowStatus: requested → booked | unfulfilled | cancelled |
+vendor_cancelled, booked → cancelled | vendor_cancelled.
+"""
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+
+with workflow.unsafe.imports_passed_through():
+    from domain.rules.cab import AFTER_VENDOR_EVENT, CabStatus, VendorEvent, next_status
+    from workflows.contracts import (
+        FLOW_STATUS,
+        TRIP_ID,
+        USER_ID,
+        CabBookingStart,
+        CabChange,
+        CabEndRequest,
+        CabIssue,
+        CabVendorNotice,
+    )
+
+# The aggregator or the database may be down for a while; a booking is worth waiting for.
+PATIENT_RETRY = RetryPolicy(
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(minutes=1),
+)
+CALL_TIMEOUT = timedelta(seconds=30)
+_VENDOR_EVENTS = frozenset(VendorEvent)
+
+
+def _moment(iso: str) -> datetime:
+    parsed = datetime.fromisoformat(iso)
+    return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+async def _until(condition: Callable[[], bool], timeout_seconds: float) -> bool:
+    """Waits for the condition; False when the time ran out first."""
+    if timeout_seconds <= 0:
+        return condition()
+    try:
+        await workflow.wait_condition(condition, timeout=timeout_seconds)
+    except TimeoutError:
+        return False
+    return True
+
+
+@workflow.defn
+class CabBookingWorkflow:
+    @workflow.init
+    def __init__(self, start: CabBookingStart) -> None:
+        self._start = start
+        self._status = CabStatus.REQUESTED
+        self._notices: list[CabVendorNotice] = []
+        self._end: CabEndRequest | None = None
+        self._issues: list[str] = []
+
+    @workflow.run
+    async def run(self, start: CabBookingStart) -> str:
+        workflow.upsert_search_attributes(
+            [
+                TRIP_ID.value_set(str(start.trip_id)),
+                USER_ID.value_set(str(start.host_id)),
+                FLOW_STATUS.value_set(CabStatus.REQUESTED),
+            ]
+        )
+        departure = _moment(start.departure)
+        await self._call("book_cab", start.booking_id)
+        await self._wait_for_a_driver(departure)
+        if self._status == CabStatus.BOOKED:
+            await self._ride_until(departure)
+        return self._status
+
+    @workflow.query
+    def status(self) -> str:
+        return self._status
+
+    @workflow.query
+    def issues(self) -> list[str]:
+        return list(self._issues)
+
+    @workflow.signal
+    def vendor_event(self, notice: CabVendorNotice) -> None:
+        self._notices.append(notice)
+
+    @workflow.signal
+    def end(self, request: CabEndRequest) -> None:
+        if self._end is None:
+            self._end = request
+
+    @workflow.signal
+    def issue_raised(self, issue: CabIssue) -> None:
+        self._issues.append(issue.issue)
+
+    def _news(self) -> bool:
+        return bool(self._notices) or self._end is not None
+
+    async def _wait_for_a_driver(self, departure: datetime) -> None:
+        confirm_by = workflow.now() + timedelta(seconds=self._start.confirm_timeout_seconds)
+        poll_every = timedelta(seconds=self._start.poll_interval_seconds)
+        while self._status == CabStatus.REQUESTED:
+            give_up_at = min(confirm_by, departure)
+            wake_at = min(give_up_at, workflow.now() + poll_every)
+            if await _until(self._news, (wake_at - workflow.now()).total_seconds()):
+                await self._take_news()
+            elif workflow.now() >= give_up_at:
+                await self._call("cancel_cab_with_vendor", self._start.booking_id)
+                await self._move(CabStatus.UNFULFILLED)
+            else:
+                polled = await self._call("poll_cab_booking", self._start.booking_id, result_type=CabVendorNotice)
+                assert isinstance(polled, CabVendorNotice)
+                if polled.event in _VENDOR_EVENTS:
+                    self._notices.append(polled)
+
+    async def _ride_until(self, departure: datetime) -> None:
+        while self._status == CabStatus.BOOKED:
+            if not await _until(self._news, (departure - workflow.now()).total_seconds()):
+                return
+            await self._take_news()
+
+    async def _take_news(self) -> None:
+        if self._end is not None:
+            await self._call("cancel_cab_with_vendor", self._start.booking_id)
+            await self._move(CabStatus.CANCELLED)
+            return
+        notice = self._notices.pop(0)
+        if notice.event in _VENDOR_EVENTS:
+            await self._move(AFTER_VENDOR_EVENT[VendorEvent(notice.event)], notice)
+
+    async def _call(self, activity: str, arg: object, result_type: type | None = None) -> object:
+        return await workflow.execute_activity(
+            activity, arg, start_to_close_timeout=CALL_TIMEOUT, retry_policy=PATIENT_RETRY, result_type=result_type
+        )
+
+    async def _move(self, proposed: CabStatus, notice: CabVendorNotice | None = None) -> None:
+        status = next_status(self._status, proposed)
+        if status is None:
+            return
+        await self._call("record_cab_change", CabChange(self._start.booking_id, status, notice))
+        self._status = status
+        workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])
