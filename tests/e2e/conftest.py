@@ -12,6 +12,7 @@ import pytest
 
 from domain.settings import PROJECT_ROOT
 from scripts.embedded import free_port, wait_for_port
+from tests.e2e.axe import AXE, Audit
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -92,3 +93,9 @@ def sandbox_code(base_url: str, mobile_number: str, timeout_seconds: float = 10.
         if time.monotonic() > deadline:
             raise AssertionError(f"no code was sent to {mobile_number} within {timeout_seconds} s")
         time.sleep(0.1)
+
+
+@pytest.fixture
+def audit() -> Audit:
+    assert AXE.is_file(), f"{AXE} is missing: make install"
+    return Audit()

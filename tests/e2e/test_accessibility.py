@@ -1,62 +1,16 @@
 """Accessibility: axe-core checks every screen of the app, empty, filled and with its dialogs open, against WCAG 2.1
 A and AA. One browser; each person signs in once and walks through the screens."""
 
-import json
 import re
 from pathlib import Path
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from domain.settings import PROJECT_ROOT
+from tests.e2e.axe import Audit
 from tests.e2e.test_join_journey import actions, toast
 from tests.e2e.test_signin_journey import new_mobile_number, sign_in
 from tests.e2e.test_trip_journey import KORAMANGALA, new_person, pick_suggestion, set_time, trip_day
-
-AXE = PROJECT_ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
-WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-
-
-class Audit:
-    """Runs axe on the page as it is and keeps every violation under the state's name."""
-
-    def __init__(self) -> None:
-        self.script = AXE.read_text()
-        self.states: list[str] = []
-        self.violations: dict[str, list[str]] = {}
-
-    def __call__(self, page: Page, state: str) -> None:
-        page.wait_for_load_state("networkidle")
-        # Let dialogs and sheets finish their entrance, so colours are read as they end up.
-        page.wait_for_timeout(350)
-        if not page.evaluate("typeof window.axe !== 'undefined'"):
-            page.add_script_tag(content=self.script)
-        result = page.evaluate(
-            "tags => axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })",
-            WCAG_21_AA,
-        )
-        self.states.append(state)
-        found = [
-            f"{violation['id']} ({violation['impact']}): {violation['help']} -> "
-            + "; ".join(
-                f"{' '.join(map(str, node['target']))} [{node.get('failureSummary', '').splitlines()[-1].strip()}]"
-                for node in violation["nodes"][:6]
-            )
-            for violation in result["violations"]
-        ]
-        if found:
-            self.violations[state] = found
-
-    def assert_clean(self, expected_states: int) -> None:
-        assert len(self.states) >= expected_states, self.states
-        assert not self.violations, "WCAG 2.1 A/AA violations:\n" + json.dumps(self.violations, indent=2)
-
-
-@pytest.fixture
-def audit() -> Audit:
-    assert AXE.is_file(), f"{AXE} is missing: make install"
-    return Audit()
 
 
 def new_visitor(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:

@@ -8,6 +8,7 @@ describe('notificationPath', () => {
     expect(notificationPath({ entity_type: 'query', entity_id: '42' })).toBe('/trip/42')
     expect(notificationPath({ entity_type: 'chat', entity_id: '7' })).toBe('/chat-room/7')
     expect(notificationPath({ entity_type: 'review', entity_id: '42' })).toBe('/rating/42')
+    expect(notificationPath({ entity_type: 'review', entity_id: '' })).toBe('/profile')
     expect(notificationPath({ entity_type: 'profile', entity_id: '9' })).toBe('/profile/9')
     expect(notificationPath({ entity_type: 'profile', entity_id: '' })).toBe('/profile')
   })

@@ -6,7 +6,7 @@ export type NotificationTarget = { entity_type: string; entity_id: string }
 /**
  * Where tapping a notification goes (SPEC §2 Notifications), in the list and from the system's own notification
  * alike: a request opens the trip with its requests, a question or trip news the trip, a chat its room, a review
- * prompt the rating screen, a profile notice that profile (or one's own).
+ * prompt the rating screen, a review received one's profile, a profile notice that profile (or one's own).
  */
 export function notificationPath({ entity_type, entity_id }: NotificationTarget): string {
   const id = encodeURIComponent(entity_id ?? '')
@@ -19,7 +19,8 @@ export function notificationPath({ entity_type, entity_id }: NotificationTarget)
     case 'chat':
       return paths.chatRoom(id)
     case 'review':
-      return paths.rating(id)
+      // A prompt names its trip; a review received names nothing and opens one's profile.
+      return id ? paths.rating(id) : paths.profile
     case 'profile':
       return id ? paths.otherProfile(id) : paths.profile
     default:

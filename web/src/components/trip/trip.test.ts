@@ -37,9 +37,9 @@ describe('trip cards', () => {
   it('marks the host, a pending request and a requested or booked cab', () => {
     expect(tripBadges(trip({ is_current_user_host: true }))).toEqual(['Hosted'])
     expect(tripBadges(trip({ user_status: 'requested' }))).toEqual(['Requested'])
-    expect(tripBadges(trip({ cab: { status: 'booked' } }))).toEqual(['Cab Booked'])
-    expect(tripBadges(trip({ cab: { status: 'requested' } }))).toEqual(['Cab Booked'])
-    expect(tripBadges(trip({ cab: { status: 'eligible' } }))).toEqual([])
+    expect(tripBadges(trip({ cab: { status: 'booked' } as Trip['cab'] }))).toEqual(['Cab Booked'])
+    expect(tripBadges(trip({ cab: { status: 'requested' } as Trip['cab'] }))).toEqual(['Cab Booked'])
+    expect(tripBadges(trip({ cab: { status: 'eligible' } as Trip['cab'] }))).toEqual([])
   })
 
   it('says full when every seat is taken, almost full with one left, cancelled above both', () => {

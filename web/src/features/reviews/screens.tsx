@@ -1,14 +1,22 @@
-import { SimplePage } from '@/components/SimplePage'
+import { Navigate, useParams } from 'react-router'
+import { RatingScreen } from './components/RatingScreen'
+import { ReviewSummaryScreen } from './components/ReviewSummaryScreen'
 import { paths } from '@/config/paths'
+import { MESSAGES } from '@/generated/rules'
+import { useCurrentUser } from '@/lib/session'
 
+export { RatingScreen }
+
+/** /profile/my-review: the signed-in person's reviews. */
 export function MyReviewsScreen() {
-  return <SimplePage title="My Reviews" backTo={paths.profile} />
+  return <ReviewSummaryScreen whose="my" title="My Reviews" backTo={paths.profile} />
 }
 
+/** /user-review/{userId}: another person's reviews; one's own id shows one's own. */
 export function UserReviewsScreen() {
-  return <SimplePage title="Reviews" />
-}
-
-export function RatingScreen() {
-  return <SimplePage title="Review Trip" />
+  const { userId = '' } = useParams()
+  const me = useCurrentUser()
+  if (!/^\d+$/.test(userId)) return <Navigate to={paths.profile} replace state={{ error: MESSAGES.USER_ID_MISSING }} />
+  if (String(me.id) === userId) return <Navigate to={paths.myReview} replace />
+  return <ReviewSummaryScreen whose={userId} title="Reviews" />
 }

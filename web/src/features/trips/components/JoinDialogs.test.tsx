@@ -34,6 +34,8 @@ function withClient(children: ReactNode) {
 const requester = (overrides: Partial<Passenger> = {}): Passenger => ({
   id: 7,
   name: 'Ravi Kumar',
+  average_rating: 0,
+  flagged_count: 0,
   small_image_url: null,
   is_kyc_verified: true,
   additional_note: 'At the mall gate',

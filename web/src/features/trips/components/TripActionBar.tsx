@@ -96,6 +96,11 @@ export function TripActionBar({ trip, onAskQuery }: TripActionBarProps) {
             Leave Trip
           </button>
         )}
+        {right?.kind === 'review' && (
+          <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.rating(trip.id))}>
+            Review Trip
+          </button>
+        )}
         {right?.kind === 'label' && (
           <span className={styles.label} data-testid="trip-member-status">
             {right.text}

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import type { Passenger } from '../model/join'
+import { canReviewTrip, type Passenger } from '../model/join'
 import { BlockUserDialog, type BlockTarget } from './BlockUserDialog'
 import { DeleteTripDialog } from './DeleteTripDialog'
 import { MembersDialog } from './MembersDialog'
@@ -30,6 +30,7 @@ import {
   type Trip,
 } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
+import { MESSAGES } from '@/generated/rules'
 import { useConfig } from '@/lib/session'
 
 export const PAST_TRIP_MESSAGES = {
@@ -83,6 +84,13 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
           },
           share,
           members,
+          {
+            label: 'Review Trip',
+            onSelect: () =>
+              canReviewTrip(trip)
+                ? navigate(paths.rating(trip.id))
+                : toast.error(trip.is_past ? MESSAGES.REVIEW_NOBODY_TO_REVIEW : MESSAGES.REVIEW_TRIP_NOT_COMPLETED),
+          },
           {
             label: 'Delete Trip',
             danger: true,

@@ -13,6 +13,7 @@ import {
   REMOVE_REASONS,
   shouldPromptFeedback,
   tripActions,
+  canReviewTrip,
   type Passenger,
 } from './join'
 import type { Trip } from '@/components/trip/trip'
@@ -20,6 +21,8 @@ import type { Trip } from '@/components/trip/trip'
 const person = (overrides: Partial<Passenger>): Passenger => ({
   id: 7,
   name: 'Ravi Kumar',
+  average_rating: 0,
+  flagged_count: 0,
   small_image_url: null,
   is_kyc_verified: false,
   additional_note: null,
@@ -77,6 +80,16 @@ describe('bottom bar', () => {
     expect(tripActions(trip({ is_past: true, user_status: 'requested' }))).toEqual({ left: null, right: null })
     expect(tripActions(trip({ is_past: true, user_status: 'active' }))).toEqual({ left: 'chat', right: null })
     expect(tripActions(trip({ status: 'CANCELLED' }))).toEqual({ left: null, right: null })
+  })
+
+  it('offers an active member Review Trip after the trip when more than one travelled', () => {
+    const travelled = { is_past: true, user_status: 'active', active_passenger_count: 2 } as const
+    expect(tripActions(trip(travelled))).toEqual({ left: 'chat', right: { kind: 'review' } })
+    expect(canReviewTrip(trip({ ...travelled, is_current_user_host: true }))).toBe(true)
+    expect(canReviewTrip(trip({ ...travelled, active_passenger_count: 1 }))).toBe(false)
+    expect(canReviewTrip(trip({ ...travelled, is_past: false }))).toBe(false)
+    expect(canReviewTrip(trip({ ...travelled, user_status: 'removed' }))).toBe(false)
+    expect(canReviewTrip(trip({ ...travelled, status: 'CANCELLED' }))).toBe(false)
   })
 })
 

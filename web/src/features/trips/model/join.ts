@@ -13,6 +13,7 @@ export type RightAction =
   | { kind: 'cancel' }
   | { kind: 'send' }
   | { kind: 'label'; text: 'Removed' | 'Rejected' }
+  | { kind: 'review' }
   | null
 
 export const pendingRequests = (trip: Trip): Passenger[] =>
@@ -20,6 +21,13 @@ export const pendingRequests = (trip: Trip): Passenger[] =>
 
 export const activeMembers = (trip: Trip): Passenger[] =>
   trip.passengers.filter((person) => person.type === 'member' && person.status === 'active')
+
+/** Review Trip: once the trip's time has passed, for the host or an active member, when more than one travelled. */
+export const canReviewTrip = (trip: Trip): boolean =>
+  trip.is_past &&
+  trip.status !== 'CANCELLED' &&
+  trip.active_passenger_count > 1 &&
+  (trip.is_current_user_host || trip.user_status === 'active')
 
 export const isTripFull = (trip: Trip): boolean => trip.active_passenger_count >= trip.total_passengers
 
@@ -35,6 +43,7 @@ export function tripActions(trip: Trip): { left: LeftAction; right: RightAction 
   const left: LeftAction = status === 'active' ? 'chat' : closed ? null : 'ask'
   if (status === 'removed') return { left, right: { kind: 'label', text: 'Removed' } }
   if (status === 'rejected') return { left, right: { kind: 'label', text: 'Rejected' } }
+  if (canReviewTrip(trip)) return { left, right: { kind: 'review' } }
   if (closed) return { left, right: null }
   if (status === 'active') return { left, right: { kind: 'leave' } }
   if (status === 'requested') return { left, right: { kind: 'cancel' } }

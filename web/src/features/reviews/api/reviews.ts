@@ -1,0 +1,49 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { components } from '@/generated/api'
+import { getData, request } from '@/lib/api'
+import { userQueryOptions } from '@/lib/session'
+import { TRIPS_KEY } from '@/lib/trips'
+
+export type TripReviews = components['schemas']['TripReviews']
+export type ReviewSent = components['schemas']['ReviewSent']
+export type ReviewableMember = components['schemas']['ReviewableMember']
+export type ReviewIn = components['schemas']['ReviewIn']
+export type ReviewSummary = components['schemas']['ReviewSummary']
+export type ReceivedReview = components['schemas']['ReceivedReview']
+
+export const REVIEWS_KEY = ['reviews'] as const
+
+export const tripReviewsQueryOptions = (tripId: string) =>
+  queryOptions({
+    queryKey: [...REVIEWS_KEY, 'trip', tripId],
+    queryFn: ({ signal }) => getData<TripReviews>(`/api/user/review/trip/${encodeURIComponent(tripId)}`, signal),
+    retry: false,
+    staleTime: 0,
+  })
+
+/** Whose reviews: one's own ('my') or another person's id. */
+export const reviewSummaryQueryOptions = (whose: 'my' | string) =>
+  infiniteQueryOptions({
+    queryKey: [...REVIEWS_KEY, 'summary', whose],
+    queryFn: ({ pageParam, signal }) => {
+      const path = whose === 'my' ? '/api/user/review/my' : `/api/user/review/${encodeURIComponent(whose)}/trip`
+      return getData<ReviewSummary>(`${path}?page=${pageParam}`, signal)
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+  })
+
+/** Sends the cards; the trip, the reviews and the signed-in person's figures are read again. */
+export function useSendReviews(tripId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (cards: ReviewIn[]) =>
+      request<unknown>(`/api/user/review/trip/${encodeURIComponent(tripId)}`, { method: 'PUT', body: cards }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
+        queryClient.invalidateQueries({ queryKey: TRIPS_KEY }),
+        queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey }),
+      ]),
+  })
+}

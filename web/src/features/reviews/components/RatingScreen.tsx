@@ -1,0 +1,186 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import { tripReviewsQueryOptions, useSendReviews } from '../api/reviews'
+import { cardsError, cardsFor, reasonError, reviewBody, withFlag, withStars, withThumb, type Card } from '../model/rating'
+import styles from './Reviews.module.css'
+import { StarRating } from './StarRating'
+import { Avatar } from '@/components/Avatar'
+import { EmptyState } from '@/components/EmptyState'
+import { PageHeader } from '@/components/PageHeader'
+import { toast } from '@/components/toast'
+import { paths } from '@/config/paths'
+import { CHOICES, LIMITS } from '@/generated/rules'
+import { errorMessage } from '@/lib/api'
+import { useConfig } from '@/lib/session'
+
+/** /rating/{tripId}: rate, thumb or flag each person one travelled with (SPEC §4 Review screen). */
+export function RatingScreen() {
+  const { tripId = '' } = useParams()
+  const navigate = useNavigate()
+  const config = useConfig()
+  const reviews = useQuery(tripReviewsQueryOptions(tripId))
+  const send = useSendReviews(tripId)
+  const [cards, setCards] = useState<Card[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [tried, setTried] = useState(false)
+  const labels: Record<string, string> = config.review_attributes ?? CHOICES.REVIEW_ATTRIBUTES
+
+  useEffect(() => {
+    if (reviews.data && cards === null) setCards(cardsFor(reviews.data.members, reviews.data.reviews))
+  }, [reviews.data, cards])
+
+  // Not allowed here (the trip has not happened, or one did not travel): the message, and home.
+  useEffect(() => {
+    if (!reviews.error) return
+    toast.error(errorMessage(reviews.error))
+    navigate(paths.home, { replace: true })
+  }, [reviews.error, navigate])
+
+  const change = (index: number, next: Card) => {
+    setCards((current) => current && current.map((card, at) => (at === index ? next : card)))
+    setError(null)
+  }
+
+  const submit = async () => {
+    if (!cards) return
+    setTried(true)
+    const problem = cardsError(cards)
+    if (problem) {
+      setError(problem)
+      return
+    }
+    try {
+      const answer = await send.mutateAsync(reviewBody(cards))
+      toast.success(answer.message)
+      navigate(paths.home)
+    } catch (failure) {
+      toast.error(errorMessage(failure))
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Review Trip" />
+      <main className={styles.screen} aria-busy={reviews.isPending}>
+        {reviews.isPending || !cards ? (
+          <p role="status">Loading your co-riders…</p>
+        ) : cards.length === 0 ? (
+          <EmptyState title="Nobody else travelled on this trip" description="There is no one to review." />
+        ) : (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault()
+              void submit()
+            }}
+            className={styles.screen}
+            style={{ padding: 0 }}
+          >
+            {cards.map((card, index) => (
+              <ReviewCard
+                key={card.member.id}
+                card={card}
+                labels={labels}
+                showErrors={tried}
+                onChange={(next) => change(index, next)}
+              />
+            ))}
+            {error && (
+              <p role="alert" className="field-error">
+                {error}
+              </p>
+            )}
+            <button type="submit" className="btn btn-primary btn-block" disabled={send.isPending}>
+              {send.isPending ? 'Sending…' : 'Submit Review'}
+            </button>
+          </form>
+        )}
+      </main>
+    </>
+  )
+}
+
+type ReviewCardProps = {
+  card: Card
+  labels: Record<string, string>
+  showErrors: boolean
+  onChange: (card: Card) => void
+}
+
+function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
+  const name = card.member.name ?? 'Humsafar'
+  const reasonId = `flag-reason-${card.member.id}`
+  const problem = showErrors ? reasonError(card) : null
+  return (
+    <section className={styles.card} aria-labelledby={`reviewee-${card.member.id}`} data-testid="review-card">
+      <div className={styles.person}>
+        <Avatar src={card.member.small_image_url} name={card.member.name} size={44} />
+        <h2 id={`reviewee-${card.member.id}`} className={styles.personName}>
+          {name}
+          {card.member.is_kyc_verified && <span className="visually-hidden"> (verified profile)</span>}
+        </h2>
+      </div>
+      <StarRating who={name} stars={card.stars} disabled={card.flagged} onRate={(stars) => onChange(withStars(card, stars))} />
+      <ul className={styles.attributes} aria-label={`How ${name} was`}>
+        {Object.entries(labels).map(([key, label]) => {
+          const thumb = card.attributes[key] ?? 0
+          return (
+            <li key={key} className={styles.attribute}>
+              <span className={styles.attributeLabel}>{label}</span>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-pressed={thumb === 1}
+                aria-label={`${label}: thumbs up`}
+                disabled={card.flagged}
+                onClick={() => onChange(withThumb(card, key, 1))}
+              >
+                <span aria-hidden="true">👍</span>
+              </button>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-pressed={thumb === -1}
+                aria-label={`${label}: thumbs down`}
+                disabled={card.flagged}
+                onClick={() => onChange(withThumb(card, key, -1))}
+              >
+                <span aria-hidden="true">👎</span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      <label className={styles.flag}>
+        <input type="checkbox" checked={card.flagged} onChange={(event) => onChange(withFlag(card, event.target.checked))} />
+        Flag {name}
+      </label>
+      {card.flagged && (
+        <div className="field">
+          <label htmlFor={reasonId} className="field-label">
+            Why are you flagging {name}?
+          </label>
+          <textarea
+            id={reasonId}
+            className="input"
+            rows={3}
+            maxLength={LIMITS.REVIEW_FLAG_REASON_MAX_LENGTH}
+            value={card.reason}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${reasonId}-error` : `${reasonId}-count`}
+            onChange={(event) => onChange({ ...card, reason: event.target.value })}
+          />
+          <span id={`${reasonId}-count`} className="field-hint">
+            {card.reason.length}/{LIMITS.REVIEW_FLAG_REASON_MAX_LENGTH}
+          </span>
+          {problem && (
+            <span id={`${reasonId}-error`} className="field-error">
+              {problem}
+            </span>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+import styles from './Reviews.module.css'
+import { StarIcon } from '@/components/icons'
+import { LIMITS } from '@/generated/rules'
+
+type StarRatingProps = { who: string; stars: number; disabled: boolean; onRate: (stars: number) => void }
+
+/** Five stars to press; the chosen one pressed again takes the rating back. */
+export function StarRating({ who, stars, disabled, onRate }: StarRatingProps) {
+  return (
+    <div className={styles.stars} role="group" aria-label={`Stars for ${who}`}>
+      {Array.from({ length: LIMITS.REVIEW_STARS_MAX }, (_, index) => index + 1).map((value) => (
+        <button
+          key={value}
+          type="button"
+          className={styles.star}
+          aria-pressed={value <= stars}
+          aria-label={value === 1 ? '1 star' : `${value} stars`}
+          disabled={disabled}
+          onClick={() => onRate(value)}
+        >
+          <StarIcon size={30} className={value <= stars ? styles.starFilled : undefined} />
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** Stars shown, not pressed: a review's rating. */
+export function StarsShown({ stars }: { stars: number }) {
+  return (
+    <span className={styles.stars} role="img" aria-label={`${stars} of ${LIMITS.REVIEW_STARS_MAX} stars`}>
+      {Array.from({ length: LIMITS.REVIEW_STARS_MAX }, (_, index) => (
+        <StarIcon
+          key={index}
+          size={18}
+          className={index < stars ? `${styles.starOn} ${styles.starFilled}` : undefined}
+          style={index < stars ? undefined : { color: 'var(--color-border)' }}
+        />
+      ))}
+    </span>
+  )
+}

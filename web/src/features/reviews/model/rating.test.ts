@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { cardsError, cardsFor, reviewBody, withFlag, withStars, withThumb, type Card } from './rating'
+import { MESSAGES } from '@/generated/rules'
+
+const member = (id: number) => ({ id, name: `Rider ${id}`, small_image_url: null, is_kyc_verified: false })
+
+describe('the review screen cards', () => {
+  it('start from what was sent before', () => {
+    const [host, other] = cardsFor(
+      [member(1), member(2)],
+      [{ reviewee_id: 2, stars: 0, attributes: {}, is_flagged: true, flagged_review: 'Rude' }],
+    )
+    expect(host).toMatchObject({ stars: 0, flagged: false, reason: '' })
+    expect(other).toMatchObject({ flagged: true, reason: 'Rude' })
+  })
+
+  it('clear stars and thumbs when flagged, and a star or thumb pressed again says nothing', () => {
+    let card: Card = cardsFor([member(1)], [])[0]
+    card = withThumb(withStars(card, 4), 'punctual', 1)
+    expect(card).toMatchObject({ stars: 4, attributes: { punctual: 1 } })
+    expect(withStars(card, 4).stars).toBe(0)
+    expect(withThumb(card, 'punctual', 1).attributes.punctual).toBe(0)
+    const flagged = withFlag(card, true)
+    expect(flagged).toMatchObject({ flagged: true, stars: 0, attributes: {} })
+  })
+
+  it('refuse with the spec words', () => {
+    const [card] = cardsFor([member(1)], [])
+    expect(cardsError([card])).toBe(MESSAGES.REVIEW_AT_LEAST_ONE)
+    expect(cardsError([withFlag(card, true)])).toBe(MESSAGES.REVIEW_FLAG_REASON_REQUIRED)
+    expect(cardsError([{ ...withFlag(card, true), reason: 'Rude <b>' }])).toBe(MESSAGES.NOTE_CHARACTERS)
+    expect(cardsError([withStars(card, 5)])).toBeNull()
+  })
+
+  it('send every card, a flag without stars or thumbs', () => {
+    const [rated, flagged] = cardsFor([member(1), member(2)], [])
+    const body = reviewBody([withStars(rated, 3), { ...withFlag(flagged, true), reason: ' Late ' }])
+    expect(body).toEqual([
+      { reviewee_id: 1, stars: 3, attributes: {}, is_flagged: false, flagged_review: null },
+      { reviewee_id: 2, stars: 0, attributes: {}, is_flagged: true, flagged_review: 'Late' },
+    ])
+  })
+})
