@@ -126,6 +126,12 @@ export const ReviewIcon = icon(
     <path d="M12 7l1.2 2.4 2.6.4-1.9 1.8.5 2.6L12 13l-2.4 1.2.5-2.6-1.9-1.8 2.6-.4z" />
   </>,
 )
+export const LinkedInIcon = icon(
+  <>
+    <rect x="3" y="3" width="18" height="18" rx="3" />
+    <path d="M8 10v7M8 7v.01M12 17v-4a2 2 0 0 1 4 0v4M12 10v7" />
+  </>,
+)
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />)
 export const SearchIcon = icon(
   <>

@@ -1,6 +1,81 @@
-import { SimplePage } from '@/components/SimplePage'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import styles from './LinkedIn.module.css'
+import { PageHeader } from '@/components/PageHeader'
 import { paths } from '@/config/paths'
+import { LIMITS, MESSAGES } from '@/generated/rules'
+import { ApiError, request } from '@/lib/api'
+import { userQueryOptions } from '@/lib/session'
 
+/** What the provider returned to /linkedin/callback, as the callback call takes it. */
+export function callbackBody(params: URLSearchParams): Record<string, string> | null {
+  const state = params.get('state')
+  if (!state) return null
+  const body: Record<string, string> = { state }
+  for (const name of ['code', 'error', 'error_description']) {
+    const value = params.get(name)
+    if (value) body[name] = value
+  }
+  return body
+}
+
+/** /linkedin/callback: verifying, then success and the profile after 4 s, or the profile with the error. */
 export function LinkedInCallbackScreen() {
-  return <SimplePage title="LinkedIn Verification" backTo={paths.profile} />
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const sent = useRef(false)
+  const [verified, setVerified] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (sent.current) return
+    sent.current = true
+    const body = callbackBody(params)
+    if (!body) {
+      navigate(paths.profile, { replace: true, state: { error: MESSAGES.LINKEDIN_UNEXPECTED } })
+      return
+    }
+    request<unknown>('/api/user/linkedin/callback', { method: 'POST', body })
+      .then(async (answer) => {
+        await queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey })
+        setVerified(answer.message || MESSAGES.LINKEDIN_LINKED)
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof ApiError ? error.message : MESSAGES.LINKEDIN_VERIFY_FAILED
+        navigate(paths.profile, { replace: true, state: { error: message } })
+      })
+  }, [params, navigate, queryClient])
+
+  useEffect(() => {
+    if (!verified) return
+    const timer = window.setTimeout(
+      () => navigate(paths.profile, { replace: true }),
+      LIMITS.LINKEDIN_SUCCESS_REDIRECT_SECONDS * 1000,
+    )
+    return () => window.clearTimeout(timer)
+  }, [verified, navigate])
+
+  return (
+    <>
+      <PageHeader title="LinkedIn Verification" backTo={paths.profile} />
+      <main className={styles.screen}>
+        <div className={styles.centre} role="status" aria-live="polite">
+          {verified ? (
+            <p className={styles.done}>{verified}</p>
+          ) : (
+            <>
+              <span className={styles.spinner} aria-hidden="true" />
+              <p>Verifying your LinkedIn profile…</p>
+            </>
+          )}
+        </div>
+        {verified && (
+          <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.profile, { replace: true })}>
+            Go to Profile
+          </button>
+        )}
+      </main>
+    </>
+  )
 }

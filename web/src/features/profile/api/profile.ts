@@ -38,3 +38,12 @@ export function useSendFeedback() {
     mutationFn: (feedback: Feedback) => request<unknown>('/api/user/feedback', { method: 'POST', body: feedback }),
   })
 }
+
+export type LinkedInUrl = components['schemas']['LinkedInUrl']
+
+/** Starts LinkedIn verification: the browser then goes to the provider's authorize page. */
+export function useStartLinkedIn() {
+  return useMutation({
+    mutationFn: () => request<LinkedInUrl>('/api/user/linkedin/initiate', { method: 'POST' }),
+  })
+}

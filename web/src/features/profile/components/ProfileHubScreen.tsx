@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { useStartLinkedIn } from '../api/profile'
 import { InsightsGrid } from './InsightsGrid'
 import { MenuList, MenuRow } from './MenuRow'
 import { ProfileCard } from './ProfileCard'
@@ -9,6 +10,7 @@ import {
   DownloadIcon,
   HelpIcon,
   HistoryIcon,
+  LinkedInIcon,
   LogoutIcon,
   MailIcon,
   ReviewIcon,
@@ -18,6 +20,7 @@ import {
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
+import { errorMessage } from '@/lib/api'
 import { activateLatestVersion } from '@/lib/service-worker'
 import { isKycEnabled, useConfig, useCurrentUser, useLogout, type Config, type User } from '@/lib/session'
 import { updateStatus } from '@/lib/version'
@@ -78,6 +81,7 @@ export function ProfileHubScreen() {
               testId="app-update-row"
             />
           )}
+          {!user.linked_in_url && <LinkedInRow />}
           <MenuRow icon={<HistoryIcon />} label="Trips History" to={paths.trips} />
           <MenuRow icon={<ReviewIcon />} label="My Reviews" to={paths.myReview} />
           <MenuRow icon={<SettingsIcon />} label="Settings" to={paths.settings} />
@@ -105,6 +109,28 @@ export function ProfileHubScreen() {
         onCancel={() => setConfirmingLogout(false)}
       />
     </>
+  )
+}
+
+/** 'LinkedIn Verification' (SPEC §2): only while no LinkedIn profile is linked. */
+function LinkedInRow() {
+  const start = useStartLinkedIn()
+  const verify = async () => {
+    if (start.isPending) return
+    try {
+      const { data } = await start.mutateAsync()
+      window.location.assign(data.url)
+    } catch (error) {
+      toast.error(errorMessage(error))
+    }
+  }
+  return (
+    <MenuRow
+      icon={<LinkedInIcon />}
+      label={start.isPending ? 'Opening LinkedIn…' : 'LinkedIn Verification'}
+      onClick={() => void verify()}
+      testId="linkedin-row"
+    />
   )
 }
 

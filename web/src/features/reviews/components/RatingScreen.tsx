@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/EmptyState'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
-import { CHOICES, LIMITS } from '@/generated/rules'
+import { CHOICES, LIMITS, MESSAGES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
 import { useConfig } from '@/lib/session'
 
@@ -66,7 +66,7 @@ export function RatingScreen() {
         {reviews.isPending || !cards ? (
           <p role="status">Loading your co-riders…</p>
         ) : cards.length === 0 ? (
-          <EmptyState title="Nobody else travelled on this trip" description="There is no one to review." />
+          <EmptyState title={MESSAGES.REVIEW_NOBODY_TO_REVIEW} description="There is no one to review." />
         ) : (
           <form
             noValidate
@@ -118,7 +118,12 @@ function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
         <Avatar src={card.member.small_image_url} name={card.member.name} size={44} />
         <h2 id={`reviewee-${card.member.id}`} className={styles.personName}>
           {name}
-          {card.member.is_kyc_verified && <span className="visually-hidden"> (verified profile)</span>}
+          {card.member.is_kyc_verified && (
+            <span className={styles.verified} title="Verified profile">
+              <span aria-hidden="true">✓</span>
+              <span className="visually-hidden"> (verified profile)</span>
+            </span>
+          )}
         </h2>
       </div>
       <StarRating who={name} stars={card.stars} disabled={card.flagged} onRate={(stars) => onChange(withStars(card, stars))} />

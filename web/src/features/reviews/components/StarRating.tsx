@@ -4,7 +4,10 @@ import { LIMITS } from '@/generated/rules'
 
 type StarRatingProps = { who: string; stars: number; disabled: boolean; onRate: (stars: number) => void }
 
-/** Five stars to press; the chosen one pressed again takes the rating back. */
+/**
+ * Five stars to press (the chosen one is the pressed one, those below it light up too); the chosen one pressed again
+ * takes the rating back.
+ */
 export function StarRating({ who, stars, disabled, onRate }: StarRatingProps) {
   return (
     <div className={styles.stars} role="group" aria-label={`Stars for ${who}`}>
@@ -12,8 +15,8 @@ export function StarRating({ who, stars, disabled, onRate }: StarRatingProps) {
         <button
           key={value}
           type="button"
-          className={styles.star}
-          aria-pressed={value <= stars}
+          className={value <= stars ? `${styles.star} ${styles.starOn}` : styles.star}
+          aria-pressed={value === stars}
           aria-label={value === 1 ? '1 star' : `${value} stars`}
           disabled={disabled}
           onClick={() => onRate(value)}

@@ -32,6 +32,23 @@ describe('the review screen cards', () => {
     expect(cardsError([withStars(card, 5)])).toBeNull()
   })
 
+  it('count a thumb alone as a review, and check every flag reason', () => {
+    const [first, second] = cardsFor([member(1), member(2)], [])
+    expect(cardsError([withThumb(first, 'friendly', -1), second])).toBeNull()
+    expect(cardsError([withThumb(withThumb(first, 'friendly', -1), 'friendly', -1), second])).toBe(
+      MESSAGES.REVIEW_AT_LEAST_ONE,
+    )
+    const tooLong = { ...withFlag(second, true), reason: 'a'.repeat(301) }
+    expect(cardsError([withStars(first, 2), tooLong])).toBe(MESSAGES.REVIEW_FLAG_REASON_TOO_LONG)
+    expect(cardsError([withStars(first, 2), { ...tooLong, reason: 'a'.repeat(300) }])).toBeNull()
+    expect(cardsError([withStars(first, 2), { ...tooLong, reason: '   ' }])).toBe(MESSAGES.REVIEW_FLAG_REASON_REQUIRED)
+  })
+
+  it('take the flag back with its reason', () => {
+    const [card] = cardsFor([member(1)], [{ reviewee_id: 1, stars: 0, attributes: {}, is_flagged: true, flagged_review: 'Rude' }])
+    expect(withFlag(card, false)).toMatchObject({ flagged: false, reason: '' })
+  })
+
   it('send every card, a flag without stars or thumbs', () => {
     const [rated, flagged] = cardsFor([member(1), member(2)], [])
     const body = reviewBody([withStars(rated, 3), { ...withFlag(flagged, true), reason: ' Late ' }])

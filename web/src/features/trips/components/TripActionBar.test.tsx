@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { TripActionBar } from './TripActionBar'
@@ -36,6 +36,7 @@ function renderBar(shown: Trip, address = '/trip/42') {
     [
       { path: '/trip/:tripId', element: <TripActionBar trip={shown} onAskQuery={() => undefined} /> },
       { path: '/chat-room/:chatId', element: <h1>Chat room</h1> },
+      { path: '/rating/:tripId', element: <h1>Review Trip</h1> },
     ],
     { initialEntries: [address] },
   )
@@ -85,5 +86,28 @@ describe('trip sheet bottom bar', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat-room/42'))
     expect(fetchChat).toHaveBeenCalledWith('/api/trip/chat/42', expect.anything())
     vi.unstubAllGlobals()
+  })
+
+  it('offers an active member Review Trip after the trip when more than one travelled', () => {
+    const router = renderBar(
+      trip({ is_current_user_host: false, is_past: true, active_passenger_count: 2, chat_id: 9 }),
+    )
+    expect(screen.queryByRole('button', { name: 'Leave Trip' })).not.toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Review Trip' }))
+    expect(router.state.location.pathname).toBe('/rating/42')
+  })
+
+  it('offers no review before the trip, alone, or to someone who did not travel', () => {
+    const member = { is_current_user_host: false, chat_id: 9 }
+    renderBar(trip({ ...member, is_past: false, active_passenger_count: 2 }))
+    expect(screen.getByRole('button', { name: 'Leave Trip' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Review Trip' })).not.toBeInTheDocument()
+    cleanup()
+    renderBar(trip({ ...member, is_past: true, active_passenger_count: 1 }))
+    expect(screen.queryByRole('button', { name: 'Review Trip' })).not.toBeInTheDocument()
+    cleanup()
+    renderBar(trip({ ...member, is_past: true, active_passenger_count: 3, user_status: 'removed' }))
+    expect(screen.queryByRole('button', { name: 'Review Trip' })).not.toBeInTheDocument()
+    expect(screen.getByTestId('trip-member-status')).toHaveTextContent('Removed')
   })
 })

@@ -30,7 +30,6 @@ import {
   type Trip,
 } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
-import { MESSAGES } from '@/generated/rules'
 import { useConfig } from '@/lib/session'
 
 export const PAST_TRIP_MESSAGES = {
@@ -68,6 +67,10 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
   const details: TripMenuItem = { label: 'Trip Details', onSelect: showDetails }
   const members: TripMenuItem = { label: 'Members', onSelect: () => setShowingMembers(true) }
   const shareNumber: TripMenuItem = { label: 'Share Number', onSelect: () => setSharingNumber(true) }
+  // Review Trip once the trip's time has passed and more than one person travelled (SPEC §4 Action buttons).
+  const review: TripMenuItem[] = canReviewTrip(trip)
+    ? [{ label: 'Review Trip', onSelect: () => navigate(paths.rating(trip.id)) }]
+    : []
   const menu: TripMenuItem[] = !trip.is_current_user_host
     ? [
         share,
@@ -84,13 +87,7 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
           },
           share,
           members,
-          {
-            label: 'Review Trip',
-            onSelect: () =>
-              canReviewTrip(trip)
-                ? navigate(paths.rating(trip.id))
-                : toast.error(trip.is_past ? MESSAGES.REVIEW_NOBODY_TO_REVIEW : MESSAGES.REVIEW_TRIP_NOT_COMPLETED),
-          },
+          ...review,
           {
             label: 'Delete Trip',
             danger: true,

@@ -1,0 +1,42 @@
+import type { User } from '@/lib/session'
+
+/** The statuses the vendor's widget returns with (SPEC §4 KYC outcomes). */
+export const WIDGET_OUTCOMES = ['auto_approved', 'auto_declined', 'needs_review', 'user_cancelled', 'error'] as const
+export type WidgetOutcome = (typeof WIDGET_OUTCOMES)[number]
+
+export const isWidgetOutcome = (status: string | null): status is WidgetOutcome =>
+  (WIDGET_OUTCOMES as readonly string[]).includes(status ?? '')
+
+/** The screen each widget outcome leads to. */
+export const OUTCOME_SCREENS: Record<WidgetOutcome, string> = {
+  auto_approved: 'processing',
+  auto_declined: 'rejected',
+  needs_review: 'review',
+  user_cancelled: 'cancelled',
+  error: 'error',
+}
+
+/** The progress screen polls every 3 s and gives up after 20 s; success is shown 5 s after approval. */
+export const PROCESSING_POLL_MS = 3000
+export const PROCESSING_TIMEOUT_MS = 20_000
+export const APPROVED_PAUSE_MS = 5000
+/** The review screen looks again 4 times, 1 s apart. */
+export const REVIEW_LOOKS = 4
+export const REVIEW_LOOK_MS = 1000
+
+/** Where the person's verification, as the server has it now, sends the progress screen; null to keep waiting. */
+export function processingNext(user: Pick<User, 'kyc_status' | 'is_kyc_verified'>): 'success' | 'rejected' | 'error' | 'review' | 'cancelled' | null {
+  if (user.is_kyc_verified || user.kyc_status === 'approved') return 'success'
+  switch (user.kyc_status) {
+    case 'rejected':
+      return 'rejected'
+    case 'error':
+      return 'error'
+    case 'cancelled':
+      return 'cancelled'
+    case 'needs_review':
+      return 'review'
+    default:
+      return null
+  }
+}

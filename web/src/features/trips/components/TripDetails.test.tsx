@@ -1,0 +1,100 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { TripDetails } from './TripDetails'
+import type { Trip } from '@/components/trip/trip'
+import { configQueryOptions, userQueryOptions } from '@/lib/session'
+
+const person = (id: number, name: string, type: 'host' | 'member') => ({
+  id,
+  name,
+  average_rating: 0,
+  flagged_count: 0,
+  small_image_url: null,
+  is_kyc_verified: false,
+  additional_note: null,
+  small_luggage: 0,
+  large_luggage: 0,
+  status: 'active',
+  type,
+})
+
+const trip = (overrides: Partial<Trip> = {}) =>
+  ({
+    id: 42,
+    is_current_user_host: true,
+    user_status: 'active',
+    status: 'ACTIVE',
+    is_past: true,
+    scheduled_at: '2026-05-04 09:30',
+    preferred_mode_of_transport: 1,
+    origin: { name: 'Koramangala' },
+    destination: { name: 'Whitefield' },
+    distance: null,
+    estimated_cost: 400,
+    current_co2_saving: 1,
+    next_co2_saving: 2,
+    cab: null,
+    chat_id: 9,
+    active_passenger_count: 2,
+    total_passengers: 3,
+    additional_note: null,
+    queries: [],
+    host: { ...person(1, 'Asha Rao', 'host'), medium_image_url: null },
+    passengers: [person(1, 'Asha Rao', 'host'), person(7, 'Ravi Kumar', 'member')],
+    ...overrides,
+  }) as unknown as Trip
+
+function renderSheet(shown: Trip) {
+  const client = new QueryClient()
+  client.setQueryData(configQueryOptions().queryKey, { share_trip_text: 'Join me {link}' } as never)
+  client.setQueryData(userQueryOptions().queryKey, { id: 1, mobile_number: '9876543210' } as never)
+  const router = createMemoryRouter(
+    [
+      { path: '/trip/:tripId', element: <TripDetails trip={shown} withSearchPoint={false} onClose={() => undefined} /> },
+      { path: '/rating/:tripId', element: <h1>Review Trip</h1> },
+    ],
+    { initialEntries: ['/trip/42'] },
+  )
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+const menuItems = () => {
+  fireEvent.click(screen.getByRole('button', { name: 'Trip options' }))
+  return within(screen.getByRole('menu'))
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent)
+}
+
+describe('host menu', () => {
+  it('offers Review Trip after the trip when more than one travelled, and opens the review screen', () => {
+    const router = renderSheet(trip())
+    expect(menuItems()).toEqual([
+      'Edit Trip',
+      'Share Trip',
+      'Members',
+      'Review Trip',
+      'Delete Trip',
+      'Trip Details',
+      'Share Number',
+    ])
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Review Trip' }))
+    expect(router.state.location.pathname).toBe('/rating/42')
+  })
+
+  it('has no Review Trip before the trip', () => {
+    renderSheet(trip({ is_past: false }))
+    expect(menuItems()).not.toContain('Review Trip')
+  })
+
+  it('has no Review Trip when nobody joined the host', () => {
+    renderSheet(trip({ active_passenger_count: 1, passengers: [person(1, 'Asha Rao', 'host')] as Trip['passengers'] }))
+    expect(menuItems()).not.toContain('Review Trip')
+  })
+})
