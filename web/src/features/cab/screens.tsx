@@ -1,5 +1,1 @@
-import { SimplePage } from '@/components/SimplePage'
-
-export function CabBookingScreen() {
-  return <SimplePage title="Cab Booking" />
-}
+export { CabBookingScreen } from './components/CabBookingScreen'

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react'
 import styles from './LocationPicker.module.css'
-import { storedCoordinates, usePlaceSuggestions } from './use-place-suggestions'
+import { storedCoordinates, usePlaceSuggestions } from '@/lib/place-suggestions'
 import { PinIcon, SearchIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
 import type { Place } from '@/components/trip/trip'

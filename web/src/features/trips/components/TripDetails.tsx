@@ -8,6 +8,7 @@ import { RemoveMemberDialog } from './RemoveMemberDialog'
 import { shareTrip } from './share-trip'
 import { ShareNumberDialog } from './ShareNumberDialog'
 import { TripActionBar } from './TripActionBar'
+import { TripCab } from './TripCab'
 import { TripMenu, type TripMenuItem } from './TripMenu'
 import { TripQuestions } from './TripQuestions'
 import styles from './TripSheet.module.css'
@@ -206,6 +207,8 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
           </span>
         </div>
       </section>
+
+      <TripCab trip={trip} />
 
       {trip.additional_note && (
         <section className={styles.block} aria-labelledby="trip-note-heading">

@@ -1,0 +1,217 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { useCabPlan, useCabRequest, vendorQuotesQueryOptions } from '../api/cab'
+import { rupees, vendorError, withoutStop, withStop, MAX_STOPS, type BookingStep, type Stop } from '../model/booking'
+import styles from './Cab.module.css'
+import { StopPicker } from './StopPicker'
+import { PageHeader } from '@/components/PageHeader'
+import { toast } from '@/components/toast'
+import { paths } from '@/config/paths'
+import { CHOICES, MESSAGES } from '@/generated/rules'
+import { errorMessage } from '@/lib/api'
+import { useConfig } from '@/lib/session'
+import { tripQueryOptions } from '@/lib/trips'
+
+const STEPS: readonly { key: BookingStep; label: string }[] = [
+  { key: 'stops', label: 'Add Stops' },
+  { key: 'vendor', label: 'Select a Vendor' },
+  { key: 'confirmation', label: 'Confirmation' },
+]
+
+/** /cab/booking?trip={id}: stops and category, then a vendor's quote, then the request (SPEC §2 Cab booking). */
+export function CabBookingScreen() {
+  const [params] = useSearchParams()
+  const tripId = params.get('trip') ?? ''
+  const navigate = useNavigate()
+  const trip = useQuery({ ...tripQueryOptions(tripId, null), enabled: /^\d+$/.test(tripId), retry: false })
+  const [step, setStep] = useState<BookingStep>('stops')
+  const request = useCabRequest(tripId)
+
+  const unknown = !/^\d+$/.test(tripId) || trip.isError
+  useEffect(() => {
+    if (!unknown) return
+    toast.error(MESSAGES.TRIP_NOT_FOUND)
+    navigate(paths.home, { replace: true })
+  }, [unknown, navigate])
+
+  return (
+    <>
+      <PageHeader title="Cab Booking" backTo={/^\d+$/.test(tripId) ? paths.trip(tripId) : paths.home} />
+      <main className={styles.screen} aria-busy={trip.isPending}>
+        <ol className={styles.steps} aria-label="Steps">
+          {STEPS.map((each) => (
+            <li key={each.key} aria-current={each.key === step ? 'step' : undefined}>
+              {each.label}
+            </li>
+          ))}
+        </ol>
+        {!trip.data ? (
+          <p role="status">Loading the trip…</p>
+        ) : step === 'stops' ? (
+          <StopsStep tripId={tripId} onDone={() => setStep('vendor')} />
+        ) : step === 'vendor' ? (
+          <VendorStep
+            tripId={tripId}
+            onChosen={(vendor) => {
+              setStep('confirmation')
+              request.mutate(vendor)
+            }}
+          />
+        ) : (
+          <Confirmation pending={request.isPending} failure={request.isError ? errorMessage(request.error) : null} />
+        )}
+      </main>
+    </>
+  )
+}
+
+function StopsStep({ tripId, onDone }: { tripId: string; onDone: () => void }) {
+  const config = useConfig()
+  const categories: Record<string, string> = config.valid_cab_categories ?? CHOICES.CAB_CATEGORIES
+  const [category, setCategory] = useState(Object.keys(categories)[0] ?? '')
+  const [stops, setStops] = useState<Stop[]>([])
+  const plan = useCabPlan(tripId)
+
+  const next = async () => {
+    try {
+      await plan.mutateAsync({ category, stops: stops.map((stop) => stop.place_id) })
+      onDone()
+    } catch (error) {
+      toast.error(errorMessage(error))
+    }
+  }
+
+  return (
+    <>
+      <fieldset className={styles.fieldset}>
+        <legend>Cab category</legend>
+        {Object.entries(categories).map(([key, label]) => (
+          <label key={key} className={styles.choice}>
+            <input type="radio" name="cab-category" value={key} checked={category === key} onChange={() => setCategory(key)} />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <section aria-labelledby="stops-heading">
+        <h2 id="stops-heading" className="field-label">
+          Stops on the way ({stops.length}/{MAX_STOPS})
+        </h2>
+        {stops.length > 0 && (
+          <ul className={styles.stops}>
+            {stops.map((stop) => (
+              <li key={stop.place_id} className={styles.stop}>
+                <span>{stop.label}</span>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Remove ${stop.label}`}
+                  onClick={() => setStops((current) => withoutStop(current, stop.place_id))}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <StopPicker disabled={stops.length >= MAX_STOPS} onPick={(stop) => setStops((current) => withStop(current, stop))} />
+      </section>
+      <button type="button" className="btn btn-primary btn-block" disabled={plan.isPending} onClick={() => void next()}>
+        {plan.isPending ? 'Saving…' : 'Next'}
+      </button>
+    </>
+  )
+}
+
+function VendorStep({ tripId, onChosen }: { tripId: string; onChosen: (vendor: string) => void }) {
+  const quotes = useQuery(vendorQuotesQueryOptions(tripId, true))
+  const [vendor, setVendor] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const choose = () => {
+    const problem = vendorError(vendor)
+    setError(problem)
+    if (vendor && !problem) onChosen(vendor)
+  }
+
+  if (quotes.isPending) return <p role="status">Asking vendors for fares…</p>
+  if (quotes.isError)
+    return (
+      <div className={styles.centre}>
+        <p role="alert">{errorMessage(quotes.error)}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void quotes.refetch()}>
+          Try again
+        </button>
+      </div>
+    )
+  return (
+    <>
+      <fieldset className={styles.vendors} aria-describedby={error ? 'vendor-error' : undefined}>
+        <legend className="field-label">Select a vendor</legend>
+        {quotes.data.map((quote) => (
+          <label key={quote.code} className={styles.vendor}>
+            <input
+              type="radio"
+              name="cab-vendor"
+              value={quote.code}
+              checked={vendor === quote.code}
+              onChange={() => {
+                setVendor(quote.code)
+                setError(null)
+              }}
+            />
+            {quote.logo ? <img src={quote.logo} alt="" width={32} height={32} /> : <span />}
+            <span>
+              <span className={styles.vendorName}>{quote.name}</span>
+              <span className="muted"> · {quote.eta_minutes} min away</span>
+            </span>
+            <span className={styles.fare}>{rupees(quote.total_fare)}</span>
+            <p className={styles.breakup}>
+              {Object.entries(quote.fare_breakup)
+                .map(([item, amount]) => `${item} ${rupees(amount)}`)
+                .join(' · ')}
+            </p>
+          </label>
+        ))}
+      </fieldset>
+      {error && (
+        <p id="vendor-error" role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+      <button type="button" className="btn btn-primary btn-block" onClick={choose}>
+        Request Vendor
+      </button>
+    </>
+  )
+}
+
+/** The request's answer: in flight, refused (with the server's words), or sent. */
+function Confirmation({ pending, failure }: { pending: boolean; failure: string | null }) {
+  const navigate = useNavigate()
+  return (
+    <div className={styles.centre}>
+      {pending ? (
+        <div role="status" className={styles.centre}>
+          <span className={styles.spinner} aria-hidden="true" />
+          <p>Requesting your cab…</p>
+        </div>
+      ) : failure ? (
+        <div role="alert">
+          <h2>{MESSAGES.CAB_REQUEST_FAILED}</h2>
+          <p className="muted">{failure}</p>
+        </div>
+      ) : (
+        <div role="status">
+          <h2>Cab requested</h2>
+          <p className="muted">We will let you and your co-riders know as soon as a driver is assigned.</p>
+        </div>
+      )}
+      {!pending && (
+        <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.home)}>
+          Go To Home
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import { MESSAGES } from '@/generated/rules'
+
+/** At most three stops on the way (SPEC §5 Cab). */
+export const MAX_STOPS = 3
+
+export type Stop = { place_id: string; label: string }
+
+export type BookingStep = 'stops' | 'vendor' | 'confirmation'
+
+export const withStop = (stops: Stop[], stop: Stop): Stop[] =>
+  stops.length >= MAX_STOPS || stops.some((each) => each.place_id === stop.place_id) ? stops : [...stops, stop]
+
+export const withoutStop = (stops: Stop[], placeId: string): Stop[] => stops.filter((each) => each.place_id !== placeId)
+
+/** Request Vendor needs a vendor chosen. */
+export const vendorError = (vendor: string | null): string | null => (vendor ? null : MESSAGES.CAB_VENDOR_REQUIRED)
+
+export const rupees = (amount: number): string =>
+  `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`

@@ -1,0 +1,248 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useCancelCab, useRaiseCabIssue } from '../api/cab'
+import { cabBlock, issueError } from '../model/cab'
+import styles from './TripSheet.module.css'
+import { Dialog } from '@/components/Dialog'
+import { CarIcon, FlagIcon, HelpIcon } from '@/components/icons'
+import { SafeHtml } from '@/components/SafeHtml'
+import { toast } from '@/components/toast'
+import type { Trip } from '@/components/trip/trip'
+import { paths } from '@/config/paths'
+import { CHOICES } from '@/generated/rules'
+import { errorMessage } from '@/lib/api'
+import { useConfig } from '@/lib/session'
+
+const rupees = (amount: number | null | undefined): string =>
+  amount == null ? '' : `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`
+
+type Open = 'explain' | 'driver' | 'stops' | 'cancel' | 'issue' | null
+
+/** The sheet's cab block by status and role (SPEC §4 Cab status) and its dialogs. */
+export function TripCab({ trip }: { trip: Trip }) {
+  const config = useConfig()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState<Open>(null)
+  const block = cabBlock(trip)
+  const cab = trip.cab
+  if (block.kind === 'hidden') return null
+  const categories: Record<string, string> = config.valid_cab_categories ?? CHOICES.CAB_CATEGORIES
+  const explain =
+    block.kind === 'not-eligible'
+      ? { heading: config.not_eligible_cab_explanation_heading, content: config.not_eligible_cab_explanation_content }
+      : { heading: config.unfulfilled_cab_explanation_heading, content: config.unfulfilled_cab_explanation_content }
+  const host = trip.is_current_user_host
+  const issueRaised = cab.raised_issue != null
+
+  return (
+    <section className={styles.block} aria-labelledby="trip-cab-heading" data-testid="trip-cab">
+      <h3 id="trip-cab-heading" className={styles.blockTitle}>
+        <CarIcon size={18} /> Cab
+      </h3>
+      {block.kind === 'not-eligible' && (
+        <p className={styles.cabRow}>
+          <span>Not Eligible</span>
+          <button type="button" className="icon-button" aria-label={explain.heading} onClick={() => setOpen('explain')}>
+            <HelpIcon size={20} />
+          </button>
+        </p>
+      )}
+      {block.kind === 'request-now' && (
+        <>
+          {cab.status !== 'eligible' && (
+            <p className={styles.caption}>
+              {cab.status === 'vendor_cancelled' ? 'The vendor cancelled the last cab.' : 'The last cab was cancelled.'}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={() => navigate(`${paths.cabBooking}?trip=${trip.id}`)}
+          >
+            Request Now
+          </button>
+        </>
+      )}
+      {block.kind === 'requested' && (
+        <p className={styles.cabRow} data-testid="cab-status">
+          {block.host ? 'Request Sent: waiting for a driver' : 'Status: Requested'}
+        </p>
+      )}
+      {block.kind === 'unfulfilled' && (
+        <p className={styles.cabRow} data-testid="cab-status">
+          <span>Unfulfilled</span>
+          <button type="button" className="icon-button" aria-label={explain.heading} onClick={() => setOpen('explain')}>
+            <HelpIcon size={20} />
+          </button>
+        </p>
+      )}
+      {(block.kind === 'booked' || block.kind === 'requested') && cab.vendor && (
+        <dl className={styles.cabFacts} data-testid="cab-details">
+          <div>
+            <dt>Vendor</dt>
+            <dd>{cab.vendor.name}</dd>
+          </div>
+          <div>
+            <dt>Category</dt>
+            <dd>{cab.category ? (categories[cab.category] ?? cab.category) : ''}</dd>
+          </div>
+          {cab.vehicle && (
+            <div>
+              <dt>Vehicle</dt>
+              <dd>
+                {cab.vehicle.model} · {cab.vehicle.registration_number}
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>Fare</dt>
+            <dd>{rupees(cab.fare)}</dd>
+          </div>
+          <div>
+            <dt>Stops</dt>
+            <dd>{cab.number_of_stops}</dd>
+          </div>
+        </dl>
+      )}
+      <div className={styles.cabActions}>
+        {cab.stops.length > 0 && (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setOpen('stops')}>
+            Stops
+          </button>
+        )}
+        {block.kind === 'booked' && cab.driver && (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setOpen('driver')}>
+            Driver details
+          </button>
+        )}
+        {host && (block.kind === 'requested' || block.kind === 'booked') && !trip.is_past && (
+          <button type="button" className="btn btn-danger btn-small" onClick={() => setOpen('cancel')}>
+            Cancel Cab
+          </button>
+        )}
+        {host && block.kind !== 'request-now' && block.kind !== 'not-eligible' && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={issueRaised ? 'Issue raised' : 'Raise an issue'}
+            disabled={issueRaised}
+            onClick={() => setOpen('issue')}
+          >
+            <FlagIcon size={20} />
+          </button>
+        )}
+      </div>
+
+      <Dialog open={open === 'explain'} title={explain.heading} onClose={() => setOpen(null)}>
+        <SafeHtml html={explain.content} className={styles.explanation} />
+        <button type="button" className="btn btn-primary btn-block" onClick={() => setOpen(null)}>
+          Got it
+        </button>
+      </Dialog>
+      <Dialog open={open === 'stops'} title="Stops" onClose={() => setOpen(null)}>
+        <ol className={styles.cabStops}>
+          {cab.stops.map((stop) => (
+            <li key={stop.place_id}>
+              <span>{stop.name}</span>
+              <span>{rupees(stop.fare)}</span>
+            </li>
+          ))}
+        </ol>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => setOpen(null)}>
+          Close
+        </button>
+      </Dialog>
+      <Dialog open={open === 'driver'} title="Driver details" onClose={() => setOpen(null)}>
+        <p>{cab.driver?.name}</p>
+        {cab.driver?.contact.phone && (
+          <a className="btn btn-primary btn-block" href={`tel:+91${cab.driver.contact.phone}`}>
+            Call The Driver
+          </a>
+        )}
+        <button type="button" className="btn btn-secondary btn-block" onClick={() => setOpen(null)}>
+          Close
+        </button>
+      </Dialog>
+      <CancelCabDialog tripId={trip.id} open={open === 'cancel'} onClose={() => setOpen(null)} />
+      <RaiseIssueDialog tripId={trip.id} open={open === 'issue'} onClose={() => setOpen(null)} />
+    </section>
+  )
+}
+
+function CancelCabDialog({ tripId, open, onClose }: { tripId: number; open: boolean; onClose: () => void }) {
+  const cancel = useCancelCab(tripId)
+  const [reason, setReason] = useState('')
+  const confirm = async () => {
+    try {
+      const answer = await cancel.mutateAsync(reason.trim())
+      toast.success(answer.message)
+      onClose()
+    } catch (error) {
+      toast.error(errorMessage(error))
+    }
+  }
+  return (
+    <Dialog open={open} title="Cancel Cab" onClose={onClose} testId="cancel-cab-dialog">
+      <div className="field">
+        <label htmlFor="cancel-cab-reason" className="field-label">
+          Reason <span className="field-optional">(optional)</span>
+        </label>
+        <textarea id="cancel-cab-reason" className="input" rows={2} maxLength={300} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </div>
+      <button type="button" className="btn btn-danger btn-block" disabled={cancel.isPending} onClick={() => void confirm()}>
+        Cancel Cab
+      </button>
+      <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
+        Keep Cab
+      </button>
+    </Dialog>
+  )
+}
+
+function RaiseIssueDialog({ tripId, open, onClose }: { tripId: number; open: boolean; onClose: () => void }) {
+  const raise = useRaiseCabIssue(tripId)
+  const [issue, setIssue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const send = async () => {
+    const problem = issueError(issue)
+    setError(problem)
+    if (problem) return
+    try {
+      const answer = await raise.mutateAsync(issue.trim())
+      toast.success(answer.message)
+      onClose()
+    } catch (failure) {
+      toast.error(errorMessage(failure))
+    }
+  }
+  return (
+    <Dialog open={open} title="Raise an issue" onClose={onClose} testId="raise-issue-dialog">
+      <div className="field">
+        <label htmlFor="cab-issue" className="field-label">
+          What went wrong?
+        </label>
+        <textarea
+          id="cab-issue"
+          className="input"
+          rows={3}
+          maxLength={500}
+          value={issue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'cab-issue-error' : undefined}
+          onChange={(event) => {
+            setIssue(event.target.value)
+            setError(null)
+          }}
+        />
+        {error && (
+          <span id="cab-issue-error" className="field-error">
+            {error}
+          </span>
+        )}
+      </div>
+      <button type="button" className="btn btn-primary btn-block" disabled={raise.isPending} onClick={() => void send()}>
+        Send
+      </button>
+    </Dialog>
+  )
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { cabBlock, issueError } from './cab'
+import type { Trip } from '@/components/trip/trip'
+import { MESSAGES } from '@/generated/rules'
+
+const trip = (status: Trip['cab']['status'], overrides: Partial<Trip> = {}) =>
+  ({ is_current_user_host: true, is_past: false, cab: { status }, ...overrides }) as Trip
+
+describe('the cab block', () => {
+  it('offers the host a request while the trip can have a cab', () => {
+    expect(cabBlock(trip('eligible'))).toEqual({ kind: 'request-now' })
+    expect(cabBlock(trip('vendor_cancelled'))).toEqual({ kind: 'request-now' })
+    expect(cabBlock(trip('eligible', { is_current_user_host: false }))).toEqual({ kind: 'hidden' })
+    expect(cabBlock(trip('not_eligible'))).toEqual({ kind: 'not-eligible' })
+  })
+
+  it('shows a request, a booking or an unfulfilled one to everyone, also after the trip', () => {
+    expect(cabBlock(trip('requested', { is_current_user_host: false }))).toEqual({ kind: 'requested', host: false })
+    expect(cabBlock(trip('booked', { is_past: true }))).toEqual({ kind: 'booked', host: true })
+    expect(cabBlock(trip('unfulfilled', { is_past: true }))).toEqual({ kind: 'unfulfilled', host: true })
+    expect(cabBlock(trip('cancelled', { is_past: true }))).toEqual({ kind: 'hidden' })
+  })
+
+  it('needs words for an issue', () => {
+    expect(issueError('  ')).toBe(MESSAGES.CAB_ISSUE_REQUIRED)
+    expect(issueError('Driver <b>')).toBe(MESSAGES.NOTE_CHARACTERS)
+    expect(issueError('The driver never came')).toBeNull()
+  })
+})

@@ -1,0 +1,38 @@
+import type { Trip } from '@/components/trip/trip'
+import { MESSAGES, PATTERNS } from '@/generated/rules'
+
+export type Cab = Trip['cab']
+export type CabStatus = Cab['status']
+
+/** Past trips show the cab only while it was requested, booked or left unfulfilled (SPEC §4 Cab status). */
+const SHOWN_AFTER_DEPARTURE: readonly CabStatus[] = ['requested', 'booked', 'unfulfilled']
+const REQUESTABLE: readonly CabStatus[] = ['eligible', 'cancelled', 'vendor_cancelled']
+
+export type CabBlock =
+  | { kind: 'hidden' }
+  | { kind: 'not-eligible' }
+  | { kind: 'request-now' }
+  | { kind: 'requested'; host: boolean }
+  | { kind: 'booked'; host: boolean }
+  | { kind: 'unfulfilled'; host: boolean }
+
+/** What the sheet's cab block shows to this viewer. */
+export function cabBlock(trip: Trip): CabBlock {
+  const { status } = trip.cab
+  const host = trip.is_current_user_host
+  if (trip.is_past && !SHOWN_AFTER_DEPARTURE.includes(status)) return { kind: 'hidden' }
+  if (status === 'not_eligible') return host ? { kind: 'not-eligible' } : { kind: 'hidden' }
+  if (REQUESTABLE.includes(status)) return host ? { kind: 'request-now' } : { kind: 'hidden' }
+  if (status === 'requested') return { kind: 'requested', host }
+  if (status === 'booked') return { kind: 'booked', host }
+  return { kind: 'unfulfilled', host }
+}
+
+const FREE_TEXT = new RegExp(PATTERNS.FREE_TEXT)
+
+/** Raise an issue: text required (SPEC §5), the allowed characters only. */
+export function issueError(issue: string): string | null {
+  const trimmed = issue.trim()
+  if (!trimmed) return MESSAGES.CAB_ISSUE_REQUIRED
+  return FREE_TEXT.test(trimmed) ? null : MESSAGES.NOTE_CHARACTERS
+}
