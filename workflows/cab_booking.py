@@ -10,11 +10,12 @@ by the API) is kept in the flow's history for support. FlowStatus: requested →
 vendor_cancelled, booked → cancelled | vendor_cancelled.
 """
 
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
+
+from workflows.waiting import until
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.cab import AFTER_VENDOR_EVENT, CabStatus, VendorEvent, next_status
@@ -42,17 +43,6 @@ _VENDOR_EVENTS = frozenset(VendorEvent)
 def _moment(iso: str) -> datetime:
     parsed = datetime.fromisoformat(iso)
     return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
-
-
-async def _until(condition: Callable[[], bool], timeout_seconds: float) -> bool:
-    """Waits for the condition; False when the time ran out first."""
-    if timeout_seconds <= 0:
-        return condition()
-    try:
-        await workflow.wait_condition(condition, timeout=timeout_seconds)
-    except TimeoutError:
-        return False
-    return True
 
 
 @workflow.defn
@@ -111,7 +101,7 @@ class CabBookingWorkflow:
         while self._status == CabStatus.REQUESTED:
             give_up_at = min(confirm_by, departure)
             wake_at = min(give_up_at, workflow.now() + poll_every)
-            if await _until(self._news, (wake_at - workflow.now()).total_seconds()):
+            if await until(self._news, (wake_at - workflow.now()).total_seconds()):
                 await self._take_news()
             elif workflow.now() >= give_up_at:
                 await self._call("cancel_cab_with_vendor", self._start.booking_id)
@@ -124,7 +114,7 @@ class CabBookingWorkflow:
 
     async def _ride_until(self, departure: datetime) -> None:
         while self._status == CabStatus.BOOKED:
-            if not await _until(self._news, (departure - workflow.now()).total_seconds()):
+            if not await until(self._news, (departure - workflow.now()).total_seconds()):
                 return
             await self._take_news()
 

@@ -9,11 +9,12 @@ activity, which tells the person of each final outcome. FlowStatus: initiated �
 error, or initiated → needs_review → approved | rejected | error.
 """
 
-from collections.abc import Callable
 from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
+
+from workflows.waiting import until
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.kyc import KycStatus, next_status, status_from_decision, status_from_vendor
@@ -37,15 +38,6 @@ CALL_TIMEOUT = timedelta(seconds=30)
 # The widget has closed but the vendor may take a moment to have the result: asked again this often, this many times.
 SETTLE_INTERVAL = timedelta(seconds=2)
 SETTLE_ASKS = 5
-
-
-async def _until(condition: Callable[[], bool], timeout_seconds: float) -> bool:
-    """Waits for the condition; False when the time ran out first."""
-    try:
-        await workflow.wait_condition(condition, timeout=timeout_seconds)
-    except TimeoutError:
-        return False
-    return True
 
 
 @workflow.defn
@@ -92,7 +84,7 @@ class KycWorkflow:
                 word = await self._ask_vendor()
                 await self._move(status_from_vendor(word) or KycStatus.CANCELLED, word)
                 return
-            if not await _until(lambda: bool(self._vendor_words) or self._asks_due > 0, remaining):
+            if not await until(lambda: bool(self._vendor_words) or self._asks_due > 0, remaining):
                 continue
             if self._vendor_words:
                 word = self._vendor_words.pop(0)
@@ -103,7 +95,7 @@ class KycWorkflow:
             proposed = status_from_vendor(word)
             if proposed is None and self._asks_due > 0:
                 # Let the vendor settle, unless its webhook speaks first.
-                await _until(lambda: bool(self._vendor_words), SETTLE_INTERVAL.total_seconds())
+                await until(lambda: bool(self._vendor_words), SETTLE_INTERVAL.total_seconds())
                 continue
             self._asks_due = 0
             await self._move(proposed, word)
@@ -112,7 +104,7 @@ class KycWorkflow:
         deadline = workflow.now() + timedelta(seconds=self._start.review_timeout_seconds)
         while self._status == KycStatus.NEEDS_REVIEW:
             remaining = (deadline - workflow.now()).total_seconds()
-            if remaining <= 0 or not await _until(lambda: bool(self._vendor_words or self._decisions), remaining):
+            if remaining <= 0 or not await until(lambda: bool(self._vendor_words or self._decisions), remaining):
                 await self._move(KycStatus.ERROR, None)
             elif self._decisions:
                 await self._move(status_from_decision(self._decisions.pop(0)), None)

@@ -1,10 +1,14 @@
 """Shared pieces of the fault tests: reading the database directly and waiting with a deadline."""
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import psycopg
+
+from tests.api.live import Process, api_process, running, service_environment, worker_process
 
 T = TypeVar("T")
 
@@ -42,3 +46,28 @@ async def eventually(check: Callable[[], T | None], timeout_seconds: float, what
         if time.monotonic() > deadline:
             raise AssertionError(f"not within {timeout_seconds} s: {what} (last: {result!r})")
         await asyncio.sleep(interval)
+
+
+class Services:
+    """A live API and worker on the session's PostgreSQL and Temporal, each its own process, to kill for real."""
+
+    def __init__(self, api: Process, worker: Process, database_url: str, temporal_address: str) -> None:
+        self.api = api
+        self.worker = worker
+        self.database_url = database_url
+        self.temporal_address = temporal_address
+        self.base_url = f"http://127.0.0.1:{api.port}"
+
+
+@contextmanager
+def live_services(database_url: str, temporal_address: str, data_dir: Path, **settings: str) -> Iterator[Services]:
+    """Services started with these settings (environment variables); their logs are printed when they stop."""
+    environment = service_environment(database_url, temporal_address, data_dir, LOG_LEVEL="INFO", **settings)
+    api = api_process(environment, data_dir / "api.log")
+    worker = worker_process(environment, data_dir / "worker.log")
+    with running(api, worker):
+        try:
+            yield Services(api, worker, database_url, temporal_address)
+        finally:
+            print("API log:\n" + api.log())
+            print("worker log:\n" + worker.log())

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from temporalio.client import Client
 
-from tests.api.live import Person, Process, api_process, running, service_environment, sign_in, worker_process
+from tests.api.live import Person, sign_in
 from tests.api.test_trips import trip_body
-from tests.faults.conftest import eventually, query
+from tests.faults.conftest import Services, eventually, live_services, query
 from workflows.contracts import cab_workflow_id
 
 # A killed worker's cached flows wait out the sticky queue's timeout (10 s) before another worker takes them.
@@ -18,28 +18,10 @@ RESUME_SECONDS = 40
 HSR_LAYOUT = "in-560102-f8603901"
 
 
-class Services:
-    def __init__(self, api: Process, worker: Process, database_url: str, temporal_address: str) -> None:
-        self.api = api
-        self.worker = worker
-        self.database_url = database_url
-        self.temporal_address = temporal_address
-        self.base_url = f"http://127.0.0.1:{api.port}"
-
-
 @pytest.fixture
 def services(database_url: str, temporal_address: str, tmp_path: Path) -> Iterator[Services]:
-    environment = service_environment(
-        database_url, temporal_address, tmp_path, LOG_LEVEL="INFO", CAB_POLL_INTERVAL_SECONDS="600"
-    )
-    api = api_process(environment, tmp_path / "api.log")
-    worker = worker_process(environment, tmp_path / "worker.log")
-    with running(api, worker):
-        try:
-            yield Services(api, worker, database_url, temporal_address)
-        finally:
-            print("API log:\n" + api.log())
-            print("worker log:\n" + worker.log())
+    with live_services(database_url, temporal_address, tmp_path, CAB_POLL_INTERVAL_SECONDS="600") as started:
+        yield started
 
 
 def call(person: Person, base_url: str, method: str, path: str, body: dict[str, object] | None = None) -> dict:

@@ -14,9 +14,9 @@ import httpx
 import pytest
 from temporalio.client import Client, WorkflowExecutionStatus
 
-from tests.api.live import Person, Process, api_process, running, service_environment, sign_in, worker_process
+from tests.api.live import Person, sign_in
 from tests.api.test_trips import trip_body
-from tests.faults.conftest import eventually, query
+from tests.faults.conftest import Services, eventually, live_services, query
 from workflows.contracts import TripRescheduled, join_workflow_id, trip_workflow_id
 
 DEPARTURE_IN_SECONDS = 22
@@ -27,34 +27,17 @@ NUDGE_INTERVAL_SECONDS = 4
 RESUME_SECONDS = 40
 
 
-class Services:
-    def __init__(self, api: Process, worker: Process, database_url: str, temporal_address: str) -> None:
-        self.api = api
-        self.worker = worker
-        self.database_url = database_url
-        self.temporal_address = temporal_address
-        self.base_url = f"http://127.0.0.1:{api.port}"
-
-
 @pytest.fixture
 def services(database_url: str, temporal_address: str, tmp_path: Path) -> Iterator[Services]:
-    environment = service_environment(
+    with live_services(
         database_url,
         temporal_address,
         tmp_path,
         TRIP_REMINDER_LEAD_SECONDS=str(REMINDER_LEAD_SECONDS),
         TRIP_COMPLETION_DELAY_SECONDS=str(COMPLETION_DELAY_SECONDS),
         JOIN_NUDGE_INTERVAL_SECONDS=str(NUDGE_INTERVAL_SECONDS),
-        LOG_LEVEL="INFO",
-    )
-    api = api_process(environment, tmp_path / "api.log")
-    worker = worker_process(environment, tmp_path / "worker.log")
-    with running(api, worker):
-        try:
-            yield Services(api, worker, database_url, temporal_address)
-        finally:
-            print("API log:\n" + api.log())
-            print("worker log:\n" + worker.log())
+    ) as started:
+        yield started
 
 
 def notices(database_url: str, trip_id: int) -> list[tuple[int, str, str | None]]:

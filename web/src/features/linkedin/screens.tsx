@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import styles from './LinkedIn.module.css'
+import { Busy } from '@/components/Busy'
 import { PageHeader } from '@/components/PageHeader'
 import { paths } from '@/config/paths'
 import { LIMITS, MESSAGES } from '@/generated/rules'
@@ -59,17 +60,14 @@ export function LinkedInCallbackScreen() {
   return (
     <>
       <PageHeader title="LinkedIn Verification" backTo={paths.profile} />
-      <main className={styles.screen}>
-        <div className={styles.centre} role="status" aria-live="polite">
-          {verified ? (
-            <p className={styles.done}>{verified}</p>
-          ) : (
-            <>
-              <span className={styles.spinner} aria-hidden="true" />
-              <p>Verifying your LinkedIn profile…</p>
-            </>
-          )}
-        </div>
+      <main className="screen">
+        {verified ? (
+          <p role="status" className={styles.done}>
+            {verified}
+          </p>
+        ) : (
+          <Busy text="Verifying your LinkedIn profile…" />
+        )}
         {verified && (
           <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.profile, { replace: true })}>
             Go to Profile

@@ -5,6 +5,7 @@ import { useCabPlan, useCabRequest, vendorQuotesQueryOptions } from '../api/cab'
 import { rupees, vendorError, withoutStop, withStop, MAX_STOPS, type BookingStep, type Stop } from '../model/booking'
 import styles from './Cab.module.css'
 import { StopPicker } from './StopPicker'
+import { Busy } from '@/components/Busy'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
@@ -38,7 +39,7 @@ export function CabBookingScreen() {
   return (
     <>
       <PageHeader title="Cab Booking" backTo={/^\d+$/.test(tripId) ? paths.trip(tripId) : paths.home} />
-      <main className={styles.screen} aria-busy={trip.isPending}>
+      <main className="screen" aria-busy={trip.isPending}>
         <ol className={styles.steps} aria-label="Steps">
           {STEPS.map((each) => (
             <li key={each.key} aria-current={each.key === step ? 'step' : undefined}>
@@ -192,10 +193,7 @@ function Confirmation({ pending, failure }: { pending: boolean; failure: string 
   return (
     <div className={styles.centre}>
       {pending ? (
-        <div role="status" className={styles.centre}>
-          <span className={styles.spinner} aria-hidden="true" />
-          <p>Requesting your cab…</p>
-        </div>
+        <Busy text="Requesting your cab…" />
       ) : failure ? (
         <div role="alert">
           <h2>{MESSAGES.CAB_REQUEST_FAILED}</h2>

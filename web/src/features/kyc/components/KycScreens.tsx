@@ -14,6 +14,7 @@ import {
 } from '../model/outcome'
 import styles from './Kyc.module.css'
 import { Avatar } from '@/components/Avatar'
+import { Busy } from '@/components/Busy'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
@@ -45,7 +46,7 @@ function KycStart() {
   return (
     <>
       <PageHeader title="Verify Your Identity" backTo={paths.profile} />
-      <main className={styles.screen}>
+      <main className="screen">
         <p>Verified profiles earn a badge that co-travellers trust. It takes about two minutes:</p>
         <ol className={styles.steps}>
           <li>Keep your Aadhaar or PAN card at hand.</li>
@@ -82,11 +83,8 @@ function Waiting({ title, text }: { title: string; text: string }) {
   return (
     <>
       <PageHeader title={title} backTo={paths.profile} />
-      <main className={styles.screen}>
-        <div className={styles.centre} role="status" aria-live="polite">
-          <span className={styles.spinner} aria-hidden="true" />
-          <p>{text}</p>
-        </div>
+      <main className="screen">
+        <Busy text={text} />
       </main>
     </>
   )
@@ -143,7 +141,7 @@ export function KycSuccessScreen() {
   return (
     <>
       <PageHeader title="KYC Verified" backTo={paths.home} />
-      <main className={styles.screen}>
+      <main className="screen">
         <section className={styles.celebration} aria-labelledby="kyc-success-title">
           <Confetti />
           <Avatar src={user.medium_image_url} name={user.name} size={96} alt={user.name ?? ''} />
@@ -203,11 +201,14 @@ export function KycReviewScreen() {
   return (
     <>
       <PageHeader title="KYC Under Review" backTo={paths.profile} />
-      <main className={styles.screen}>
-        <div className={styles.centre} role="status" aria-live="polite">
-          {stillLooking ? <span className={styles.spinner} aria-hidden="true" /> : null}
-          <p>{MESSAGES.KYC_UNDER_REVIEW}</p>
-        </div>
+      <main className="screen">
+        {stillLooking ? (
+          <Busy text={MESSAGES.KYC_UNDER_REVIEW} />
+        ) : (
+          <p role="status" className={styles.centre}>
+            {MESSAGES.KYC_UNDER_REVIEW}
+          </p>
+        )}
         <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.profile)}>
           Back to Profile
         </button>
@@ -235,7 +236,7 @@ export function KycEndScreen({ ending }: { ending: KycEnding }) {
   return (
     <>
       <PageHeader title={title} backTo={paths.profile} />
-      <main className={styles.screen}>
+      <main className="screen">
         <p role="status" className={styles.centre}>
           {said}
         </p>

@@ -62,7 +62,7 @@ export function RatingScreen() {
   return (
     <>
       <PageHeader title="Review Trip" />
-      <main className={styles.screen} aria-busy={reviews.isPending}>
+      <main className="screen" aria-busy={reviews.isPending}>
         {reviews.isPending || !cards ? (
           <p role="status">Loading your co-riders…</p>
         ) : cards.length === 0 ? (
@@ -74,8 +74,7 @@ export function RatingScreen() {
               event.preventDefault()
               void submit()
             }}
-            className={styles.screen}
-            style={{ padding: 0 }}
+            className={styles.form}
           >
             {cards.map((card, index) => (
               <ReviewCard

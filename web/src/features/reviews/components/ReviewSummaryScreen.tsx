@@ -22,7 +22,7 @@ export function ReviewSummaryScreen({ whose, title, backTo }: ReviewSummaryScree
   return (
     <>
       <PageHeader title={title} backTo={backTo} />
-      <main className={styles.screen} aria-busy={summary.isFetching}>
+      <main className="screen" aria-busy={summary.isFetching}>
         {summary.isError && !first ? (
           <EmptyState title={MESSAGES.REVIEWS_FETCH_FAILED}>
             <button type="button" className="btn btn-primary btn-small" onClick={() => void summary.refetch()}>
