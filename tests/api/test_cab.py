@@ -12,8 +12,10 @@ import httpx
 import pytest
 from sqlalchemy import func, select, update
 from temporalio.client import WorkflowExecutionStatus
+from temporalio.testing import ActivityEnvironment
 from temporalio.worker import Replayer
 
+from activities.cab import CabActivities
 from domain import clock
 from domain.models import CabBooking, Notification, SandboxCabBooking, Trip
 from domain.providers.cab import SIGNATURE_HEADER, sign_webhook
@@ -325,3 +327,21 @@ async def settles_on_vendor_booking(app, trip_id: int, count: int = 1) -> str:
             return found
         assert time.monotonic() < deadline, "the flow never booked with the vendor"
         await asyncio.sleep(0.1)
+
+
+async def test_a_booking_retried_after_a_lost_answer_books_once(app, host, api_settings):
+    """The activity booked with the vendor but died before keeping the vendor's booking id: its retry books by the
+    same reference, so the vendor answers the same booking."""
+    trip_id = await requested_trip(host)
+    first = await settles_on_vendor_booking(app, trip_id)
+    async with app.state.session_maker() as session, session.begin():
+        await session.execute(update(CabBooking).where(CabBooking.trip_id == trip_id).values(vendor_booking_id=None))
+        booking_id = await session.scalar(select(CabBooking.id).where(CabBooking.trip_id == trip_id))
+    activities = CabActivities(app.state.session_maker, app.state.cab_aggregator, api_settings)
+    await ActivityEnvironment().run(activities.book_cab, booking_id)
+    async with app.state.session_maker() as session:
+        again = await session.scalar(select(CabBooking.vendor_booking_id).where(CabBooking.id == booking_id))
+        on_the_vendor_side = await session.scalar(
+            select(func.count()).select_from(SandboxCabBooking).where(SandboxCabBooking.trip_id == trip_id)
+        )
+    assert (again, on_the_vendor_side) == (first, 1)
