@@ -20,6 +20,17 @@ class Location(BaseModel):
     longitude: float = Field(ge=-180, le=180)
 
 
+class TripEnd(BaseModel):
+    """A trip's end as shown: exact to its host and active members; to anyone else the centre of a grid cell of
+    about 500 m (`is_approximate`), without its place id."""
+
+    name: str
+    place_id: str | None
+    latitude: float
+    longitude: float
+    is_approximate: bool
+
+
 def parse_time_of_trip(text: str) -> datetime:
     """'YYYY-MM-DD HH:MM' (IST), with the spec's message for whichever half is wrong."""
     date_part, _, time_part = text.strip().partition(" ")
@@ -192,8 +203,8 @@ class TripPublic(BaseModel):
     status: TripStatus
     scheduled_at: str = Field(description="'YYYY-MM-DD HH:MM' in IST")
     is_past: bool
-    origin: Location
-    destination: Location
+    origin: TripEnd
+    destination: TripEnd
     host: TripHost
     hosts: list[TripHost]
     is_current_user_host: bool

@@ -18,7 +18,7 @@ from domain import clock
 from domain.rules import limits
 from domain.rules.cab import CabStatus, is_eligible, shown_status
 from domain.rules.co2 import co2_saved_kg
-from domain.rules.geo import distance_km
+from domain.rules.geo import approximate, distance_km
 from domain.rules.join import PassengerStatus, PassengerType
 from domain.rules.pricing import cost_range
 from domain.rules.trip import TripStatus
@@ -121,8 +121,17 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
     }
 
 
-def _location(name: str, place_id: str, latitude: float, longitude: float) -> View:
-    return {"name": name, "place_id": place_id, "latitude": latitude, "longitude": longitude}
+def _trip_end(name: str, place_id: str, latitude: float, longitude: float, exact: bool) -> View:
+    """An end of the trip; exact only for its host and active members (a dropped pin is often a home)."""
+    if not exact:
+        latitude, longitude = approximate(latitude, longitude)
+    return {
+        "name": name,
+        "place_id": place_id if exact else None,
+        "latitude": latitude,
+        "longitude": longitude,
+        "is_approximate": not exact,
+    }
 
 
 def _distances(trip: TripRow, point: SearchPoint | None) -> tuple[float | None, float | None, float | None]:
@@ -198,16 +207,23 @@ def build_view(
     from_origin, from_destination, total = _distances(trip, point)
     low_high = cost_range(trip.estimated_cost, trip.total_passengers)
     host_card = _host_card(host)
-    cab = _cab_view(trip, cab_of(trip), is_host or is_member, now)
+    sees_exact_ends = is_host or is_member
+    cab = _cab_view(trip, cab_of(trip), sees_exact_ends, now)
     return {
         "id": trip.id,
         "trip_id": trip.id,
         "status": TRIP_CANCELLED if trip.status == TRIP_CANCELLED else TRIP_ACTIVE,
         "scheduled_at": clock.format_ist_minute(trip.scheduled_at),
         "is_past": trip.scheduled_at <= now,
-        "origin": _location(trip.origin_name, trip.origin_place_id, trip.origin_latitude, trip.origin_longitude),
-        "destination": _location(
-            trip.destination_name, trip.destination_place_id, trip.destination_latitude, trip.destination_longitude
+        "origin": _trip_end(
+            trip.origin_name, trip.origin_place_id, trip.origin_latitude, trip.origin_longitude, sees_exact_ends
+        ),
+        "destination": _trip_end(
+            trip.destination_name,
+            trip.destination_place_id,
+            trip.destination_latitude,
+            trip.destination_longitude,
+            sees_exact_ends,
         ),
         "host": host_card,
         "hosts": [host_card],

@@ -1,6 +1,6 @@
 """Great-circle distances on the sphere PostgreSQL's earthdistance uses, so Python and SQL agree."""
 
-from math import asin, cos, radians, sin, sqrt
+from math import asin, cos, floor, radians, sin, sqrt
 
 EARTH_RADIUS_KM = 6378.168
 
@@ -9,3 +9,20 @@ def distance_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
     phi1, phi2 = radians(lat1), radians(lat2)
     half_chord = sin((phi2 - phi1) / 2) ** 2 + cos(phi1) * cos(phi2) * sin(radians(lng2 - lng1) / 2) ** 2
     return 2 * EARTH_RADIUS_KM * asin(sqrt(half_chord))
+
+
+# Trip ends shown to people who are not (yet) in the trip are snapped to the centre of a cell of this many degrees:
+# about 550 m north-south and 500-550 m east-west in India, so at most about 0.4 km from the exact point.
+APPROXIMATE_CELL_DEGREES = 0.005
+
+
+def approximate(latitude: float, longitude: float) -> tuple[float, float]:
+    """The centre of the grid cell holding the point; never the point itself (a point on a centre moves one cell)."""
+
+    def snapped(value: float) -> float:
+        centre = (floor(value / APPROXIMATE_CELL_DEGREES) + 0.5) * APPROXIMATE_CELL_DEGREES
+        if abs(centre - value) < 1e-9:
+            centre += APPROXIMATE_CELL_DEGREES
+        return round(centre, 6)
+
+    return snapped(latitude), snapped(longitude)

@@ -13,9 +13,10 @@ import pytest
 from sqlalchemy import select
 
 from domain.models import ChatMessage, User
+from domain.rules.geo import distance_km
 from tests.api.test_authorization import CALLS, ROLES, Scene, as_role, scene  # noqa: F401 (the scene fixture)
 from tests.api.test_join import host_acts
-from tests.api.test_trips import move_to_past
+from tests.api.test_trips import move_to_past, read
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -422,3 +423,41 @@ async def test_a_removed_member_loses_the_chat(stage):
     answer = await member.get("/api/chat/chat", params={"chat_id": shown.trip_id})
     assert answer.status_code == 403
     assert SECRET not in answer.text
+
+
+async def test_the_ends_are_exact_only_for_the_host_and_active_members(stage):
+    """A dropped pin is often a home: strangers and requesters see each end moved to a cell of about 500 m, with no
+    place id, in the trip sheet and in search; distances are still measured from the exact ends."""
+    shown, _ = stage
+    exact = await read(as_role(shown, "host"), shown.trip_id)
+    search = {
+        "origin_latitude": exact["origin"]["latitude"] + 0.01,
+        "origin_longitude": exact["origin"]["longitude"],
+        "destination_latitude": exact["destination"]["latitude"],
+        "destination_longitude": exact["destination"]["longitude"] + 0.01,
+        "date": exact["scheduled_at"][:10],
+    }
+    for role in ROLES[1:]:
+        seen = await read(as_role(shown, role), shown.trip_id, **search)
+        found = (await as_role(shown, role).get("/api/trip/search", params=search)).json()["data"]["trips"]
+        in_search = [trip for trip in found if trip["id"] == shown.trip_id]
+        for view in [seen, *in_search]:
+            for end in ("origin", "destination"):
+                point = (view[end]["latitude"], view[end]["longitude"])
+                truth = (exact[end]["latitude"], exact[end]["longitude"])
+                if role in ("member", "host"):
+                    assert (point, view[end]["place_id"], view[end]["is_approximate"]) == (
+                        truth,
+                        exact[end]["place_id"],
+                        False,
+                    ), role
+                else:
+                    assert point != truth and view[end]["place_id"] is None and view[end]["is_approximate"], role
+                    assert distance_km(*point, *truth) <= 1.5
+        assert seen["distance_from_origin"] == pytest.approx(
+            distance_km(search["origin_latitude"], search["origin_longitude"], *truth_of(exact, "origin")), abs=0.01
+        )
+
+
+def truth_of(trip: dict, end: str) -> tuple[float, float]:
+    return trip[end]["latitude"], trip[end]["longitude"]

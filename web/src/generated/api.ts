@@ -2554,6 +2554,23 @@ export interface components {
              */
             reason: string;
         };
+        /**
+         * TripEnd
+         * @description A trip's end as shown: exact to its host and active members; to anyone else the centre of a grid cell of
+         *     about 500 m (`is_approximate`), without its place id.
+         */
+        TripEnd: {
+            /** Is Approximate */
+            is_approximate: boolean;
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** Name */
+            name: string;
+            /** Place Id */
+            place_id: string | null;
+        };
         /** TripHost */
         TripHost: {
             /** Average Rating */
@@ -2629,7 +2646,7 @@ export interface components {
             chat_id: number | null;
             /** Current Co2 Saving */
             current_co2_saving: number;
-            destination: components["schemas"]["Location"];
+            destination: components["schemas"]["TripEnd"];
             /** Distance */
             distance: number;
             /** Distance From Destination */
@@ -2658,7 +2675,7 @@ export interface components {
             large_luggage: number;
             /** Next Co2 Saving */
             next_co2_saving: number;
-            origin: components["schemas"]["Location"];
+            origin: components["schemas"]["TripEnd"];
             /** Passengers */
             passengers: components["schemas"]["TripPassengerView"][];
             /** Preferred Mode Of Transport */

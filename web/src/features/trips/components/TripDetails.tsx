@@ -154,6 +154,11 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
             </span>
           </li>
         </ol>
+        {trip.origin.is_approximate && (
+          <p className={styles.caption} data-testid="approximate-ends">
+            Pick-up and drop points are approximate until the host accepts you.
+          </p>
+        )}
         {trip.distance != null && <p className={styles.caption}>Trip distance {formatKm(trip.distance)}</p>}
         {withSearchPoint && trip.distance_from_origin != null && trip.distance_from_destination != null && (
           <div className={styles.walking}>

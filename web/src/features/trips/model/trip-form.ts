@@ -47,11 +47,19 @@ export function newTripForm(now: number = Date.now()): TripFormValues {
   }
 }
 
+/** The host's own trip, whose ends they see exactly. */
+const placeOf = ({ name, place_id, latitude, longitude }: Trip['origin']): Place => ({
+  name,
+  place_id: place_id ?? '',
+  latitude,
+  longitude,
+})
+
 export function tripFormFrom(trip: Trip): TripFormValues {
   const { date, time } = scheduleParts(trip.scheduled_at)
   return {
-    origin: trip.origin,
-    destination: trip.destination,
+    origin: placeOf(trip.origin),
+    destination: placeOf(trip.destination),
     date,
     time,
     totalPassengers: trip.total_passengers,
