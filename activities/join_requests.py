@@ -20,8 +20,10 @@ from activities.trips import _day_and_clock, _route
 from domain import clock
 from domain.flows import FlowOutbox
 from domain.models import Trip, TripPassenger, User
+from domain.reliability import record_reliability
 from domain.rules import messages
 from domain.rules.join import TRANSITIONS, Move, PassengerStatus, Refusal, RefusalKind, move_refusal
+from domain.rules.reliability import ReliabilityEvent, is_late
 from domain.rules.trip import TripStatus
 
 # A departure timer fires on the server's clock; the worker's may lag a little behind it.
@@ -30,6 +32,10 @@ CLOCK_TOLERANCE = timedelta(seconds=1)
 NEW_REQUEST_TITLE = "New request"
 NUDGE_TITLE = "Request waiting"
 EXPIRED_TITLE = "Request expired"
+
+
+# The moves that, this close before departure, leave the others without a seat or a ride.
+LATE_WHEN_CLOSE = frozenset({Move.LEAVE, Move.REMOVE})
 
 
 def request_key(passenger: TripPassenger) -> str:
@@ -67,8 +73,14 @@ def _with_reason(message: str, note: str | None) -> str:
 
 
 class JoinRequestActivities:
-    def __init__(self, session_maker: async_sessionmaker[AsyncSession], outbox: FlowOutbox | None = None) -> None:
+    def __init__(
+        self,
+        session_maker: async_sessionmaker[AsyncSession],
+        outbox: FlowOutbox | None = None,
+        late_cancel_window: timedelta = timedelta(hours=2),
+    ) -> None:
         self._outbox = outbox or FlowOutbox(session_maker)
+        self._late_cancel_window = late_cancel_window
 
     @activity.defn
     async def open_join_request(self, passenger_id: int) -> str | None:
@@ -130,6 +142,10 @@ class JoinRequestActivities:
             passenger.status = transition.target
             if note:
                 passenger.additional_note = note[:300]
+            if move in LATE_WHEN_CLOSE and is_late(trip.scheduled_at, clock.now(), self._late_cancel_window):
+                # Leaving is the member's late cancellation; removing is the host's.
+                late_one = passenger.user_id if move == Move.LEAVE else trip.host_id
+                await record_reliability(session, late_one, trip.id, ReliabilityEvent.LATE_CANCELLATION)
             await notify(session, [await _answer_notice(session, trip, passenger, move, note)])
             return transition.target
 

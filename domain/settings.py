@@ -97,6 +97,9 @@ class Settings(BaseSettings):
     cab_confirm_timeout_seconds: int = 15 * 60
     cab_poll_interval_seconds: int = 60
 
+    # Reliability record: leaving (or, for a host, removing or deleting) this close before departure is late.
+    late_cancel_window_seconds: int = 2 * 3600
+
     # Reviews
     review_page_size: int = 20
 

@@ -66,7 +66,7 @@ def _activities(
     outbox = flow_outbox(settings, engine, client)
     account = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
     trips = TripActivities(session_maker, outbox)
-    joins = JoinRequestActivities(session_maker, outbox)
+    joins = JoinRequestActivities(session_maker, outbox, timedelta(seconds=settings.late_cancel_window_seconds))
     push = PushActivities(session_maker, WebPushSender(settings))
     documents = DocumentActivities(session_maker, DocumentFiles(settings.media_dir))
     kyc = KycActivities(session_maker, kyc_vendor(vendor_http, settings), outbox)

@@ -15,8 +15,10 @@ from api.schemas.join import HostAction, PassengerAction
 from api.trips.lookups import load_trip
 from domain import clock
 from domain.models import Trip, TripPassenger, User
+from domain.reliability import record_reliability
 from domain.rules import messages
-from domain.rules.join import TRANSITIONS, Move, PassengerType
+from domain.rules.join import TRANSITIONS, Move, PassengerStatus, PassengerType
+from domain.rules.reliability import ReliabilityEvent, no_show_refusal
 from domain.rules.trip import TripStatus
 from workflows.contracts import JoinAction, join_workflow_id
 
@@ -61,17 +63,45 @@ async def _make_move(
 
 async def decide_as_host(
     session: AsyncSession, temporal: Client, host: User, member_id: int, decision: HostAction
-) -> Move:
-    """Approves, rejects or removes a member of the host's own trip; the move made."""
+) -> str:
+    """Approves, rejects or removes a member of the host's own trip, or marks a member who did not turn up; the
+    words for what was done."""
     trip = await load_trip(session, decision.trip_id)
     if trip.host_id != host.id:
         raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
+    if decision.action == "NO_SHOW":
+        await _mark_no_show(session, trip, member_id)
+        return messages.NO_SHOW_MARKED
     actor = JoinAction(actor_id=host.id, note=decision.additional_note)
-    return await _make_move(temporal, session, trip, member_id, HOST_MOVES[decision.action], actor)
+    move = await _make_move(temporal, session, trip, member_id, HOST_MOVES[decision.action], actor)
+    return TRANSITIONS[move].done
 
 
-async def act_as_passenger(session: AsyncSession, temporal: Client, user: User, action: PassengerAction) -> Move:
-    """Leaves the trip or takes the request back; the move made."""
+async def _mark_no_show(session: AsyncSession, trip: Trip, member_id: int) -> None:
+    """After departure (the member's flow has ended with the trip), once per member and trip."""
+    if trip.status == TripStatus.CANCELLED:
+        raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
+    member = await session.scalar(
+        select(TripPassenger).where(
+            TripPassenger.trip_id == trip.id,
+            TripPassenger.user_id == member_id,
+            TripPassenger.type == PassengerType.MEMBER,
+        )
+    )
+    refusal = no_show_refusal(
+        departure=trip.scheduled_at,
+        now=clock.now(),
+        is_active_member=member is not None and member.status == PassengerStatus.ACTIVE,
+    )
+    if refusal is not None:
+        raise ApiError(refusal, status.HTTP_409_CONFLICT)
+    if not await record_reliability(session, member_id, trip.id, ReliabilityEvent.NO_SHOW):
+        raise ApiError(messages.NO_SHOW_ALREADY, status.HTTP_409_CONFLICT)
+
+
+async def act_as_passenger(session: AsyncSession, temporal: Client, user: User, action: PassengerAction) -> str:
+    """Leaves the trip or takes the request back; the words for what was done."""
     trip = await load_trip(session, action.trip_id)
     actor = JoinAction(actor_id=user.id, note=action.additional_note)
-    return await _make_move(temporal, session, trip, user.id, PASSENGER_MOVES[action.action], actor)
+    move = await _make_move(temporal, session, trip, user.id, PASSENGER_MOVES[action.action], actor)
+    return TRANSITIONS[move].done

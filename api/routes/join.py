@@ -13,7 +13,6 @@ from api.joins.requests import ask_to_join
 from api.openapi import refusals
 from api.schemas.join import HostAction, JoinRequestCreate, PassengerAction
 from domain.rules import messages
-from domain.rules.join import TRANSITIONS
 
 router = APIRouter(prefix="/trip/user", tags=["join"])
 
@@ -30,13 +29,11 @@ async def request_to_join(
 async def decide_as_host(
     member_id: int, body: HostAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep
 ) -> MessageOnly:
-    move = await moves.decide_as_host(session, temporal, user, member_id, body)
-    return done(TRANSITIONS[move].done)
+    return done(await moves.decide_as_host(session, temporal, user, member_id, body))
 
 
 @router.put("/passenger", responses=refusals(404, 409))
 async def act_as_passenger(
     body: PassengerAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep
 ) -> MessageOnly:
-    move = await moves.act_as_passenger(session, temporal, user, body)
-    return done(TRANSITIONS[move].done)
+    return done(await moves.act_as_passenger(session, temporal, user, body))

@@ -63,8 +63,10 @@ async def update_trip(trip_id: int, body: TripUpdate, user: CurrentUser, session
 
 
 @router.delete("/trip/{trip_id}", responses=refusals(409))
-async def delete_trip(trip_id: int, body: TripDelete, user: CurrentUser, session: SessionDep) -> MessageOnly:
-    await cancel_trip(session, trip_id, user, body.reason)
+async def delete_trip(
+    trip_id: int, body: TripDelete, user: CurrentUser, session: SessionDep, settings: SettingsDep
+) -> MessageOnly:
+    await cancel_trip(session, settings, trip_id, user, body.reason)
     return done(messages.TRIP_DELETED)
 
 

@@ -51,7 +51,9 @@ class JoinRequestCreate(BaseModel):
 
 
 class HostAction(BaseModel):
-    action: Literal["APPROVE", "REJECT", "REMOVE"]
+    action: Literal["APPROVE", "REJECT", "REMOVE", "NO_SHOW"] = Field(
+        description="NO_SHOW: an active member did not turn up (after departure, until 24 h after)"
+    )
     trip_id: int = Field(strict=True)
     additional_note: str | None = Field(default=None, max_length=limits.TRIP_NOTE_MAX_LENGTH)
 

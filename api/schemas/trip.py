@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator
 
 from api.schemas.cab import CabView
+from api.schemas.user import Reliability
 from domain import clock
 from domain.rules import choices, limits, messages
 
@@ -172,6 +173,7 @@ class TripPassengerView(BaseModel):
     large_luggage: int
     status: str
     type: Literal["host", "member"]
+    reliability: Reliability | None = Field(description="only to the trip's host")
 
 
 class QueryAuthor(BaseModel):

@@ -94,6 +94,14 @@ class TripInsights(BaseModel):
     total_co2_saved: float
 
 
+class Reliability(BaseModel):
+    """A person's record: trips completed, late cancellations and no-shows."""
+
+    completed_trips: int
+    late_cancellations: int
+    no_shows: int
+
+
 class UserPublic(BaseModel):
     """Another user's card."""
 
@@ -107,6 +115,7 @@ class UserPublic(BaseModel):
     linked_in_url: str | None
     flagged_count: int
     average_rating: float
+    reliability: Reliability
 
 
 class UserPrivate(UserPublic):

@@ -1,7 +1,7 @@
 """A host's writes to a trip (SPEC §5 create and edit trip, §4 delete): the checks in the spec's words, the row, and
 the trip's flow told after the commit (domain/flows.py)."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from fastapi import status
@@ -14,10 +14,12 @@ from api.trips.lookups import active_count, load_trip
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
 from domain.models import Trip, TripPassenger, User
+from domain.reliability import record_reliability
 from domain.rules import choices, messages
 from domain.rules.cab import CabEnd
 from domain.rules.geo import distance_km
 from domain.rules.join import PassengerStatus, PassengerType
+from domain.rules.reliability import ReliabilityEvent, is_late
 from domain.rules.trip import HostChange, TripStatus, host_change_refusal
 from domain.settings import Settings
 from workflows.contracts import (
@@ -144,10 +146,13 @@ async def edit_trip(session: AsyncSession, trip_id: int, host: User, body: TripU
         await end_running_cab(session, trip.id, CabEnd.TRIP_MOVED, "The trip's time changed")
 
 
-async def cancel_trip(session: AsyncSession, trip_id: int, host: User, reason: str) -> None:
+async def cancel_trip(session: AsyncSession, settings: Settings, trip_id: int, host: User, reason: str) -> None:
     """A deleted trip stays, cancelled, for its people's history; its flow hears of it once the transaction
-    commits."""
+    commits. Deleting a trip with members shortly before departure is the host's late cancellation."""
     trip = await _hosted_trip(session, trip_id, host.id, HostChange.DELETE)
+    late_window = timedelta(seconds=settings.late_cancel_window_seconds)
+    if is_late(trip.scheduled_at, clock.now(), late_window) and await active_count(session, trip.id) > 1:
+        await record_reliability(session, host.id, trip.id, ReliabilityEvent.LATE_CANCELLATION)
     trip.status = TripStatus.CANCELLED
     trip.cancellation_reason = reason
     trip.cancelled_at = clock.now()

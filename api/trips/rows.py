@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, exists, func, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.orm import aliased
 
-from domain.models import CabBooking, Trip, TripPassenger, TripQuery, User
+from domain.models import CabBooking, Trip, TripPassenger, TripQuery, User, UserTripsInsights
 
 
 class Person(NamedTuple):
@@ -24,6 +24,9 @@ class Person(NamedTuple):
     is_kyc_verified: bool
     average_rating: float
     flagged_count: int
+    completed_trips: int
+    late_cancellations: int
+    no_shows: int
     type: str
     status: str
     additional_note: str | None
@@ -58,7 +61,7 @@ class TripRow(NamedTuple):
 def _people_of_trip() -> ColumnElement[Any]:
     # Aliased, so a query that itself joins passengers or users (the viewer's own trips, a host filter) is not
     # mistaken for the trip's people.
-    passenger, user = aliased(TripPassenger), aliased(User)
+    passenger, user, insights = aliased(TripPassenger), aliased(User), aliased(UserTripsInsights)
     fields = func.json_build_array(
         user.id,
         user.name,
@@ -67,6 +70,9 @@ def _people_of_trip() -> ColumnElement[Any]:
         user.is_kyc_verified,
         user.average_rating,
         user.flagged_count,
+        func.coalesce(insights.trips_hosted + insights.total_trips_joined, 0),
+        func.coalesce(insights.late_cancellations, 0),
+        func.coalesce(insights.no_shows, 0),
         passenger.type,
         passenger.status,
         passenger.additional_note,
@@ -77,6 +83,7 @@ def _people_of_trip() -> ColumnElement[Any]:
         select(func.json_agg(aggregate_order_by(fields, passenger.type.desc(), passenger.created_at)))
         .select_from(passenger)
         .join(user, user.id == passenger.user_id)
+        .outerjoin(insights, insights.user_id == passenger.user_id)
         .where(passenger.trip_id == Trip.id)
         .correlate(Trip)
         .scalar_subquery()

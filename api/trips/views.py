@@ -56,7 +56,7 @@ def _host_card(host: Person) -> View:
     }
 
 
-def _passenger_view(person: Person) -> View:
+def _passenger_view(person: Person, viewer_is_host: bool) -> View:
     return {
         "id": person.user_id,
         "name": person.name,
@@ -69,6 +69,16 @@ def _passenger_view(person: Person) -> View:
         "large_luggage": person.large_luggage,
         "status": person.status,
         "type": HOST if person.type == HOST else MEMBER,
+        # What a host weighs a request or a member by (SPEC: hosts fear no-shows); only the host sees it.
+        "reliability": (
+            {
+                "completed_trips": person.completed_trips,
+                "late_cancellations": person.late_cancellations,
+                "no_shows": person.no_shows,
+            }
+            if viewer_is_host
+            else None
+        ),
     }
 
 
@@ -201,7 +211,7 @@ def build_view(
         if person.user_id == viewer_id:
             own = person
         if is_host or is_active or person.user_id == viewer_id:
-            passengers.append(_passenger_view(person))
+            passengers.append(_passenger_view(person, is_host))
     assert host is not None, f"trip {trip.id} has no host"
     is_member = own is not None and own.status == PERSON_ACTIVE
     from_origin, from_destination, total = _distances(trip, point)

@@ -14,7 +14,7 @@ from api.users.views import public_card
 from domain import clock
 from domain.accounts import find_user_by_referral_code
 from domain.images import InvalidImage, profile_images_from_base64
-from domain.models import User
+from domain.models import User, UserTripsInsights
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
 
@@ -82,7 +82,7 @@ async def other_user_card(session: AsyncSession, user_id: int) -> UserPublic:
     other = await session.scalar(select(User).where(User.id == user_id, User.deleted_at.is_(None)))
     if other is None or not other.is_profile_complete:
         raise ApiError(messages.USER_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-    return public_card(other)
+    return public_card(other, await session.get(UserTripsInsights, other.id))
 
 
 def set_current_location(user: User, lat: str, long: str) -> None:

@@ -3,13 +3,23 @@
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.media import media_url
-from api.schemas.user import TripInsights, UserPrivate, UserPublic, age_on, format_dob
+from api.schemas.user import Reliability, TripInsights, UserPrivate, UserPublic, age_on, format_dob
 from domain import clock
 from domain.accounts import count_referred
 from domain.models import User, UserTripsInsights
 
 
-def public_card(user: User) -> UserPublic:
+def reliability_of(insights: UserTripsInsights | None) -> Reliability:
+    if insights is None:
+        return Reliability(completed_trips=0, late_cancellations=0, no_shows=0)
+    return Reliability(
+        completed_trips=insights.trips_hosted + insights.total_trips_joined,
+        late_cancellations=insights.late_cancellations,
+        no_shows=insights.no_shows,
+    )
+
+
+def public_card(user: User, insights: UserTripsInsights | None) -> UserPublic:
     return UserPublic(
         id=user.id,
         name=user.name,
@@ -21,6 +31,7 @@ def public_card(user: User) -> UserPublic:
         linked_in_url=user.linked_in_url,
         flagged_count=user.flagged_count,
         average_rating=float(user.average_rating),
+        reliability=reliability_of(insights),
     )
 
 
@@ -28,7 +39,7 @@ async def private_profile(session: AsyncSession, user: User) -> UserPrivate:
     insights = await session.get(UserTripsInsights, user.id)
     assert user.mobile_number is not None
     return UserPrivate(
-        **public_card(user).model_dump(),
+        **public_card(user, insights).model_dump(),
         dob=format_dob(user.dob),
         mobile_number=user.mobile_number,
         kyc_status=user.kyc_status,

@@ -18,7 +18,7 @@ from domain.models.trip import (
     TripQuery,
     UserBlock,
 )
-from domain.models.user import Feedback, User, UserTripsInsights
+from domain.models.user import Feedback, ReliabilityRecord, User, UserTripsInsights
 
 __all__ = [
     "AuthSession",
@@ -35,6 +35,7 @@ __all__ = [
     "OtpChallenge",
     "Place",
     "PushSubscription",
+    "ReliabilityRecord",
     "SandboxCabBooking",
     "SandboxKycTransaction",
     "SandboxLinkedInGrant",

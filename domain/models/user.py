@@ -74,6 +74,24 @@ class UserTripsInsights(Base):
     trips_hosted: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     new_people_met: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     total_co2_saved: Mapped[Decimal] = mapped_column(Numeric(10, 2), default=0, server_default="0")
+    late_cancellations: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    no_shows: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class ReliabilityRecord(Base):
+    """One late cancellation or no-show of a person on a trip; at most one of each kind per person and trip."""
+
+    __tablename__ = "reliability_records"
+    __table_args__ = (
+        CheckConstraint("kind IN ('late_cancellation', 'no_show')", name="kind"),
+        Index("uq_reliability_records_user_id_trip_id_kind", "user_id", "trip_id", "kind", unique=True),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    trip_id: Mapped[int] = mapped_column(ForeignKey("trips.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[datetime] = created_at_column()
 
 
 class Feedback(Base):

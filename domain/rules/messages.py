@@ -158,6 +158,12 @@ CAB_SIGNATURE_INVALID: Final = "Signature is not valid"
 CAB_BOOKING_NOT_FOUND: Final = "Cab booking not found"
 VENDOR_NEWS_RECEIVED: Final = "Received"
 
+NO_SHOW_MARKED: Final = "Marked as a no-show"
+NO_SHOW_TOO_EARLY: Final = "A no-show can be marked only after the trip starts"
+NO_SHOW_TOO_LATE: Final = "A no-show can be marked only within 24 hours of the trip"
+NO_SHOW_ALREADY: Final = "Already marked as a no-show"
+NO_SHOW_NOT_MEMBER: Final = "Only an active member can be marked as a no-show"
+
 QUERY_PAST: Final = "Cannot ask query. Trip is in the past."
 QUERY_ASKED: Final = "Question sent to the host"
 QUERY_ANSWERED: Final = "Answer sent"

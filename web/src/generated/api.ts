@@ -1960,9 +1960,10 @@ export interface components {
         HostAction: {
             /**
              * Action
+             * @description NO_SHOW: an active member did not turn up (after departure, until 24 h after)
              * @enum {string}
              */
-            action: "APPROVE" | "REJECT" | "REMOVE";
+            action: "APPROVE" | "REJECT" | "REMOVE" | "NO_SHOW";
             /** Additional Note */
             additional_note?: string | null;
             /** Trip Id */
@@ -2305,6 +2306,18 @@ export interface components {
             trip: components["schemas"]["ReviewedTrip"];
         };
         /**
+         * Reliability
+         * @description A person's record: trips completed, late cancellations and no-shows.
+         */
+        Reliability: {
+            /** Completed Trips */
+            completed_trips: number;
+            /** Late Cancellations */
+            late_cancellations: number;
+            /** No Shows */
+            no_shows: number;
+        };
+        /**
          * ReviewIn
          * @description One card of the review screen. Its rules (SPEC §5) are those of domain/rules/review.py.
          */
@@ -2620,6 +2633,8 @@ export interface components {
             large_luggage: number;
             /** Name */
             name: string | null;
+            /** @description only to the trip's host */
+            reliability: components["schemas"]["Reliability"] | null;
             /** Small Image Url */
             small_image_url: string | null;
             /** Small Luggage */
@@ -2798,6 +2813,7 @@ export interface components {
             referral_code: string;
             /** Referred Count */
             referred_count: number;
+            reliability: components["schemas"]["Reliability"];
             /** Small Image Url */
             small_image_url: string | null;
             user_trips_insights: components["schemas"]["TripInsights"];
@@ -2825,6 +2841,7 @@ export interface components {
             medium_image_url: string | null;
             /** Name */
             name: string | null;
+            reliability: components["schemas"]["Reliability"];
             /** Small Image Url */
             small_image_url: string | null;
         };

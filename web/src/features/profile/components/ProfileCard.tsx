@@ -6,6 +6,7 @@ import { CopyIcon, EditIcon, FlagIcon, StarIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
+import { reliabilityLine, type ReliabilityRecord } from '@/lib/reliability'
 import type { Gender } from '@/lib/session'
 
 export const GENDER_LABELS: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHERS: 'Others' }
@@ -20,6 +21,7 @@ type Person = {
   linked_in_url: string | null
   flagged_count: number
   average_rating: number
+  reliability: ReliabilityRecord
   mobile_number?: string | null
 }
 
@@ -71,6 +73,9 @@ export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: Profi
           </div>
         )}
       </dl>
+      <p className="muted" data-testid="reliability">
+        {reliabilityLine(person.reliability)}
+      </p>
       {own && <ReferralCode code={own.referral_code} />}
       <div className={styles.links}>
         {person.linked_in_url && (

@@ -36,6 +36,7 @@ const requester = (overrides: Partial<Passenger> = {}): Passenger => ({
   name: 'Ravi Kumar',
   average_rating: 0,
   flagged_count: 0,
+  reliability: null,
   small_image_url: null,
   is_kyc_verified: true,
   additional_note: 'At the mall gate',

@@ -1,4 +1,5 @@
 import { useRef } from 'react'
+import { useHostDecision } from '../api/join'
 import { activeMembers, luggageSummary, type Passenger } from '../model/join'
 import styles from './JoinDialogs.module.css'
 import { useFocusRescue } from './use-focus-rescue'
@@ -7,7 +8,8 @@ import { Avatar } from '@/components/Avatar'
 import { Dialog } from '@/components/Dialog'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
-import { MESSAGES } from '@/generated/rules'
+import { errorMessage } from '@/lib/api'
+import { reliabilityLine } from '@/lib/reliability'
 
 type MembersDialogProps = {
   trip: Trip
@@ -17,9 +19,19 @@ type MembersDialogProps = {
   onBlock: (member: Passenger) => void
 }
 
-/** The host's list of active members, each removable (before the trip starts) or blockable. */
+/** The host's list of active members with their records: each removable before the trip starts, or marked as a
+ * no-show after it; each blockable. */
 export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: MembersDialogProps) {
   const members = activeMembers(trip)
+  const markNoShow = useHostDecision(trip.id)
+  const noShow = async (member: Passenger) => {
+    try {
+      const answer = await markNoShow.mutateAsync({ memberId: member.id, action: 'NO_SHOW' })
+      toast.success(answer.message)
+    } catch (error) {
+      toast.error(errorMessage(error))
+    }
+  }
   const listRef = useRef<HTMLDivElement>(null)
   useFocusRescue(listRef, open, members.length)
   return (
@@ -41,19 +53,35 @@ export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: Member
                         {member.is_kyc_verified && <VerifiedMark />}
                       </span>
                       {luggage && <span className={styles.caption}>{luggage}</span>}
+                      {member.reliability && (
+                        <span className={styles.caption} data-testid="reliability">
+                          {reliabilityLine(member.reliability)}
+                        </span>
+                      )}
                     </div>
                   </div>
                   <div className={styles.actions}>
                     <button type="button" className="btn btn-secondary btn-small btn-block" onClick={() => onBlock(member)}>
                       Report & Block User
                     </button>
-                    <button
-                      type="button"
-                      className="btn btn-danger btn-small btn-block"
-                      onClick={() => (trip.is_past ? toast.error(MESSAGES.JOIN_REMOVE_PAST) : onRemove(member))}
-                    >
-                      Remove from Trip
-                    </button>
+                    {trip.is_past ? (
+                      <button
+                        type="button"
+                        className="btn btn-danger btn-small btn-block"
+                        disabled={markNoShow.isPending}
+                        onClick={() => void noShow(member)}
+                      >
+                        Mark No-show
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-danger btn-small btn-block"
+                        onClick={() => onRemove(member)}
+                      >
+                        Remove from Trip
+                      </button>
+                    )}
                   </div>
                 </li>
               )

@@ -9,6 +9,7 @@ import { Dialog } from '@/components/Dialog'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
+import { reliabilityLine } from '@/lib/reliability'
 
 type RequestsDialogProps = { trip: Trip; open: boolean; onClose: () => void }
 
@@ -55,6 +56,11 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
                         {person.is_kyc_verified && <VerifiedMark />}
                       </span>
                       <span className={styles.caption}>{luggage ?? 'No luggage'}</span>
+                      {person.reliability && (
+                        <span className={styles.caption} data-testid="reliability">
+                          {reliabilityLine(person.reliability)}
+                        </span>
+                      )}
                     </div>
                   </div>
                   {person.additional_note && <p className={styles.personNote}>{person.additional_note}</p>}

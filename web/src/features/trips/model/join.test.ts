@@ -23,6 +23,7 @@ const person = (overrides: Partial<Passenger>): Passenger => ({
   name: 'Ravi Kumar',
   average_rating: 0,
   flagged_count: 0,
+  reliability: null,
   small_image_url: null,
   is_kyc_verified: false,
   additional_note: null,
