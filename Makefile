@@ -8,7 +8,7 @@ WEB_STAMP := web/node_modules/.installed
 GENERATED := web/src/generated
 CHECK_DIR := .data/generated-check
 
-.PHONY: install run build generate check-generated lint typecheck test test-python test-web bench clean
+.PHONY: install run build generate check-generated lint typecheck test test-python test-web bench chromium clean
 
 install: $(PY_STAMP) $(WEB_STAMP)
 
@@ -59,7 +59,11 @@ typecheck: install
 # Browser journeys run in their own session: Playwright's sync API keeps an event loop running in the main thread,
 # which the async tests' session loop cannot share.
 # Each session keeps its temporary files under .data/pytest, away from other pytest runs on the machine.
-test-python: build
+# Debian's Chromium for the browser journeys and the front-end benchmarks, installed when missing.
+chromium:
+	@bash scripts/ensure-chromium.sh
+
+test-python: build chromium
 	mkdir -p .data/pytest
 	$(VENV)/bin/pytest --ignore=tests/e2e --basetemp=.data/pytest/main
 	$(VENV)/bin/pytest tests/e2e --basetemp=.data/pytest/e2e
@@ -70,7 +74,7 @@ test-web: install
 test: lint typecheck check-generated test-web test-python
 
 # Prints one JSON object on stdout (progress goes to stderr).
-bench: install
+bench: install chromium
 	@$(PY) -m tests.perf.run_all
 
 clean:
