@@ -18,6 +18,7 @@ from api.routes import (
     auth,
     cab,
     chat,
+    commute,
     configuration,
     health,
     join,
@@ -70,6 +71,7 @@ def include_api(app: FastAPI, settings: Settings) -> None:
     routers, not two. Trip calls are the busiest (search and the trip views): their routes are matched first."""
     areas = [
         trip,
+        commute,
         cab,
         health,
         auth,

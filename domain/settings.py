@@ -97,6 +97,10 @@ class Settings(BaseSettings):
     cab_confirm_timeout_seconds: int = 15 * 60
     cab_poll_interval_seconds: int = 60
 
+    # Commute series: trips are kept created this many days ahead, by a Temporal Schedule that looks this often.
+    commute_horizon_days: int = 7
+    commute_schedule_every_seconds: int = 6 * 3600
+
     # Reliability record: leaving (or, for a host, removing or deleting) this close before departure is late.
     late_cancel_window_seconds: int = 2 * 3600
 

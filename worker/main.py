@@ -14,6 +14,7 @@ from temporalio.worker import Worker
 
 from activities.account import AccountActivities
 from activities.cab import CabActivities
+from activities.commute import CommuteActivities
 from activities.documents import DocumentActivities
 from activities.join_requests import JoinRequestActivities
 from activities.kyc import KycActivities
@@ -30,6 +31,7 @@ from domain.settings import Settings
 from domain.temporal import connect_temporal, temporal_address
 from workflows.account_erasure import AccountErasureWorkflow
 from workflows.cab_booking import CabBookingWorkflow
+from workflows.commute import CommuteDayWorkflow, CommuteScheduleWorkflow
 from workflows.document_review import DocumentReviewWorkflow
 from workflows.join_request import JoinRequestWorkflow
 from workflows.kyc import KycWorkflow
@@ -46,6 +48,8 @@ WORKFLOWS: Sequence[type] = (
     PushNotificationWorkflow,
     KycWorkflow,
     CabBookingWorkflow,
+    CommuteScheduleWorkflow,
+    CommuteDayWorkflow,
 )
 
 # Long enough for a database write or a storage call to finish when the container is told to stop.
@@ -71,6 +75,7 @@ def _activities(
     documents = DocumentActivities(session_maker, DocumentFiles(settings.media_dir))
     kyc = KycActivities(session_maker, kyc_vendor(vendor_http, settings), outbox)
     cab = CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings, outbox)
+    commute = CommuteActivities(session_maker, client, settings, outbox)
     return [
         account.erase_media,
         account.scrub_user,
@@ -93,6 +98,9 @@ def _activities(
         cab.poll_cab_booking,
         cab.cancel_cab_with_vendor,
         cab.record_cab_change,
+        commute.open_commute_schedule,
+        commute.close_commute_schedule,
+        commute.make_commute_trips,
     ]
 
 

@@ -340,3 +340,34 @@ def cab_vendor_event(trip_id: int, number: int, notice: CabVendorNotice) -> Flow
 
 def cab_issue_raised(trip_id: int, number: int, issue: CabIssue) -> FlowSignal:
     return FlowSignal(cab_workflow_id(trip_id, number), "issue_raised", issue)
+
+
+def commute_schedule_id(series_id: int) -> str:
+    """The Temporal Schedule that keeps a commute series' trips created."""
+    return f"commute:{series_id}"
+
+
+@dataclass(frozen=True)
+class CommuteScheduleChange:
+    """Opens (creates) or closes (deletes) a commute series' schedule."""
+
+    series_id: int
+    host_id: int
+    open: bool
+
+
+@dataclass(frozen=True)
+class CommuteDay:
+    """What the series' schedule starts: make the series' trips up to the horizon."""
+
+    series_id: int
+
+
+def commute_schedule_change(change: CommuteScheduleChange) -> FlowStart:
+    what = "open" if change.open else "close"
+    return FlowStart(
+        "CommuteScheduleWorkflow",
+        f"commute-schedule:{change.series_id}:{what}",
+        change,
+        {USER_ID.name: str(change.host_id), FLOW_STATUS.name: f"{what}ing"},
+    )

@@ -89,7 +89,7 @@ class TripFieldRules(BaseModel):
         return mode
 
 
-def _place_or(message: str, value: Location | None) -> Location:
+def place_or(message: str, value: Location | None) -> Location:
     if value is None or not value.name.strip() or not value.place_id.strip():
         raise ValueError(message)
     return value
@@ -108,12 +108,12 @@ class TripCreate(TripFieldRules):
     @field_validator("origin")
     @classmethod
     def origin_must_be_a_place(cls, value: Location | None) -> Location:
-        return _place_or(messages.TRIP_FROM_REQUIRED, value)
+        return place_or(messages.TRIP_FROM_REQUIRED, value)
 
     @field_validator("destination")
     @classmethod
     def destination_must_be_a_place(cls, value: Location | None) -> Location:
-        return _place_or(messages.TRIP_TO_REQUIRED, value)
+        return place_or(messages.TRIP_TO_REQUIRED, value)
 
     @field_validator("time_of_trip", mode="before")
     @classmethod

@@ -9,19 +9,18 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.cab import end_running_cab
 from api.errors import ApiError
-from api.schemas.trip import TripCreate, TripUpdate, parse_time_of_trip
+from api.schemas.trip import Location, TripCreate, TripUpdate, parse_time_of_trip
 from api.trips.lookups import active_count, load_trip
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
-from domain.models import Trip, TripPassenger, User
+from domain.models import Trip, User
 from domain.reliability import record_reliability
 from domain.rules import choices, messages
 from domain.rules.cab import CabEnd
-from domain.rules.geo import distance_km
-from domain.rules.join import PassengerStatus, PassengerType
 from domain.rules.reliability import ReliabilityEvent, is_late
 from domain.rules.trip import HostChange, TripStatus, host_change_refusal
 from domain.settings import Settings
+from domain.trips import TripDraft, TripEnds, add_trip
 from workflows.contracts import (
     TripCancelled,
     TripRescheduled,
@@ -47,7 +46,7 @@ async def _hosted_trip(session: AsyncSession, trip_id: int, user_id: int, change
     return trip
 
 
-def _cost_for(is_vehicle_booked: bool, estimated_cost: Decimal | None) -> Decimal:
+def cost_for(is_vehicle_booked: bool, estimated_cost: Decimal | None) -> Decimal:
     """A booked vehicle needs a cost; without one the trip is 'Not booked' and carries none."""
     if not is_vehicle_booked:
         return Decimal(0)
@@ -77,32 +76,32 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
         raise ApiError(messages.TRIP_CREATE_IN_PAST)
     mode = body.preferred_mode_of_transport
     is_vehicle_booked = body.is_vehicle_booked and mode != choices.TRANSPORT_UNDECIDED
-    trip = Trip(
+    draft = TripDraft(
         host_id=host.id,
         scheduled_at=scheduled_at,
-        origin_name=body.origin.name.strip(),
-        origin_place_id=body.origin.place_id,
-        origin_latitude=body.origin.latitude,
-        origin_longitude=body.origin.longitude,
-        destination_name=body.destination.name.strip(),
-        destination_place_id=body.destination.place_id,
-        destination_latitude=body.destination.latitude,
-        destination_longitude=body.destination.longitude,
+        ends=ends_of(body.origin, body.destination),
         total_passengers=body.total_passengers,
         preferred_mode_of_transport=mode,
         is_vehicle_booked=is_vehicle_booked,
-        estimated_cost=_cost_for(is_vehicle_booked, body.estimated_cost),
-        additional_note=body.additional_note or None,
-        distance_km=distance_km(
-            body.origin.latitude, body.origin.longitude, body.destination.latitude, body.destination.longitude
-        ),
+        estimated_cost=cost_for(is_vehicle_booked, body.estimated_cost),
+        additional_note=body.additional_note,
     )
-    session.add(trip)
-    await session.flush()
-    session.add(TripPassenger(trip_id=trip.id, user_id=host.id, type=PassengerType.HOST, status=PassengerStatus.ACTIVE))
-    await session.flush()
+    trip = await add_trip(session, draft)
     await start_after_commit(session, trip_start(_schedule(settings, trip)))
     return trip
+
+
+def ends_of(origin: Location, destination: Location) -> TripEnds:
+    return TripEnds(
+        origin_name=origin.name,
+        origin_place_id=origin.place_id,
+        origin_latitude=origin.latitude,
+        origin_longitude=origin.longitude,
+        destination_name=destination.name,
+        destination_place_id=destination.place_id,
+        destination_latitude=destination.latitude,
+        destination_longitude=destination.longitude,
+    )
 
 
 def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
@@ -121,7 +120,7 @@ def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
     if "is_vehicle_booked" in wanted or "preferred_mode_of_transport" in wanted or body.estimated_cost is not None:
         wanted["is_vehicle_booked"] = booked
         cost = body.estimated_cost if body.estimated_cost is not None else trip.estimated_cost
-        wanted["estimated_cost"] = _cost_for(booked, cost)
+        wanted["estimated_cost"] = cost_for(booked, cost)
     return {field: value for field, value in wanted.items() if getattr(trip, field) != value}
 
 

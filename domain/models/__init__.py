@@ -9,6 +9,7 @@ from domain.models.kyc import KycVerification, SandboxKycTransaction
 from domain.models.linkedin import LinkedInState, SandboxLinkedInGrant
 from domain.models.push import PushSubscription
 from domain.models.review import TripReview
+from domain.models.series import TripSeries
 from domain.models.trip import (
     Notification,
     Place,
@@ -46,6 +47,7 @@ __all__ = [
     "TripPassenger",
     "TripQuery",
     "TripReview",
+    "TripSeries",
     "User",
     "UserBlock",
     "UserTripsInsights",

@@ -1,4 +1,4 @@
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 
 from sqlalchemy import (
@@ -6,6 +6,7 @@ from sqlalchemy import (
     Boolean,
     CheckConstraint,
     Computed,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -41,6 +42,13 @@ class Trip(Base):
         CheckConstraint("total_passengers BETWEEN 2 AND 4", name="total_passengers"),
         CheckConstraint("estimated_cost >= 0 AND estimated_cost <= 100000", name="estimated_cost"),
         Index("ix_trips_status_scheduled_at", "status", "scheduled_at"),
+        Index(
+            "uq_trips_series_id_series_date",
+            "series_id",
+            "series_date",
+            unique=True,
+            postgresql_where=text("series_id IS NOT NULL"),
+        ),
         # Route and around-me search (api/trips/search.py): one GiST over the departure day in IST (btree_gist) and
         # both ends, for active trips only: within a day its pages are split by the ends (migration 7c1d2e9a4b60).
         Index(
@@ -80,6 +88,9 @@ class Trip(Base):
     additional_note: Mapped[str | None] = mapped_column(String(300))
     distance_km: Mapped[float] = mapped_column(Float)
     cancellation_reason: Mapped[str | None] = mapped_column(String(300))
+    # A trip of a commute series: the series and the day it is for; one trip per series and day.
+    series_id: Mapped[int | None] = mapped_column(ForeignKey("trip_series.id", ondelete="SET NULL"))
+    series_date: Mapped[date | None] = mapped_column(Date)
     cancelled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(

@@ -164,6 +164,13 @@ NO_SHOW_TOO_LATE: Final = "A no-show can be marked only within 24 hours of the t
 NO_SHOW_ALREADY: Final = "Already marked as a no-show"
 NO_SHOW_NOT_MEMBER: Final = "Only an active member can be marked as a no-show"
 
+COMMUTE_DAYS_REQUIRED: Final = "Please choose the days to repeat on"
+COMMUTE_UNTIL_PAST: Final = "The last day cannot be in the past"
+COMMUTE_CREATED: Final = "Commute created"
+COMMUTE_STOPPED: Final = "Commute stopped"
+COMMUTE_NOT_FOUND: Final = "Commute not found"
+COMMUTE_TRIPS_KEPT: Final = "Your commute has stopped. Its trips people have joined stay; delete them if you will not go."
+
 QUERY_PAST: Final = "Cannot ask query. Trip is in the past."
 QUERY_ASKED: Final = "Question sent to the host"
 QUERY_ANSWERED: Final = "Answer sent"

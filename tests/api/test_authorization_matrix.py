@@ -315,6 +315,25 @@ MATRIX: dict[str, Row] = {
         call(lambda c, s: c.post(f"/api/sandbox/cab/bookings/{s.trip_id}", json={"event": "confirm"})),
         (404,) * 5,
     ),
+    "POST /api/trip/recurring": (
+        call(
+            lambda c, s: c.post(
+                "/api/trip/recurring",
+                json={
+                    "origin": {"name": "A", "place_id": "p-a", "latitude": 12.93, "longitude": 77.62},
+                    "destination": {"name": "B", "place_id": "p-b", "latitude": 12.97, "longitude": 77.75},
+                    "time": "08:30",
+                    "days": [1, 2, 3, 4, 5],
+                },
+            )
+        ),
+        SIGNED_IN,
+    ),
+    "GET /api/trip/recurring": (call(lambda c, s: c.get("/api/trip/recurring")), SIGNED_IN),
+    "DELETE /api/trip/recurring/{series_id}": (
+        call(lambda c, s: c.delete(f"/api/trip/recurring/{10**12}")),
+        (401, 404, 404, 404, 404),
+    ),
     "GET /api/notification/history": (call(lambda c, s: c.get("/api/notification/history")), SIGNED_IN),
     "POST /api/notification/subscription": (
         call(lambda c, s: c.post("/api/notification/subscription", json=SUBSCRIPTION)),

@@ -1,12 +1,12 @@
 import { Navigate, useParams } from 'react-router'
 import {
-  isKycEnding,
   KycEndScreen,
   KycProcessingScreen,
   KycReviewScreen,
   KycScreen,
   KycSuccessScreen,
 } from './components/KycScreens'
+import { isKycEnding } from './model/outcome'
 import { paths } from '@/config/paths'
 
 export { KycScreen, KycSuccessScreen }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { callbackBody } from './screens'
+import { callbackBody, callbackFailureMessage } from './screens'
+import { MESSAGES } from '@/generated/rules'
+import { ApiError } from '@/lib/api'
 
 describe('the LinkedIn callback', () => {
   it('passes on the code and state, or the refusal', () => {
@@ -8,5 +10,19 @@ describe('the LinkedIn callback', () => {
       callbackBody(new URLSearchParams('error=user_cancelled_login&error_description=The+user+cancelled&state=s2')),
     ).toEqual({ state: 's2', error: 'user_cancelled_login', error_description: 'The user cancelled' })
     expect(callbackBody(new URLSearchParams('code=c1'))).toBeNull()
+  })
+
+  it("shows the server's message, or the spec words when there is none", () => {
+    expect(callbackFailureMessage(new ApiError(MESSAGES.LINKEDIN_STATE_INVALID, 400))).toBe(
+      MESSAGES.LINKEDIN_STATE_INVALID,
+    )
+    expect(callbackFailureMessage(new ApiError('The user cancelled LinkedIn login', 400))).toBe(
+      'The user cancelled LinkedIn login',
+    )
+    expect(callbackFailureMessage(new ApiError('', 500))).toBe(MESSAGES.LINKEDIN_VERIFY_FAILED)
+    expect(callbackFailureMessage(new ApiError(MESSAGES.FALLBACK_ERROR, 0))).toBe(MESSAGES.LINKEDIN_UNEXPECTED)
+    expect(callbackFailureMessage(new TypeError('boom'))).toBe(MESSAGES.LINKEDIN_UNEXPECTED)
+    expect(MESSAGES.LINKEDIN_VERIFY_FAILED).toBe('An error occurred while verifying your account.')
+    expect(MESSAGES.LINKEDIN_UNEXPECTED).toBe('An unexpected error occurred.')
   })
 })

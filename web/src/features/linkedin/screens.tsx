@@ -21,11 +21,22 @@ export function callbackBody(params: URLSearchParams): Record<string, string> | 
   return body
 }
 
+/**
+ * What the profile says when the callback fails (SPEC §8): the server's message; 'An error occurred while verifying
+ * your account.' when the server answered without one; 'An unexpected error occurred.' when it could not be asked.
+ */
+export function callbackFailureMessage(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0) return MESSAGES.LINKEDIN_UNEXPECTED
+  if (error.message === MESSAGES.FALLBACK_ERROR) return MESSAGES.LINKEDIN_VERIFY_FAILED
+  return error.message
+}
+
 /** /linkedin/callback: verifying, then success and the profile after 4 s, or the profile with the error. */
 export function LinkedInCallbackScreen() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  // Posted once: the provider's code and state are single-use, and StrictMode runs effects twice.
   const sent = useRef(false)
   const [verified, setVerified] = useState<string | null>(null)
 
@@ -43,8 +54,7 @@ export function LinkedInCallbackScreen() {
         setVerified(answer.message || MESSAGES.LINKEDIN_LINKED)
       })
       .catch((error: unknown) => {
-        const message = error instanceof ApiError ? error.message : MESSAGES.LINKEDIN_VERIFY_FAILED
-        navigate(paths.profile, { replace: true, state: { error: message } })
+        navigate(paths.profile, { replace: true, state: { error: callbackFailureMessage(error) } })
       })
   }, [params, navigate, queryClient])
 

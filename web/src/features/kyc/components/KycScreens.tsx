@@ -4,13 +4,16 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { reportKycResult, useStartKyc } from '../api/kyc'
 import {
   APPROVED_PAUSE_MS,
+  ENDINGS,
+  endingMessage,
   isWidgetOutcome,
   OUTCOME_SCREENS,
   PROCESSING_POLL_MS,
   PROCESSING_TIMEOUT_MS,
   processingNext,
   REVIEW_LOOK_MS,
-  REVIEW_LOOKS,
+  reviewLooksAgain,
+  type KycEnding,
 } from '../model/outcome'
 import styles from './Kyc.module.css'
 import { Avatar } from '@/components/Avatar'
@@ -94,7 +97,8 @@ function Waiting({ title, text }: { title: string; text: string }) {
 export function KycProcessingScreen() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const user = useQuery({ ...userQueryOptions(), refetchInterval: PROCESSING_POLL_MS, staleTime: 0 })
+  // A failed look is not asked again: SPEC §4 sends a fetch failure to the error screen.
+  const user = useQuery({ ...userQueryOptions(), refetchInterval: PROCESSING_POLL_MS, staleTime: 0, retry: false })
   const [approved, setApproved] = useState(false)
   const next = user.data ? processingNext(user.data) : null
 
@@ -177,19 +181,37 @@ function Confetti() {
   )
 }
 
-/** /kyc/review: looks again 4 times, 1 s apart, while the application waits for a manual review. */
+/** /kyc/review: looks again up to 4 times, 1 s apart, while the application waits (for the vendor's word or a manual
+review); an approval or a refusal found meanwhile leads to its screen. */
 export function KycReviewScreen() {
   const navigate = useNavigate()
-  const [looks, setLooks] = useState(0)
-  const user = useQuery({
-    ...userQueryOptions(),
-    staleTime: 0,
-    refetchInterval: (query) =>
-      looks < REVIEW_LOOKS && query.state.data?.kyc_status === 'needs_review' ? REVIEW_LOOK_MS : false,
-  })
-  const updatedAt = user.dataUpdatedAt
-  useEffect(() => setLooks((count) => count + 1), [updatedAt])
-  const next = user.data ? processingNext(user.data) : null
+  const queryClient = useQueryClient()
+  const user = useCurrentUser()
+  const [looking, setLooking] = useState(true)
+  const next = processingNext(user)
+
+  useEffect(() => {
+    let stopped = false
+    let timer: number | undefined
+    const look = async (looks: number) => {
+      try {
+        const fresh = await queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0, retry: false })
+        if (stopped) return
+        if (reviewLooksAgain(fresh.kyc_status, looks + 1)) {
+          timer = window.setTimeout(() => void look(looks + 1), REVIEW_LOOK_MS)
+          return
+        }
+      } catch {
+        // The message below stands; the profile shows the application when the server answers again.
+      }
+      if (!stopped) setLooking(false)
+    }
+    void look(0)
+    return () => {
+      stopped = true
+      window.clearTimeout(timer)
+    }
+  }, [queryClient])
 
   useEffect(() => {
     if (next === 'success' || next === 'rejected' || next === 'error' || next === 'cancelled') {
@@ -197,13 +219,13 @@ export function KycReviewScreen() {
     }
   }, [next, navigate])
 
-  const stillLooking = looks <= REVIEW_LOOKS && (user.isPending || user.data?.kyc_status === 'initiated')
+  const noWordYet = looking && user.kyc_status !== 'needs_review'
   return (
     <>
       <PageHeader title="KYC Under Review" backTo={paths.profile} />
       <main className="screen">
-        {stillLooking ? (
-          <Busy text={MESSAGES.KYC_UNDER_REVIEW} />
+        {noWordYet ? (
+          <Busy text="Checking your application…" />
         ) : (
           <p role="status" className={styles.centre}>
             {MESSAGES.KYC_UNDER_REVIEW}
@@ -217,22 +239,17 @@ export function KycReviewScreen() {
   )
 }
 
-const ENDINGS = {
-  rejected: { title: 'KYC Rejected', message: MESSAGES.KYC_FAILED },
-  error: { title: 'KYC Error', message: MESSAGES.KYC_FAILED },
-  cancelled: { title: 'KYC Cancelled', message: MESSAGES.KYC_NOT_FINISHED },
-} as const
-
-export type KycEnding = keyof typeof ENDINGS
-
-export const isKycEnding = (outcome: string): outcome is KycEnding => outcome in ENDINGS
-
 /** /kyc/rejected, /kyc/error, /kyc/cancelled: what happened, and a way to try again. */
 export function KycEndScreen({ ending }: { ending: KycEnding }) {
   const user = useCurrentUser()
   const navigate = useNavigate()
-  const { title, message } = ENDINGS[ending]
-  const said = user.kyc_status === ending && user.kyc_message ? user.kyc_message : message
+  const queryClient = useQueryClient()
+  // The server records the outcome a moment after the widget returns: the profile should show it afterwards.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey })
+  }, [queryClient])
+  const { title } = ENDINGS[ending]
+  const said = endingMessage(ending, user)
   return (
     <>
       <PageHeader title={title} backTo={paths.profile} />

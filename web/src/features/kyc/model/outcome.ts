@@ -1,3 +1,4 @@
+import { MESSAGES } from '@/generated/rules'
 import type { User } from '@/lib/session'
 
 /** The statuses the vendor's widget returns with (SPEC §4 KYC outcomes). */
@@ -24,6 +25,17 @@ export const APPROVED_PAUSE_MS = 5000
 export const REVIEW_LOOKS = 4
 export const REVIEW_LOOK_MS = 1000
 
+/** The statuses that have not ended yet: the server has no word from the vendor, or a person reviews the case. */
+const WAITING_STATUSES: readonly string[] = ['initiated', 'needs_review']
+
+/**
+ * Whether the review screen looks at the person again after `looks` looks: only while the application is still
+ * waiting (the server may not have the vendor's word yet, or the case sits in manual review) and fewer than 4 looks
+ * were taken.
+ */
+export const reviewLooksAgain = (status: User['kyc_status'] | undefined, looks: number): boolean =>
+  looks < REVIEW_LOOKS && WAITING_STATUSES.includes(status ?? '')
+
 /** Where the person's verification, as the server has it now, sends the progress screen; null to keep waiting. */
 export function processingNext(user: Pick<User, 'kyc_status' | 'is_kyc_verified'>): 'success' | 'rejected' | 'error' | 'review' | 'cancelled' | null {
   if (user.is_kyc_verified || user.kyc_status === 'approved') return 'success'
@@ -39,4 +51,20 @@ export function processingNext(user: Pick<User, 'kyc_status' | 'is_kyc_verified'
     default:
       return null
   }
+}
+
+/** The screens a verification ends on, with their titles and the spec's words when the server has none. */
+export const ENDINGS = {
+  rejected: { title: 'KYC Rejected', message: MESSAGES.KYC_FAILED },
+  error: { title: 'KYC Error', message: MESSAGES.KYC_FAILED },
+  cancelled: { title: 'KYC Cancelled', message: MESSAGES.KYC_NOT_FINISHED },
+} as const
+
+export type KycEnding = keyof typeof ENDINGS
+
+export const isKycEnding = (outcome: string): outcome is KycEnding => Object.hasOwn(ENDINGS, outcome)
+
+/** What an ending screen says: the server's message when the person's status is that ending, else the spec's. */
+export function endingMessage(ending: KycEnding, user: Pick<User, 'kyc_status' | 'kyc_message'>): string {
+  return user.kyc_status === ending && user.kyc_message ? user.kyc_message : ENDINGS[ending].message
 }

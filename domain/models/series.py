@@ -1,0 +1,47 @@
+from datetime import date, datetime, time
+from decimal import Decimal
+
+from sqlalchemy import (
+    ARRAY,
+    BigInteger,
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Numeric,
+    SmallInteger,
+    String,
+    Time,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from domain.models.base import Base, created_at_column
+
+
+class TripSeries(Base):
+    """A commute a host repeats: the same trip on some weekdays at one time, until a day or until stopped. Its
+    Temporal Schedule keeps its trips created a horizon ahead, one per day (trips.series_id, trips.series_date)."""
+
+    __tablename__ = "trip_series"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    host_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    origin_name: Mapped[str] = mapped_column(String(200))
+    origin_place_id: Mapped[str] = mapped_column(String(200))
+    origin_latitude: Mapped[float] = mapped_column(Float)
+    origin_longitude: Mapped[float] = mapped_column(Float)
+    destination_name: Mapped[str] = mapped_column(String(200))
+    destination_place_id: Mapped[str] = mapped_column(String(200))
+    destination_latitude: Mapped[float] = mapped_column(Float)
+    destination_longitude: Mapped[float] = mapped_column(Float)
+    departs_at: Mapped[time] = mapped_column(Time)
+    weekdays: Mapped[list[int]] = mapped_column(ARRAY(SmallInteger))
+    total_passengers: Mapped[int] = mapped_column(SmallInteger)
+    preferred_mode_of_transport: Mapped[int] = mapped_column(SmallInteger)
+    is_vehicle_booked: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    estimated_cost: Mapped[Decimal] = mapped_column(Numeric(10, 2), default=0, server_default="0")
+    additional_note: Mapped[str | None] = mapped_column(String(300))
+    until: Mapped[date | None] = mapped_column(Date)
+    stopped_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = created_at_column()
