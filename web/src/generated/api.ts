@@ -723,6 +723,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trip/recurring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Commutes */
+        get: operations["commute-list_commutes"];
+        put?: never;
+        /**
+         * Create Commute
+         * @description The same trip on the given weekdays, its trips kept created COMMUTE_HORIZON_DAYS ahead.
+         */
+        post: operations["commute-create_commute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/recurring/{series_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop
+         * @description Stops the series: no more trips; its upcoming trips nobody joined are cancelled.
+         */
+        delete: operations["commute-stop"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trip/search": {
         parameters: {
             query?: never;
@@ -1462,6 +1503,72 @@ export interface components {
             user_id: number;
         };
         /**
+         * CommuteCreate
+         * @description The create-trip rules of SPEC §5, with a time of day and the weekdays instead of a date.
+         */
+        CommuteCreate: {
+            /** Additional Note */
+            additional_note?: string | null;
+            /**
+             * Days
+             * @description ISO weekdays: 1 Monday to 7 Sunday
+             */
+            days: number[];
+            destination?: components["schemas"]["Location"] | null;
+            /** Estimated Cost */
+            estimated_cost?: number | string | null;
+            /**
+             * Is Vehicle Booked
+             * @default false
+             */
+            is_vehicle_booked: boolean;
+            origin?: components["schemas"]["Location"] | null;
+            /**
+             * Preferred Mode Of Transport
+             * @default 3
+             */
+            preferred_mode_of_transport: number;
+            /**
+             * Time
+             * @description HH:MM, India time
+             * @example 09:30
+             */
+            time: string;
+            /**
+             * Total Passengers
+             * @default 2
+             */
+            total_passengers: number;
+            /**
+             * Until
+             * @description the last day, YYYY-MM-DD
+             */
+            until?: string | null;
+        };
+        /** CommuteCreated */
+        CommuteCreated: {
+            /** Series Id */
+            series_id: number;
+        };
+        /** CommuteSeries */
+        CommuteSeries: {
+            /** Days */
+            days: number[];
+            destination: components["schemas"]["TripEnd"];
+            /** Id */
+            id: number;
+            /**
+             * Next Trips
+             * @description ids of the series' upcoming trips
+             */
+            next_trips: number[];
+            origin: components["schemas"]["TripEnd"];
+            /** Time */
+            time: string;
+            /** Until */
+            until: string | null;
+        };
+        /**
          * Config
          * @description Every Config field of SPEC §3.
          */
@@ -1590,6 +1697,18 @@ export interface components {
         /** Envelope[ChatPublic] */
         Envelope_ChatPublic_: {
             data: components["schemas"]["ChatPublic"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[CommuteCreated] */
+        Envelope_CommuteCreated_: {
+            data: components["schemas"]["CommuteCreated"];
             /** Message */
             message: string;
             /**
@@ -1842,6 +1961,19 @@ export interface components {
         /** Envelope[UserPublic] */
         Envelope_UserPublic_: {
             data: components["schemas"]["UserPublic"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[list[CommuteSeries]] */
+        Envelope_list_CommuteSeries__: {
+            /** Data */
+            data: components["schemas"]["CommuteSeries"][];
             /** Message */
             message: string;
             /**
@@ -5445,6 +5577,144 @@ export interface operations {
             };
             /** @description Refused: the thing's current state does not allow it */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "commute-list_commutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CommuteSeries__"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "commute-create_commute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommuteCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CommuteCreated_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "commute-stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                series_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

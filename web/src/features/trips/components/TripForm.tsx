@@ -1,11 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import {
-  validateTripForm,
-  withMode,
-  withVehicleBooked,
   type TripFormErrors,
   type TripFormField,
   type TripFormValues,
+  validateTripForm,
+  WEEKDAYS,
+  withMode,
+  withRepeatDay,
+  withVehicleBooked,
 } from '../model/trip-form'
 import { tripDateRange } from '@/components/trip/india-time'
 import { DateField } from './DateField'
@@ -106,6 +108,31 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
             />
           </div>
         </div>
+        {purpose === 'create' && (
+          <fieldset className={styles.repeat}>
+            <legend className="field-label">
+              Repeat on <span className="field-optional">(optional)</span>
+            </legend>
+            <div className={styles.chips}>
+              {WEEKDAYS.map(({ day, label, name }) => (
+                <button
+                  key={day}
+                  type="button"
+                  className={styles.chip}
+                  aria-pressed={values.repeatOn.includes(day)}
+                  onClick={() => update(withRepeatDay(values, day), ['date', 'time'])}
+                >
+                  <abbr title={name}>{label}</abbr>
+                </button>
+              ))}
+            </div>
+            <p className="field-hint">
+              {values.repeatOn.length > 0
+                ? 'A trip is published for each of these days, a week ahead, until you stop it in Trips › Hosting.'
+                : 'Commuting? Pick the days and we publish the trip for you every week.'}
+            </p>
+          </fieldset>
+        )}
       </div>
 
       <div className={styles.section}>

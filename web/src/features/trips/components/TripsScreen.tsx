@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
+import { CommuteList } from './CommuteList'
 import styles from './TripLists.module.css'
 import { EmptyState } from '@/components/EmptyState'
 import { CarIcon } from '@/components/icons'
@@ -71,6 +72,7 @@ export function TripsScreen() {
           ))}
         </div>
         <section id="trips-panel" role="tabpanel" aria-labelledby={`trips-tab-${current}`} className={styles.list}>
+          {current === 'hosting' && <CommuteList />}
           {trips.isPending && (
             <p className={styles.loading} role="status">
               Loading trips…

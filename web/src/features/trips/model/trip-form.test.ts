@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  commutePayload,
   createPayload,
+  repeatSummary,
+  withRepeatDay,
   editChanges,
   newTripForm,
   tripFormFrom,
@@ -115,5 +118,23 @@ describe('edit trip form', () => {
       is_vehicle_booked: false,
       estimated_cost: 0,
     })
+  })
+})
+
+describe('repeating a new trip', () => {
+  it('toggles weekdays in order and sends the time of day with them instead of a date', () => {
+    let values = filled({ time: '08:30' })
+    values = withRepeatDay(withRepeatDay(withRepeatDay(values, 5), 1), 3)
+    expect(values.repeatOn).toEqual([1, 3, 5])
+    expect(withRepeatDay(values, 3).repeatOn).toEqual([1, 5])
+    const body = commutePayload(values)
+    expect(body).toMatchObject({ time: '08:30', days: [1, 3, 5], origin: KORAMANGALA, destination: WHITEFIELD })
+    expect(body).not.toHaveProperty('time_of_trip')
+    expect(repeatSummary([1, 3, 5], '08:30', (time) => time)).toBe('Mon, Wed, Fri at 08:30')
+  })
+
+  it('needs no date when repeating', () => {
+    const errors = validateTripForm(filled({ date: '', repeatOn: [2] }), 'create', NOW)
+    expect(errors.date).toBeUndefined()
   })
 })

@@ -1,6 +1,7 @@
 import { isClockTime, isInPast, isIsoDate, tripDateRange, defaultTripTime } from '@/components/trip/india-time'
 import { MODES, scheduleParts, type Place, type Trip } from '@/components/trip/trip'
 import { LIMITS, MESSAGES } from '@/generated/rules'
+import type { CommuteCreate } from '../api/commute'
 import type { TripCreate, TripUpdate } from '../api/trips'
 
 export const TRIP_FORM_MESSAGES = {
@@ -27,6 +28,8 @@ export type TripFormValues = {
   /** as typed; only used when the vehicle is booked */
   estimatedCost: string
   note: string
+  /** ISO weekdays (1 Monday to 7 Sunday) a new trip repeats on; none for a single trip */
+  repeatOn: number[]
 }
 
 export type TripFormField = 'origin' | 'destination' | 'date' | 'time' | 'estimatedCost'
@@ -44,6 +47,7 @@ export function newTripForm(now: number = Date.now()): TripFormValues {
     isVehicleBooked: false,
     estimatedCost: '',
     note: '',
+    repeatOn: [],
   }
 }
 
@@ -67,6 +71,7 @@ export function tripFormFrom(trip: Trip): TripFormValues {
     isVehicleBooked: trip.is_vehicle_booked,
     estimatedCost: trip.is_vehicle_booked && trip.estimated_cost ? String(trip.estimated_cost) : '',
     note: trip.additional_note ?? '',
+    repeatOn: [],
   }
 }
 
@@ -94,10 +99,11 @@ export function validateTripForm(values: TripFormValues, purpose: 'create' | 'ed
   if (!hasPlace(values.origin)) errors.origin = TRIP_FORM_MESSAGES.fromRequired
   if (!hasPlace(values.destination)) errors.destination = TRIP_FORM_MESSAGES.toRequired
   const { min, max } = tripDateRange(now)
-  const dateValid = isIsoDate(values.date) && values.date >= min && values.date <= max
+  const repeating = values.repeatOn.length > 0
+  const dateValid = repeating || (isIsoDate(values.date) && values.date >= min && values.date <= max)
   if (!dateValid) errors.date = TRIP_FORM_MESSAGES.dateInvalid
   if (!isClockTime(values.time)) errors.time = TRIP_FORM_MESSAGES.timeInvalid
-  else if (dateValid && isInPast({ date: values.date, time: values.time }, now)) {
+  else if (!repeating && dateValid && isInPast({ date: values.date, time: values.time }, now)) {
     errors.time = purpose === 'create' ? TRIP_FORM_MESSAGES.createInPast : TRIP_FORM_MESSAGES.editInPast
   }
   if (bookedVehicle(values) && parseCost(values.estimatedCost) === null) {
@@ -118,6 +124,36 @@ function tripFields(values: TripFormValues) {
     estimated_cost: booked ? (parseCost(values.estimatedCost) ?? 0) : 0,
     additional_note: values.note.trim(),
   }
+}
+
+/** Weekday chips, Monday first (ISO weekday numbers). */
+export const WEEKDAYS = [
+  { day: 1, label: 'Mon', name: 'Monday' },
+  { day: 2, label: 'Tue', name: 'Tuesday' },
+  { day: 3, label: 'Wed', name: 'Wednesday' },
+  { day: 4, label: 'Thu', name: 'Thursday' },
+  { day: 5, label: 'Fri', name: 'Friday' },
+  { day: 6, label: 'Sat', name: 'Saturday' },
+  { day: 7, label: 'Sun', name: 'Sunday' },
+] as const
+
+export const withRepeatDay = (values: TripFormValues, day: number): TripFormValues => ({
+  ...values,
+  repeatOn: values.repeatOn.includes(day)
+    ? values.repeatOn.filter((each) => each !== day)
+    : [...values.repeatOn, day].sort((a, b) => a - b),
+})
+
+/** 'Mon, Wed, Fri at 9:30 AM' */
+export const repeatSummary = (days: readonly number[], time: string, clock: (time: string) => string): string =>
+  `${WEEKDAYS.filter((each) => days.includes(each.day))
+    .map((each) => each.label)
+    .join(', ')} at ${clock(time)}`
+
+/** POST /api/trip/recurring: the trip's fields with its time of day and weekdays instead of a date. */
+export function commutePayload(values: TripFormValues): CommuteCreate {
+  const { time_of_trip: _date, ...fields } = createPayload(values)
+  return { ...fields, time: values.time, days: values.repeatOn }
 }
 
 /** The POST body of a valid form. */
