@@ -2,38 +2,20 @@
 
 import re
 from datetime import date
-from decimal import Decimal
 
 from pydantic import BaseModel, Field, field_validator
 
-from api.schemas.trip import Location, TripEnd, TripFieldRules, place_or
-from domain.rules import choices, limits, messages
+from api.schemas.trip import NewTripFields, TripEnd
+from domain.rules import messages
 from domain.rules.commute import weekdays_refusal
 
 
-class CommuteCreate(TripFieldRules):
+class CommuteCreate(NewTripFields):
     """The create-trip rules of SPEC §5, with a time of day and the weekdays instead of a date."""
 
-    origin: Location | None = Field(default=None, validate_default=True)
-    destination: Location | None = Field(default=None, validate_default=True)
     time: str = Field(examples=["09:30"], description="HH:MM, India time")
     days: list[int] = Field(description="ISO weekdays: 1 Monday to 7 Sunday", max_length=7)
-    total_passengers: int = limits.PASSENGERS_DEFAULT
-    preferred_mode_of_transport: int = choices.TRANSPORT_UNDECIDED
-    is_vehicle_booked: bool = False
-    estimated_cost: Decimal | None = None
-    additional_note: str | None = None
     until: date | None = Field(default=None, description="the last day, YYYY-MM-DD")
-
-    @field_validator("origin")
-    @classmethod
-    def origin_must_be_a_place(cls, value: Location | None) -> Location:
-        return place_or(messages.TRIP_FROM_REQUIRED, value)
-
-    @field_validator("destination")
-    @classmethod
-    def destination_must_be_a_place(cls, value: Location | None) -> Location:
-        return place_or(messages.TRIP_TO_REQUIRED, value)
 
     @field_validator("time")
     @classmethod

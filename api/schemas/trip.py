@@ -95,10 +95,11 @@ def place_or(message: str, value: Location | None) -> Location:
     return value
 
 
-class TripCreate(TripFieldRules):
+class NewTripFields(TripFieldRules):
+    """What a new trip (or a commute series of them) is: both places, seats, mode, booking, cost and note."""
+
     origin: Location | None = Field(default=None, validate_default=True)
     destination: Location | None = Field(default=None, validate_default=True)
-    time_of_trip: str | None = Field(default=None, validate_default=True, examples=["2026-12-01 09:30"])
     total_passengers: int = limits.PASSENGERS_DEFAULT
     preferred_mode_of_transport: int = choices.TRANSPORT_UNDECIDED
     is_vehicle_booked: bool = False
@@ -114,6 +115,10 @@ class TripCreate(TripFieldRules):
     @classmethod
     def destination_must_be_a_place(cls, value: Location | None) -> Location:
         return place_or(messages.TRIP_TO_REQUIRED, value)
+
+
+class TripCreate(NewTripFields):
+    time_of_trip: str | None = Field(default=None, validate_default=True, examples=["2026-12-01 09:30"])
 
     @field_validator("time_of_trip", mode="before")
     @classmethod
