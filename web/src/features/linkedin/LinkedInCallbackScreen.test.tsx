@@ -51,6 +51,9 @@ function renderAt(search: string) {
   return { router, client }
 }
 
+/** A macrotask on the real clock, taken before any test fakes it. */
+const realTimeout = window.setTimeout.bind(window)
+
 beforeEach(() => {
   document.cookie = 'csrf_token=test-token'
 })
@@ -67,7 +70,7 @@ describe('/linkedin/callback', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Verifying your LinkedIn profile…')
     for (let tick = 0; tick < 10 && !screen.queryByText(MESSAGES.LINKEDIN_LINKED); tick++) {
       await act(async () => {
-        await new Promise((resolve) => setImmediate(resolve))
+        await new Promise((resolve) => realTimeout(resolve, 0))
         await vi.advanceTimersByTimeAsync(1)
       })
     }

@@ -50,7 +50,11 @@ export function LinkedInCallbackScreen() {
     }
     request<unknown>('/api/user/linkedin/callback', { method: 'POST', body })
       .then(async (answer) => {
-        await queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey })
+        // Asked again now, so the profile opens without the LinkedIn row and with the link (or, when that fails,
+        // asks again as it opens).
+        await queryClient
+          .fetchQuery({ ...userQueryOptions(), staleTime: 0 })
+          .catch(() => queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey }))
         setVerified(answer.message || MESSAGES.LINKEDIN_LINKED)
       })
       .catch((error: unknown) => {

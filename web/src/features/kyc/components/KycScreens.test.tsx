@@ -77,6 +77,9 @@ function renderAt(path: string, user: User = person(), enableKyc = true) {
   return { router, client }
 }
 
+/** A macrotask on the real clock, taken before any test fakes it. */
+const realTimeout = window.setTimeout.bind(window)
+
 /**
  * Moves the faked clock on, then lets the answers it released arrive: reading a body takes a real tick or two, and
  * the query cache tells its screens on a zero-delay timeout, which the faked clock puts 1 ms ahead.
@@ -85,7 +88,7 @@ async function wait(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms))
   for (let tick = 0; tick < 5; tick++) {
     await act(async () => {
-      await new Promise((resolve) => setImmediate(resolve))
+      await new Promise((resolve) => realTimeout(resolve, 0))
       await vi.advanceTimersByTimeAsync(1)
     })
   }

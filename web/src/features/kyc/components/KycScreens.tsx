@@ -181,8 +181,10 @@ function Confetti() {
   )
 }
 
-/** /kyc/review: looks again up to 4 times, 1 s apart, while the application waits (for the vendor's word or a manual
-review); an approval or a refusal found meanwhile leads to its screen. */
+/**
+ * /kyc/review: looks again up to 4 times, 1 s apart, while the application waits (for the vendor's word or a manual
+ * review); an approval or a refusal found meanwhile leads to its screen.
+ */
 export function KycReviewScreen() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
