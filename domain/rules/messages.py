@@ -169,7 +169,9 @@ COMMUTE_UNTIL_PAST: Final = "The last day cannot be in the past"
 COMMUTE_CREATED: Final = "Commute created"
 COMMUTE_STOPPED: Final = "Commute stopped"
 COMMUTE_NOT_FOUND: Final = "Commute not found"
-COMMUTE_TRIPS_KEPT: Final = "Your commute has stopped. Its trips people have joined stay; delete them if you will not go."
+COMMUTE_TRIPS_KEPT: Final = (
+    "Your commute has stopped. Its trips people have joined stay; delete them if you will not go."
+)
 
 QUERY_PAST: Final = "Cannot ask query. Trip is in the past."
 QUERY_ASKED: Final = "Question sent to the host"
