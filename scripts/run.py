@@ -69,6 +69,7 @@ def print_urls(settings: Settings, env: dict[str, str]) -> None:
         lines.append(f"  Temporal UI        http://localhost:{settings.temporal_ui_port}")
     if settings.sandbox:
         lines.append(f"  Sandbox SMS outbox {app}/api/sandbox/sms?mobile_number=9876543210")
+        lines.append(f"  Sandbox vendors    {app}/api/docs#/sandbox (KYC widget, LinkedIn consent, cab aggregator)")
     lines += [f"  Database           {env['DATABASE_URL']}", "Press Ctrl-C to stop.", ""]
     print("\n".join(lines), flush=True)
 
@@ -83,6 +84,9 @@ def main() -> None:
     signal.signal(signal.SIGINT, on_signal)
     settings = get_settings()
     env = dict(os.environ)
+    if "public_app_url" not in settings.model_fields_set:
+        # The app's own address, where its sandbox vendors answer and send people back (another API_PORT too).
+        env["PUBLIC_APP_URL"] = f"http://localhost:{settings.api_port}"
     children: list[tuple[str, subprocess.Popen[bytes]]] = []
     try:
         if settings.database_url is None:
