@@ -1,7 +1,7 @@
 """Dependencies declared once, so a route's signature reads like a sentence."""
 
-from collections.abc import AsyncIterator
-from typing import Annotated
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Annotated, Any
 
 from fastapi import Depends, Request, status
 from sqlalchemy import select
@@ -68,44 +68,21 @@ async def get_temporal(request: Request) -> Client:
 TemporalDep = Annotated[Client, Depends(get_temporal)]
 
 
-async def get_storage(request: Request) -> MediaStorage:
-    storage: MediaStorage = request.app.state.storage
-    return storage
+def part_of_the_app(name: str) -> Callable[[Request], Awaitable[Any]]:
+    """A dependency answering one of the parts the lifespan built (app.state.<name>): storage, vendors, providers."""
+
+    async def get(request: Request) -> Any:
+        return getattr(request.app.state, name)
+
+    get.__name__ = f"get_{name}"
+    return get
 
 
-StorageDep = Annotated[MediaStorage, Depends(get_storage)]
-
-
-async def get_maps(request: Request) -> MapsProvider:
-    maps: MapsProvider = request.app.state.maps
-    return maps
-
-
-MapsDep = Annotated[MapsProvider, Depends(get_maps)]
-
-
-async def get_cab_aggregator(request: Request) -> CabAggregatorClient:
-    aggregator: CabAggregatorClient = request.app.state.cab_aggregator
-    return aggregator
-
-
-CabAggregatorDep = Annotated[CabAggregatorClient, Depends(get_cab_aggregator)]
-
-
-async def get_kyc_vendor(request: Request) -> HyperVergeClient:
-    vendor: HyperVergeClient = request.app.state.kyc_vendor
-    return vendor
-
-
-KycVendorDep = Annotated[HyperVergeClient, Depends(get_kyc_vendor)]
-
-
-async def get_linkedin(request: Request) -> LinkedInOidc:
-    linkedin: LinkedInOidc = request.app.state.linkedin
-    return linkedin
-
-
-LinkedInDep = Annotated[LinkedInOidc, Depends(get_linkedin)]
+StorageDep = Annotated[MediaStorage, Depends(part_of_the_app("storage"))]
+MapsDep = Annotated[MapsProvider, Depends(part_of_the_app("maps"))]
+CabAggregatorDep = Annotated[CabAggregatorClient, Depends(part_of_the_app("cab_aggregator"))]
+KycVendorDep = Annotated[HyperVergeClient, Depends(part_of_the_app("kyc_vendor"))]
+LinkedInDep = Annotated[LinkedInOidc, Depends(part_of_the_app("linkedin"))]
 
 
 async def get_sms_provider(request: Request, session: SessionDep) -> SmsProvider:
