@@ -278,11 +278,11 @@ async def receive_aggregator_webhook(
 ) -> None:
     """The aggregator's signed news of a booking, passed to its flow; refused unsigned, changing nothing."""
     if not webhook_signature_holds(settings.cab_webhook_secret, body, signature):
-        raise ApiError(messages.CAB_SIGNATURE_INVALID, status.HTTP_401_UNAUTHORIZED)
+        raise ApiError(messages.VENDOR_SIGNATURE_INVALID, status.HTTP_401_UNAUTHORIZED)
     try:
         news = booking_of(_json_object(body))
     except (KeyError, TypeError, ValueError) as error:
-        raise ApiError(messages.CAB_BOOKING_NOT_FOUND) from error
+        raise ApiError(messages.VENDOR_WEBHOOK_INVALID) from error
     booking = await session.scalar(select(CabBooking).where(CabBooking.vendor_booking_id == news.booking_id))
     if booking is None:
         raise ApiError(messages.CAB_BOOKING_NOT_FOUND, status.HTTP_404_NOT_FOUND)

@@ -106,11 +106,11 @@ async def report_widget_result(session: AsyncSession, user: User, result: KycRes
 async def receive_vendor_webhook(session: AsyncSession, settings: Settings, body: bytes, signature: str | None) -> None:
     """The vendor's signed word on a transaction, passed to its flow; refused unsigned, changing nothing."""
     if not webhook_signature_holds(settings.kyc_webhook_secret, body, signature):
-        raise ApiError(messages.KYC_SIGNATURE_INVALID, status.HTTP_401_UNAUTHORIZED)
+        raise ApiError(messages.VENDOR_SIGNATURE_INVALID, status.HTTP_401_UNAUTHORIZED)
     try:
         webhook = VendorWebhook.model_validate_json(body)
     except ValidationError as error:
-        raise ApiError(messages.KYC_WEBHOOK_INVALID) from error
+        raise ApiError(messages.VENDOR_WEBHOOK_INVALID) from error
     verification = await _verification(session, webhook.transactionId)
     if verification is None:
         raise ApiError(messages.KYC_TRANSACTION_NOT_FOUND, status.HTTP_404_NOT_FOUND)

@@ -50,4 +50,4 @@ async def vendor_webhook(
 ) -> MessageOnly:
     """The vendor's word on a transaction, signed with the shared webhook secret (HMAC-SHA256 of the body)."""
     await receive_vendor_webhook(session, settings, await request.body(), signature)
-    return done(messages.KYC_RESULT_RECEIVED)
+    return done(messages.VENDOR_NEWS_RECEIVED)

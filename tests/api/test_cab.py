@@ -300,7 +300,7 @@ async def test_an_unsigned_webhook_is_refused_and_changes_nothing(app, host, api
         for signature in (None, "0" * 64, sign_webhook("not-the-secret", body)):
             headers = {"Content-Type": "application/json"} | ({SIGNATURE_HEADER: signature} if signature else {})
             answer = await aggregator.post(WEBHOOK, content=body, headers=headers)
-            assert (answer.status_code, answer.json()["message"]) == (401, messages.CAB_SIGNATURE_INVALID)
+            assert (answer.status_code, answer.json()["message"]) == (401, messages.VENDOR_SIGNATURE_INVALID)
         await asyncio.sleep(1)
         assert (await cab_of(host, trip_id))["status"] == "requested"
         signature = sign_webhook(api_settings.cab_webhook_secret, body)

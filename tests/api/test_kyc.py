@@ -196,7 +196,7 @@ async def test_a_webhook_without_the_vendors_signature_is_refused_and_changes_no
         for signature in (None, "0" * 64, sign_webhook("not-the-secret", body)):
             headers = {"Content-Type": "application/json"} | ({SIGNATURE_HEADER: signature} if signature else {})
             answer = await vendor.post(WEBHOOK, content=body, headers=headers)
-            assert (answer.status_code, answer.json()["message"]) == (401, messages.KYC_SIGNATURE_INVALID)
+            assert (answer.status_code, answer.json()["message"]) == (401, messages.VENDOR_SIGNATURE_INVALID)
         await asyncio.sleep(1)
         assert (await me(member))["kyc_status"] == KycStatus.NEEDS_REVIEW
         unknown = json.dumps({"transactionId": "hsf_none", "applicationStatus": "manually_approved"}).encode()
