@@ -8,11 +8,12 @@ committed is pushed even if the process storing it dies right after.
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.flows import FlowStart, start_after_commit
-from domain.models import Notification
+from domain.models import Notification, PushSubscription
 
 ENTITY_TYPES = ("request", "trip", "query", "chat", "review", "profile")
 # What a chat notice says of an attachment.
@@ -62,7 +63,7 @@ PushStart = Callable[[int, int], FlowStart]
 
 async def store_notifications(session: AsyncSession, drafts: Sequence[NotificationDraft], push_start: PushStart) -> int:
     """Adds the drafts not stored before, inside the caller's transaction, each with its push flow to start after
-    the commit; answers how many were new."""
+    the commit when its recipient has a device to push to; answers how many were new."""
     if not drafts:
         return 0
     statement = (
@@ -85,5 +86,18 @@ async def store_notifications(session: AsyncSession, drafts: Sequence[Notificati
         .returning(Notification.id, Notification.recipient_id)
     )
     stored = (await session.execute(statement)).all()
-    await start_after_commit(session, *(push_start(id_, recipient) for id_, recipient in stored))
+    with_devices = await _with_devices(session, {recipient for _, recipient in stored})
+    await start_after_commit(
+        session, *(push_start(id_, recipient) for id_, recipient in stored if recipient in with_devices)
+    )
     return len(stored)
+
+
+async def _with_devices(session: AsyncSession, recipients: set[int]) -> set[int]:
+    """Those of the recipients with a push subscription: a flow for anyone else would only find no device."""
+    if not recipients:
+        return set()
+    found = await session.scalars(
+        select(PushSubscription.user_id).where(PushSubscription.user_id.in_(recipients)).distinct()
+    )
+    return set(found)

@@ -15,8 +15,6 @@ from datetime import UTC, datetime, timedelta
 from temporalio import workflow
 from temporalio.common import RetryPolicy
 
-from workflows.waiting import until
-
 with workflow.unsafe.imports_passed_through():
     from domain.rules.cab import AFTER_VENDOR_EVENT, CabStatus, VendorEvent, next_status
     from workflows.contracts import (
@@ -29,6 +27,8 @@ with workflow.unsafe.imports_passed_through():
         CabIssue,
         CabVendorNotice,
     )
+    from workflows.steps import database_step, lean
+    from workflows.waiting import until
 
 # The aggregator or the database may be down for a while; a booking is worth waiting for.
 PATIENT_RETRY = RetryPolicy(
@@ -57,13 +57,14 @@ class CabBookingWorkflow:
 
     @workflow.run
     async def run(self, start: CabBookingStart) -> str:
-        workflow.upsert_search_attributes(
-            [
-                TRIP_ID.value_set(str(start.trip_id)),
-                USER_ID.value_set(str(start.host_id)),
-                FLOW_STATUS.value_set(CabStatus.REQUESTED),
-            ]
-        )
+        if not lean():
+            workflow.upsert_search_attributes(
+                [
+                    TRIP_ID.value_set(str(start.trip_id)),
+                    USER_ID.value_set(str(start.host_id)),
+                    FLOW_STATUS.value_set(CabStatus.REQUESTED),
+                ]
+            )
         departure = _moment(start.departure)
         await self._call("book_cab", start.booking_id)
         await self._wait_for_a_driver(departure)
@@ -136,6 +137,7 @@ class CabBookingWorkflow:
         status = next_status(self._status, proposed)
         if status is None:
             return
-        await self._call("record_cab_change", CabChange(self._start.booking_id, status, notice))
+        change = CabChange(self._start.booking_id, status, notice)
+        await database_step("record_cab_change", change, start_to_close=CALL_TIMEOUT, retry_policy=PATIENT_RETRY)
         self._status = status
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])

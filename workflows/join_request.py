@@ -28,6 +28,7 @@ with workflow.unsafe.imports_passed_through():
     from domain.rules.join import OPEN, TRANSITIONS, FlowEnd, Move, PassengerStatus, move_refusal
     from domain.rules.trip import TripStatus
     from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID, JoinAction, JoinRequest
+    from workflows.steps import database_step, lean
 
 REQUESTED = PassengerStatus.REQUESTED
 EXPIRED = PassengerStatus.EXPIRED
@@ -81,13 +82,14 @@ class JoinRequestWorkflow:
 
     @workflow.run
     async def run(self, request: JoinRequest) -> str:
-        workflow.upsert_search_attributes(
-            [
-                TRIP_ID.value_set(str(request.trip_id)),
-                USER_ID.value_set(str(request.user_id)),
-                FLOW_STATUS.value_set(REQUESTED),
-            ]
-        )
+        if not lean():
+            workflow.upsert_search_attributes(
+                [
+                    TRIP_ID.value_set(str(request.trip_id)),
+                    USER_ID.value_set(str(request.user_id)),
+                    FLOW_STATUS.value_set(REQUESTED),
+                ]
+            )
         departure = await self._open()
         if departure is None:
             self._change(DISCARDED)
@@ -168,11 +170,14 @@ class JoinRequestWorkflow:
             # An answer that waited its turn may find the request already moved on.
             self._check(move, action)
             try:
-                status = await workflow.execute_activity(
+                status = await database_step(
                     "apply_join_action",
-                    args=[self._request.passenger_id, move, action.actor_id, action.note],
+                    self._request.passenger_id,
+                    move,
+                    action.actor_id,
+                    action.note,
                     result_type=str,
-                    start_to_close_timeout=WRITE_TIMEOUT,
+                    start_to_close=WRITE_TIMEOUT,
                     retry_policy=ANSWER_RETRY,
                 )
             except ActivityError as error:
@@ -186,10 +191,10 @@ class JoinRequestWorkflow:
 
     async def _open(self) -> datetime | None:
         try:
-            departure = await workflow.execute_activity(
+            departure = await database_step(
                 "open_join_request",
                 self._request.passenger_id,
-                start_to_close_timeout=WRITE_TIMEOUT,
+                start_to_close=WRITE_TIMEOUT,
                 retry_policy=PATIENT_RETRY,
             )
         except ActivityError as error:

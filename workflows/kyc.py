@@ -14,8 +14,6 @@ from datetime import timedelta
 from temporalio import workflow
 from temporalio.common import RetryPolicy
 
-from workflows.waiting import until
-
 with workflow.unsafe.imports_passed_through():
     from domain.rules.kyc import KycStatus, next_status, status_from_decision, status_from_vendor
     from workflows.contracts import (
@@ -27,6 +25,8 @@ with workflow.unsafe.imports_passed_through():
         KycVendorUpdate,
         KycWidgetClosed,
     )
+    from workflows.steps import database_step, lean
+    from workflows.waiting import until
 
 # The vendor or the database may be down for a while; the person's outcome is worth waiting for.
 PATIENT_RETRY = RetryPolicy(
@@ -52,9 +52,10 @@ class KycWorkflow:
 
     @workflow.run
     async def run(self, start: KycStart) -> str:
-        workflow.upsert_search_attributes(
-            [USER_ID.value_set(str(start.user_id)), FLOW_STATUS.value_set(KycStatus.INITIATED)]
-        )
+        if not lean():
+            workflow.upsert_search_attributes(
+                [USER_ID.value_set(str(start.user_id)), FLOW_STATUS.value_set(KycStatus.INITIATED)]
+            )
         await self._wait_for_the_widget()
         if self._status == KycStatus.NEEDS_REVIEW:
             await self._wait_for_the_review()
@@ -126,8 +127,6 @@ class KycWorkflow:
         if status is None:
             return
         change = KycChange(self._start.verification_id, self._start.user_id, status, vendor_status)
-        await workflow.execute_activity(
-            "record_kyc_change", change, start_to_close_timeout=CALL_TIMEOUT, retry_policy=PATIENT_RETRY
-        )
+        await database_step("record_kyc_change", change, start_to_close=CALL_TIMEOUT, retry_policy=PATIENT_RETRY)
         self._status = status
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])

@@ -1,10 +1,11 @@
 """Pushes one stored notification to every device of its recipient (SPEC §2 Notifications, through the browser's
 push service).
 
-The flow is started through the flow outbox after the notification's commit; its first step finds no devices when
-the person turned App Notification off or has no subscription. Each device is then sent to on its own with retries,
-for as long as the message would still be worth showing: a push service that is down delays the message, a
-subscription that answers 404 or 410 is removed, and one device's failure never holds back another's.
+The flow is started through the flow outbox after the notification's commit, for a recipient with a push
+subscription; its first step finds no devices when the person turned App Notification off or has unsubscribed
+since. Each device is then sent to on its own with retries, for as long as the message would still be worth
+showing: a push service that is down delays the message, a subscription that answers 404 or 410 is removed, and one
+device's failure never holds back another's.
 FlowStatus: sending -> delivered | undelivered.
 """
 

@@ -62,7 +62,7 @@ def running_app() -> Iterator[Service]:
         temp_dir("humsafar-web-") as work,
         embedded_postgres(work / "pg") as postgres,
         temporal_dev_server() as temporal,
-        api_server(postgres.url, temporal, work / "api") as api,
+        api_server(postgres.url, temporal.url, work / "api") as api,
     ):
         yield api
 

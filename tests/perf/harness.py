@@ -9,7 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,11 +135,13 @@ def stop(process: subprocess.Popen[bytes], name: str) -> None:
 
 
 @contextlib.contextmanager
-def temporal_dev_server() -> Iterator[str]:
+def temporal_dev_server(db_file: Path | None = None) -> Iterator[Service]:
+    """The Temporal dev server, in memory or, as `make run` keeps it, in the SQLite file db_file; yields its address
+    and pid."""
     port = free_port()
-    process = start_temporal_dev_server(None, port, None)
+    process = start_temporal_dev_server(db_file, port, None)
     try:
-        yield f"127.0.0.1:{port}"
+        yield Service(f"127.0.0.1:{port}", process.pid)
     finally:
         stop(process, "Temporal dev server")
 
@@ -159,12 +161,12 @@ def api_description(workers: int) -> dict[str, Any]:
     }
 
 
-@contextlib.contextmanager
-def api_server(database_url: str, temporal_address: str, data_dir: Path, workers: int = 1) -> Iterator[Service]:
-    """The API as `make run` serves it, in `workers` uvicorn worker processes (uvloop and httptools when installed,
-    uvicorn's "auto"), without the access log. Yields its base URL and the pid of the process that owns them."""
-    port = free_port()
-    env = {
+def service_environment(
+    database_url: str, temporal_address: str, data_dir: Path, port: int, settings: Mapping[str, str]
+) -> dict[str, str]:
+    """The settings the API and the worker share: one database, one Temporal task queue, and the API's port as the
+    app's public address, where the sandbox vendors answer and send their webhooks."""
+    return {
         **os.environ,
         "DATABASE_URL": database_url,
         "TEMPORAL_ADDRESS": temporal_address,
@@ -172,9 +174,26 @@ def api_server(database_url: str, temporal_address: str, data_dir: Path, workers
         "DATA_DIR": str(data_dir),
         "SANDBOX": "true",
         "API_PORT": str(port),
+        "PUBLIC_APP_URL": f"http://127.0.0.1:{port}",
         "LOG_LEVEL": "WARNING",
         "OTP_SENDS_PER_IP_PER_HOUR": "100000",
+        **settings,
     }
+
+
+@contextlib.contextmanager
+def api_server(
+    database_url: str,
+    temporal_address: str,
+    data_dir: Path,
+    workers: int = 1,
+    settings: Mapping[str, str] | None = None,
+) -> Iterator[Service]:
+    """The API as `make run` serves it, in `workers` uvicorn worker processes (uvloop and httptools when installed,
+    uvicorn's "auto"), without the access log; settings are extra environment variables. Yields its base URL and
+    the pid of the process that owns them."""
+    port = free_port()
+    env = service_environment(database_url, temporal_address, data_dir, port, settings or {})
     command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
     command += ["--no-access-log", "--log-level", "warning", "--loop", "auto", "--http", "auto"]
     command += ["--ws-per-message-deflate", "false"]
@@ -193,6 +212,24 @@ def api_server(database_url: str, temporal_address: str, data_dir: Path, workers
             yield Service(f"http://127.0.0.1:{port}", process.pid)
         finally:
             stop(process, "API")
+
+
+@contextlib.contextmanager
+def flow_worker(
+    api: Service, database_url: str, temporal_address: str, data_dir: Path, settings: Mapping[str, str]
+) -> Iterator[Service]:
+    """`python -m worker` beside an api_server started with the same settings; yields its pid."""
+    port = int(api.url.rsplit(":", 1)[1])
+    env = service_environment(database_url, temporal_address, data_dir, port, settings)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with (data_dir / "worker.log").open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "worker"], cwd=PROJECT_ROOT, env=env, stdout=output, stderr=subprocess.STDOUT
+        )
+        try:
+            yield Service("", process.pid)
+        finally:
+            stop(process, "worker")
 
 
 def sign_in(base_url: str) -> tuple[httpx.Cookies, int]:

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from types import FrameType, ModuleType
 from typing import Any
 
-from tests.perf import chat_delivery, frontend_budget, lighthouse, trip_search
+from tests.perf import chat_delivery, flows, frontend_budget, lighthouse, trip_search
 from tests.perf.harness import BenchmarkResult, log
 
 # Each benchmark is a module with NAME and run() -> BenchmarkResult; add new ones here.
-BENCHMARKS: list[ModuleType] = [trip_search, chat_delivery, frontend_budget, lighthouse]
+BENCHMARKS: list[ModuleType] = [trip_search, chat_delivery, flows, frontend_budget, lighthouse]
 
 
 def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:

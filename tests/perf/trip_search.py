@@ -212,7 +212,7 @@ def run() -> BenchmarkResult:
         log(f"starting PostgreSQL, Temporal and the API under {work}")
         database = stack.enter_context(harness.embedded_postgres(work / "db"))
         temporal = stack.enter_context(harness.temporal_dev_server())
-        api = stack.enter_context(harness.api_server(database.url, temporal, work / "api", API_WORKERS))
+        api = stack.enter_context(harness.api_server(database.url, temporal.url, work / "api", API_WORKERS))
         conninfo = harness.libpq_url(database.url)
         connection = stack.enter_context(psycopg.connect(conninfo))
         seed_users(connection, USERS, rng)

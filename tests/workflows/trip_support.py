@@ -189,19 +189,34 @@ async def insights_of(session_maker: async_sessionmaker[AsyncSession], user_ids:
 
 
 async def flow_statuses(handle: WorkflowHandle) -> list[str]:
-    """Every FlowStatus the flow set, in order."""
+    """Every FlowStatus the flow had, in order: its start's, then each it set."""
     statuses = []
     async for event in handle.fetch_history_events():
-        if event.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES:
+        if event.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED:
+            fields = event.workflow_execution_started_event_attributes.search_attributes.indexed_fields
+        elif event.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES:
             fields = event.upsert_workflow_search_attributes_event_attributes.search_attributes.indexed_fields
-            if FLOW_STATUS.name in fields:
-                statuses.append(json.loads(fields[FLOW_STATUS.name].data))
+        else:
+            continue
+        if FLOW_STATUS.name in fields:
+            status = json.loads(fields[FLOW_STATUS.name].data)
+            if not statuses or statuses[-1] != status:
+                statuses.append(status)
     return statuses
 
 
+# What the Temporal SDK's core records for a local activity's outcome.
+LOCAL_ACTIVITY_MARKER = "core_local_activity"
+
+
 async def scheduled_activities(handle: WorkflowHandle) -> list[str]:
-    return [
-        event.activity_task_scheduled_event_attributes.activity_type.name
-        async for event in handle.fetch_history_events()
-        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
-    ]
+    """The activities the flow ran, in order, whether as activity tasks or locally."""
+    names = []
+    async for event in handle.fetch_history_events():
+        if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+            names.append(event.activity_task_scheduled_event_attributes.activity_type.name)
+        elif event.event_type == EventType.EVENT_TYPE_MARKER_RECORDED:
+            marker = event.marker_recorded_event_attributes
+            if marker.marker_name == LOCAL_ACTIVITY_MARKER:
+                names.append(json.loads(marker.details["data"].payloads[0].data)["activity_type"])
+    return names

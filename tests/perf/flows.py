@@ -1,0 +1,444 @@
+"""The durable flows under load, on the embedded stack `make run` starts (issue 17).
+
+Action latency: four actions whose effect travels through a flow, offered open loop at RATE_PER_S in all (in turn)
+for DURATION_S after WARMUP_S, each timed from its scheduled send until another client reads the new state (a first
+read right after the action's answer, then every POLL_S):
+
+- join_request: a rider asks to join; the host's trip shows them `requested` (the flow starts with the request);
+- approve: the host approves; the rider's trip shows them `active` (an Update on the JoinRequestWorkflow);
+- kyc_result: the person reports the widget's result; their profile says `is_kyc_verified` (the KycWorkflow asks
+  the sandbox vendor and records its answer);
+- cab_confirm: the sandbox aggregator confirms a driver by its signed webhook; the host's trip shows the cab
+  `booked` (a signal to the CabBookingWorkflow, which records it).
+
+Capacity: TRIPS TripWorkflows (each with its timers) and JOINS JoinRequestWorkflows started through the API by
+CONCURRENCY clients; the start rate counts from the first call until the last flows have armed their timers. The
+worker's RSS once all are open. REMINDERS of those trips have their reminder due in the same minute: each must be
+delivered (its notification stored) within 60 s of that minute, exactly once.
+"""
+
+import asyncio
+import math
+import os
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
+
+import psycopg
+from temporalio.client import Client
+
+from activities.trips import REMINDER_TITLE
+from tests.perf import chat_setup, harness
+from tests.perf.flows_setup import (
+    HSR_LAYOUT,
+    Api,
+    ApiError,
+    FlowStack,
+    Person,
+    bounded,
+    flow_stack,
+    rss_mb,
+    seed_people,
+    timers_armed,
+)
+from tests.perf.harness import BenchmarkResult, at_least, at_most, latency_summary, log
+from workflows.contracts import join_workflow_id, trip_workflow_id
+
+NAME = "flows"
+T = TypeVar("T")
+RATE_PER_S = float(os.environ.get("PERF_FLOWS_RATE_PER_S", "20"))
+WARMUP_S = 5.0
+DURATION_S = float(os.environ.get("PERF_FLOWS_DURATION_S", "60"))
+POLL_S = 0.02
+# A state not seen soon is read less often, up to this interval, so a stuck action does not flood the API.
+POLL_MAX_S = 0.5
+SEEN_TIMEOUT_S = 15.0
+TRIPS = int(os.environ.get("PERF_FLOWS_TRIPS", "10000"))
+JOINS = int(os.environ.get("PERF_FLOWS_JOINS", "2000"))
+REMINDERS = int(os.environ.get("PERF_FLOWS_REMINDERS", "1000"))
+CONCURRENCY = 32
+SETUP_CONCURRENCY = 16
+HOSTS_PER_KIND_TRIPS = 5
+CAPACITY_TRIPS_PER_HOST = 50
+JOINS_PER_RIDER = 4
+REMINDER_LEAD_S = 3600
+# The reminders' minute starts at least this long after the last of them is created.
+REMINDER_MARGIN_S = 60
+REMINDER_DEADLINE_S = 60
+# The last flows started, whose timers tell that the worker has caught up with every start.
+DRAIN_SAMPLE = 20
+DRAIN_TIMEOUT_S = 300.0
+
+P95_LIMIT_MS = 150.0
+START_RATE_FLOOR = 100.0
+WORKER_RSS_LIMIT_MB = 500.0
+
+KINDS = ("join_request", "approve", "kyc_result", "cab_confirm")
+SETTINGS = {"TRIP_REMINDER_LEAD_SECONDS": str(REMINDER_LEAD_S)}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One measured action: what to send, and the read that tells it took effect."""
+
+    send: Callable[[], Awaitable[Any]]
+    seen: Callable[[], Awaitable[bool]]
+
+
+@dataclass
+class Measured:
+    latencies_s: dict[str, list[float]] = field(default_factory=lambda: {kind: [] for kind in KINDS})
+    errors: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    error_examples: list[str] = field(default_factory=list)
+    send_lag_s: list[float] = field(default_factory=list)
+
+
+def _future(days: float) -> datetime:
+    return datetime.now(UTC) + timedelta(days=days)
+
+
+def _actors(per_kind: int) -> int:
+    """How many people the actions need: hosts for three kinds' trips, riders, and people verifying."""
+    return 3 * math.ceil(per_kind / HOSTS_PER_KIND_TRIPS) + 2 * per_kind
+
+
+async def _prepare_actions(api: Api, people: list[Person], per_kind: int) -> dict[str, list[Action]]:
+    """Per kind, per_kind actions ready to send, by the first _actors(per_kind) people."""
+    host_count = math.ceil(per_kind / HOSTS_PER_KIND_TRIPS)
+    join_hosts, approve_hosts, cab_hosts = (people[k * host_count : (k + 1) * host_count] for k in range(3))
+    riders = people[3 * host_count : 3 * host_count + per_kind]
+    verifying = people[3 * host_count + per_kind : _actors(per_kind)]
+
+    def host_of(hosts: list[Person], index: int) -> Person:
+        return hosts[index // HOSTS_PER_KIND_TRIPS]
+
+    async def trips_for(hosts: list[Person]) -> list[int]:
+        async def trip(i: int) -> int:
+            return await api.create_trip(host_of(hosts, i), _future(3 + i / per_kind))
+
+        return await bounded(SETUP_CONCURRENCY, trip, range(per_kind))
+
+    join_trips = await trips_for(join_hosts)
+    approve_trips = await trips_for(approve_hosts)
+    cab_trips = await trips_for(cab_hosts)
+
+    async def ask(i: int) -> None:
+        await api.ask_to_join(riders[i], approve_trips[i])
+
+    await bounded(SETUP_CONCURRENCY, ask, range(per_kind))
+
+    async def plan_and_request_cab(i: int) -> None:
+        host, trip_id = host_of(cab_hosts, i), cab_trips[i]
+        await api.call(host, "PUT", f"/api/trip/cab/interest/{trip_id}", {"category": "suv", "stops": [HSR_LAYOUT]})
+        await api.call(host, "POST", f"/api/trip/cab/request/{trip_id}", {"vendor": "metrotaxi"})
+
+    await bounded(SETUP_CONCURRENCY, plan_and_request_cab, range(per_kind))
+
+    async def verify_in_widget(person: Person) -> str:
+        token = await api.call(person, "PATCH", "/api/user/kyc/hyperverge/initiate")
+        transaction_id = str(token["transaction_id"])
+        await api.call(None, "POST", f"/api/sandbox/kyc/{transaction_id}", {"outcome": "auto_approved"})
+        return transaction_id
+
+    transactions = await bounded(SETUP_CONCURRENCY, verify_in_widget, verifying)
+    log(f"prepared {per_kind} actions of each kind")
+
+    def join_request(i: int) -> Action:
+        rider, trip_id, host = riders[i], join_trips[i], host_of(join_hosts, i)
+
+        async def seen() -> bool:
+            passengers = (await api.read_trip(host, trip_id))["passengers"]
+            return any(p["id"] == rider.user_id and p["status"] == "requested" for p in passengers)
+
+        return Action(lambda: api.ask_to_join(rider, trip_id), seen)
+
+    def approve(i: int) -> Action:
+        rider, trip_id, host = riders[i], approve_trips[i], host_of(approve_hosts, i)
+        body = {"action": "APPROVE", "trip_id": trip_id}
+
+        async def seen() -> bool:
+            return (await api.read_trip(rider, trip_id))["user_status"] == "active"
+
+        return Action(lambda: api.call(host, "PUT", f"/api/trip/user/host/{rider.user_id}", body), seen)
+
+    def kyc_result(i: int) -> Action:
+        person, body = verifying[i], {"transaction_id": transactions[i], "status": "auto_approved"}
+
+        async def seen() -> bool:
+            return bool((await api.call(person, "GET", "/api/user/user"))["is_kyc_verified"])
+
+        return Action(lambda: api.call(person, "POST", "/api/user/kyc/result", body), seen)
+
+    def cab_confirm(i: int) -> Action:
+        trip_id, host = cab_trips[i], host_of(cab_hosts, i)
+
+        async def confirm() -> None:
+            sent = await api.call(None, "POST", f"/api/sandbox/cab/bookings/{trip_id}", {"event": "confirm"})
+            if sent["webhook_status"] != 200:
+                raise ApiError(f"the app answered the cab webhook with {sent['webhook_status']}")
+
+        async def seen() -> bool:
+            return (await api.read_trip(host, trip_id))["cab"]["status"] == "booked"
+
+        return Action(confirm, seen)
+
+    makers = {"join_request": join_request, "approve": approve, "kyc_result": kyc_result, "cab_confirm": cab_confirm}
+    return {kind: [make(i) for i in range(per_kind)] for kind, make in makers.items()}
+
+
+async def _vendor_bookings(conninfo: str) -> int:
+    async with await psycopg.AsyncConnection.connect(conninfo) as connection:
+        row = await (await connection.execute("SELECT count(*) FROM sandbox_cab_bookings")).fetchone()
+    return int(row[0]) if row else 0
+
+
+async def _wait_for_bookings(conninfo: str, expected: int, timeout_s: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while (booked := await _vendor_bookings(conninfo)) < expected:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"only {booked} of {expected} cabs were booked with the vendor")
+        await asyncio.sleep(0.5)
+
+
+async def _run_one(action: Action, kind: str, scheduled: float, measured: Measured, counted: bool) -> None:
+    loop = asyncio.get_running_loop()
+    if counted:
+        measured.send_lag_s.append(loop.time() - scheduled)
+    try:
+        await action.send()
+        interval = POLL_S
+        while not await action.seen():
+            if loop.time() - scheduled > SEEN_TIMEOUT_S:
+                raise ApiError(f"{kind}: the new state was not seen within {SEEN_TIMEOUT_S} s")
+            await asyncio.sleep(interval)
+            interval = min(interval * 1.5, POLL_MAX_S)
+    except (ApiError, OSError, KeyError, TypeError) as error:
+        if counted:
+            measured.errors[kind] += 1
+            if len(measured.error_examples) < 5:
+                measured.error_examples.append(f"{kind}: {type(error).__name__}: {error}"[:300])
+        return
+    if counted:
+        measured.latencies_s[kind].append(loop.time() - scheduled)
+
+
+async def _offer(actions: dict[str, list[Action]], measured: Measured) -> None:
+    """Open loop: action n at n / RATE_PER_S, the kinds in turn; counted after the warm-up."""
+    loop = asyncio.get_running_loop()
+    total = int((WARMUP_S + DURATION_S) * RATE_PER_S)
+    warmup = int(WARMUP_S * RATE_PER_S)
+    start = loop.time() + 0.5
+    running = []
+    for n in range(total):
+        scheduled = start + n / RATE_PER_S
+        await asyncio.sleep(max(0.0, scheduled - loop.time()))
+        kind = KINDS[n % len(KINDS)]
+        action = actions[kind][n // len(KINDS)]
+        running.append(asyncio.create_task(_run_one(action, kind, scheduled, measured, n >= warmup)))
+    await asyncio.gather(*running)
+
+
+def _cpu(stack: FlowStack) -> chat_setup.ProcessCpu:
+    """CPU by process: the API's (its worker processes), the worker's, Temporal's, PostgreSQL's, this load's."""
+    return chat_setup.ProcessCpu(
+        {**{name: [pid] for name, pid in stack.pids.items()}, "load_generator": [os.getpid()]},
+        with_children=frozenset({"postgres", "api"}),
+    )
+
+
+def _actions_per_kind() -> int:
+    return math.ceil((WARMUP_S + DURATION_S) * RATE_PER_S / len(KINDS))
+
+
+async def _action_latency(stack: FlowStack, api: Api, people: list[Person]) -> dict[str, Any]:
+    per_kind = _actions_per_kind()
+    actions = await _prepare_actions(api, people, per_kind)
+    await _wait_for_bookings(stack.database_url, per_kind)
+    cpu = _cpu(stack)
+    measured = Measured()
+    cpu.start()
+    started = time.monotonic()
+    await _offer(actions, measured)
+    seconds = time.monotonic() - started
+    lag = sorted(measured.send_lag_s)
+    figures = {
+        "rate_per_s": RATE_PER_S,
+        "duration_s": DURATION_S,
+        "poll_interval_ms": POLL_S * 1000,
+        **{kind: latency_summary(measured.latencies_s[kind], DURATION_S, measured.errors[kind]) for kind in KINDS},
+        "error_examples": measured.error_examples,
+        "send_lag_p99_ms": round(harness.percentile(lag, 0.99) * 1000, 2),
+        "cpu": cpu.stop(seconds),
+    }
+    return figures
+
+
+async def _capacity(stack: FlowStack, api: Api, hosts: list[Person], riders: list[Person]) -> dict[str, Any]:
+    rng = random.Random(3)
+    far_count = TRIPS - REMINDERS
+    started = time.monotonic()
+    completions: list[float] = []
+    failures: list[str] = []
+
+    def host_of(index: int) -> Person:
+        return hosts[index // CAPACITY_TRIPS_PER_HOST]
+
+    async def timed(call: Awaitable[T]) -> T | None:
+        try:
+            result = await call
+        except ApiError as error:
+            failures.append(str(error))
+            return None
+        completions.append(time.monotonic() - started)
+        return result
+
+    async def far_trip(i: int) -> int | None:
+        return await timed(api.create_trip(host_of(i), _future(2 + rng.random() * 20)))
+
+    async def ask(pair: tuple[Person, int]) -> None:
+        await timed(api.ask_to_join(*pair))
+
+    cpu = _cpu(stack)
+    cpu.start()
+    far_trips = await bounded(CONCURRENCY, far_trip, range(far_count))
+    log(f"{far_count} trips created in {time.monotonic() - started:.1f} s")
+    joined = [trip for trip in far_trips if trip is not None][:JOINS]
+    join_pairs = [(riders[i // JOINS_PER_RIDER], trip_id) for i, trip_id in enumerate(joined)]
+    await bounded(CONCURRENCY, ask, join_pairs)
+    log(f"{len(join_pairs)} join requests sent, {time.monotonic() - started:.1f} s in")
+
+    # Every reminder due at the same moment: the start of a minute after the last of these trips is created.
+    created_by = datetime.now(UTC) + timedelta(seconds=REMINDERS / START_RATE_FLOOR + REMINDER_MARGIN_S)
+    due = created_by.replace(second=0, microsecond=0) + timedelta(minutes=1)
+    departure = due + timedelta(seconds=REMINDER_LEAD_S)
+
+    async def reminder_trip(i: int) -> int | None:
+        return await timed(api.create_trip(host_of(far_count + i), departure))
+
+    reminder_trips = await bounded(CONCURRENCY, reminder_trip, range(REMINDERS))
+    sent_s = time.monotonic() - started
+    temporal = await Client.connect(stack.temporal_address)
+    last_flows = [trip_workflow_id(t) for t in reminder_trips[-DRAIN_SAMPLE:] if t is not None]
+    last_flows += [join_workflow_id(t, r.user_id, 1) for r, t in join_pairs[-DRAIN_SAMPLE:]]
+    drained_s = await timers_armed(temporal, last_flows, DRAIN_TIMEOUT_S)
+    open_s = sent_s + drained_s if drained_s is not None else None
+    cpu_while_starting = cpu.stop(time.monotonic() - started)
+    starts = len(completions)
+    windows = _window_rates(completions, 10.0)
+    worker_rss = rss_mb(stack.pids["worker"])
+    log(f"{starts} flows started and open in {open_s} s; worker RSS {worker_rss} MB")
+
+    reminders = await _reminders(stack.database_url, [t for t in reminder_trips if t is not None], due)
+    return {
+        "trips_started": sum(1 for t in (*far_trips, *reminder_trips) if t is not None),
+        "join_requests_started": starts - sum(1 for t in (*far_trips, *reminder_trips) if t is not None),
+        "start_failures": len(failures),
+        "start_failure_examples": failures[:5],
+        "concurrency": CONCURRENCY,
+        "all_sent_s": round(sent_s, 1),
+        "all_open_s": round(open_s, 1) if open_s is not None else None,
+        "start_rate_per_s": round(starts / open_s, 1) if open_s else None,
+        "slowest_10s_window_per_s": min(windows) if windows else None,
+        "cpu_ms_per_start": {
+            name.removesuffix("_cpu_s"): round(seconds * 1000 / max(starts, 1), 2)
+            for name, seconds in cpu_while_starting.items()
+            if name.endswith("_cpu_s")
+        },
+        "cpu_while_starting": cpu_while_starting,
+        "worker_rss_mb_all_open": worker_rss,
+        "temporal_rss_mb": rss_mb(stack.pids["temporal"]),
+        "api_rss_mb": rss_mb(stack.pids["api"], with_children=True),
+        "reminders": reminders,
+    }
+
+
+def _window_rates(completions: list[float], window_s: float) -> list[float]:
+    """Calls completed per second in each full window of window_s."""
+    if not completions:
+        return []
+    windows = int(max(completions) // window_s)
+    counts = [0] * windows
+    for moment in completions:
+        index = int(moment // window_s)
+        if index < windows:
+            counts[index] += 1
+    return [round(count / window_s, 1) for count in counts]
+
+
+async def _reminders(conninfo: str, trip_ids: list[int], due: datetime) -> dict[str, Any]:
+    """Waits out the deadline after the reminders' minute, then counts each trip's reminders and how late they came."""
+    wait_s = (due - datetime.now(UTC)).total_seconds() + REMINDER_DEADLINE_S + 5
+    if wait_s < REMINDER_DEADLINE_S:
+        log(f"the reminders' minute began {REMINDER_DEADLINE_S - wait_s:.0f} s before the last trip was open")
+    log(f"waiting {wait_s:.0f} s for {len(trip_ids)} reminders due at {due:%H:%M:%S} UTC")
+    await asyncio.sleep(max(0.0, wait_s))
+    async with await psycopg.AsyncConnection.connect(conninfo) as connection:
+        cursor = await connection.execute(
+            "SELECT entity_id, count(*), max(created_at) FROM notifications "
+            "WHERE title = %s AND entity_type = 'trip' GROUP BY entity_id",
+            (REMINDER_TITLE,),
+        )
+        rows = await cursor.fetchall()
+    expected = {str(trip_id) for trip_id in trip_ids}
+    delivered = {entity_id: (count, latest) for entity_id, count, latest in rows}
+    late_s = sorted((latest - due).total_seconds() for key, (_, latest) in delivered.items() if key in expected)
+    return {
+        "due": due.isoformat(),
+        "expected": len(expected),
+        "delivered": len(expected & delivered.keys()),
+        "missing": len(expected - delivered.keys()),
+        "duplicated": sum(1 for entity_id, (count, _) in delivered.items() if entity_id in expected and count > 1),
+        "unexpected": len(delivered.keys() - expected),
+        "delivered_within_s": {
+            "p50": round(harness.percentile(late_s, 0.5), 2) if late_s else None,
+            "p99": round(harness.percentile(late_s, 0.99), 2) if late_s else None,
+            "max": round(late_s[-1], 2) if late_s else None,
+        },
+    }
+
+
+async def _measure(stack: FlowStack) -> dict[str, Any]:
+    actors = _actors(_actions_per_kind())
+    capacity_hosts = math.ceil(TRIPS / CAPACITY_TRIPS_PER_HOST)
+    capacity_riders = math.ceil(JOINS / JOINS_PER_RIDER)
+    people = seed_people(stack.database_url, actors + capacity_hosts + capacity_riders)
+    api = Api(stack.api_url)
+    try:
+        latency = await _action_latency(stack, api, people[:actors])
+        log("action latency measured; starting the capacity run")
+        hosts = people[actors : actors + capacity_hosts]
+        riders = people[actors + capacity_hosts :]
+        capacity = await _capacity(stack, api, hosts, riders)
+    finally:
+        await api.close()
+    return {"action_latency": latency, "capacity": capacity}
+
+
+def run() -> BenchmarkResult:
+    with harness.temp_dir("humsafar-flows-") as work, flow_stack(work, SETTINGS) as stack:
+        figures = asyncio.run(_measure(stack))
+    figures["machine"] = chat_setup.machine_description()
+    latency, capacity = figures["action_latency"], figures["capacity"]
+    reminders = capacity["reminders"]
+    targets = [
+        at_most(f"{kind}_p95_ms", latency[kind]["p95_ms"], P95_LIMIT_MS, " ms")
+        for kind in ("join_request", "approve", "kyc_result", "cab_confirm")
+    ]
+    targets += [
+        at_most("actions_failed", sum(latency[kind]["errors"] for kind in KINDS), 0),
+        at_least("flow_start_rate_per_s", capacity["start_rate_per_s"], START_RATE_FLOOR, "/s"),
+        at_most("worker_rss_mb_all_flows_open", capacity["worker_rss_mb_all_open"], WORKER_RSS_LIMIT_MB, " MB"),
+        at_most("timer_reminders_latest_s", reminders["delivered_within_s"]["max"], REMINDER_DEADLINE_S, " s"),
+        at_most("timer_reminders_missing", reminders["missing"], 0),
+        at_most("timer_reminders_duplicated", reminders["duplicated"], 0),
+    ]
+    notes = [
+        f"open loop at {RATE_PER_S:g} actions/s for {DURATION_S:g} s, the four kinds in turn; latency from the "
+        f"scheduled send until another client reads the new state (read every {POLL_S * 1000:g} ms)",
+        f"{TRIPS} TripWorkflows and {JOINS} JoinRequestWorkflows started through the API by {CONCURRENCY} clients; "
+        f"{REMINDERS} of the trips have their reminder due at the same moment",
+    ]
+    return BenchmarkResult(figures, targets, notes)

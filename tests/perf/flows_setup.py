@@ -1,0 +1,167 @@
+"""The parts of the durable flows benchmark around the load: the embedded stack as `make run` runs it (PostgreSQL,
+the Temporal dev server on its SQLite file, the worker, two API processes), signed-in people seeded straight into
+PostgreSQL, and the calls they make through the API."""
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+import psutil
+import psycopg
+from temporalio.api.enums.v1 import EventType
+from temporalio.client import Client
+
+from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
+from api.security.hashing import new_token, token_hash
+from domain import clock
+from tests.perf import harness
+from tests.perf.harness import log
+from tests.perf.seed import seed_users
+
+T = TypeVar("T")
+Item = TypeVar("Item")
+
+API_PROCESSES = 2
+CSRF = "perf-csrf-token"
+# A route the cab vendors serve: Koramangala to Whitefield, Bengaluru, with a stop the gazetteer knows.
+KORAMANGALA = {"name": "Koramangala, Bengaluru", "place_id": "in-560034-1", "latitude": 12.9352, "longitude": 77.6245}
+WHITEFIELD = {"name": "Whitefield, Bengaluru", "place_id": "in-560066-1", "latitude": 12.9698, "longitude": 77.7500}
+HSR_LAYOUT = "in-560102-f8603901"
+TRANSPORT_CAB = 1
+
+
+@dataclass(frozen=True)
+class FlowStack:
+    api_url: str
+    database_url: str
+    temporal_address: str
+    pids: dict[str, int]
+
+
+@contextlib.contextmanager
+def flow_stack(work: Path, settings: dict[str, str]) -> Iterator[FlowStack]:
+    """Everything `make run` starts, each in its own process, with these settings (environment variables)."""
+    with contextlib.ExitStack() as stack:
+        postgres = stack.enter_context(harness.embedded_postgres(work / "pg"))
+        temporal = stack.enter_context(harness.temporal_dev_server(work / "temporal" / "temporal.db"))
+        api = stack.enter_context(harness.api_server(postgres.url, temporal.url, work / "api", API_PROCESSES, settings))
+        worker = stack.enter_context(harness.flow_worker(api, postgres.url, temporal.url, work / "worker", settings))
+        pids = {"api": api.pid, "worker": worker.pid, "temporal": temporal.pid, "postgres": postgres.pid}
+        yield FlowStack(api.url, harness.libpq_url(postgres.url), temporal.url, pids)
+
+
+@dataclass(frozen=True)
+class Person:
+    user_id: int
+    session_token: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """A signed-in browser's: its session cookie and the double-submitted CSRF token."""
+        return {"Cookie": f"session={self.session_token}; {CSRF_COOKIE}={CSRF}", CSRF_HEADER: CSRF}
+
+
+# Whoever calls without a session (a vendor posting to its sandbox's controls) still passes the CSRF check.
+NOBODY_HEADERS = {"Cookie": f"{CSRF_COOKIE}={CSRF}", CSRF_HEADER: CSRF}
+
+
+def seed_people(conninfo: str, count: int) -> list[Person]:
+    """`count` people with a profile and a live session, none of them verified yet."""
+    now = datetime.now(UTC)
+    people = []
+    with psycopg.connect(conninfo) as connection:
+        seed_users(connection, count, random.Random(17))
+        connection.execute("UPDATE users SET is_kyc_verified = false")
+        with (
+            connection.cursor() as cursor,
+            cursor.copy("COPY auth_sessions (token_hash, user_id, created_at, expires_at) FROM STDIN") as copy,
+        ):
+            for user_id in range(1, count + 1):
+                token = new_token()
+                copy.write_row((token_hash(token), user_id, now, now + timedelta(days=1)))
+                people.append(Person(user_id, token))
+        connection.commit()
+    return people
+
+
+class ApiError(Exception):
+    pass
+
+
+class Api:
+    """The app's API as its people call it, over one pool of connections."""
+
+    def __init__(self, base_url: str, connections: int = 64) -> None:
+        limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
+        self.http = httpx.AsyncClient(base_url=base_url, timeout=30, limits=limits)
+
+    async def close(self) -> None:
+        await self.http.aclose()
+
+    async def call(self, person: Person | None, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        """The answer's data; ApiError for anything but 200."""
+        headers = person.headers if person is not None else NOBODY_HEADERS
+        answer = await self.http.request(method, path, json=body, headers=headers)
+        if answer.status_code != 200:
+            raise ApiError(f"{method} {path}: {answer.status_code} {answer.text[:200]}")
+        return answer.json().get("data")
+
+    async def create_trip(self, host: Person, departure: datetime, seats: int = 4) -> int:
+        body = {
+            "origin": KORAMANGALA,
+            "destination": WHITEFIELD,
+            "time_of_trip": clock.format_ist_minute(departure),
+            "total_passengers": seats,
+            "preferred_mode_of_transport": TRANSPORT_CAB,
+            "is_vehicle_booked": False,
+            "estimated_cost": 900,
+        }
+        return int((await self.call(host, "POST", "/api/trip/trip", body))["trip_id"])
+
+    async def ask_to_join(self, rider: Person, trip_id: int) -> None:
+        await self.call(rider, "POST", "/api/trip/user", {"trip_id": trip_id})
+
+    async def read_trip(self, reader: Person, trip_id: int) -> dict[str, Any]:
+        return dict(await self.call(reader, "GET", f"/api/trip/trip/{trip_id}"))
+
+
+async def bounded(concurrency: int, job: Callable[[Item], Awaitable[T]], items: Iterable[Item]) -> list[T]:
+    """job(item) for every item, at most `concurrency` at a time; their results in order."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def run(item: Item) -> T:
+        async with gate:
+            return await job(item)
+
+    return list(await asyncio.gather(*(run(item) for item in items)))
+
+
+async def timers_armed(temporal: Client, workflow_ids: Sequence[str], timeout_s: float) -> float | None:
+    """Seconds until every one of these flows has armed a timer (it opened its row and now waits), or None if one
+    had not within timeout_s. Asks about one flow at a time, once a second, so as not to add load of its own."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    for workflow_id in workflow_ids:
+        while not await _has_timer(temporal, workflow_id):
+            if loop.time() - started > timeout_s:
+                log(f"{workflow_id} armed no timer within {timeout_s} s")
+                return None
+            await asyncio.sleep(1.0)
+    return loop.time() - started
+
+
+async def _has_timer(temporal: Client, workflow_id: str) -> bool:
+    history = await temporal.get_workflow_handle(workflow_id).fetch_history()
+    return any(event.event_type == EventType.EVENT_TYPE_TIMER_STARTED for event in history.events)
+
+
+def rss_mb(pid: int, with_children: bool = False) -> float:
+    process = psutil.Process(pid)
+    members = [process, *process.children(recursive=True)] if with_children else [process]
+    return round(sum(member.memory_info().rss for member in members) / 2**20, 1)
