@@ -11,6 +11,7 @@ import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio.client import Client
 from temporalio.worker import Worker
+from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from activities.account import AccountActivities
 from activities.cab import CabActivities
@@ -118,6 +119,9 @@ def build_worker(
         workflows=list(WORKFLOWS),
         activities=_activities(settings, engine or create_engine(settings), client, vendor_http or httpx.AsyncClient()),
         graceful_shutdown_timeout=GRACEFUL_SHUTDOWN,
+        workflow_runner=SandboxedWorkflowRunner(
+            restrictions=SandboxRestrictions.default.with_passthrough_all_modules()
+        ),
     )
 
 

@@ -13,8 +13,9 @@ read right after the action's answer, then every POLL_S):
 
 Capacity: TRIPS TripWorkflows (each with its timers) and JOINS JoinRequestWorkflows started through the API by
 CONCURRENCY clients; the start rate counts from the first call until the last flows have armed their timers. The
-worker's RSS once all are open. REMINDERS of those trips have their reminder due in the same minute: each must be
-delivered (its notification stored) within 60 s of that minute, exactly once.
+last REMINDERS of those trips, started once the worker has caught up with the others, have their reminder due at the
+start of the same minute: each must be delivered (its notification stored) within 60 s of it, exactly once. The
+worker's RSS once all are open.
 """
 
 import asyncio
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
+import httpx
 import psycopg
 from temporalio.client import Client
 
@@ -215,7 +217,7 @@ async def _run_one(action: Action, kind: str, scheduled: float, measured: Measur
                 raise ApiError(f"{kind}: the new state was not seen within {SEEN_TIMEOUT_S} s")
             await asyncio.sleep(interval)
             interval = min(interval * 1.5, POLL_MAX_S)
-    except (ApiError, OSError, KeyError, TypeError) as error:
+    except (ApiError, httpx.HTTPError, KeyError, TypeError) as error:
         if counted:
             measured.errors[kind] += 1
             if len(measured.error_examples) < 5:
@@ -310,8 +312,16 @@ async def _capacity(stack: FlowStack, api: Api, hosts: list[Person], riders: lis
     await bounded(CONCURRENCY, ask, join_pairs)
     log(f"{len(join_pairs)} join requests sent, {time.monotonic() - started:.1f} s in")
 
-    # Every reminder due at the same moment: the start of a minute after the last of these trips is created.
-    created_by = datetime.now(UTC) + timedelta(seconds=REMINDERS / START_RATE_FLOOR + REMINDER_MARGIN_S)
+    temporal = await Client.connect(stack.temporal_address)
+    far_trip_ids = [trip for trip in far_trips if trip is not None]
+    last_flows = [trip_workflow_id(t) for t in far_trip_ids[-DRAIN_SAMPLE:]]
+    last_flows += [join_workflow_id(t, r.user_id, 1) for r, t in join_pairs[-DRAIN_SAMPLE:]]
+    await timers_armed(temporal, last_flows, DRAIN_TIMEOUT_S)
+    rate_so_far = len(completions) / (time.monotonic() - started)
+
+    # Every reminder due at the same moment, once the worker has caught up with every start: the start of a minute
+    # after the last of these trips will be open at the rate the others opened.
+    created_by = datetime.now(UTC) + timedelta(seconds=2 * REMINDERS / rate_so_far + REMINDER_MARGIN_S)
     due = created_by.replace(second=0, microsecond=0) + timedelta(minutes=1)
     departure = due + timedelta(seconds=REMINDER_LEAD_S)
 
@@ -320,10 +330,8 @@ async def _capacity(stack: FlowStack, api: Api, hosts: list[Person], riders: lis
 
     reminder_trips = await bounded(CONCURRENCY, reminder_trip, range(REMINDERS))
     sent_s = time.monotonic() - started
-    temporal = await Client.connect(stack.temporal_address)
-    last_flows = [trip_workflow_id(t) for t in reminder_trips[-DRAIN_SAMPLE:] if t is not None]
-    last_flows += [join_workflow_id(t, r.user_id, 1) for r, t in join_pairs[-DRAIN_SAMPLE:]]
-    drained_s = await timers_armed(temporal, last_flows, DRAIN_TIMEOUT_S)
+    last_reminders = [trip_workflow_id(t) for t in reminder_trips[-DRAIN_SAMPLE:] if t is not None]
+    drained_s = await timers_armed(temporal, last_reminders, DRAIN_TIMEOUT_S)
     open_s = sent_s + drained_s if drained_s is not None else None
     cpu_while_starting = cpu.stop(time.monotonic() - started)
     starts = len(completions)
@@ -370,9 +378,10 @@ def _window_rates(completions: list[float], window_s: float) -> list[float]:
 
 async def _reminders(conninfo: str, trip_ids: list[int], due: datetime) -> dict[str, Any]:
     """Waits out the deadline after the reminders' minute, then counts each trip's reminders and how late they came."""
-    wait_s = (due - datetime.now(UTC)).total_seconds() + REMINDER_DEADLINE_S + 5
-    if wait_s < REMINDER_DEADLINE_S:
-        log(f"the reminders' minute began {REMINDER_DEADLINE_S - wait_s:.0f} s before the last trip was open")
+    until_due = (due - datetime.now(UTC)).total_seconds()
+    if until_due < 0:
+        log(f"the reminders' minute began {-until_due:.0f} s before the last of their trips was open")
+    wait_s = until_due + REMINDER_DEADLINE_S + 5
     log(f"waiting {wait_s:.0f} s for {len(trip_ids)} reminders due at {due:%H:%M:%S} UTC")
     await asyncio.sleep(max(0.0, wait_s))
     async with await psycopg.AsyncConnection.connect(conninfo) as connection:
@@ -392,6 +401,7 @@ async def _reminders(conninfo: str, trip_ids: list[int], due: datetime) -> dict[
         "missing": len(expected - delivered.keys()),
         "duplicated": sum(1 for entity_id, (count, _) in delivered.items() if entity_id in expected and count > 1),
         "unexpected": len(delivered.keys() - expected),
+        # How late after their minute began the reminders were stored; counted over the ones delivered.
         "delivered_within_s": {
             "p50": round(harness.percentile(late_s, 0.5), 2) if late_s else None,
             "p99": round(harness.percentile(late_s, 0.99), 2) if late_s else None,
