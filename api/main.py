@@ -50,6 +50,10 @@ from domain.providers.sms import HttpSmsGateway
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings, get_settings
 
+# The gazetteer's lookups (a cab plan's stops, the map's search box) on a pool of their own, apart from the pools the
+# requests that ask for them hold a connection from (domain/db.py).
+LOOKUP_POOL_SIZE = 5
+
 
 def operation_id(route: APIRoute) -> str:
     return f"{route.tags[0]}-{route.name}" if route.tags else route.name
@@ -100,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine, reading_engine = create_engine(settings), create_engine(settings, autocommit=True)
+        lookup_engine = create_engine(settings, autocommit=True, pool_size=LOOKUP_POOL_SIZE)
         async with httpx.AsyncClient() as http_client:
             app.state.settings = settings
             app.state.session_maker = create_session_maker(engine)
@@ -108,7 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.temporal = LazyTemporalClient(settings)
             app.state.flows = FlowOutbox(app.state.session_maker, app.state.temporal.get, settings.temporal_task_queue)
             app.state.storage = LocalDiskStorage(settings.media_dir)
-            app.state.maps = create_maps_provider(settings, app.state.session_maker, http_client)
+            app.state.maps = create_maps_provider(settings, create_reading_session_maker(lookup_engine), http_client)
             app.state.outbound_http = http_client
             app.state.kyc_vendor = kyc_vendor(http_client, settings)
             app.state.linkedin = LinkedInOidc(settings)
@@ -127,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await app.state.chat.close()
         await engine.dispose()
         await reading_engine.dispose()
+        await lookup_engine.dispose()
 
     app = FastAPI(
         title="Humsafar API",

@@ -18,7 +18,7 @@ from domain.settings import Settings
 CONNECT_ARGS: dict[str, Any] = {"prepare_threshold": 2**31 - 1}
 
 
-def create_engine(settings: Settings, *, autocommit: bool = False) -> AsyncEngine:
+def create_engine(settings: Settings, *, autocommit: bool = False, pool_size: int | None = None) -> AsyncEngine:
     """No ping before each checkout (a round trip per request): a connection the server dropped fails its statement,
     SQLAlchemy then discards every pooled connection opened before the failure, and pool_recycle bounds their age.
 
@@ -28,7 +28,9 @@ def create_engine(settings: Settings, *, autocommit: bool = False) -> AsyncEngin
 
     No connections beyond the pool ("overflow"): under load they would be opened and closed again all the time, and
     each new connection costs PostgreSQL a new backend process, several ms of CPU, far more than waiting for a pooled
-    one.
+    one. So a request holding a connection never waits for a second one from its own pool: once every connection is
+    held by a request doing the same, none would ever come. What a request looks up on the side (the gazetteer) has
+    a pool of its own.
 
     JSON from PostgreSQL (a trip's people, say) is parsed by pydantic_core, several times faster than json.loads."""
     if settings.database_url is None:
@@ -36,7 +38,7 @@ def create_engine(settings: Settings, *, autocommit: bool = False) -> AsyncEngin
     isolation = {"isolation_level": "AUTOCOMMIT", "pool_reset_on_return": None} if autocommit else {}
     return create_async_engine(
         settings.database_url,
-        pool_size=20 if autocommit else 15,
+        pool_size=pool_size or (20 if autocommit else 15),
         max_overflow=0,
         pool_recycle=1800,
         connect_args=CONNECT_ARGS,

@@ -212,6 +212,15 @@ async def test_two_requests_sent_together_book_one_cab(app, host):
         )
 
 
+async def test_more_plans_at_once_than_the_pool_has_connections_all_answer(host):
+    """Each plan looks its stops up in the gazetteer while it holds the trip's lock and a pooled connection: the
+    lookups have a pool of their own, so plans beyond the requests' pool wait their turn instead of for ever."""
+    trip_id = await create(host)
+    together = asyncio.gather(*(plan(host, trip_id, category) for category in ("sedan", "suv") * 12))
+    answers = await asyncio.wait_for(together, timeout=20)
+    assert [answer.status_code for answer in answers] == [200] * 24
+
+
 async def test_no_driver_leaves_it_unfulfilled_and_an_issue_is_raised_once(app, host, member):
     trip_id = await requested_trip(host, member)
     await settles_on_vendor_booking(app, trip_id)
