@@ -27,7 +27,7 @@ with workflow.unsafe.imports_passed_through():
         CabIssue,
         CabVendorNotice,
     )
-    from workflows.steps import database_step, lean
+    from workflows.steps import lean, short_step
     from workflows.waiting import until
 
 # The aggregator or the database may be down for a while; a booking is worth waiting for.
@@ -138,6 +138,6 @@ class CabBookingWorkflow:
         if status is None:
             return
         change = CabChange(self._start.booking_id, status, notice)
-        await database_step("record_cab_change", change, start_to_close=CALL_TIMEOUT, retry_policy=PATIENT_RETRY)
+        await short_step("record_cab_change", change, start_to_close=CALL_TIMEOUT, retry_policy=PATIENT_RETRY)
         self._status = status
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])

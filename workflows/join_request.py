@@ -28,7 +28,7 @@ with workflow.unsafe.imports_passed_through():
     from domain.rules.join import OPEN, TRANSITIONS, FlowEnd, Move, PassengerStatus, move_refusal
     from domain.rules.trip import TripStatus
     from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID, JoinAction, JoinRequest
-    from workflows.steps import database_step, lean
+    from workflows.steps import lean, short_step
 
 REQUESTED = PassengerStatus.REQUESTED
 EXPIRED = PassengerStatus.EXPIRED
@@ -170,7 +170,7 @@ class JoinRequestWorkflow:
             # An answer that waited its turn may find the request already moved on.
             self._check(move, action)
             try:
-                status = await database_step(
+                status = await short_step(
                     "apply_join_action",
                     self._request.passenger_id,
                     move,
@@ -191,7 +191,7 @@ class JoinRequestWorkflow:
 
     async def _open(self) -> datetime | None:
         try:
-            departure = await database_step(
+            departure = await short_step(
                 "open_join_request",
                 self._request.passenger_id,
                 start_to_close=WRITE_TIMEOUT,

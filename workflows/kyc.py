@@ -25,7 +25,7 @@ with workflow.unsafe.imports_passed_through():
         KycVendorUpdate,
         KycWidgetClosed,
     )
-    from workflows.steps import database_step, lean
+    from workflows.steps import lean, short_step
     from workflows.waiting import until
 
 # The vendor or the database may be down for a while; the person's outcome is worth waiting for.
@@ -114,12 +114,12 @@ class KycWorkflow:
                 await self._move(status_from_vendor(word), word)
 
     async def _ask_vendor(self) -> str:
-        return await workflow.execute_activity(
+        return await short_step(
             "ask_kyc_vendor",
             self._start.transaction_id,
-            start_to_close_timeout=CALL_TIMEOUT,
-            retry_policy=PATIENT_RETRY,
             result_type=str,
+            start_to_close=CALL_TIMEOUT,
+            retry_policy=PATIENT_RETRY,
         )
 
     async def _move(self, proposed: KycStatus | None, vendor_status: str | None) -> None:
@@ -127,6 +127,6 @@ class KycWorkflow:
         if status is None:
             return
         change = KycChange(self._start.verification_id, self._start.user_id, status, vendor_status)
-        await database_step("record_kyc_change", change, start_to_close=CALL_TIMEOUT, retry_policy=PATIENT_RETRY)
+        await short_step("record_kyc_change", change, start_to_close=CALL_TIMEOUT, retry_policy=PATIENT_RETRY)
         self._status = status
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])

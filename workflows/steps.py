@@ -1,11 +1,12 @@
 """How a flow takes its short steps without a round trip to the Temporal server.
 
-A flow's quick database write (open the row, apply an answer, record a change) runs as a local activity: the worker
-runs it inside the flow's own task and records its result with the task's completion, instead of scheduling an
-activity task, waiting for it to be polled, and polling the next workflow task. That is one server round trip and
-five history events fewer per step (docs/operations.md has the figures). Retries and timeouts are the same; like
-any activity it may run more than once, and every one of these is idempotent. Calls to vendors stay ordinary
-activities: they may take longer than a workflow task should.
+A flow's short step (a database write: open the row, apply an answer, record a change; or one quick read from a
+vendor: the KYC vendor's status of a transaction) runs as a local activity: the worker runs it inside the flow's own
+task and records its result with the task's completion, instead of scheduling an activity task, waiting for it to
+be polled, and polling the next workflow task. That is one server round trip and five history events fewer per
+step (docs/operations.md has the figures). Retries and timeouts are the same; like any activity it may run more
+than once, and every one of these is idempotent. Steps that ask a vendor to act (book or cancel a cab, poll its
+booking) stay ordinary activities: they may take longer than a workflow task should.
 
 Flows started since carry the `LEAN_STEPS` patch marker and trust the search attributes their start set, instead
 of setting them again. Flows recorded before it replay as they were: each call here asks `lean()` first.
@@ -27,14 +28,14 @@ def lean() -> bool:
     return workflow.patched(LEAN_STEPS)
 
 
-async def database_step(
+async def short_step(
     activity: str,
     *args: Any,
     result_type: type | None = None,
     start_to_close: timedelta,
     retry_policy: RetryPolicy,
 ) -> Any:
-    """Runs the named activity: locally in a lean flow, as an activity task in one recorded before."""
+    """Runs the named short activity: locally in a lean flow, as an activity task in one recorded before."""
     arguments: Sequence[Any] = args
     if not lean():
         return await workflow.execute_activity(

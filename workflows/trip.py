@@ -17,7 +17,7 @@ from temporalio.exceptions import ActivityError
 with workflow.unsafe.imports_passed_through():
     from domain.rules.trip import TripStage, TripStatus
     from workflows.contracts import FLOW_STATUS, TRIP_ID, TripCancelled, TripRescheduled, TripSchedule
-    from workflows.steps import database_step, lean
+    from workflows.steps import lean, short_step
 
 # The database may be down for a while; a trip's reminder, notices and credits are worth waiting for.
 PATIENT_RETRY = RetryPolicy(
@@ -68,9 +68,7 @@ class TripWorkflow:
         else:
             workflow.upsert_search_attributes([TRIP_ID.value_set(str(self._trip_id))])
             self._set_status(TripStage.SCHEDULED)
-        status = await database_step(
-            "open_trip", self._trip_id, start_to_close=WRITE_TIMEOUT, retry_policy=PATIENT_RETRY
-        )
+        status = await short_step("open_trip", self._trip_id, start_to_close=WRITE_TIMEOUT, retry_policy=PATIENT_RETRY)
         if status is None:
             self._set_status(TripStage.DISCARDED)
             return
