@@ -10,9 +10,6 @@ from worker.main import run_worker
 
 
 def main() -> None:
-    # The sandbox imports a flow's module afresh for every flow it runs; without its .pyc on disk each of those
-    # imports compiles the source again, so the worker writes bytecode even where PYTHONDONTWRITEBYTECODE is set.
-    sys.dont_write_bytecode = False
     settings = get_settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     asyncio.run(run_worker(settings))
