@@ -7,6 +7,8 @@ PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 GENERATED := web/src/generated
 CHECK_DIR := .data/generated-check
+# make run, the tests and the benchmarks run on the sandbox vendors; a deploy's default is SANDBOX=false.
+export SANDBOX ?= true
 
 .PHONY: install run build generate check-generated lint typecheck test test-python test-web bench chromium clean
 

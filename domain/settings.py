@@ -20,7 +20,8 @@ class Settings(BaseSettings):
     temporal_namespace: str = "default"
     temporal_task_queue: str = "humsafar"
     redis_url: str | None = None
-    sandbox: bool = True
+    # Off unless asked for: a deploy that forgets the setting must not serve the sandbox vendors (everyone's codes).
+    sandbox: bool = False
     secret_key: str | None = None
 
     api_host: str = "127.0.0.1"

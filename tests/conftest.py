@@ -7,6 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+# The tests run on the sandbox vendors; a deploy's default is off (domain/settings.py).
+os.environ.setdefault("SANDBOX", "true")
+
 from domain.settings import PROJECT_ROOT
 from scripts.embedded import free_port, start_embedded_postgres, start_temporal_dev_server
 
