@@ -41,7 +41,7 @@ async def notification_history(
     if start.tzinfo is None or end.tzinfo is None or start > end or end - start > WINDOW + WINDOW_SLACK:
         raise ApiError(messages.NOTIFICATION_WINDOW_INVALID)
     rows = await session.execute(
-        select(Notification, User.small_image_key)
+        select(Notification, User.small_image_key, User.name)
         .outerjoin(User, User.id == Notification.sender_id)
         .where(
             Notification.recipient_id == user.id,
@@ -58,9 +58,9 @@ async def notification_history(
             title=notification.title,
             message=notification.message,
             timestamp=notification.created_at,
-            sender=NotificationSender(id=notification.sender_id, image=media_url(image_key)),
+            sender=NotificationSender(id=notification.sender_id, image=media_url(image_key), name=name),
             entity_type=notification.entity_type,
             entity_id=notification.entity_id,
         )
-        for notification, image_key in rows
+        for notification, image_key, name in rows
     ]

@@ -10,6 +10,7 @@ BASE64URL = r"^[A-Za-z0-9_-]+={0,2}$"
 class NotificationSender(BaseModel):
     id: int | None
     image: str | None
+    name: str | None = Field(default=None, description="the sender's name, so the app can open their profile")
 
 
 class NotificationPublic(BaseModel):

@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
+import { PersonSheetHost } from '@/components/person'
 import { Splash } from '@/components/Splash'
 import { Toaster } from '@/components/toast'
 import { useNavigationEffects } from '@/lib/navigation'
@@ -11,6 +12,7 @@ export function RootLayout() {
       <Suspense fallback={<Splash />}>
         <Outlet />
       </Suspense>
+      <PersonSheetHost />
       <Toaster />
     </>
   )

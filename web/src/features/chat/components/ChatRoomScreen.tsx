@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
-import { tripChatQueryOptions, type ChatSender } from '../api/chats'
+import { tripChatQueryOptions, type ChatSender, type ChatSummary } from '../api/chats'
 import styles from './ChatRoom.module.css'
 import { Composer } from './Composer'
 import { MessageBubble } from './MessageBubble'
 import { RoomMenu } from './RoomMenu'
 import { useChatRoom } from './use-chat-room'
+import { Avatar } from '@/components/Avatar'
 import { EmptyState } from '@/components/EmptyState'
 import { PageHeader } from '@/components/PageHeader'
+import { PersonButton } from '@/components/person'
 import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
@@ -48,7 +50,12 @@ export function ChatRoomScreen() {
       title="Trip"
       backTo={paths.chat}
       backState={listState ?? undefined}
-      actions={isHost && !room.roomError ? <RoomMenu onShareNumber={room.shareNumber} /> : undefined}
+      actions={
+        <>
+          <RoomPeople people={chat.data?.chat_users.filter((person) => person.user_id !== user.id) ?? []} />
+          {isHost && !room.roomError && <RoomMenu onShareNumber={room.shareNumber} />}
+        </>
+      }
     />
   )
 
@@ -173,5 +180,21 @@ function MessageList({ room, myId }: { room: ReturnType<typeof useChatRoom>; myI
       </div>
       {history.isSuccess && count === 0 && <p className={styles.quiet}>No messages yet. Say hello!</p>}
     </div>
+  )
+}
+
+/** The other people of the chat in the header, each opening their profile sheet. */
+function RoomPeople({ people }: { people: ChatSummary['chat_users'] }) {
+  if (people.length === 0) return null
+  return (
+    <ul className={styles.headerPeople} aria-label="People in this chat">
+      {people.slice(0, 4).map((person) => (
+        <li key={person.user_id}>
+          <PersonButton person={{ id: person.user_id, name: person.name }}>
+            <Avatar src={person.small_image_url} name={person.name} size={28} />
+          </PersonButton>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -3,6 +3,7 @@ import type { RoomMessage } from '../model/room-messages'
 import styles from './ChatRoom.module.css'
 import { MessageText } from './MessageText'
 import { Avatar } from '@/components/Avatar'
+import { PersonButton } from '@/components/person'
 import { MESSAGES } from '@/generated/rules'
 import { formatClockTime } from '@/lib/time'
 
@@ -71,9 +72,17 @@ export function MessageBubble({ message, mine, onRetry, canRetryUpload }: Messag
       data-status={message.status}
       aria-label={mine ? 'You' : name}
     >
-      {!mine && <Avatar src={message.sender.image} name={name} size={28} />}
+      {!mine && (
+        <PersonButton person={{ id: message.sender.user_id, name }} decorative>
+          <Avatar src={message.sender.image} name={name} size={28} />
+        </PersonButton>
+      )}
       <div className={`${styles.bubble} ${message.type === 'number' ? styles.number : ''}`}>
-        {!mine && <span className={styles.sender}>{name}</span>}
+        {!mine && (
+          <PersonButton person={{ id: message.sender.user_id, name }} className={styles.sender}>
+            {name}
+          </PersonButton>
+        )}
         {message.type === 'media' ? (
           <Attachment message={message} />
         ) : message.type === 'number' ? (

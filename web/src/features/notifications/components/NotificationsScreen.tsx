@@ -8,6 +8,7 @@ import { Avatar } from '@/components/Avatar'
 import { EmptyState } from '@/components/EmptyState'
 import { BellIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
+import { PersonButton } from '@/components/person'
 import { paths } from '@/config/paths'
 import { LIMITS, MESSAGES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
@@ -23,19 +24,33 @@ const TABS: readonly { key: NotificationTab; label: string }[] = [
 
 function NotificationItem({ notification, now }: { notification: AppNotification; now: Date }) {
   const when = new Date(notification.timestamp)
+  const { sender } = notification
+  // A notice about a person (a request, a question) opens their profile sheet from their picture.
+  const person = sender.id != null && sender.name ? { id: sender.id, name: sender.name } : null
   return (
-    <Link to={notificationPath(notification)} className={styles.item} data-testid="notification">
-      <Avatar src={notification.sender.image} name={notification.title} size={44} />
-      <span className={styles.body}>
-        <span className={styles.top}>
-          <span className={styles.title}>{notification.title}</span>
-          <time className={styles.time} dateTime={notification.timestamp} title={when.toLocaleString()}>
-            {notificationTime(when, now)}
-          </time>
+    <div className={styles.itemWrap}>
+      <Link to={notificationPath(notification)} className={styles.item} data-testid="notification">
+        {person ? (
+          <span className={styles.avatarSpace} aria-hidden="true" />
+        ) : (
+          <Avatar src={sender.image} name={notification.title} size={44} />
+        )}
+        <span className={styles.body}>
+          <span className={styles.top}>
+            <span className={styles.title}>{notification.title}</span>
+            <time className={styles.time} dateTime={notification.timestamp} title={when.toLocaleString()}>
+              {notificationTime(when, now)}
+            </time>
+          </span>
+          <span className={styles.message}>{notification.message}</span>
         </span>
-        <span className={styles.message}>{notification.message}</span>
-      </span>
-    </Link>
+      </Link>
+      {person && (
+        <PersonButton person={person} className={styles.itemPerson}>
+          <Avatar src={sender.image} name={person.name} size={44} />
+        </PersonButton>
+      )}
+    </div>
   )
 }
 

@@ -1,15 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { otherUserQueryOptions } from '@/components/person'
 import type { components } from '@/generated/api'
-import { getData, request } from '@/lib/api'
+import { request } from '@/lib/api'
 import { updateUser, userQueryOptions } from '@/lib/session'
-
-export type OtherUser = components['schemas']['UserPublic']
-
-export const otherUserQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: ['users', userId],
-    queryFn: ({ signal }) => getData<OtherUser>(`/api/user/user/${encodeURIComponent(userId)}`, signal),
-  })
 
 export const useOtherUser = (userId: string) => useQuery(otherUserQueryOptions(userId))
 

@@ -3,7 +3,6 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { useStartLinkedIn } from '../api/profile'
 import { InsightsGrid } from './InsightsGrid'
 import { MenuList, MenuRow } from './MenuRow'
-import { ProfileCard } from './ProfileCard'
 import styles from './ProfileScreens.module.css'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import {
@@ -17,6 +16,7 @@ import {
   SettingsIcon,
   ShareIcon,
 } from '@/components/icons'
+import { ProfileCard } from '@/components/person'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'

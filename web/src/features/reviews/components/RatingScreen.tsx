@@ -8,6 +8,7 @@ import { StarRating } from './StarRating'
 import { Avatar } from '@/components/Avatar'
 import { EmptyState } from '@/components/EmptyState'
 import { PageHeader } from '@/components/PageHeader'
+import { PersonButton } from '@/components/person'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { CHOICES, LIMITS, MESSAGES } from '@/generated/rules'
@@ -114,7 +115,9 @@ function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
   return (
     <section className={styles.card} aria-labelledby={`reviewee-${card.member.id}`} data-testid="review-card">
       <div className={styles.person}>
-        <Avatar src={card.member.small_image_url} name={card.member.name} size={44} />
+        <PersonButton person={{ id: card.member.id, name }}>
+          <Avatar src={card.member.small_image_url} name={card.member.name} size={44} />
+        </PersonButton>
         <h2 id={`reviewee-${card.member.id}`} className={styles.personName}>
           {name}
           {card.member.is_kyc_verified && (

@@ -86,6 +86,8 @@ describe('a person’s reviews', () => {
     serve({ '/api/user/review/my?page=0': { ...page(0, [], false), average_rating: 0, flagged_count: 0 } })
     renderScreen('my')
     expect(await screen.findByRole('heading', { name: 'No reviews yet' })).toBeInTheDocument()
+    // Nobody has rated them: they read as new, never as "0.0".
+    expect(screen.getByTestId('average-rating')).toHaveTextContent('New · no ratings yet')
   })
 
   it('says the fetch failed and tries again', async () => {

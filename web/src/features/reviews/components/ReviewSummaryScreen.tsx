@@ -5,6 +5,7 @@ import { StarsShown } from './StarRating'
 import { EmptyState } from '@/components/EmptyState'
 import { FlagIcon, ReviewIcon, StarIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
+import { hasRatings, ratingLabel } from '@/components/person'
 import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
 import { CHOICES, MESSAGES } from '@/generated/rules'
 import { useConfig } from '@/lib/session'
@@ -83,8 +84,10 @@ function Figures({ summary, labels }: { summary: ReviewSummary; labels: Record<s
         <div className={styles.figure}>
           <span className="muted">Average rating</span>
           <span className={styles.figureValue} data-testid="average-rating">
-            <StarIcon size={22} className={`${styles.starOn} ${styles.starFilled}`} />
-            {summary.average_rating.toFixed(1)}
+            {hasRatings(summary.average_rating) && (
+              <StarIcon size={22} className={`${styles.starOn} ${styles.starFilled}`} />
+            )}
+            {ratingLabel(summary.average_rating)}
           </span>
         </div>
         <div className={styles.figure}>

@@ -6,6 +6,7 @@ import { useFocusRescue } from './use-focus-rescue'
 import { VerifiedMark } from './VerifiedMark'
 import { Avatar } from '@/components/Avatar'
 import { Dialog } from '@/components/Dialog'
+import { PersonButton, ratingLine } from '@/components/person'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
@@ -46,12 +47,15 @@ export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: Member
               return (
                 <li key={member.id} className={styles.personCard} data-testid="trip-member">
                   <div className={styles.personRow}>
-                    <Avatar src={member.small_image_url} name={member.name} size={44} />
+                    <PersonButton person={member} decorative>
+                      <Avatar src={member.small_image_url} name={member.name} size={44} />
+                    </PersonButton>
                     <div className={styles.personText}>
-                      <span className={styles.personName}>
+                      <PersonButton person={member} className={styles.personName}>
                         {member.name}
                         {member.is_kyc_verified && <VerifiedMark />}
-                      </span>
+                      </PersonButton>
+                      <span className={styles.caption}>{ratingLine(member)}</span>
                       {luggage && <span className={styles.caption}>{luggage}</span>}
                       {member.reliability && (
                         <span className={styles.caption} data-testid="reliability">

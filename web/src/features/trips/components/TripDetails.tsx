@@ -16,6 +16,7 @@ import { VerifiedMark } from './VerifiedMark'
 import { Avatar } from '@/components/Avatar'
 import { Dialog } from '@/components/Dialog'
 import { HelpIcon, LeafIcon, UsersIcon } from '@/components/icons'
+import { PersonButton, ratingLine } from '@/components/person'
 import { SafeHtml } from '@/components/SafeHtml'
 import { toast } from '@/components/toast'
 import {
@@ -101,13 +102,20 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
   return (
     <>
       <header className={styles.hostRow}>
-        <Avatar src={host.medium_image_url ?? host.small_image_url} name={host.name} size={48} />
+        <PersonButton person={host} decorative>
+          <Avatar src={host.medium_image_url ?? host.small_image_url} name={host.name} size={48} />
+        </PersonButton>
         <div className={styles.hostText}>
           <span className={styles.caption}>{trip.is_current_user_host ? 'Hosted by you' : 'Hosted by'}</span>
-          <h2 className={styles.hostName} data-testid="trip-host">
-            {host.name}
-            {host.is_kyc_verified && <VerifiedMark />}
+          <h2 className={styles.hostName}>
+            <PersonButton person={host} className={styles.hostName}>
+              <span data-testid="trip-host">{host.name}</span>
+              {host.is_kyc_verified && <VerifiedMark />}
+            </PersonButton>
           </h2>
+          <span className={styles.caption} data-testid="host-rating">
+            {ratingLine(host)}
+          </span>
         </div>
         <TripMenu items={menu} />
         <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
@@ -184,13 +192,15 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
         </h3>
         <ul className={styles.people}>
           {joined.map((person) => (
-            <li key={person.id} className={styles.person}>
-              <Avatar src={person.small_image_url} name={person.name} size={40} />
-              <span className={styles.personName}>
-                {person.name}
-                {person.is_kyc_verified && <VerifiedMark />}
-              </span>
-              <span className={styles.caption}>{person.type === 'host' ? 'Host' : 'Member'}</span>
+            <li key={person.id}>
+              <PersonButton person={person} className={styles.person}>
+                <Avatar src={person.small_image_url} name={person.name} size={40} />
+                <span className={styles.personName}>
+                  {person.name}
+                  {person.is_kyc_verified && <VerifiedMark />}
+                </span>
+                <span className={styles.caption}>{person.type === 'host' ? 'Host' : 'Member'}</span>
+              </PersonButton>
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { messageError, type TripQuestion } from '../model/join'
 import { claimFeedbackPrompt, FeedbackPrompt } from './FeedbackPrompt'
 import styles from './TripQuestions.module.css'
 import { Avatar } from '@/components/Avatar'
+import { PersonButton } from '@/components/person'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 import { LIMITS } from '@/generated/rules'
@@ -59,8 +60,12 @@ function QuestionItem({ query, canReply }: { query: TripQuestion; canReply: bool
   return (
     <li className={styles.item} data-testid="trip-question">
       <div className={styles.asker}>
-        <Avatar src={query.created_by.small_image_url} name={query.created_by.name} size={32} />
-        <span className={styles.name}>{query.created_by.name}</span>
+        <PersonButton person={query.created_by} decorative>
+          <Avatar src={query.created_by.small_image_url} name={query.created_by.name} size={32} />
+        </PersonButton>
+        <PersonButton person={query.created_by} className={styles.name}>
+          {query.created_by.name}
+        </PersonButton>
         <time className={styles.time} dateTime={query.created_on}>
           {relativeTime(new Date(query.created_on))}
         </time>

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import styles from './ProfileCard.module.css'
+import { hasRatings, ratingLabel } from './rating'
 import { Avatar } from '@/components/Avatar'
 import { CopyIcon, EditIcon, FlagIcon, StarIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
-import { reliabilityLine, type ReliabilityRecord } from '@/lib/reliability'
+import type { ReliabilityRecord } from '@/lib/reliability'
 import type { Gender } from '@/lib/session'
 
 export const GENDER_LABELS: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHERS: 'Others' }
@@ -56,8 +57,9 @@ export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: Profi
       <dl className={styles.stats}>
         <div>
           <dt>Rating</dt>
-          <dd>
-            <StarIcon size={16} className={styles.star} /> {person.average_rating.toFixed(1)}
+          <dd data-testid="rating">
+            {hasRatings(person.average_rating) && <StarIcon size={16} className={styles.star} />}{' '}
+            {ratingLabel(person.average_rating)}
           </dd>
         </div>
         <div>
@@ -73,9 +75,20 @@ export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: Profi
           </div>
         )}
       </dl>
-      <p className="muted" data-testid="reliability">
-        {reliabilityLine(person.reliability)}
-      </p>
+      <dl className={`${styles.stats} ${styles.record}`} data-testid="reliability" aria-label="Record">
+        <div>
+          <dt>Trips completed</dt>
+          <dd>{person.reliability.completed_trips}</dd>
+        </div>
+        <div>
+          <dt>Late cancels</dt>
+          <dd>{person.reliability.late_cancellations}</dd>
+        </div>
+        <div>
+          <dt>No-shows</dt>
+          <dd>{person.reliability.no_shows}</dd>
+        </div>
+      </dl>
       {own && <ReferralCode code={own.referral_code} />}
       <div className={styles.links}>
         {person.linked_in_url && (

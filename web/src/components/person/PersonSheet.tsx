@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { useLocation } from 'react-router'
+import { otherUserQueryOptions } from './person-api'
+import { closePerson, personSheetStore, type OpenPerson, type PersonAction } from './person-sheet-store'
+import { ProfileCard } from './ProfileCard'
+import styles from './PersonSheet.module.css'
+import { Dialog } from '@/components/Dialog'
+import { errorMessage } from '@/lib/api'
+
+/** The profile sheet of whoever was tapped, drawn over the current screen; Back closes it and the screen behind keeps
+ * its state. Leaving the screen (See Reviews) closes it too. */
+export function PersonSheetHost() {
+  const person = useSyncExternalStore(personSheetStore.subscribe, personSheetStore.snapshot)
+  const { pathname } = useLocation()
+  const previous = useRef(pathname)
+  useEffect(() => {
+    if (previous.current === pathname) return
+    previous.current = pathname
+    closePerson()
+  }, [pathname])
+  useEffect(() => closePerson, [])
+  return person ? <PersonSheet key={`${person.id}`} person={person} onClose={closePerson} /> : null
+}
+
+type PersonSheetProps = { person: OpenPerson; onClose: () => void }
+
+export function PersonSheet({ person, onClose }: PersonSheetProps) {
+  const card = useQuery(otherUserQueryOptions(person.id))
+  const title = `${person.name ?? card.data?.name ?? 'Humsafar'}'s profile`
+  return (
+    <Dialog open title={title} hideTitle variant="sheet" onClose={onClose} testId="person-sheet">
+      <div className={styles.body}>
+        {card.data ? (
+          <ProfileCard person={card.data} headingLevel="h3" />
+        ) : card.error ? (
+          <p role="alert" className={styles.loading}>
+            {errorMessage(card.error)}
+          </p>
+        ) : (
+          <p role="status" className={styles.loading}>
+            Loading profile…
+          </p>
+        )}
+        {person.actions && person.actions.length > 0 && card.data && (
+          <SheetActions actions={person.actions} onDone={onClose} />
+        )}
+        <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
+          Back
+        </button>
+      </div>
+    </Dialog>
+  )
+}
+
+function SheetActions({ actions, onDone }: { actions: readonly PersonAction[]; onDone: () => void }) {
+  const [busy, setBusy] = useState(false)
+  const hintId = useId()
+  const hint = actions.find((action) => action.disabled && action.hint)?.hint
+  const run = async (action: PersonAction) => {
+    setBusy(true)
+    try {
+      await action.run()
+      onDone()
+    } catch {
+      // The screen that offered the action has already said what went wrong.
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <div className={styles.actions}>
+        {actions.map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className={`btn ${action.kind === 'primary' ? 'btn-primary' : 'btn-secondary'} btn-block`}
+            disabled={busy || action.disabled}
+            aria-label={action.name}
+            aria-describedby={action.disabled && action.hint ? hintId : undefined}
+            onClick={() => void run(action)}
+          >
+            {action.label}
+          </button>
+        ))}
+      </div>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+    </>
+  )
+}

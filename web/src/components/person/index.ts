@@ -1,0 +1,6 @@
+export { PersonButton } from './PersonButton'
+export { PersonSheet, PersonSheetHost } from './PersonSheet'
+export { closePerson, openPerson, type PersonAction } from './person-sheet-store'
+export { ProfileCard, GENDER_LABELS } from './ProfileCard'
+export { otherUserQueryOptions, type OtherUser } from './person-api'
+export { hasRatings, ratingLabel, ratingLine, NEW_PERSON_LABEL } from './rating'

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { components } from '@/generated/api'
+import { getData } from '@/lib/api'
+
+/** Another person's card (SPEC §3 User, as others see it). */
+export type OtherUser = components['schemas']['UserPublic']
+
+export const otherUserQueryOptions = (userId: string | number) =>
+  queryOptions({
+    queryKey: ['users', String(userId)],
+    queryFn: ({ signal }) => getData<OtherUser>(`/api/user/user/${encodeURIComponent(String(userId))}`, signal),
+  })
