@@ -11,8 +11,10 @@ import {
   type TripBadge,
 } from './trip'
 import styles from './TripCard.module.css'
+import { Explanation } from '@/components/Explanation'
 import { CarIcon, UsersIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
+import { useConfig } from '@/lib/session'
 
 const badgeTone: Record<TripBadge, string> = {
   Hosted: styles.badgeInfo,
@@ -27,48 +29,59 @@ const badgeTone: Record<TripBadge, string> = {
 export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
   const { date, time, hour } = scheduleParts(trip.scheduled_at)
   const badges = tripBadges(trip)
+  const config = useConfig()
   return (
-    <Link
-      to={{ pathname: paths.trip(trip.id), search }}
-      className={styles.card}
-      data-testid="trip-card"
-    >
-      <div className={styles.top}>
-        <span className={styles.when}>
-          <span className={styles.dayPart}>{timeOfDayLabel(hour)}</span>
-          <span>
-            {isoToDdMmYyyy(date)} · {formatClock(time)}
+    <div className={styles.cardWrap}>
+      <Link
+        to={{ pathname: paths.trip(trip.id), search }}
+        className={styles.card}
+        data-testid="trip-card"
+      >
+        <div className={styles.top}>
+          <span className={styles.when}>
+            <span className={styles.dayPart}>{timeOfDayLabel(hour)}</span>
+            <span>
+              {isoToDdMmYyyy(date)} · {formatClock(time)}
+            </span>
           </span>
-        </span>
-        {badges.length > 0 && (
-          <span className={styles.badges}>
-            {badges.map((badge) => (
-              <span key={badge} className={`${styles.badge} ${badgeTone[badge]}`}>
-                {badge}
-              </span>
-            ))}
+          {badges.length > 0 && (
+            <span className={styles.badges}>
+              {badges.map((badge) => (
+                <span key={badge} className={`${styles.badge} ${badgeTone[badge]}`}>
+                  {badge}
+                </span>
+              ))}
+            </span>
+          )}
+        </div>
+        <ol className={styles.route} aria-label="Route">
+          <li>
+            <span className={styles.dot} aria-hidden="true" />
+            <span className={styles.place}>{trip.origin.name}</span>
+          </li>
+          <li>
+            <span className={`${styles.dot} ${styles.dotEnd}`} aria-hidden="true" />
+            <span className={styles.place}>{trip.destination.name}</span>
+          </li>
+        </ol>
+        <div className={styles.facts}>
+          <span className={styles.fact}>
+            <CarIcon size={16} /> {modeLabel(trip.preferred_mode_of_transport)}
           </span>
-        )}
-      </div>
-      <ol className={styles.route} aria-label="Route">
-        <li>
-          <span className={styles.dot} aria-hidden="true" />
-          <span className={styles.place}>{trip.origin.name}</span>
-        </li>
-        <li>
-          <span className={`${styles.dot} ${styles.dotEnd}`} aria-hidden="true" />
-          <span className={styles.place}>{trip.destination.name}</span>
-        </li>
-      </ol>
-      <div className={styles.facts}>
-        <span className={styles.fact}>
-          <CarIcon size={16} /> {modeLabel(trip.preferred_mode_of_transport)}
-        </span>
-        <span className={styles.fact}>
-          <UsersIcon size={16} /> {trip.active_passenger_count}/{trip.total_passengers} joined
-        </span>
-        <span className={`${styles.fact} ${styles.cost}`}>{costRange(trip.estimated_cost, trip.total_passengers)}</span>
-      </div>
-    </Link>
+          <span className={styles.fact}>
+            <UsersIcon size={16} /> {trip.active_passenger_count}/{trip.total_passengers} joined
+          </span>
+          <span className={`${styles.fact} ${styles.cost}`}>{costRange(trip.estimated_cost, trip.total_passengers)}</span>
+        </div>
+      </Link>
+      {/* Beside the card's link, not in it: a button inside a link is neither. */}
+      <Explanation
+        heading={config.estimated_cost_explanation_heading}
+        content={config.estimated_cost_explanation_content}
+        size={16}
+        className={styles.costInfo}
+        testId="cost-explanation"
+      />
+    </div>
   )
 }

@@ -58,7 +58,13 @@ const trip = (overrides: Partial<Trip> = {}) =>
 
 function renderSheet(shown: Trip) {
   const client = new QueryClient()
-  client.setQueryData(configQueryOptions().queryKey, { share_trip_text: 'Join me {link}' } as never)
+  client.setQueryData(configQueryOptions().queryKey, {
+    share_trip_text: 'Join me {link}',
+    estimated_cost_explanation_heading: 'Estimated cost',
+    estimated_cost_explanation_content: '<p>Split among all seats.</p><script>alert(1)</script>',
+    co2_explanation_heading: 'CO2 saved',
+    co2_explanation_content: '<p>One tree for every <b>50 kg</b>.</p>',
+  } as never)
   client.setQueryData(userQueryOptions().queryKey, { id: 1, mobile_number: '9876543210' } as never)
   const router = createMemoryRouter(
     [
@@ -106,5 +112,27 @@ describe('host menu', () => {
   it('has no Review Trip when nobody joined the host', () => {
     renderSheet(trip({ active_passenger_count: 1, passengers: [person(1, 'Asha Rao', 'host')] as Trip['passengers'] }))
     expect(menuItems()).not.toContain('Review Trip')
+  })
+})
+
+describe('the sheet’s figures and people', () => {
+  it('explains the cost and the CO2 behind info buttons, through the safe renderer', () => {
+    renderSheet(trip())
+    fireEvent.click(screen.getByRole('button', { name: 'Estimated cost' }))
+    const cost = screen.getByRole('dialog', { name: 'Estimated cost' })
+    expect(cost).toHaveTextContent('Split among all seats.')
+    expect(cost.querySelector('script')).toBeNull()
+    fireEvent.click(within(cost).getByRole('button', { name: 'Got it' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: 'CO2 saved' }))
+    expect(within(screen.getByRole('dialog', { name: 'CO2 saved' })).getByText('50 kg')).toBeInTheDocument()
+  })
+
+  it('names the host and each person joined as a way to their profile, and a host nobody rated reads as new', () => {
+    renderSheet(trip())
+    expect(screen.getByTestId('host-rating')).toHaveTextContent('New · no ratings yet')
+    expect(screen.getAllByRole('button', { name: "Asha Rao's profile" }).length).toBeGreaterThan(0)
+    expect(screen.getByRole('button', { name: "Ravi Kumar's profile" })).toBeInTheDocument()
   })
 })

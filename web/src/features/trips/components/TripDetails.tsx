@@ -15,6 +15,7 @@ import styles from './TripSheet.module.css'
 import { VerifiedMark } from './VerifiedMark'
 import { Avatar } from '@/components/Avatar'
 import { Dialog } from '@/components/Dialog'
+import { Explanation } from '@/components/Explanation'
 import { HelpIcon, LeafIcon, UsersIcon } from '@/components/icons'
 import { PersonButton, ratingLine } from '@/components/person'
 import { SafeHtml } from '@/components/SafeHtml'
@@ -208,14 +209,30 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
 
       <section className={styles.facts} aria-label="Cost and CO2">
         <div className={styles.fact}>
-          <span className={styles.caption}>Estimated cost per person</span>
+          <span className={`${styles.caption} ${styles.factLabel}`}>
+            Estimated cost per person
+            <Explanation
+              heading={config.estimated_cost_explanation_heading}
+              content={config.estimated_cost_explanation_content}
+              size={16}
+              className={styles.factInfo}
+              testId="cost-explanation"
+            />
+          </span>
           <span className={styles.factValue} data-testid="trip-cost">
             {costRange(trip.estimated_cost, trip.total_passengers)}
           </span>
         </div>
         <div className={styles.fact}>
-          <span className={styles.caption}>
+          <span className={`${styles.caption} ${styles.factLabel}`}>
             <LeafIcon size={14} /> CO2
+            <Explanation
+              heading={config.co2_explanation_heading}
+              content={config.co2_explanation_content}
+              size={16}
+              className={styles.factInfo}
+              testId="co2-explanation"
+            />
           </span>
           <span className={styles.factValue} data-testid="trip-co2">
             {co2Line(trip)}
