@@ -4,6 +4,7 @@ The message a device receives is the notification as the notification list shows
 the service worker draws it and routes a tap by its entity type the same way the list does.
 """
 
+import logging
 from datetime import UTC
 from typing import Any
 
@@ -14,8 +15,10 @@ from temporalio.exceptions import ApplicationError
 
 from domain.db import transaction
 from domain.models import Notification, PushSubscription, User
-from domain.push import PushOutcome, PushServiceUnavailable, PushTarget, WebPushSender
+from domain.push import PushDestinationRefused, PushOutcome, PushServiceUnavailable, PushTarget, WebPushSender
 from workflows.contracts import PushDelivery
+
+logger = logging.getLogger("humsafar.push")
 
 
 def media_url(key: str | None) -> str | None:
@@ -50,7 +53,9 @@ class PushActivities:
     @activity.defn
     async def send_push(self, delivery: PushDelivery) -> str:
         """Sends the notification to one device: delivered, gone (the subscription is removed), refused (this
-        message will never be accepted) or skipped (the device or the notification went away meanwhile)."""
+        message will never be accepted), forbidden (the endpoint is, or now resolves to, an address pushes may not
+        go to; nothing is sent and the subscription is removed) or skipped (the device or the notification went
+        away meanwhile)."""
         async with transaction(self._session_maker) as session:
             subscription = await session.get(PushSubscription, delivery.subscription_id)
             payload = await _payload(session, delivery.notification_id)
@@ -62,7 +67,10 @@ class PushActivities:
         except PushServiceUnavailable as error:
             # Retried by the flow with a growing pause, for as long as the message is worth showing.
             raise ApplicationError(f"push service unavailable: {error}", type="PushServiceUnavailable") from error
-        if outcome is PushOutcome.GONE:
+        except PushDestinationRefused as refusal:
+            logger.warning("not pushing to subscription %s: %s", delivery.subscription_id, refusal.message)
+            outcome = PushOutcome.FORBIDDEN
+        if outcome in (PushOutcome.GONE, PushOutcome.FORBIDDEN):
             async with transaction(self._session_maker) as session:
                 # Only if it still names the same endpoint: the browser may have renewed it meanwhile.
                 await session.execute(

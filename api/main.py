@@ -48,6 +48,7 @@ from domain.providers.linkedin import LinkedInOidc
 from domain.providers.maps import create_maps_provider
 from domain.providers.sms import HttpSmsGateway
 from domain.providers.storage import LocalDiskStorage
+from domain.push import PushDestinations
 from domain.settings import Settings, get_settings
 
 # The gazetteer's lookups (a cab plan's stops, the map's search box) on a pool of their own, apart from the pools the
@@ -97,7 +98,8 @@ def include_api(app: FastAPI, settings: Settings) -> None:
         app.include_router(area.router, prefix="/api")
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, push_destinations: PushDestinations | None = None) -> FastAPI:
+    """push_destinations: where pushes may go; public addresses only unless given (the tests give theirs)."""
     settings = settings or get_settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
 
@@ -118,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.kyc_vendor = kyc_vendor(http_client, settings)
             app.state.linkedin = LinkedInOidc(settings)
             app.state.cab_aggregator = cab_aggregator(http_client, settings)
+            app.state.push_destinations = push_destinations or PushDestinations()
             await ensure_gazetteer_loaded(app.state.session_maker)
             app.state.sms_gateway = HttpSmsGateway(
                 http_client,

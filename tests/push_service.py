@@ -94,14 +94,16 @@ class Received:
 
 
 class LocalPushService:
-    def __init__(self, vapid_public_key: str | None = None) -> None:
+    def __init__(self, vapid_public_key: str | None = None, port: int = 0) -> None:
         self.vapid_public_key = vapid_public_key
         self.received: dict[str, list[Received]] = {}
         self.refusals: list[str] = []
         self._subscriptions: dict[str, Subscription] = {}
         self._lock = threading.Condition()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
+        # What the app's PushDestinations must name for pushes to reach it (it is on loopback).
+        self.address = ("127.0.0.1", int(self._server.server_address[1]))
+        self.origin = f"http://127.0.0.1:{self.address[1]}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     def __enter__(self) -> "LocalPushService":

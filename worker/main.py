@@ -27,7 +27,7 @@ from domain.flows import FlowOutbox
 from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.storage import LocalDiskStorage
-from domain.push import WebPushSender
+from domain.push import PushDestinations, WebPushSender
 from domain.settings import Settings
 from domain.temporal import connect_temporal, temporal_address
 from workflows.account_erasure import AccountErasureWorkflow
@@ -69,14 +69,18 @@ def flow_outbox(settings: Settings, engine: AsyncEngine, client: Client) -> Flow
 
 
 def _activities(
-    settings: Settings, engine: AsyncEngine, client: Client, vendor_http: httpx.AsyncClient
+    settings: Settings,
+    engine: AsyncEngine,
+    client: Client,
+    vendor_http: httpx.AsyncClient,
+    push_destinations: PushDestinations,
 ) -> list[Callable[..., Any]]:
     session_maker = create_session_maker(engine)
     outbox = flow_outbox(settings, engine, client)
     account = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
     trips = TripActivities(session_maker, outbox)
     joins = JoinRequestActivities(session_maker, outbox, timedelta(seconds=settings.late_cancel_window_seconds))
-    push = PushActivities(session_maker, WebPushSender(settings))
+    push = PushActivities(session_maker, WebPushSender(settings, push_destinations))
     documents = DocumentActivities(session_maker, DocumentFiles(settings.media_dir))
     kyc = KycActivities(session_maker, kyc_vendor(vendor_http, settings), outbox)
     cab = CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings, outbox)
@@ -114,14 +118,22 @@ def build_worker(
     settings: Settings,
     engine: AsyncEngine | None = None,
     vendor_http: httpx.AsyncClient | None = None,
+    push_destinations: PushDestinations | None = None,
 ) -> Worker:
-    """The worker for settings.temporal_task_queue; pass engine to share and dispose of the pool yourself, and
-    vendor_http for the client the vendors are called with (one that lasts as long as the worker)."""
+    """The worker for settings.temporal_task_queue; pass engine to share and dispose of the pool yourself,
+    vendor_http for the client the vendors are called with (one that lasts as long as the worker), and
+    push_destinations for where pushes may go (public addresses only unless given: the tests give theirs)."""
     return Worker(
         client,
         task_queue=settings.temporal_task_queue,
         workflows=list(WORKFLOWS),
-        activities=_activities(settings, engine or create_engine(settings), client, vendor_http or httpx.AsyncClient()),
+        activities=_activities(
+            settings,
+            engine or create_engine(settings),
+            client,
+            vendor_http or httpx.AsyncClient(),
+            push_destinations or PushDestinations(),
+        ),
         graceful_shutdown_timeout=GRACEFUL_SHUTDOWN,
         max_concurrent_workflow_task_polls=WORKFLOW_TASK_POLLS,
         workflow_runner=SandboxedWorkflowRunner(
@@ -130,7 +142,7 @@ def build_worker(
     )
 
 
-async def run_worker(settings: Settings) -> None:
+async def run_worker(settings: Settings, push_destinations: PushDestinations | None = None) -> None:
     """Runs until SIGINT or SIGTERM, then lets running activities finish before it returns. Beside the worker runs
     the flow outbox's relay, which delivers the starts and signals their writers could not (domain/flows.py)."""
     stop = asyncio.Event()
@@ -149,7 +161,7 @@ async def run_worker(settings: Settings) -> None:
         name="flow-relay",
     )
     try:
-        async with build_worker(client, settings, engine):
+        async with build_worker(client, settings, engine, push_destinations=push_destinations):
             logger.info(
                 "worker started on %s, task queue %s",
                 temporal_address(settings),

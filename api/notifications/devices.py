@@ -1,7 +1,8 @@
 """The devices that receive a user's pushes: their Web Push subscriptions, kept, refreshed and dropped."""
 
-from urllib.parse import urlsplit
+from typing import Annotated
 
+from fastapi import Depends, Request
 from sqlalchemy import delete
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -10,21 +11,36 @@ from api.errors import ApiError
 from api.schemas.notification import PushSubscriptionKeys
 from domain import clock
 from domain.models import PushSubscription, User
-from domain.rules import messages
+from domain.push import PushDestinationRefused, PushDestinations, check_push_endpoint
 from domain.settings import Settings
 
+# How long saving a subscription waits for its push service's name to resolve; a name that does not resolve in
+# time is kept, and checked again (resolved, then connected to as checked) whenever a push is sent.
+RESOLVE_TIMEOUT_SECONDS = 3.0
 
-def _check_endpoint(endpoint: str, settings: Settings) -> None:
-    """Push services are reached over HTTPS; plain HTTP only for the sandbox's local stand-ins."""
-    parts = urlsplit(endpoint)
-    schemes = {"https", "http"} if settings.sandbox else {"https"}
-    if parts.scheme not in schemes or not parts.hostname:
-        raise ApiError(messages.PUSH_SUBSCRIPTION_INVALID)
+
+def push_destinations(request: Request) -> PushDestinations:
+    """Where pushes may go: public addresses only (the tests add their stand-in push service to the app's)."""
+    destinations: PushDestinations = request.app.state.push_destinations
+    return destinations
+
+
+PushDestinationsDep = Annotated[PushDestinations, Depends(push_destinations)]
+
+
+async def _check_endpoint(endpoint: str, settings: Settings, destinations: PushDestinations) -> None:
+    """Push services are reached over HTTPS (plain HTTP only in the sandbox) and never on a loopback, private,
+    link-local or reserved address, whether written as one or resolving to one."""
+    try:
+        await check_push_endpoint(endpoint, settings.sandbox, destinations, RESOLVE_TIMEOUT_SECONDS)
+    except PushDestinationRefused as refusal:
+        raise ApiError(refusal.message) from refusal
 
 
 async def keep_subscription(
     session: AsyncSession,
     settings: Settings,
+    destinations: PushDestinations,
     user: User,
     subscription: PushSubscriptionKeys,
     os: str | None,
@@ -34,7 +50,7 @@ async def keep_subscription(
     """Stores the device's subscription for this user; an endpoint known before (another account on the same
     browser) moves to them, and the subscription it replaces (the browser renewed it) or an older one of the same
     device is dropped."""
-    _check_endpoint(subscription.endpoint, settings)
+    await _check_endpoint(subscription.endpoint, settings, destinations)
     if replaced_endpoint and replaced_endpoint != subscription.endpoint:
         await drop_subscription(session, user, replaced_endpoint)
     values = {

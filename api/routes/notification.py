@@ -9,7 +9,7 @@ from pydantic import BeforeValidator
 
 from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.envelope import Envelope, MessageOnly, done, ok
-from api.notifications.devices import drop_subscription, keep_subscription
+from api.notifications.devices import PushDestinationsDep, drop_subscription, keep_subscription
 from api.notifications.history import notification_history
 from api.schemas.notification import (
     NotificationPublic,
@@ -44,18 +44,33 @@ async def read_history(
 
 @router.post("/subscription")
 async def subscribe(
-    body: PushSubscriptionCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep
+    body: PushSubscriptionCreate,
+    user: CurrentUser,
+    session: SessionDep,
+    settings: SettingsDep,
+    destinations: PushDestinationsDep,
 ) -> MessageOnly:
-    await keep_subscription(session, settings, user, body, body.os, body.device_id)
+    await keep_subscription(session, settings, destinations, user, body, body.os, body.device_id)
     return done(messages.PUSH_SUBSCRIBED)
 
 
 @router.put("/subscription")
 async def refresh_subscription(
-    body: PushSubscriptionRefresh, user: CurrentUser, session: SessionDep, settings: SettingsDep
+    body: PushSubscriptionRefresh,
+    user: CurrentUser,
+    session: SessionDep,
+    settings: SettingsDep,
+    destinations: PushDestinationsDep,
 ) -> MessageOnly:
     await keep_subscription(
-        session, settings, user, body.subscription, body.os, body.device_id, replaced_endpoint=body.old_endpoint
+        session,
+        settings,
+        destinations,
+        user,
+        body.subscription,
+        body.os,
+        body.device_id,
+        replaced_endpoint=body.old_endpoint,
     )
     return done(messages.PUSH_REFRESHED)
 

@@ -19,6 +19,7 @@ from domain.models import OtpChallenge
 from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.linkedin import LinkedInOidc
+from domain.push import PushDestinations
 from domain.settings import Settings
 from worker.main import build_worker
 
@@ -44,10 +45,17 @@ def api_settings(database_url: str, temporal_address: str, tmp_path_factory: pyt
 
 
 @pytest.fixture(scope="session")
-async def app(api_settings: Settings) -> AsyncIterator[FastAPI]:
+def push_destinations() -> PushDestinations:
+    """Where the app and the worker may push: public addresses, and the stand-in push services a test adds
+    (tests/api/test_notifications.py push_service)."""
+    return PushDestinations()
+
+
+@pytest.fixture(scope="session")
+async def app(api_settings: Settings, push_destinations: PushDestinations) -> AsyncIterator[FastAPI]:
     """The app in this process. Its calls to vendors reach its own sandbox vendors in-process as well, since no
     server listens for them (the live-process tests call them over the network)."""
-    application = create_app(api_settings)
+    application = create_app(api_settings, push_destinations)
     in_process = httpx.AsyncClient(transport=httpx.ASGITransport(app=application), base_url=BASE_URL)
     async with application.router.lifespan_context(application), in_process as vendors:
         application.state.outbound_http = vendors
@@ -58,10 +66,11 @@ async def app(api_settings: Settings) -> AsyncIterator[FastAPI]:
 
 
 @pytest.fixture(scope="session")
-async def worker(app: FastAPI, api_settings: Settings) -> AsyncIterator[None]:
+async def worker(app: FastAPI, api_settings: Settings, push_destinations: PushDestinations) -> AsyncIterator[None]:
     """A worker on the API tests' task queue, for the calls that go through a durable flow."""
     client = await app.state.temporal.get()
-    async with build_worker(client, api_settings, vendor_http=app.state.outbound_http):
+    vendor_http = app.state.outbound_http
+    async with build_worker(client, api_settings, vendor_http=vendor_http, push_destinations=push_destinations):
         yield
 
 

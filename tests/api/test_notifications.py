@@ -11,6 +11,7 @@ from sqlalchemy import select, update
 
 from domain import clock
 from domain.models import Notification, PushSubscription
+from domain.push import PushDestinations
 from domain.rules import messages
 from tests.api.conftest import new_person
 from tests.api.test_join import ask_to_join
@@ -27,9 +28,14 @@ async def vapid_public_key(client) -> str:
 
 
 @pytest.fixture
-def push_service(vapid_public_key: str) -> Iterator[LocalPushService]:
+def push_service(vapid_public_key: str, push_destinations: PushDestinations) -> Iterator[LocalPushService]:
+    """The stand-in push service, on loopback: the app and the worker may push to its exact address while it runs."""
     with LocalPushService(vapid_public_key) as service:
-        yield service
+        push_destinations.stand_ins.add(service.address)
+        try:
+            yield service
+        finally:
+            push_destinations.stand_ins.discard(service.address)
 
 
 @pytest.fixture
@@ -247,3 +253,38 @@ async def test_an_endpoint_that_is_not_a_push_service_is_refused(signed_in, push
     answer = await signed_in.post("/api/notification/subscription", json=body)
     assert answer.status_code == 400
     assert answer.json()["message"] == messages.PUSH_SUBSCRIPTION_INVALID
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "https://127.0.0.1/push/x",
+        "https://10.0.0.7/push/x",
+        "https://169.254.169.254/latest/meta-data/",
+        "https://[::1]/push/x",
+        "https://localhost/push/x",
+        "https://[::ffff:10.0.0.7]/push/x",
+    ],
+)
+async def test_an_endpoint_on_a_local_or_private_address_is_refused(app, signed_in, push_service, endpoint):
+    body = {**push_service.subscribe().to_json(), "endpoint": endpoint}
+    for answer in (
+        await signed_in.post("/api/notification/subscription", json=body),
+        await signed_in.put("/api/notification/subscription", json={"subscription": body}),
+    ):
+        assert answer.status_code == 400
+        assert answer.json()["message"] == messages.PUSH_ENDPOINT_NOT_PUBLIC
+    user_id = (await signed_in.get("/api/user/user")).json()["data"]["id"]
+    assert await endpoints_of(app, user_id) == []
+
+
+async def test_only_the_stand_in_itself_is_let_through_on_loopback(app, signed_in, push_service):
+    """The tests' stand-in is allowed at its exact address; another port of the same machine is not."""
+    other_port = push_service.subscribe().to_json()
+    other_port["endpoint"] = other_port["endpoint"].replace(
+        f":{push_service.address[1]}/", f":{push_service.address[1] + 1}/"
+    )
+    answer = await signed_in.post("/api/notification/subscription", json=other_port)
+    assert answer.status_code == 400
+    assert answer.json()["message"] == messages.PUSH_ENDPOINT_NOT_PUBLIC
+    await subscribe(signed_in, push_service.subscribe())

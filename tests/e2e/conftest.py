@@ -13,6 +13,7 @@ import pytest
 from domain.settings import PROJECT_ROOT
 from scripts.embedded import free_port, wait_for_port
 from tests.e2e.axe import AXE, Audit
+from tests.e2e.push_stand_in import STAND_IN_VARIABLE
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -41,7 +42,16 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dic
 
 
 @pytest.fixture(scope="session")
-def live_server(database_url: str, temporal_address: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def push_stand_in_port() -> int:
+    """The port the journeys' stand-in push service listens on (on 127.0.0.1): the only loopback address the API and
+    the worker may push to (tests/e2e/push_stand_in.py)."""
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def live_server(
+    database_url: str, temporal_address: str, push_stand_in_port: int, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
     """The API serving the built web app, and a worker, on the session's PostgreSQL and Temporal."""
     dist = PROJECT_ROOT / "web" / "dist"
     assert (dist / "index.html").exists(), "build the web app first: make build"
@@ -57,13 +67,18 @@ def live_server(database_url: str, temporal_address: str, tmp_path_factory: pyte
         "API_PORT": str(port),
         # The sandbox vendors' pages send the browser back here, and the app calls them here.
         "PUBLIC_APP_URL": f"http://localhost:{port}",
+        STAND_IN_VARIABLE: f"127.0.0.1:{push_stand_in_port}",
     }
     log = (data_dir / "server.log").open("wb")
-    api = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
+    api = [sys.executable, "-m", "uvicorn", "--factory", "tests.e2e.push_stand_in:create_app", "--port", str(port)]
     processes = [
         subprocess.Popen(api, cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT),
         subprocess.Popen(
-            [sys.executable, "-m", "worker"], cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+            [sys.executable, "-m", "tests.e2e.push_stand_in"],
+            cwd=PROJECT_ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         ),
     ]
     try:

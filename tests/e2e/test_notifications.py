@@ -36,9 +36,11 @@ def service_worker_registration(context: BrowserContext, page: Page) -> tuple[CD
     return cdp, found[0]
 
 
-def test_a_request_lights_the_bell_and_its_push_opens_the_requests(browser: Browser, base_url: str) -> None:
+def test_a_request_lights_the_bell_and_its_push_opens_the_requests(
+    browser: Browser, base_url: str, push_stand_in_port: int
+) -> None:
     vapid = httpx.get(f"{base_url}/api/user/configuration", timeout=10).json()["data"]["web_push_vapid_public_key"]
-    with LocalPushService(vapid) as push_service:
+    with LocalPushService(vapid, push_stand_in_port) as push_service:
         host_context, host, host_errors = new_person(browser, base_url, "Asha Rao", "Female")
         host_context.grant_permissions(["notifications"], origin=base_url)
         trip_path = publish_trip(host, base_url)

@@ -17,7 +17,7 @@ from domain.db import transaction
 from domain.flows import FlowOutbox
 from domain.models import FlowOutboxEntry, PushSubscription, User
 from domain.notifications import NotificationDraft, store_notifications
-from domain.push import vapid_keys
+from domain.push import PushDestinations, vapid_keys
 from domain.settings import Settings
 from tests.push_service import LocalPushService, Subscription
 from worker.main import WORKFLOWS, build_worker, flow_outbox
@@ -80,7 +80,7 @@ async def test_each_device_is_sent_to_and_a_gone_one_is_removed(
 ) -> None:
     phone, expired = push_service.subscribe(), push_service.subscribe(answers=[404])
     user_id = await person_with_devices(session_maker, [phone, expired])
-    async with build_worker(client, settings, engine):
+    async with build_worker(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
         await notify(flow_outbox(settings, engine, client), user_id)
         handle = await the_push_flow(client, user_id)
         assert await handle.result() == 1
@@ -115,7 +115,7 @@ async def test_a_notification_that_was_rolled_back_is_never_pushed(
     phone = push_service.subscribe()
     user_id = await person_with_devices(session_maker, [phone])
     outbox = flow_outbox(settings, engine, client)
-    async with build_worker(client, settings, engine):
+    async with build_worker(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
         with pytest.raises(RuntimeError):
             async with outbox.transaction() as session:
                 await store_notifications(session, [reminder(user_id)], push_start)
@@ -139,9 +139,32 @@ async def test_a_person_with_app_notification_off_gets_no_push(
 ) -> None:
     phone = push_service.subscribe()
     user_id = await person_with_devices(session_maker, [phone], receive=False)
-    async with build_worker(client, settings, engine):
+    async with build_worker(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
         await notify(flow_outbox(settings, engine, client), user_id)
         handle = await the_push_flow(client, user_id)
         assert await handle.result() == 0
     assert push_service.received[phone.token] == []
     assert (await handle.describe()).typed_search_attributes.get(FLOW_STATUS) == "undelivered"
+
+
+async def test_a_device_on_a_local_address_is_never_sent_to_and_is_removed(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+    push_service: LocalPushService,
+) -> None:
+    """A subscription stored before the check, or whose name now resolves to this machine: the worker checks again
+    when it sends, and a deploy's worker (no stand-ins) refuses the loopback push service."""
+    phone = push_service.subscribe()
+    by_name = push_service.subscribe()
+    by_name.endpoint = by_name.endpoint.replace("127.0.0.1", "localhost")
+    user_id = await person_with_devices(session_maker, [phone, by_name])
+    async with build_worker(client, settings, engine, push_destinations=PushDestinations()):
+        await notify(flow_outbox(settings, engine, client), user_id)
+        handle = await the_push_flow(client, user_id)
+        assert await handle.result() == 0
+    assert push_service.received[phone.token] == push_service.received[by_name.token] == []
+    async with session_maker() as session:
+        left = await session.scalars(select(PushSubscription.id).where(PushSubscription.user_id == user_id))
+        assert list(left) == []
