@@ -106,7 +106,7 @@ class CommuteActivities:
                     reminder_lead_seconds=self._settings.trip_reminder_lead_seconds,
                     completion_delay_seconds=self._settings.trip_completion_delay_seconds,
                 )
-                await start_after_commit(session, trip_start(schedule))
+                await start_after_commit(session, trip_start(schedule, host_id=trip.host_id))
                 made += 1
         return made
 

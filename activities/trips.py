@@ -6,9 +6,10 @@ dedupe keys, and completion is marked in the same transaction as the counts it a
 
 from datetime import UTC, datetime
 
-from sqlalchemy import select
+from sqlalchemy import and_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm import aliased
 from temporalio import activity
 
 from activities.notifications import NotificationDraft, notify
@@ -152,9 +153,11 @@ class TripActivities:
                     )
                 )
             ).all()
-            if not people:
+            # A hosted trip nobody joined was not shared: it counts in nobody's insights.
+            if len(people) < 2:
                 return True
             co2_each = co2_saved_per_person_kg(trip.preferred_mode_of_transport, trip.distance_km, len(people))
+            met_before = await _met_before(session, trip_id, [user_id for user_id, _ in people])
             await _add_to_insights(
                 session,
                 [
@@ -162,7 +165,9 @@ class TripActivities:
                         "user_id": user_id,
                         "trips_hosted": int(kind == PassengerType.HOST),
                         "total_trips_joined": int(kind == PassengerType.MEMBER),
-                        "new_people_met": len(people) - 1,
+                        "new_people_met": sum(
+                            1 for other, _ in people if other != user_id and (user_id, other) not in met_before
+                        ),
                         "total_co2_saved": co2_each,
                     }
                     for user_id, kind in people
@@ -204,6 +209,26 @@ async def _live_people(
         .order_by(TripPassenger.type, TripPassenger.id)
     )
     return list(rows)
+
+
+async def _met_before(session: AsyncSession, trip_id: int, user_ids: list[int]) -> set[tuple[int, int]]:
+    """The pairs of these people who already travelled together on another completed trip: "New People" counts each
+    person once, ever."""
+    mine, theirs = aliased(TripPassenger), aliased(TripPassenger)
+    rows = await session.execute(
+        select(mine.user_id, theirs.user_id)
+        .distinct()
+        .join(theirs, and_(theirs.trip_id == mine.trip_id, theirs.user_id != mine.user_id))
+        .join(TripCompletion, TripCompletion.trip_id == mine.trip_id)
+        .where(
+            mine.trip_id != trip_id,
+            mine.user_id.in_(user_ids),
+            theirs.user_id.in_(user_ids),
+            mine.status == PassengerStatus.ACTIVE,
+            theirs.status == PassengerStatus.ACTIVE,
+        )
+    )
+    return {(first, second) for first, second in rows.all()}
 
 
 async def _add_to_insights(session: AsyncSession, additions: list[dict[str, object]]) -> None:

@@ -89,12 +89,14 @@ class TripCancelled:
     reason: str
 
 
-def trip_start(schedule: TripSchedule) -> FlowStart:
+def trip_start(schedule: TripSchedule, *, host_id: int) -> FlowStart:
+    """The trip's flow, found by its trip and by its host's UserId (support looks a person's flows up in one search);
+    search attributes set at the start are no command of the history, so recorded histories replay unchanged."""
     return FlowStart(
         "TripWorkflow",
         trip_workflow_id(schedule.trip_id),
         schedule,
-        {TRIP_ID.name: str(schedule.trip_id), FLOW_STATUS.name: TripStage.SCHEDULED},
+        {TRIP_ID.name: str(schedule.trip_id), USER_ID.name: str(host_id), FLOW_STATUS.name: TripStage.SCHEDULED},
     )
 
 

@@ -87,7 +87,7 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
         additional_note=body.additional_note,
     )
     trip = await add_trip(session, draft)
-    await start_after_commit(session, trip_start(_schedule(settings, trip)))
+    await start_after_commit(session, trip_start(_schedule(settings, trip), host_id=trip.host_id))
     return trip
 
 

@@ -55,7 +55,7 @@ async def test_a_rolled_back_write_starts_no_flow(database_url: str, temporal_ad
     try:
         with pytest.raises(RuntimeError):
             async with outbox.transaction() as session:
-                await start_after_commit(session, trip_start(schedule))
+                await start_after_commit(session, trip_start(schedule, host_id=2**62))
                 raise RuntimeError("refused after the flow was handed to the outbox")
     finally:
         await engine.dispose()

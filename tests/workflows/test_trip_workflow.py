@@ -16,6 +16,7 @@ from trip_support import (
     NOTHING_YET,
     Insights,
     create_party,
+    create_users,
     flow_statuses,
     in_seconds,
     insights_of,
@@ -28,7 +29,7 @@ from trip_support import (
 from activities.trips import TripActivities
 from domain.clock import IST
 from domain.db import transaction
-from domain.models import Trip, UserTripsInsights
+from domain.models import Trip, TripPassenger, UserTripsInsights
 from domain.rules.co2 import co2_saved_per_person_kg
 from domain.settings import Settings
 from worker.main import WORKFLOWS, build_worker
@@ -75,6 +76,12 @@ async def test_a_trip_is_reminded_then_completed_once(
 
     await eventually(found_by_trip_id)
 
+    async def found_among_the_hosts_flows() -> bool:
+        flows = [flow async for flow in client.list_workflows(f'UserId = "{party.host_id}"')]
+        return [flow.id for flow in flows] == [handle.id]
+
+    await eventually(found_among_the_hosts_flows)
+
     history = await handle.fetch_history()
     await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
     if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
@@ -103,7 +110,7 @@ async def test_completing_again_or_at_the_same_time_credits_nobody_twice(
     assert recipients(sent, "How was your trip?") == sorted(party.travellers)
 
 
-async def test_a_trip_nobody_joined_credits_its_host_without_a_review_prompt(
+async def test_a_trip_nobody_joined_is_not_a_shared_trip_and_credits_nobody(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     party = await create_party(session_maker, in_seconds(-3600), members=0)
@@ -111,9 +118,49 @@ async def test_a_trip_nobody_joined_credits_its_host_without_a_review_prompt(
     assert await ActivityEnvironment().run(TripActivities(session_maker).complete_trip, party.trip_id)
 
     insights = await insights_of(session_maker, party.everyone)
-    assert insights[party.host_id] == Insights(1, 0, 0, Decimal("0.00"))
-    assert all(insights[other] == NOTHING_YET for other in (party.requester_id, party.left_id, party.rejected_id))
+    assert all(insights[person] == NOTHING_YET for person in party.everyone)
     assert await notifications_about(session_maker, party.trip_id) == []
+
+
+async def test_new_people_counts_each_person_once_ever(session_maker: async_sessionmaker[AsyncSession]) -> None:
+    first = await create_party(session_maker, in_seconds(-7200), members=1, mode=2, distance_km=10.0)
+    async with transaction(session_maker) as session:
+        # The same two travel again, with a third person neither has met.
+        (newcomer,) = await create_users(session, 1)
+        again = Trip(
+            host_id=first.host_id,
+            scheduled_at=in_seconds(-3600),
+            origin_name="Koramangala",
+            origin_place_id="pin-560034",
+            origin_latitude=12.9352,
+            origin_longitude=77.6245,
+            destination_name="Whitefield",
+            destination_place_id="pin-560066",
+            destination_latitude=12.9698,
+            destination_longitude=77.7500,
+            total_passengers=4,
+            preferred_mode_of_transport=2,
+            distance_km=10.0,
+        )
+        session.add(again)
+        await session.flush()
+        session.add_all(
+            TripPassenger(trip_id=again.id, user_id=user_id, type=kind, status="active")
+            for user_id, kind in ((first.host_id, "host"), (first.members[0], "member"), (newcomer, "member"))
+        )
+        again_id = again.id
+    activities = TripActivities(session_maker)
+    environment = ActivityEnvironment()
+
+    assert await environment.run(activities.complete_trip, first.trip_id)
+    assert await environment.run(activities.complete_trip, again_id)
+
+    insights = await insights_of(session_maker, [first.host_id, first.members[0], newcomer])
+    assert insights[first.host_id].trips_hosted == 2
+    assert insights[first.host_id].new_people_met == 2
+    assert insights[first.members[0]].total_trips_joined == 2
+    assert insights[first.members[0]].new_people_met == 2
+    assert insights[newcomer].new_people_met == 2
 
 
 async def test_completion_lost_after_its_commit_is_retried_without_counting_twice(

@@ -143,7 +143,7 @@ async def start_trip_flow(
         reminder_lead_seconds=reminder_lead_seconds,
         completion_delay_seconds=completion_delay_seconds,
     )
-    return await start_flow(client, settings, trip_start(schedule))
+    return await start_flow(client, settings, trip_start(schedule, host_id=party.host_id))
 
 
 @dataclass(frozen=True)
