@@ -46,4 +46,5 @@ def build_config(settings: Settings) -> Config:
         fcm_client_configuration=None,
         otp_length=settings.otp_length,
         support_email=settings.support_email,
+        support_form_url=settings.support_form_url,
     )

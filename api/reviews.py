@@ -10,6 +10,7 @@ from fastapi import status
 from sqlalchemy import and_, delete, func, select, true, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from api.errors import ApiError
 from api.media import media_url
@@ -24,12 +25,13 @@ from api.schemas.review import (
     TripReviews,
 )
 from domain import clock
-from domain.models import Trip, TripPassenger, TripReview, User
+from domain.models import Trip, TripCompletion, TripPassenger, TripReview, User
 from domain.notifications import NotificationDraft, store_notifications
 from domain.rules import messages
 from domain.rules.choices import REVIEW_ATTRIBUTES
 from domain.rules.join import PassengerStatus
 from domain.rules.review import ReviewEntry, Thumb, reviewer_refusal, reviews_refusal
+from domain.rules.trip import TripStatus
 from workflows.contracts import push_start
 
 # A received review's notice opens one's own profile, where the new average shows.
@@ -230,3 +232,38 @@ async def _attribute_tally(session: AsyncSession, user_id: int) -> dict[str, Att
         if key in tally:
             tally[key]["positive" if int(value) == Thumb.UP else "negative"] += count
     return {key: AttributeTally(**counts) for key, counts in tally.items()}
+
+
+async def trips_to_rate(session: AsyncSession, viewer: User, limit: int) -> list[ReviewedTrip]:
+    """The completed trips the viewer travelled on with at least one co-rider and has not reviewed, newest first:
+    what home's 'Leave a rating' prompt offers."""
+    mine, others = aliased(TripPassenger), aliased(TripPassenger)
+    co_rider = (
+        select(others.id)
+        .join(User, User.id == others.user_id)
+        .where(
+            others.trip_id == Trip.id,
+            others.user_id != viewer.id,
+            others.status == PassengerStatus.ACTIVE,
+            User.deleted_at.is_(None),
+        )
+        .exists()
+    )
+    reviewed = select(TripReview.id).where(TripReview.trip_id == Trip.id, TripReview.reviewer_id == viewer.id).exists()
+    trips = await session.scalars(
+        select(Trip)
+        .join(TripCompletion, TripCompletion.trip_id == Trip.id)
+        .join(mine, and_(mine.trip_id == Trip.id, mine.user_id == viewer.id, mine.status == PassengerStatus.ACTIVE))
+        .where(Trip.status == TripStatus.ACTIVE, co_rider, ~reviewed)
+        .order_by(Trip.scheduled_at.desc(), Trip.id.desc())
+        .limit(limit)
+    )
+    return [
+        ReviewedTrip(
+            id=trip.id,
+            source=trip.origin_name,
+            destination=trip.destination_name,
+            scheduled_at=clock.format_ist_minute(trip.scheduled_at),
+        )
+        for trip in trips
+    ]

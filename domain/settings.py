@@ -123,6 +123,8 @@ class Settings(BaseSettings):
     web_push_timeout_seconds: float = 10.0
 
     support_email: str = "support@humsafar.in"
+    # The external support form (SPEC §2 shell), linked from Contact Us and Help; by default the app's own support page.
+    support_form_url: str = "/legal/support.html"
     public_app_url: str = "http://localhost:8000"
 
     @field_validator("database_url")

@@ -7,13 +7,15 @@ from fastapi import APIRouter, Body, Query
 from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.envelope import Envelope, MessageOnly, done, ok
 from api.openapi import refusals
-from api.reviews import review_summary, reviews_of_trip, send_reviews
-from api.schemas.review import ReviewIn, ReviewSummary, TripReviews
+from api.reviews import review_summary, reviews_of_trip, send_reviews, trips_to_rate
+from api.schemas.review import ReviewedTrip, ReviewIn, ReviewSummary, TripReviews
 from domain.rules import limits, messages
 
 router = APIRouter(prefix="/user/review", tags=["review"])
 
 Page = Annotated[int, Query(ge=0, le=10_000)]
+# Home offers one prompt at a time; a few are enough to go on after one is rated or put aside.
+TRIPS_TO_RATE = 10
 Cards = Annotated[list[ReviewIn], Body(max_length=limits.PASSENGERS_MAX)]
 
 
@@ -28,6 +30,13 @@ async def review_trip(trip_id: int, body: Cards, user: CurrentUser, session: Ses
     """Rates or flags co-riders; sending again replaces one's earlier review of each person sent."""
     await send_reviews(session, trip_id, user, body)
     return done(messages.REVIEW_SAVED)
+
+
+@router.get("/pending")
+async def read_trips_to_rate(user: CurrentUser, session: SessionDep) -> Envelope[list[ReviewedTrip]]:
+    """The completed trips the signed-in user travelled on with others and has not reviewed yet, newest first (the
+    'Leave a rating' prompt)."""
+    return ok(await trips_to_rate(session, user, TRIPS_TO_RATE))
 
 
 @router.get("/my")

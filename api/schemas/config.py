@@ -1,4 +1,4 @@
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 
 class FcmClientConfiguration(BaseModel):
@@ -37,3 +37,4 @@ class Config(BaseModel):
     fcm_client_configuration: FcmClientConfiguration | None
     otp_length: int
     support_email: str
+    support_form_url: str = Field(description="the external support form, shown in Contact Us and Help")

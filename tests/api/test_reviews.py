@@ -7,7 +7,7 @@ from contextlib import AsyncExitStack
 import pytest
 from sqlalchemy import func, select
 
-from domain.models import Notification, TripReview
+from domain.models import Notification, TripCompletion, TripReview
 from domain.rules import messages
 from tests.api.conftest import new_person
 from tests.api.test_hostile_input import LONE_SURROGATE, PAYLOADS, assert_clear_answer
@@ -57,6 +57,18 @@ async def summary(client, user_id: int | None = None, **params) -> dict:
 async def stored_reviews(app, trip_id: int) -> int:
     async with app.state.session_maker() as session:
         return await session.scalar(select(func.count()).select_from(TripReview).where(TripReview.trip_id == trip_id))
+
+
+async def complete(app, trip_id: int) -> None:
+    """The trip's flow has marked it completed (insights credited, the post-trip notice sent)."""
+    async with app.state.session_maker() as session, session.begin():
+        session.add(TripCompletion(trip_id=trip_id))
+
+
+async def to_rate(client) -> list[dict]:
+    answer = await client.get("/api/user/review/pending")
+    assert answer.status_code == 200, answer.text
+    return answer.json()["data"]
 
 
 @pytest.fixture
@@ -299,3 +311,23 @@ async def test_hostile_flag_reasons_are_refused_clearly_and_change_nothing(host,
         assert_clear_answer(answer)
         assert answer.status_code == 400, text_json[:40]
     assert await stored_reviews(app, trip_id) == 0
+
+
+async def test_home_offers_each_completed_shared_trip_until_it_is_reviewed(host, member, app):
+    trip_id = await travelled_trip(app, host, member)
+    # Departed, but not completed yet: nothing to rate.
+    assert await to_rate(member) == []
+    await complete(app, trip_id)
+    alone = await create(host)
+    await move_to_past(app, alone)
+    await complete(app, alone)
+
+    [offered] = await to_rate(member)
+    assert offered["id"] == trip_id
+    assert offered["source"] and offered["destination"] and offered["scheduled_at"]
+    # The trip the host took alone has nobody to rate.
+    assert [trip["id"] for trip in await to_rate(host)] == [trip_id]
+
+    assert (await review(member, trip_id, card(host.user_id, stars=4))).status_code == 200
+    assert await to_rate(member) == []
+    assert [trip["id"] for trip in await to_rate(host)] == [trip_id]

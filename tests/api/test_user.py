@@ -231,6 +231,8 @@ async def test_the_configuration_has_every_config_field(client):
         assert field in config
     assert "{0}" in config["referral_message"] and "{1}" in config["referral_message"]
     assert config["otp_length"] == 4
+    # The support form defaults to the app's own support page, which is served.
+    assert config["support_form_url"] == "/legal/support.html"
 
 
 async def test_deleting_the_account_ends_sessions_frees_the_number_and_starts_erasure(app, client):
