@@ -321,13 +321,8 @@ MATRIX: dict[str, Row] = {
             lambda c, s: c.post(
                 "/api/trip/recurring",
                 json={
-                    "origin": {"name": "A", "place_id": "in-560034-dc08dd0e", "latitude": 12.93, "longitude": 77.62},
-                    "destination": {
-                        "name": "B",
-                        "place_id": "in-560066-f8b0a2ab",
-                        "latitude": 12.97,
-                        "longitude": 77.75,
-                    },
+                    "origin": {"name": "A", "place_id": "p-a", "latitude": 12.93, "longitude": 77.62},
+                    "destination": {"name": "B", "place_id": "p-b", "latitude": 12.97, "longitude": 77.75},
                     "time": "08:30",
                     "days": [1, 2, 3, 4, 5],
                 },
