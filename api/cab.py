@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
 from api.schemas.cab import CabIssueIn, CabPlanIn, CabRequestIn, VendorQuote
+from api.webhooks import take_delivery
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
 from domain.models import CabBooking, Trip, TripCabPlan, User
@@ -22,7 +23,6 @@ from domain.providers.cab import (
     CabRide,
     CabVendorError,
     booking_of,
-    webhook_signature_holds,
 )
 from domain.providers.maps import MapsProvider, MapsUnavailableError
 from domain.rules import messages, patterns
@@ -38,6 +38,7 @@ from domain.rules.cab import (
 )
 from domain.rules.choices import CAB_CATEGORIES
 from domain.settings import Settings
+from domain.webhooks import WebhookEnvelope
 from workflows.contracts import (
     CabBookingStart,
     CabEndRequest,
@@ -274,11 +275,11 @@ async def end_running_cab(session: AsyncSession, trip_id: int, cause: CabEnd, re
 
 
 async def receive_aggregator_webhook(
-    session: AsyncSession, settings: Settings, body: bytes, signature: str | None
+    session: AsyncSession, settings: Settings, body: bytes, envelope: WebhookEnvelope
 ) -> None:
-    """The aggregator's signed news of a booking, passed to its flow; refused unsigned, changing nothing."""
-    if not webhook_signature_holds(settings.cab_webhook_secret, body, signature):
-        raise ApiError(messages.VENDOR_SIGNATURE_INVALID, status.HTTP_401_UNAUTHORIZED)
+    """The aggregator's signed news of a booking, passed to its flow; refused unsigned, stale or replayed, changing
+    nothing."""
+    await take_delivery(session, "cab", settings.cab_webhook_secret, body, envelope)
     try:
         news = booking_of(_json_object(body))
     except (KeyError, TypeError, ValueError) as error:

@@ -11,12 +11,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
 from api.schemas.kyc import KycResult, KycState, KycToken, VendorWebhook
+from api.webhooks import take_delivery
 from domain.flows import signal_after_commit, start_after_commit
 from domain.models import KycVerification, User
-from domain.providers.kyc import HyperVergeClient, KycVendorError, webhook_signature_holds
+from domain.providers.kyc import HyperVergeClient, KycVendorError
 from domain.rules import messages
 from domain.rules.kyc import RUNNING, KycStatus, initiate_refusal
 from domain.settings import Settings
+from domain.webhooks import WebhookEnvelope
 from workflows.contracts import (
     KycStart,
     KycVendorUpdate,
@@ -103,10 +105,12 @@ async def report_widget_result(session: AsyncSession, user: User, result: KycRes
     return KycState(kyc_status=verification.status)
 
 
-async def receive_vendor_webhook(session: AsyncSession, settings: Settings, body: bytes, signature: str | None) -> None:
-    """The vendor's signed word on a transaction, passed to its flow; refused unsigned, changing nothing."""
-    if not webhook_signature_holds(settings.kyc_webhook_secret, body, signature):
-        raise ApiError(messages.VENDOR_SIGNATURE_INVALID, status.HTTP_401_UNAUTHORIZED)
+async def receive_vendor_webhook(
+    session: AsyncSession, settings: Settings, body: bytes, envelope: WebhookEnvelope
+) -> None:
+    """The vendor's signed word on a transaction, passed to its flow; refused unsigned, stale or replayed, changing
+    nothing."""
+    await take_delivery(session, "kyc", settings.kyc_webhook_secret, body, envelope)
     try:
         webhook = VendorWebhook.model_validate_json(body)
     except ValidationError as error:

@@ -49,7 +49,8 @@ from domain.providers.maps import create_maps_provider
 from domain.providers.sms import HttpSmsGateway
 from domain.providers.storage import LocalDiskStorage
 from domain.push import PushDestinations
-from domain.settings import Settings, get_settings
+from domain.sandbox import warn_if_sandbox
+from domain.settings import Settings, startup_settings
 
 # The gazetteer's lookups (a cab plan's stops, the map's search box) on a pool of their own, apart from the pools the
 # requests that ask for them hold a connection from (domain/db.py).
@@ -100,8 +101,10 @@ def include_api(app: FastAPI, settings: Settings) -> None:
 
 def create_app(settings: Settings | None = None, push_destinations: PushDestinations | None = None) -> FastAPI:
     """push_destinations: where pushes may go; public addresses only unless given (the tests give theirs)."""
-    settings = settings or get_settings()
+    # Settings unfit to run (SANDBOX=false without the vendors' secrets, say) stop the process here, with one line.
+    settings = settings or startup_settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    warn_if_sandbox(settings.sandbox, logging.getLogger("humsafar"))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -4,11 +4,16 @@ import secrets
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
-from pydantic import field_validator, model_validator
+from pydantic import ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from domain import sandbox as sandbox_vendors
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# PUBLIC_APP_URL hosts that are this machine: a sandbox there serves nobody else.
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 
 
 class Settings(BaseSettings):
@@ -22,6 +27,8 @@ class Settings(BaseSettings):
     redis_url: str | None = None
     # Off unless asked for: a deploy that forgets the setting must not serve the sandbox vendors (everyone's codes).
     sandbox: bool = False
+    # A sandbox reachable by others (PUBLIC_APP_URL not this machine) is refused unless this says it is a demo server.
+    sandbox_public: bool = False
     secret_key: str | None = None
 
     api_host: str = "127.0.0.1"
@@ -67,10 +74,12 @@ class Settings(BaseSettings):
     # Identity verification (KYC) with a HyperVerge-style vendor: its Link KYC and results APIs, and its signed
     # webhook. Without KYC_VENDOR_URL the app's own sandbox vendor (/api/sandbox/kyc) stands in.
     kyc_vendor_url: str | None = None
-    kyc_app_id: str = "humsafar-sandbox"
-    kyc_app_key: str = "sandbox-app-key"
+    # The vendor secrets (domain/sandbox.py VENDOR_SECRETS) have no default: with SANDBOX=true an unset one is the
+    # sandbox vendor's; with SANDBOX=false each is required, and refused if it equals a value published here.
+    kyc_app_id: str = sandbox_vendors.KYC_APP_ID
+    kyc_app_key: str = ""
     kyc_vendor_workflow_id: str = "humsafar_kyc"
-    kyc_webhook_secret: str = "sandbox-webhook-secret"  # noqa: S105 (the sandbox's; production sets its own)
+    kyc_webhook_secret: str = ""
     kyc_vendor_timeout_seconds: float = 10.0
     # No word from the widget in this long: the verification is cancelled. A manual review waits this long.
     kyc_widget_timeout_seconds: int = 30 * 60
@@ -80,8 +89,8 @@ class Settings(BaseSettings):
     # sandbox provider (/api/sandbox/linkedin) stands in; LinkedIn's are
     # https://www.linkedin.com/oauth/v2/authorization, https://www.linkedin.com/oauth/v2/accessToken and
     # https://api.linkedin.com/v2/userinfo.
-    linkedin_client_id: str = "humsafar-sandbox"
-    linkedin_client_secret: str = "sandbox-client-secret"  # noqa: S105 (the sandbox's; production sets its own)
+    linkedin_client_id: str = sandbox_vendors.LINKEDIN_CLIENT_ID
+    linkedin_client_secret: str = ""
     linkedin_authorize_url: str | None = None
     linkedin_token_url: str | None = None
     linkedin_userinfo_url: str | None = None
@@ -90,8 +99,8 @@ class Settings(BaseSettings):
     # Shared cabs from an aggregator of vendors (domain/providers/cab.py). Without CAB_VENDOR_URL the app's own
     # sandbox aggregator (/api/sandbox/cab) stands in.
     cab_vendor_url: str | None = None
-    cab_api_key: str = "sandbox-cab-key"
-    cab_webhook_secret: str = "sandbox-cab-webhook-secret"  # noqa: S105 (the sandbox's; production sets its own)
+    cab_api_key: str = ""
+    cab_webhook_secret: str = ""
     cab_vendor_timeout_seconds: float = 10.0
     # No driver confirmed in this long: the request is unfulfilled. Meanwhile the booking is polled this often, in
     # case a webhook is lost.
@@ -139,15 +148,37 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def production_needs_real_vendors(self) -> "Settings":
-        if not self.sandbox:
-            required = ["secret_key", "sms_gateway_url", "sms_gateway_api_key"]
-            if self.enable_kyc:
-                required.append("kyc_vendor_url")
-            required += ["linkedin_authorize_url", "linkedin_token_url", "linkedin_userinfo_url", "cab_vendor_url"]
-            missing = [name for name in required if not getattr(self, name)]
-            if missing:
-                names = ", ".join(name.upper() for name in missing)
-                raise ValueError(f"with SANDBOX=false these settings are required: {names}")
+        if self.sandbox:
+            for name in sandbox_vendors.VENDOR_SECRETS:
+                if not getattr(self, name):
+                    setattr(self, name, getattr(sandbox_vendors, name.upper()))
+            if not self.sandbox_public and urlsplit(self.public_app_url).hostname not in LOCAL_HOSTS:
+                raise ValueError(
+                    f"SANDBOX=true serves the sandbox vendors (anyone can read the sign-in codes) and PUBLIC_APP_URL "
+                    f"{self.public_app_url} is not this machine: set SANDBOX=false, or SANDBOX_PUBLIC=true for a demo "
+                    "server"
+                )
+            return self
+        required = ["secret_key", "sms_gateway_url", "sms_gateway_api_key"]
+        if self.enable_kyc:
+            required.append("kyc_vendor_url")
+        required += ["linkedin_authorize_url", "linkedin_token_url", "linkedin_userinfo_url", "cab_vendor_url"]
+        required += sandbox_vendors.VENDOR_SECRETS
+        missing = [name for name in required if not getattr(self, name)]
+        published = [
+            name
+            for name in sandbox_vendors.VENDOR_SECRETS
+            if name not in missing and sandbox_vendors.is_published(getattr(self, name))
+        ]
+        if self.secret_key and sandbox_vendors.is_published(self.secret_key):
+            published.insert(0, "secret_key")
+        problems = []
+        if missing:
+            problems.append(f"with SANDBOX=false these settings are required: {_names(missing)}")
+        if published:
+            problems.append(f"{_names(published)} equal a value published in the repository: set secrets of your own")
+        if problems:
+            raise ValueError("; ".join(problems))
         return self
 
     @property
@@ -188,6 +219,31 @@ class Settings(BaseSettings):
         return key_file.read_text().strip()
 
 
+def _names(fields: list[str]) -> str:
+    return ", ".join(name.upper() for name in fields)
+
+
 @lru_cache
 def get_settings() -> Settings:
     return Settings()
+
+
+def refusal(error: ValidationError) -> str:
+    """A settings error as one line, for a process that refuses to start."""
+    reasons = []
+    for detail in error.errors():
+        cause = detail.get("ctx", {}).get("error")
+        if detail["type"] == "value_error" and not detail["loc"] and cause is not None:
+            reasons.append(str(cause))
+        else:
+            where = ".".join(str(part) for part in detail["loc"]).upper()
+            reasons.append(f"{where}: {detail['msg']}" if where else detail["msg"])
+    return "Humsafar refuses to start: " + "; ".join(reasons).replace("\n", " ")
+
+
+def startup_settings() -> Settings:
+    """The settings a process starts with; when they are not fit to run, exits (code 1) with one line saying why."""
+    try:
+        return get_settings()
+    except ValidationError as error:
+        raise SystemExit(refusal(error)) from None

@@ -4,13 +4,13 @@ from alembic import context
 from sqlalchemy import create_engine, pool
 
 from domain.models import Base
-from domain.settings import get_settings
+from domain.settings import startup_settings
 
 target_metadata = Base.metadata
 
 
 def run_migrations() -> None:
-    url = get_settings().database_url
+    url = startup_settings().database_url
     if url is None:
         raise RuntimeError("DATABASE_URL is not set")
     engine = create_engine(url, poolclass=pool.NullPool)

@@ -12,7 +12,7 @@ import sys
 import time
 from types import FrameType
 
-from domain.settings import Settings, get_settings
+from domain.settings import Settings, startup_settings
 from scripts.embedded import start_embedded_postgres, start_temporal_dev_server, wait_for_port
 
 STOP_GRACE_SECONDS = 10
@@ -82,7 +82,7 @@ def main() -> None:
     # Set both explicitly: a shell that starts this in the background leaves SIGINT ignored.
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    settings = get_settings()
+    settings = startup_settings()
     env = dict(os.environ)
     if "public_app_url" not in settings.model_fields_set:
         # The app's own address, where its sandbox vendors answer and send people back (another API_PORT too).

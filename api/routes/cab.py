@@ -17,8 +17,10 @@ from api.deps import CabAggregatorDep, CurrentUser, MapsDep, SessionDep, Setting
 from api.envelope import Envelope, MessageOnly, done, ok
 from api.openapi import refusals
 from api.schemas.cab import AggregatorWebhook, CabCancelIn, CabIssueIn, CabPlanIn, CabRequestIn, VendorQuote
+from api.webhooks import DeliveryIdHeader, TimestampHeader
 from domain.providers.cab import SIGNATURE_HEADER
 from domain.rules import messages
+from domain.webhooks import WebhookEnvelope
 
 router = APIRouter(prefix="/trip/cab", tags=["cab"])
 
@@ -70,7 +72,7 @@ async def support(trip_id: int, body: CabIssueIn, user: CurrentUser, session: Se
 
 @router.post(
     WEBHOOK_PATH.removeprefix(router.prefix),
-    responses=refusals(401, 404),
+    responses=refusals(401, 404, 409),
     openapi_extra={
         "requestBody": {
             "required": True,
@@ -83,7 +85,11 @@ async def aggregator_webhook(
     session: SessionDep,
     settings: SettingsDep,
     signature: Annotated[str | None, Header(alias=SIGNATURE_HEADER)] = None,
+    timestamp: TimestampHeader = None,
+    delivery_id: DeliveryIdHeader = None,
 ) -> MessageOnly:
-    """The aggregator's news of a booking, signed with the shared secret (HMAC-SHA256 of the body)."""
-    await receive_aggregator_webhook(session, settings, await http_request.body(), signature)
+    """The aggregator's news of a booking, signed with the shared secret (HMAC-SHA256 of the timestamp, the delivery
+    id and the body; docs/webhooks.md). Refused more than 5 minutes from its timestamp, or taken before."""
+    envelope = WebhookEnvelope(signature=signature, timestamp=timestamp, delivery_id=delivery_id)
+    await receive_aggregator_webhook(session, settings, await http_request.body(), envelope)
     return done(messages.VENDOR_NEWS_RECEIVED)

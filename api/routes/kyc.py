@@ -9,8 +9,10 @@ from api.envelope import Envelope, MessageOnly, done, ok
 from api.kyc import initiate_kyc, receive_vendor_webhook, report_widget_result
 from api.openapi import refusals
 from api.schemas.kyc import KycResult, KycState, KycToken, VendorWebhook
+from api.webhooks import DeliveryIdHeader, TimestampHeader
 from domain.providers.kyc import SIGNATURE_HEADER
 from domain.rules import messages
+from domain.webhooks import WebhookEnvelope
 
 router = APIRouter(tags=["kyc"])
 
@@ -34,7 +36,7 @@ async def report_result(body: KycResult, user: CurrentUser, session: SessionDep)
 
 @router.post(
     WEBHOOK_PATH,
-    responses=refusals(401, 404),
+    responses=refusals(401, 404, 409),
     openapi_extra={
         "requestBody": {
             "required": True,
@@ -47,7 +49,11 @@ async def vendor_webhook(
     session: SessionDep,
     settings: SettingsDep,
     signature: Annotated[str | None, Header(alias=SIGNATURE_HEADER)] = None,
+    timestamp: TimestampHeader = None,
+    delivery_id: DeliveryIdHeader = None,
 ) -> MessageOnly:
-    """The vendor's word on a transaction, signed with the shared webhook secret (HMAC-SHA256 of the body)."""
-    await receive_vendor_webhook(session, settings, await request.body(), signature)
+    """The vendor's word on a transaction, signed with the shared webhook secret (HMAC-SHA256 of the timestamp,
+    the delivery id and the body; docs/webhooks.md). Refused more than 5 minutes from its timestamp, or taken before."""
+    envelope = WebhookEnvelope(signature=signature, timestamp=timestamp, delivery_id=delivery_id)
+    await receive_vendor_webhook(session, settings, await request.body(), envelope)
     return done(messages.VENDOR_NEWS_RECEIVED)

@@ -26,8 +26,9 @@ from api.schemas.sandbox import (
     SandboxCabEvent,
     SandboxCabEventSent,
 )
+from domain import sandbox as sandbox_vendors
 from domain.models import SandboxCabBooking
-from domain.providers.cab import SIGNATURE_HEADER, sign_webhook
+from domain.providers.cab import webhook_headers
 from domain.settings import Settings
 
 # Each vendor's fare table: a base fare and a rate per km for a hatchback; other categories cost more.
@@ -63,7 +64,7 @@ class AggregatorRefusal(Exception):
 
 def check_key(settings: Settings, authorization: str | None) -> None:
     given = (authorization or "").removeprefix("Bearer ").strip()
-    if not hmac.compare_digest(given.encode(), settings.cab_api_key.encode()):
+    if not hmac.compare_digest(given.encode(), sandbox_vendors.CAB_API_KEY.encode()):
         raise AggregatorRefusal(status.HTTP_401_UNAUTHORIZED, UNKNOWN_KEY)
 
 
@@ -199,8 +200,9 @@ async def vendor_event(session: AsyncSession, trip_id: int, event: SandboxCabEve
 
 
 async def post_webhook(http: httpx.AsyncClient, settings: Settings, url: str, body: bytes) -> int:
-    """Posts the signed webhook as the aggregator does; answers the app's status code (0 when unreachable)."""
-    headers = {"Content-Type": "application/json", SIGNATURE_HEADER: sign_webhook(settings.cab_webhook_secret, body)}
+    """Posts the webhook as the aggregator does, signed in its envelope with the sandbox's secret; answers the app's
+    status code (0 when unreachable)."""
+    headers = {"Content-Type": "application/json", **webhook_headers(sandbox_vendors.CAB_WEBHOOK_SECRET, body)}
     try:
         answer = await http.post(url, content=body, headers=headers, timeout=10)
     except httpx.HTTPError:

@@ -27,8 +27,9 @@ from api.schemas.sandbox import (
     VendorResults,
     VendorStart,
 )
+from domain import sandbox as sandbox_vendors
 from domain.models import SandboxKycTransaction
-from domain.providers.kyc import SIGNATURE_HEADER, sign_webhook
+from domain.providers.kyc import webhook_headers
 from domain.rules.kyc import ReviewDecision, VendorStatus
 from domain.settings import Settings
 
@@ -46,8 +47,8 @@ class VendorRefusal(Exception):
 
 
 def check_keys(settings: Settings, app_id: str | None, app_key: str | None) -> None:
-    known = hmac.compare_digest((app_id or "").encode(), settings.kyc_app_id.encode()) and hmac.compare_digest(
-        (app_key or "").encode(), settings.kyc_app_key.encode()
+    known = hmac.compare_digest((app_id or "").encode(), sandbox_vendors.KYC_APP_ID.encode()) and hmac.compare_digest(
+        (app_key or "").encode(), sandbox_vendors.KYC_APP_KEY.encode()
     )
     if not known:
         raise VendorRefusal(status.HTTP_401_UNAUTHORIZED, BAD_KEYS)
@@ -56,7 +57,7 @@ def check_keys(settings: Settings, app_id: str | None, app_key: str | None) -> N
 def access_token(settings: Settings, login: VendorLogin) -> str:
     check_keys(settings, login.appId, login.appKey)
     expires = int(time.time()) + login.expiry
-    signature = hmac.new(settings.kyc_app_key.encode(), f"{login.appId}.{expires}".encode(), hashlib.sha256)
+    signature = hmac.new(sandbox_vendors.KYC_APP_KEY.encode(), f"{login.appId}.{expires}".encode(), hashlib.sha256)
     return f"{login.appId}.{expires}.{signature.hexdigest()}"
 
 
@@ -139,8 +140,9 @@ async def review(session: AsyncSession, transaction_id: str, decision: str) -> t
 
 
 async def post_webhook(http: httpx.AsyncClient, settings: Settings, body: bytes) -> int:
-    """Posts the signed webhook as the vendor does; answers the app's status code (0 when it could not be reached)."""
-    headers = {"Content-Type": "application/json", SIGNATURE_HEADER: sign_webhook(settings.kyc_webhook_secret, body)}
+    """Posts the webhook as the vendor does, signed in its envelope with the sandbox's secret; answers the app's status
+    code (0 when it could not be reached)."""
+    headers = {"Content-Type": "application/json", **webhook_headers(sandbox_vendors.KYC_WEBHOOK_SECRET, body)}
     try:
         answer = await http.post(settings.kyc_webhook_url, content=body, headers=headers, timeout=10)
     except httpx.HTTPError:

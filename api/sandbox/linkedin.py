@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.schemas.sandbox import OidcClaims, OidcFailure, OidcToken, SandboxConsent
 from domain import clock
+from domain import sandbox as sandbox_vendors
 from domain.models import SandboxLinkedInGrant
 from domain.settings import Settings
 
@@ -53,7 +54,7 @@ def _redirect(redirect_uri: str, **query: str) -> str:
 def check_request(settings: Settings, consent: SandboxConsent) -> None:
     """The authorize request's own checks, before anyone is asked: a known client, its registered return
     address, a code flow with an S256 challenge."""
-    if not _same(consent.client_id, settings.linkedin_client_id):
+    if not _same(consent.client_id, sandbox_vendors.LINKEDIN_CLIENT_ID):
         raise OidcRefusal("unauthorized_client", "Unknown client_id")
     if consent.redirect_uri != f"{settings.public_app_url}/linkedin/callback":
         raise OidcRefusal("invalid_request", "redirect_uri is not registered for this client")
@@ -94,7 +95,10 @@ async def exchange(
     client_secret: str,
     code_verifier: str,
 ) -> OidcToken:
-    if not (_same(client_id, settings.linkedin_client_id) and _same(client_secret, settings.linkedin_client_secret)):
+    if not (
+        _same(client_id, sandbox_vendors.LINKEDIN_CLIENT_ID)
+        and _same(client_secret, sandbox_vendors.LINKEDIN_CLIENT_SECRET)
+    ):
         raise OidcRefusal("invalid_client", "Client authentication failed", status.HTTP_401_UNAUTHORIZED)
     if grant_type != "authorization_code":
         raise OidcRefusal("unsupported_grant_type", "Only authorization_code is supported")

@@ -20,6 +20,7 @@ from domain.models.trip import (
     UserBlock,
 )
 from domain.models.user import Feedback, ReliabilityRecord, User, UserTripsInsights
+from domain.models.webhooks import WebhookDelivery
 
 __all__ = [
     "AuthSession",
@@ -51,4 +52,5 @@ __all__ = [
     "User",
     "UserBlock",
     "UserTripsInsights",
+    "WebhookDelivery",
 ]

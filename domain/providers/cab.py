@@ -10,13 +10,13 @@
   vendor_cancelled | cancelled, driver: {name, phone}, vehicle: {model, registration_number}}`.
 - `POST {url}/v1/bookings/{booking_id}/cancel` `{reason}` → the booking, cancelled (again: the same answer).
 - Its webhook posts `{booking_id, reference, event: confirmed | no_driver | vendor_cancelled, driver, vehicle}` to
-  `callback_url`, signed: `X-Aggregator-Signature` is the hex HMAC-SHA256 of the raw body with the shared secret.
+  `callback_url` in the webhook envelope (domain/webhooks.py, docs/webhooks.md): `X-Webhook-Timestamp`,
+  `X-Webhook-Id`, and `X-Aggregator-Signature`, the hex HMAC-SHA256 with the shared secret of
+  `{timestamp}.{delivery id}.` and the raw body.
 
 The sandbox aggregator (api/sandbox/cab.py) answers the same; settings choose which one this talks to.
 """
 
-import hashlib
-import hmac
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 
 from domain.settings import Settings
+from domain.webhooks import signed_headers
 
 logger = logging.getLogger("humsafar.cab")
 
@@ -76,12 +77,11 @@ class VendorBooking:
     vehicle_registration: str | None = None
 
 
-def sign_webhook(secret: str, body: bytes) -> str:
-    return hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-
-
-def webhook_signature_holds(secret: str, body: bytes, signature: str | None) -> bool:
-    return signature is not None and hmac.compare_digest(sign_webhook(secret, body), signature.strip().lower())
+def webhook_headers(
+    secret: str, body: bytes, *, timestamp: int | None = None, delivery_id: str | None = None
+) -> dict[str, str]:
+    """The envelope the aggregator's webhook carries: signed now, with a new delivery id, unless told otherwise."""
+    return signed_headers(secret, SIGNATURE_HEADER, body, timestamp=timestamp, delivery_id=delivery_id)
 
 
 def _place(place: CabPlace) -> dict[str, Any]:

@@ -6,14 +6,13 @@
   `status` when the person is done.
 - `POST {vendor}/v1/link-kyc/results` (same headers) `{transactionId}` → `result.applicationStatus`; 404 while the
   person has not opened the widget.
-- The vendor's webhook posts `{transactionId, applicationStatus, eventType, eventTime}` to us, signed: header
-  `X-HV-Signature` is the hex HMAC-SHA256 of the raw body with the shared webhook secret.
+- The vendor's webhook posts `{transactionId, applicationStatus, eventType, eventTime}` to us in the webhook envelope
+  (domain/webhooks.py, docs/webhooks.md): `X-Webhook-Timestamp`, `X-Webhook-Id`, and `X-HV-Signature`, the hex
+  HMAC-SHA256 with the shared webhook secret of `{timestamp}.{delivery id}.` and the raw body.
 
 The sandbox vendor (api/sandbox/kyc.py) answers the same calls; settings choose which one this talks to.
 """
 
-import hashlib
-import hmac
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ import httpx
 
 from domain.rules.kyc import VendorStatus
 from domain.settings import Settings
+from domain.webhooks import signed_headers
 
 logger = logging.getLogger("humsafar.kyc")
 
@@ -42,12 +42,11 @@ class KycVendorSettings:
     timeout_seconds: float
 
 
-def sign_webhook(secret: str, body: bytes) -> str:
-    return hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-
-
-def webhook_signature_holds(secret: str, body: bytes, signature: str | None) -> bool:
-    return signature is not None and hmac.compare_digest(sign_webhook(secret, body), signature.strip().lower())
+def webhook_headers(
+    secret: str, body: bytes, *, timestamp: int | None = None, delivery_id: str | None = None
+) -> dict[str, str]:
+    """The envelope the vendor's webhook carries: signed now, with a new delivery id, unless told otherwise."""
+    return signed_headers(secret, SIGNATURE_HEADER, body, timestamp=timestamp, delivery_id=delivery_id)
 
 
 class HyperVergeClient:

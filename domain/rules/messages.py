@@ -157,6 +157,8 @@ CAB_BOOKING_NOT_FOUND: Final = "Cab booking not found"
 VENDOR_NEWS_RECEIVED: Final = "Received"
 VENDOR_SIGNATURE_INVALID: Final = "Signature is not valid"
 VENDOR_WEBHOOK_INVALID: Final = "The webhook body is not valid"
+VENDOR_WEBHOOK_STALE: Final = "The webhook's timestamp is more than 5 minutes from now"
+VENDOR_WEBHOOK_REPLAYED: Final = "This webhook delivery was already received"
 
 NO_SHOW_MARKED: Final = "Marked as a no-show"
 NO_SHOW_TOO_EARLY: Final = "A no-show can be marked only after the trip starts"

@@ -18,11 +18,13 @@ from temporalio.worker import Replayer
 from activities.cab import CabActivities
 from domain import clock
 from domain.models import CabBooking, Notification, SandboxCabBooking, Trip
-from domain.providers.cab import SIGNATURE_HEADER, sign_webhook
+from domain.providers.cab import SIGNATURE_HEADER, webhook_headers
 from domain.rules import messages
+from domain.webhooks import TIMESTAMP_HEADER
 from tests.api.conftest import new_person
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create, read
+from tests.api.webhooks import forged_webhooks
 from worker.main import WORKFLOWS
 from workflows.contracts import FLOW_STATUS, cab_workflow_id
 
@@ -300,22 +302,32 @@ async def test_the_trip_time_passing_while_requested_leaves_it_unfulfilled(app, 
     assert await asyncio.wait_for((await flow_of(app, trip_id)).result(), 20) == "unfulfilled"
 
 
-async def test_an_unsigned_webhook_is_refused_and_changes_nothing(app, host, api_settings):
+async def test_a_forged_stale_or_replayed_webhook_is_refused_and_changes_nothing(app, host, api_settings):
     trip_id = await requested_trip(host)
     vendor_booking = await settles_on_vendor_booking(app, trip_id)
+    secret = api_settings.cab_webhook_secret
     news = {"booking_id": vendor_booking, "event": "confirmed", "driver": {"name": "Mohan", "phone": "9876511111"}}
     body = json.dumps(news).encode()
+    json_type = {"Content-Type": "application/json"}
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://aggregator") as aggregator:
-        for signature in (None, "0" * 64, sign_webhook("not-the-secret", body)):
-            headers = {"Content-Type": "application/json"} | ({SIGNATURE_HEADER: signature} if signature else {})
-            answer = await aggregator.post(WEBHOOK, content=body, headers=headers)
-            assert (answer.status_code, answer.json()["message"]) == (401, messages.VENDOR_SIGNATURE_INVALID)
+        for headers, message in forged_webhooks(secret, SIGNATURE_HEADER, body):
+            answer = await aggregator.post(WEBHOOK, content=body, headers=json_type | headers)
+            assert (answer.status_code, answer.json()["message"]) == (401, message), headers
         await asyncio.sleep(1)
         assert (await cab_of(host, trip_id))["status"] == "requested"
-        signature = sign_webhook(api_settings.cab_webhook_secret, body)
-        signed = {"Content-Type": "application/json", SIGNATURE_HEADER: signature}
+        signed = json_type | webhook_headers(secret, body)
         assert (await aggregator.post(WEBHOOK, content=body, headers=signed)).status_code == 200
-    await settles_on(host, trip_id, "booked")
+        await settles_on(host, trip_id, "booked")
+        # The same delivery again is a replay; a cancel signed an hour ago (caught on the way, say) is stale. Neither
+        # changes the booked cab.
+        replayed = await aggregator.post(WEBHOOK, content=body, headers=signed)
+        assert (replayed.status_code, replayed.json()["message"]) == (409, messages.VENDOR_WEBHOOK_REPLAYED)
+        cancel = json.dumps({"booking_id": vendor_booking, "event": "vendor_cancelled"}).encode()
+        old = json_type | webhook_headers(secret, cancel, timestamp=int(signed[TIMESTAMP_HEADER]) - 3600)
+        answer = await aggregator.post(WEBHOOK, content=cancel, headers=old)
+        assert (answer.status_code, answer.json()["message"]) == (401, messages.VENDOR_WEBHOOK_STALE)
+    await asyncio.sleep(1)
+    assert (await cab_of(host, trip_id))["status"] == "booked"
     flow = await flow_of(app, trip_id)
     assert (await flow.describe()).status == WorkflowExecutionStatus.RUNNING
 

@@ -10,15 +10,17 @@ from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 from temporalio.client import WorkflowExecutionStatus
 from temporalio.worker import Replayer
 
-from domain.models import KycVerification, Notification
-from domain.providers.kyc import SIGNATURE_HEADER, sign_webhook
+from domain.models import KycVerification, Notification, WebhookDelivery
+from domain.providers.kyc import SIGNATURE_HEADER, webhook_headers
 from domain.rules import messages
 from domain.rules.kyc import KycStatus
+from domain.webhooks import DELIVERY_ID_HEADER
 from tests.api.conftest import new_person
+from tests.api.webhooks import forged_webhooks
 from worker.main import WORKFLOWS
 from workflows.contracts import FLOW_STATUS, KycReviewDecision, kyc_workflow_id
 
@@ -188,30 +190,35 @@ async def test_support_staff_decide_a_review_with_the_review_decision_signal(app
         KYC_HISTORY_FILE.write_text(history.to_json())
 
 
-async def test_a_webhook_without_the_vendors_signature_is_refused_and_changes_nothing(app, member, api_settings):
+async def test_a_forged_stale_or_replayed_webhook_is_refused_and_changes_nothing(app, member, api_settings):
     token, _ = await verify(member, "needs_review")
     await settles_on(member, KycStatus.NEEDS_REVIEW)
+    secret = api_settings.kyc_webhook_secret
     body = json.dumps({"transactionId": token["transaction_id"], "applicationStatus": "manually_approved"}).encode()
+    json_type = {"Content-Type": "application/json"}
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://vendor") as vendor:
-        for signature in (None, "0" * 64, sign_webhook("not-the-secret", body)):
-            headers = {"Content-Type": "application/json"} | ({SIGNATURE_HEADER: signature} if signature else {})
-            answer = await vendor.post(WEBHOOK, content=body, headers=headers)
-            assert (answer.status_code, answer.json()["message"]) == (401, messages.VENDOR_SIGNATURE_INVALID)
+        for headers, message in forged_webhooks(secret, SIGNATURE_HEADER, body):
+            answer = await vendor.post(WEBHOOK, content=body, headers=json_type | headers)
+            assert (answer.status_code, answer.json()["message"]) == (401, message), headers
         await asyncio.sleep(1)
         assert (await me(member))["kyc_status"] == KycStatus.NEEDS_REVIEW
+        # Refused for what it says, a delivery is not taken: the vendor's retry of it is answered the same.
         unknown = json.dumps({"transactionId": "hsf_none", "applicationStatus": "manually_approved"}).encode()
-        signed = {
-            "Content-Type": "application/json",
-            SIGNATURE_HEADER: sign_webhook(api_settings.kyc_webhook_secret, unknown),
-        }
-        answer = await vendor.post(WEBHOOK, content=unknown, headers=signed)
-        assert (answer.status_code, answer.json()["message"]) == (404, messages.KYC_TRANSACTION_NOT_FOUND)
-        good = {
-            "Content-Type": "application/json",
-            SIGNATURE_HEADER: sign_webhook(api_settings.kyc_webhook_secret, body),
-        }
+        signed = json_type | webhook_headers(secret, unknown)
+        for _ in range(2):
+            answer = await vendor.post(WEBHOOK, content=unknown, headers=signed)
+            assert (answer.status_code, answer.json()["message"]) == (404, messages.KYC_TRANSACTION_NOT_FOUND)
+        # Signed 4 minutes ago (within the window), taken once; the same delivery again is a replay.
+        good = json_type | webhook_headers(secret, body, timestamp=int(time.time()) - 240)
         assert (await vendor.post(WEBHOOK, content=body, headers=good)).status_code == 200
-    await settles_on(member, KycStatus.APPROVED)
+        await settles_on(member, KycStatus.APPROVED)
+        replayed = await vendor.post(WEBHOOK, content=body, headers=good)
+        assert (replayed.status_code, replayed.json()["message"]) == (409, messages.VENDOR_WEBHOOK_REPLAYED)
+    async with app.state.session_maker() as session:
+        taken = await session.scalar(
+            select(func.count()).where(WebhookDelivery.delivery_id == good[DELIVERY_ID_HEADER])
+        )
+    assert taken == 1
 
 
 async def test_another_persons_transaction_is_refused(app, member):
