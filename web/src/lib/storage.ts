@@ -78,6 +78,8 @@ export const storage = {
   chat: (chatId: number) => entry<unknown>('local', `humsafar.chat.${chatId}`),
   /** The ids of the chats of each chat-list tab, newest message first. */
   chatListOrder: (tab: string) => entry<number[]>('local', `humsafar.chat-list.${tab}`),
+  /** Trips whose 'Leave a rating' prompt home has shown: each is offered once. */
+  ratingPromptsShown: entry<number[]>('local', 'humsafar.rating-prompts-shown'),
 }
 
 /** Logout and account deletion forget everything the browser kept for this user. */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, Outlet } from 'react-router'
 import { aroundTripsQueryOptions, aroundWindow } from '../api/around-trips'
 import { BannerCarousel } from './BannerCarousel'
+import { RatingPrompt } from './RatingPrompt'
 import styles from './HomeScreen.module.css'
 import { TopBar } from './TopBar'
 import { useCurrentLocation } from './use-current-location'
@@ -41,6 +42,7 @@ export function HomeScreen() {
           <h1>Hi {firstName}</h1>
           <p className="muted">Where are you heading today?</p>
         </div>
+        <RatingPrompt />
         <BannerCarousel user={user} config={config} />
 
         {upcomingTrips.length > 0 && (

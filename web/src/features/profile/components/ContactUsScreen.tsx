@@ -1,4 +1,5 @@
 import styles from './ProfileScreens.module.css'
+import { SupportFormLink } from './SupportFormLink'
 import { MailIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
 import { paths } from '@/config/paths'
@@ -29,6 +30,7 @@ export function ContactUsScreen() {
             </span>
           </a>
         )}
+        <SupportFormLink />
       </main>
     </>
   )

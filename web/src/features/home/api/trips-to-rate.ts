@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { components } from '@/generated/api'
+import { getData } from '@/lib/api'
+
+/** A completed trip one travelled on with others and has not reviewed yet. */
+export type TripToRate = components['schemas']['ReviewedTrip']
+
+export const tripsToRateQueryOptions = () =>
+  queryOptions({
+    queryKey: ['reviews', 'pending'],
+    queryFn: ({ signal }) => getData<TripToRate[]>('/api/user/review/pending', signal),
+  })
