@@ -36,7 +36,9 @@ from api.routes import (
     trip,
     user,
 )
+from api.security.body_limit import BodyLimitMiddleware
 from api.security.csrf import CsrfMiddleware
+from api.security.headers import SecurityHeadersMiddleware
 from api.temporal import LazyTemporalClient
 from api.web import mount_web_app
 from domain.db import create_engine, create_reading_session_maker, create_session_maker
@@ -157,8 +159,13 @@ def create_app(settings: Settings | None = None, push_destinations: PushDestinat
     mount_web_app(app, settings.web_dist_dir)
 
     app.add_middleware(
-        CsrfMiddleware, trusted_origins=settings.trusted_origins, server_to_server=server_to_server_prefixes(settings)
+        CsrfMiddleware,
+        secret_key=settings.resolved_secret_key(),
+        trusted_origins=settings.trusted_origins,
+        server_to_server=server_to_server_prefixes(settings),
     )
+    app.add_middleware(BodyLimitMiddleware)
+    app.add_middleware(SecurityHeadersMiddleware, docs_path=app.docs_url)
     # Level 3: a page of 50 trips (64 KB of JSON) in 0.3 ms of CPU to 7.3 KB; level 5 takes 0.55 ms for 6.7 KB.
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=3)
     app.add_middleware(RequestIdMiddleware)

@@ -50,20 +50,22 @@ function paintBeforeBoot(): Plugin {
           Object.entries(FIRST_SCREENS).map(([path, ids]) => [path, chunkFiles(bundle, ids, entryFiles)]),
         )
         if (Object.values(screens).some((files) => files.length === 0)) throw new Error('a first screen has no chunk')
-        const placeholder = '/* first-screen files */ {}'
+        const placeholder = '<script type="application/json" id="first-screens">{}</script>'
         if (!html.includes(placeholder)) throw new Error('index.html has no place for the first screens')
-        html = html.replace(placeholder, JSON.stringify(screens))
+        html = html.replace(placeholder, placeholder.replace('{}', JSON.stringify(screens)))
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
         const found = entry.exec(html)
         if (!found) throw new Error('index.html has no entry script')
-        const src = JSON.stringify(found[1])
+        // The same text in every build (it names the entry through its preload link): the Content-Security-Policy
+        // allows it by its hash (api/security/headers.py).
         const boot =
-          `<script>(function(){var started=false;function boot(){if(started)return;started=true;import(${src})}` +
+          `<script>(function(){var started=false;function boot(){if(started)return;started=true;` +
+          `import(document.getElementById('entry').href)}` +
           `try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint')` +
           `.length){observer.disconnect();setTimeout(boot,0)}}).observe({type:'paint',buffered:true})}catch(e){boot()}` +
           `setTimeout(boot,300)})()</script>`
         return html
-          .replace(entry, `<link rel="modulepreload" crossorigin href="${found[1]}">\n    `)
+          .replace(entry, `<link rel="modulepreload" crossorigin id="entry" href="${found[1]}">\n    `)
           .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
           .replace('</body>', `  ${boot}\n  </body>`)
       },

@@ -35,7 +35,8 @@ async def login(
     old_token = request.cookies.get(session_cookie_name(request))
     user_agent = request.headers.get("user-agent")
     signed_in = await sign_in(session, settings, body.login_token, body.otp, old_token, user_agent)
-    begin_cookie_session(response, request, signed_in.session_token, int(signed_in.session_ttl.total_seconds()))
+    ttl_seconds = int(signed_in.session_ttl.total_seconds())
+    begin_cookie_session(response, request, settings.resolved_secret_key(), signed_in.session_token, ttl_seconds)
     return ok(signed_in.result, messages.LOGIN_SUCCESS)
 
 
@@ -47,7 +48,7 @@ async def create_access_token(
 
 
 @router.post("/logout")
-async def logout(request: Request, response: Response, session: SessionDep) -> MessageOnly:
+async def logout(request: Request, response: Response, session: SessionDep, settings: SettingsDep) -> MessageOnly:
     await sign_out(session, request.cookies.get(session_cookie_name(request)))
-    end_cookie_session(response, request)
+    end_cookie_session(response, request, settings.resolved_secret_key())
     return done(messages.LOGOUT_SUCCESS)

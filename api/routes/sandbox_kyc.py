@@ -91,7 +91,7 @@ async def vendor_results(
 async def vendor_widget(session: SessionDep, transaction_id: Annotated[str, Query(max_length=80)]) -> HTMLResponse:
     """The stand-in for the vendor's web widget: a page where a person picks the outcome."""
     transaction = await kyc.sandbox_transaction(session, transaction_id)
-    return HTMLResponse(kyc.widget_page(transaction))
+    return HTMLResponse(kyc.widget_page(transaction), headers={"Content-Security-Policy": kyc.WIDGET_POLICY})
 
 
 @router.post("/{transaction_id}", responses=refusals(404, 409))

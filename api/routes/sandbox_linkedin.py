@@ -46,7 +46,7 @@ async def authorize_page(consent: Annotated[SandboxConsent, Query()], settings: 
         linkedin.check_request(settings, consent)
     except linkedin.OidcRefusal as refusal:
         return _refused(refusal)
-    return HTMLResponse(linkedin.consent_page(consent))
+    return HTMLResponse(linkedin.consent_page(consent), headers={"Content-Security-Policy": linkedin.CONSENT_POLICY})
 
 
 @router.post(

@@ -27,6 +27,7 @@ from api.schemas.sandbox import (
     VendorResults,
     VendorStart,
 )
+from api.security.headers import page_policy
 from domain import sandbox as sandbox_vendors
 from domain.models import SandboxKycTransaction
 from domain.providers.kyc import webhook_headers
@@ -159,9 +160,39 @@ OUTCOME_LABELS = {
 }
 
 
+# The page's style and script: the same text on every page, allowed by their hashes (WIDGET_POLICY).
+WIDGET_STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
+button { display: block; width: 100%; margin: 0.5rem 0; padding: 0.75rem; font-size: 1rem; border-radius: 0.5rem;
+  border: 1px solid #0b5394; background: #fff; color: #0b5394; cursor: pointer; }
+button:focus-visible { outline: 3px solid #f1c232; }
+"""
+WIDGET_SCRIPT = """
+const transactionId = document.getElementById("outcomes").dataset.transaction;
+function csrfToken() {
+  const match = document.cookie.match(/(?:^|; )(?:__Host-)?csrf_token=([^;]*)/);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+for (const button of document.querySelectorAll("button[data-outcome]")) {
+  button.addEventListener("click", async () => {
+    const answer = await fetch(`./${encodeURIComponent(transactionId)}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": csrfToken()},
+      body: JSON.stringify({outcome: button.dataset.outcome}),
+    });
+    const body = await answer.json();
+    if (answer.ok) window.location.assign(body.data.redirect_url);
+    else document.getElementById("note").textContent = body.message;
+  });
+}
+"""
+WIDGET_POLICY = page_policy(scripts=[WIDGET_SCRIPT], styles=[WIDGET_STYLE])
+
+
 def widget_page(transaction: SandboxKycTransaction) -> str:
     """The stand-in for the vendor's widget: the tester picks the outcome, and the page returns to the app the way
-    the real widget does (to the redirect URL with transactionId and status)."""
+    the real widget does (to the redirect URL with transactionId and status). Served with WIDGET_POLICY."""
     buttons = "\n".join(
         f'<button type="button" data-outcome="{html.escape(outcome)}">{html.escape(label)}</button>'
         for outcome, label in OUTCOME_LABELS.items()
@@ -175,42 +206,18 @@ def widget_page(transaction: SandboxKycTransaction) -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox identity verification</title>
-<style>
-body {{ font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }}
-button {{ display: block; width: 100%; margin: 0.5rem 0; padding: 0.75rem; font-size: 1rem; border-radius: 0.5rem;
-  border: 1px solid #0b5394; background: #fff; color: #0b5394; cursor: pointer; }}
-button:focus-visible {{ outline: 3px solid #f1c232; }}
-</style>
+<style>{WIDGET_STYLE}</style>
 </head>
 <body>
 <main>
 <h1>Sandbox identity verification</h1>
 <p>Transaction <code>{transaction_id}</code>. Pick what the verification vendor decides.</p>
-<div id="outcomes" {"hidden" if finished else ""}>
+<div id="outcomes" data-transaction="{transaction_id}" {"hidden" if finished else ""}>
 {buttons}
 </div>
 <p role="status" id="note">{note}</p>
 </main>
-<script>
-const transactionId = {json.dumps(transaction.transaction_id)};
-function csrfToken() {{
-  const match = document.cookie.match(/(?:^|; )csrf_token=([^;]*)/);
-  return match ? decodeURIComponent(match[1]) : "";
-}}
-for (const button of document.querySelectorAll("button[data-outcome]")) {{
-  button.addEventListener("click", async () => {{
-    const answer = await fetch(`./${{encodeURIComponent(transactionId)}}`, {{
-      method: "POST",
-      credentials: "same-origin",
-      headers: {{"Content-Type": "application/json", "X-CSRF-Token": csrfToken()}},
-      body: JSON.stringify({{outcome: button.dataset.outcome}}),
-    }});
-    const body = await answer.json();
-    if (answer.ok) window.location.assign(body.data.redirect_url);
-    else document.getElementById("note").textContent = body.message;
-  }});
-}}
-</script>
+<script>{WIDGET_SCRIPT}</script>
 </body>
 </html>
 """

@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.schemas.sandbox import OidcClaims, OidcFailure, OidcToken, SandboxConsent
+from api.security.headers import page_policy
 from domain import clock
 from domain import sandbox as sandbox_vendors
 from domain.models import SandboxLinkedInGrant
@@ -134,9 +135,42 @@ async def claims(session: AsyncSession, authorization: str | None) -> OidcClaims
     )
 
 
+# The page's style and script: the same text on every page, allowed by their hashes (CONSENT_POLICY).
+CONSENT_STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
+label, input[type=text] { display: block; width: 100%; margin: 0.25rem 0 1rem; font-size: 1rem; }
+button { width: 48%; padding: 0.75rem; font-size: 1rem; border-radius: 0.5rem; border: 1px solid #0a66c2; }
+button[value=allow] { background: #0a66c2; color: #fff; }
+button[value=deny] { background: #fff; color: #0a66c2; }
+button:focus-visible { outline: 3px solid #f1c232; }
+"""
+CONSENT_SCRIPT = """
+function csrfToken() {
+  const match = document.cookie.match(/(?:^|; )(?:__Host-)?csrf_token=([^;]*)/);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+const form = document.getElementById("consent");
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const fields = new URLSearchParams(new FormData(form));
+  fields.set("decision", event.submitter.value);
+  const answer = await fetch(form.action, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: {"X-CSRF-Token": csrfToken()},
+    body: fields,
+  });
+  if (answer.redirected) window.location.assign(answer.url);
+  else document.getElementById("note").textContent = (await answer.json()).error_description;
+});
+"""
+CONSENT_POLICY = page_policy(scripts=[CONSENT_SCRIPT], styles=[CONSENT_STYLE])
+
+
 def consent_page(consent: SandboxConsent) -> str:
     """The stand-in for LinkedIn's consent screen. Its form posts back here (with the app's CSRF header, as the
-    page is on the app's origin) and the browser follows the answer's redirect to the client."""
+    page is on the app's origin) and the browser follows the answer's redirect to the client. Served with
+    CONSENT_POLICY."""
     hidden = "\n".join(
         f'<input type="hidden" name="{name}" value="{html.escape(str(value))}">'
         for name, value in consent.model_dump().items()
@@ -148,14 +182,7 @@ def consent_page(consent: SandboxConsent) -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox LinkedIn: allow Humsafar</title>
-<style>
-body {{ font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }}
-label, input[type=text] {{ display: block; width: 100%; margin: 0.25rem 0 1rem; font-size: 1rem; }}
-button {{ width: 48%; padding: 0.75rem; font-size: 1rem; border-radius: 0.5rem; border: 1px solid #0a66c2; }}
-button[value=allow] {{ background: #0a66c2; color: #fff; }}
-button[value=deny] {{ background: #fff; color: #0a66c2; }}
-button:focus-visible {{ outline: 3px solid #f1c232; }}
-</style>
+<style>{CONSENT_STYLE}</style>
 </head>
 <body>
 <main>
@@ -170,26 +197,7 @@ button:focus-visible {{ outline: 3px solid #f1c232; }}
 </form>
 <p role="status" id="note"></p>
 </main>
-<script>
-function csrfToken() {{
-  const match = document.cookie.match(/(?:^|; )csrf_token=([^;]*)/);
-  return match ? decodeURIComponent(match[1]) : "";
-}}
-const form = document.getElementById("consent");
-form.addEventListener("submit", async (event) => {{
-  event.preventDefault();
-  const fields = new URLSearchParams(new FormData(form));
-  fields.set("decision", event.submitter.value);
-  const answer = await fetch(form.action, {{
-    method: "POST",
-    credentials: "same-origin",
-    headers: {{"X-CSRF-Token": csrfToken()}},
-    body: fields,
-  }});
-  if (answer.redirected) window.location.assign(answer.url);
-  else document.getElementById("note").textContent = (await answer.json()).error_description;
-}});
-</script>
+<script>{CONSENT_SCRIPT}</script>
 </body>
 </html>
 """

@@ -16,6 +16,7 @@ LOGIN_SUCCESS: Final = "Logged in successfully"
 LOGOUT_SUCCESS: Final = "Logged out successfully"
 LOGIN_REQUIRED: Final = "Please login to continue"
 CSRF_REFUSED: Final = "Request refused. Please reload the app and try again."
+REQUEST_TOO_LARGE: Final = "Request is too large. Please send less and try again."
 
 NAME_REQUIRED: Final = "Name is required"
 NAME_INVALID: Final = "Enter a valid name"

@@ -223,7 +223,7 @@ async def test_outside_localhost_the_session_cookie_is_secure_and_host_prefixed(
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="https://humsafar.in") as browser:
         await browser.get("/api/auth/session")
-        csrf = browser.cookies.get("csrf_token")
+        csrf = browser.cookies.get("__Host-csrf_token")
         headers = {"X-CSRF-Token": csrf}
         mobile_number = random_mobile_number()
         token = (await browser.post("/api/auth/otp", json={"mobile_number": mobile_number}, headers=headers)).json()[

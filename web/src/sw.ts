@@ -205,7 +205,9 @@ self.addEventListener('pushsubscriptionchange', (event) => {
       if (!renewed) return
       const cookieStore = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
         .cookieStore
-      const csrf = (await cookieStore?.get('csrf_token').catch(() => null))?.value ?? null
+      // The page's CSRF cookie: `__Host-` prefixed outside localhost (api/security/cookies.py).
+      const named = async (name: string) => (await cookieStore?.get(name).catch(() => null))?.value ?? null
+      const csrf = (await named('__Host-csrf_token')) ?? (await named('csrf_token'))
       await callApi('/api/notification/subscription', 'PUT', csrf, {
         subscription: renewed.toJSON(),
         old_endpoint: change.oldSubscription?.endpoint,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, errorMessage, request } from './api'
+import { ApiError, csrfCookie, errorMessage, request } from './api'
 
 function answer(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -52,6 +52,18 @@ describe('request', () => {
     expect(path).toBe('/api/auth/otp')
     expect((init?.headers as Record<string, string>)['X-CSRF-Token']).toBe('abc123')
     expect(init?.body).toBe(JSON.stringify({ mobile_number: '9876543210' }))
+  })
+
+  it('reads the __Host- prefixed CSRF cookie a production origin sets', async () => {
+    Object.defineProperty(document, 'cookie', { configurable: true, get: () => 'other=1; __Host-csrf_token=prod456' })
+    try {
+      expect(csrfCookie()).toBe('prod456')
+      fetchMock.mockResolvedValueOnce(answer(200, { status: 'SUCCESS', message: 'OK', data: {} }))
+      await request('/api/auth/logout', { method: 'POST' })
+      expect((fetchMock.mock.calls[0][1]?.headers as Record<string, string>)['X-CSRF-Token']).toBe('prod456')
+    } finally {
+      delete (document as unknown as { cookie?: string }).cookie
+    }
   })
 })
 

@@ -25,7 +25,8 @@ export function errorMessage(error: unknown): string {
   return MESSAGES.FALLBACK_ERROR
 }
 
-const CSRF_COOKIE = 'csrf_token'
+/** The readable CSRF cookie's names: `__Host-` prefixed outside localhost, plain on it (api/security/cookies.py). */
+export const CSRF_COOKIES = ['__Host-csrf_token', 'csrf_token'] as const
 const CSRF_HEADER = 'X-CSRF-Token'
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -37,14 +38,23 @@ export function readCookie(name: string): string | null {
   return null
 }
 
-/** The session call sets the CSRF cookie, so it is the way to obtain one when it is missing. */
+/** The CSRF token the server handed this browser (bound to its session), or null when it has none yet. */
+export function csrfCookie(): string | null {
+  for (const name of CSRF_COOKIES) {
+    const value = readCookie(name)
+    if (value) return value
+  }
+  return null
+}
+
+/** Every answer sets the CSRF cookie when the browser's is missing or stale, so the session call obtains one. */
 async function csrfToken(forceRefresh = false): Promise<string | null> {
-  const existing = forceRefresh ? null : readCookie(CSRF_COOKIE)
+  const existing = forceRefresh ? null : csrfCookie()
   if (existing) return existing
   await fetch('/api/auth/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(
     () => undefined,
   )
-  return readCookie(CSRF_COOKIE)
+  return csrfCookie()
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

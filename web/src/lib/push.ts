@@ -3,7 +3,7 @@
  * server's VAPID key, POST /refresh with os and device_id, GET /logout and GET /delete. The worker holds the push
  * subscription and tells the API about it.
  */
-import { readCookie } from '@/lib/api'
+import { csrfCookie } from '@/lib/api'
 import { storage } from '@/lib/storage'
 import { MESSAGES } from '@/generated/rules'
 
@@ -51,7 +51,7 @@ type WorkerAnswer = { status?: string; message?: string; data?: unknown }
 async function callWorker(path: string, method: 'GET' | 'POST', body?: unknown): Promise<WorkerAnswer> {
   await controller()
   const headers: Record<string, string> = { Accept: 'application/json' }
-  const csrf = readCookie('csrf_token')
+  const csrf = csrfCookie()
   if (csrf) headers['X-CSRF-Token'] = csrf
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
