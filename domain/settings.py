@@ -176,7 +176,8 @@ class Settings(BaseSettings):
         if missing:
             problems.append(f"with SANDBOX=false these settings are required: {_names(missing)}")
         if published:
-            problems.append(f"{_names(published)} equal a value published in the repository: set secrets of your own")
+            each = "equals" if len(published) == 1 else "each equal"
+            problems.append(f"{_names(published)} {each} a value published in the repository: set your own")
         if problems:
             raise ValueError("; ".join(problems))
         return self
