@@ -58,6 +58,7 @@ REFUSAL_STATUS = {
     messages.CAB_NOT_ELIGIBLE: status.HTTP_409_CONFLICT,
     messages.CAB_PLAN_FIRST: status.HTTP_409_CONFLICT,
     messages.CAB_NOTHING_TO_CANCEL: status.HTTP_409_CONFLICT,
+    messages.CAB_CANCEL_UNDER_WAY: status.HTTP_409_CONFLICT,
     messages.CAB_ISSUE_ALREADY_RAISED: status.HTTP_409_CONFLICT,
 }
 VENDOR_EVENTS = {"confirmed", "no_driver", "vendor_cancelled"}
@@ -235,10 +236,13 @@ async def request_cab(
 
 
 async def cancel_cab(session: AsyncSession, user: User, trip_id: int, reason: str | None) -> None:
-    """The host's cancel: the booking's flow cancels it with the vendor."""
+    """The host's cancel: the booking's flow cancels it with the vendor. Asked once: under the trip's lock, a cancel
+    that finds one asked already is refused (409), however many arrive at once."""
     trip, latest = await _locked_trip(session, trip_id)
-    _refuse(cancel_refusal(is_host=trip.host_id == user.id, latest=_latest_status(latest)))
+    cancel_asked = latest is not None and latest.cancel_requested_at is not None
+    _refuse(cancel_refusal(is_host=trip.host_id == user.id, latest=_latest_status(latest), cancel_asked=cancel_asked))
     assert latest is not None
+    latest.cancel_requested_at = clock.now()
     latest.cancel_reason = (reason or "").strip() or None
     end = CabEndRequest(cause=CabEnd.HOST, reason=latest.cancel_reason)
     await signal_after_commit(session, cab_end(trip.id, latest.number, end))

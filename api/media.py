@@ -1,9 +1,19 @@
 """Stored pictures: the address a view shows for a key, and the picture read back by it. Keys are unguessable and
 never reused (a new picture gets a new key), so a picture's answer can be cached for good."""
 
-from fastapi import status
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Annotated
+
+from fastapi import Depends, Request, status
+from sqlalchemy import case
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from api.errors import ApiError
+from domain import clock
+from domain.db import transaction
+from domain.models import ProfileImageUploadWindow
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
 
@@ -25,3 +35,43 @@ async def read_picture(storage: MediaStorage, key: str) -> tuple[bytes, str]:
     if content is None or content_type is None:
         raise ApiError(messages.NOT_FOUND, status.HTTP_404_NOT_FOUND)
     return content, content_type
+
+
+@dataclass(frozen=True)
+class ProfileImageUploads:
+    """How many new profile pictures a person may send an hour. Counted in PostgreSQL, so every API process shares
+    the count, and in a transaction of its own, so an upload counts even when its picture is then refused."""
+
+    session_maker: async_sessionmaker[AsyncSession]
+    per_hour: int
+
+    async def count(self, user_id: int) -> None:
+        """Counts one upload; ApiError 429 once the hour's are used up (the hour starts at its first upload)."""
+        now = clock.now()
+        window = ProfileImageUploadWindow.__table__
+        started = window.c.window_started_at > now - timedelta(hours=1)
+        statement = (
+            insert(ProfileImageUploadWindow)
+            .values(user_id=user_id, window_started_at=now, uploads=1)
+            .on_conflict_do_update(
+                index_elements=[window.c.user_id],
+                set_={
+                    "uploads": case((started, window.c.uploads + 1), else_=1),
+                    "window_started_at": case((started, window.c.window_started_at), else_=now),
+                },
+            )
+            .returning(window.c.uploads)
+        )
+        async with transaction(self.session_maker) as session:
+            uploads = await session.scalar(statement)
+        if uploads is None or uploads > self.per_hour:
+            raise ApiError(messages.IMAGE_UPLOADS_TOO_MANY, status.HTTP_429_TOO_MANY_REQUESTS)
+
+
+def profile_image_uploads(request: Request) -> ProfileImageUploads:
+    return ProfileImageUploads(
+        request.app.state.session_maker, request.app.state.settings.profile_image_uploads_per_hour
+    )
+
+
+ProfileImageUploadsDep = Annotated[ProfileImageUploads, Depends(profile_image_uploads)]

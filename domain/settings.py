@@ -46,6 +46,8 @@ class Settings(BaseSettings):
     otp_daily_failure_budget: int = 15
     otp_sends_per_number_per_hour: int = 5
     otp_sends_per_ip_per_hour: int = 30
+    # New profile pictures a person may send an hour (each is decoded; api/media.py ProfileImageUploads).
+    profile_image_uploads_per_hour: int = 10
 
     session_ttl_days: int = 30
     access_token_ttl_seconds: int = 900

@@ -5,6 +5,7 @@ from fastapi import APIRouter, Request, Response
 
 from api.deps import CurrentUser, SessionDep, StorageDep
 from api.envelope import Envelope, MessageOnly, done, ok
+from api.media import ProfileImageUploadsDep
 from api.schemas.feedback import FeedbackCreate
 from api.schemas.join import BlockUser
 from api.schemas.user import CurrentLocation, UserPrivate, UserPublic, UserUpdate
@@ -26,9 +27,9 @@ async def read_me(user: CurrentUser, session: SessionDep) -> Envelope[UserPrivat
 
 @router.put("/user")
 async def update_me(
-    body: UserUpdate, user: CurrentUser, session: SessionDep, storage: StorageDep
+    body: UserUpdate, user: CurrentUser, session: SessionDep, storage: StorageDep, uploads: ProfileImageUploadsDep
 ) -> Envelope[UserPrivate]:
-    created = await update_profile(session, storage, user, body)
+    created = await update_profile(session, storage, uploads, user, body)
     message = messages.PROFILE_CREATED if created else messages.PROFILE_UPDATED
     return ok(await private_profile(session, user), message)
 

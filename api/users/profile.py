@@ -9,20 +9,28 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
+from api.media import ProfileImageUploads
 from api.schemas.user import UserPublic, UserUpdate, parse_dob
 from api.users.views import public_card
 from domain import clock
 from domain.accounts import find_user_by_referral_code
-from domain.images import InvalidImage, profile_images_from_base64
+from domain.images import ImageTooLarge, InvalidImage, checked_image, profile_images
 from domain.models import User, UserTripsInsights
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
 
 
-async def _store_profile_image(user: User, payload: str, storage: MediaStorage) -> list[str]:
-    """Stores the new pictures under new keys and returns the keys of the ones they replace."""
+async def _store_profile_image(
+    user: User, payload: str, storage: MediaStorage, uploads: ProfileImageUploads
+) -> list[str]:
+    """Stores the new pictures under new keys and returns the keys of the ones they replace. The size is read from
+    the header first; then the upload is counted against the person's hour, and only then decoded, off the loop."""
     try:
-        images = profile_images_from_base64(payload)
+        raw = await checked_image(payload)
+        await uploads.count(user.id)
+        images = await profile_images(raw)
+    except ImageTooLarge as error:
+        raise ApiError(messages.IMAGE_TOO_LARGE) from error
     except InvalidImage as error:
         raise ApiError(messages.IMAGE_INVALID) from error
     stem = f"profile/{user.id}/{uuid.uuid4().hex}"
@@ -42,7 +50,9 @@ def _check_creation_fields(user: User, body: UserUpdate) -> None:
         raise ApiError(messages.DOB_REQUIRED)
 
 
-async def update_profile(session: AsyncSession, storage: MediaStorage, user: User, body: UserUpdate) -> bool:
+async def update_profile(
+    session: AsyncSession, storage: MediaStorage, uploads: ProfileImageUploads, user: User, body: UserUpdate
+) -> bool:
     """Applies the fields sent; True when this created the profile (it was not complete before). A verified
     identity locks the name and the date of birth; a referrer is set once."""
     created = not user.is_profile_complete
@@ -69,7 +79,7 @@ async def update_profile(session: AsyncSession, storage: MediaStorage, user: Use
         user.receive_notification = body.receive_notification
     replaced_keys = []
     if body.profile_image_base64:
-        replaced_keys = await _store_profile_image(user, body.profile_image_base64, storage)
+        replaced_keys = await _store_profile_image(user, body.profile_image_base64, storage, uploads)
     await session.flush()
     # After the flush: had it failed, the user's row would still name the old pictures.
     for key in replaced_keys:

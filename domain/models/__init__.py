@@ -7,6 +7,7 @@ from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
 from domain.models.flows import FlowOutboxEntry
 from domain.models.kyc import KycVerification, SandboxKycTransaction
 from domain.models.linkedin import LinkedInState, SandboxLinkedInGrant
+from domain.models.media import ProfileImageUploadWindow
 from domain.models.push import PushSubscription
 from domain.models.review import TripReview
 from domain.models.series import TripSeries
@@ -36,6 +37,7 @@ __all__ = [
     "Notification",
     "OtpChallenge",
     "Place",
+    "ProfileImageUploadWindow",
     "PushSubscription",
     "ReliabilityRecord",
     "SandboxCabBooking",

@@ -53,6 +53,8 @@ class CabBooking(Base):
     vehicle_registration: Mapped[str | None] = mapped_column(String(20))
     raised_issue: Mapped[str | None] = mapped_column(String(500))
     cancel_reason: Mapped[str | None] = mapped_column(String(300))
+    # When the host asked to cancel: the booking's flow is cancelling it with the vendor; a second ask is refused.
+    cancel_requested_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 

@@ -98,11 +98,13 @@ def request_refusal(*, is_host: bool, eligible: bool, latest: str | None, planne
     return None
 
 
-def cancel_refusal(*, is_host: bool, latest: str | None) -> str | None:
+def cancel_refusal(*, is_host: bool, latest: str | None, cancel_asked: bool = False) -> str | None:
     if not is_host:
         return messages.TRIP_HOST_ONLY
     if latest not in RUNNING:
         return messages.CAB_NOTHING_TO_CANCEL
+    if cancel_asked:
+        return messages.CAB_CANCEL_UNDER_WAY
     return None
 
 

@@ -214,6 +214,19 @@ async def test_two_requests_sent_together_book_one_cab(app, host):
         )
 
 
+async def test_cancels_sent_together_cancel_once_and_the_rest_are_told_it_is_under_way(app, host):
+    trip_id = await requested_trip(host)
+    await settles_on_vendor_booking(app, trip_id)
+    cancel = f"/api/trip/cab/request/{trip_id}"
+    answers = await asyncio.gather(*(host.request("DELETE", cancel, json={"reason": f"No. {n}"}) for n in range(5)))
+    assert sorted(answer.status_code for answer in answers) == [200, 409, 409, 409, 409]
+    refused = {answer.json()["message"] for answer in answers if answer.status_code == 409}
+    assert refused <= {messages.CAB_CANCEL_UNDER_WAY, messages.CAB_NOTHING_TO_CANCEL}
+    assert await (await flow_of(app, trip_id)).result() == "cancelled"
+    again = await host.request("DELETE", cancel)
+    assert (again.status_code, again.json()["message"]) == (409, messages.CAB_NOTHING_TO_CANCEL)
+
+
 async def test_more_plans_at_once_than_the_pool_has_connections_all_answer(host):
     """Each plan looks its stops up in the gazetteer while it holds the trip's lock and a pooled connection: the
     lookups have a pool of their own, so plans beyond the requests' pool wait their turn instead of for ever."""
