@@ -206,7 +206,7 @@ def run() -> BenchmarkResult:
     }
     rng = random.Random(7)
     geography = Geography()
-    radius_km = Settings().trip_search_radius_km
+    radius_km = Settings(sandbox=True).trip_search_radius_km
     with contextlib.ExitStack() as stack:
         work = stack.enter_context(harness.temp_dir("humsafar-perf-"))
         log(f"starting PostgreSQL, Temporal and the API under {work}")
