@@ -39,7 +39,7 @@ def start_children(
     api_command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app"]
     api_command += ["--host", settings.api_host, "--port", str(settings.api_port), "--proxy-headers"]
     # Chat frames are a few hundred bytes: compressing each costs more CPU (and memory per socket) than it saves.
-    api_command += ["--ws-per-message-deflate", "false"]
+    api_command += ["--ws-per-message-deflate", "false", "--no-server-header"]
     children.append(("api", subprocess.Popen(api_command, env=env)))
 
 

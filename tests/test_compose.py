@@ -2,8 +2,10 @@
 
 import importlib
 import importlib.util
+import ipaddress
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,8 @@ import pytest
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 COMPOSE_FILE = PROJECT_ROOT / "docker-compose.yml"
+NGINX_CONF = PROJECT_ROOT / "deploy" / "nginx.conf"
+DOCKERFILE = PROJECT_ROOT / "deploy" / "Dockerfile"
 # The wheel's Python wrapper always exits 0, so the Go binary beside it is called directly.
 COMPOSE_BINARY = Path(compose.__file__).parent / "docker-compose"
 REQUIRED_SECRETS = {"SECRET_KEY": "test-secret-key", "POSTGRES_PASSWORD": "test-postgres-password"}
@@ -33,10 +37,20 @@ def compose_config(*arguments: str, extra_environment: dict[str, str] | None = N
 
 
 @pytest.fixture(scope="module")
-def services() -> dict[str, Any]:
+def configuration() -> dict[str, Any]:
     result = compose_config("--format", "json", extra_environment=REQUIRED_SECRETS)
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)["services"]
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def services(configuration: dict[str, Any]) -> dict[str, Any]:
+    return configuration["services"]
+
+
+@pytest.fixture(scope="module")
+def networks(configuration: dict[str, Any]) -> dict[str, Any]:
+    return configuration["networks"]
 
 
 def test_compose_file_is_valid() -> None:
@@ -95,3 +109,39 @@ def test_the_commands_of_the_python_services_name_real_code(services: dict[str, 
     assert services["worker"]["command"] == ["python", "-m", "worker"]
     assert importlib.util.find_spec("worker.__main__") is not None
     assert services["migrate"]["command"] == ["alembic", "upgrade", "head"]
+
+
+def test_the_api_trusts_forwarded_headers_from_nginx_alone(services: dict[str, Any], networks: dict[str, Any]) -> None:
+    """A client cannot name its own address: only nginx's fixed address may set X-Forwarded-For, and nginx replaces
+    the header with the address it saw."""
+    web_address = services["web"]["networks"]["default"]["ipv4_address"]
+    subnet = ipaddress.ip_network(networks["default"]["ipam"]["config"][0]["subnet"])
+    dynamic = ipaddress.ip_network(networks["default"]["ipam"]["config"][0]["ip_range"])
+    assert ipaddress.ip_address(web_address) in subnet
+    assert ipaddress.ip_address(web_address) not in dynamic  # no other container is handed nginx's address
+    allowed = [argument for argument in services["api"]["command"] if argument.startswith("--forwarded-allow-ips")]
+    assert allowed == [f"--forwarded-allow-ips={web_address}"]
+    assert "--no-server-header" in services["api"]["command"]
+    nginx = NGINX_CONF.read_text()
+    assert "$proxy_add_x_forwarded_for" not in nginx
+    forwarded = [
+        line.split() for line in nginx.splitlines() if "X-Forwarded-For" in line and "proxy_set_header" in line
+    ]
+    assert forwarded and all(line == ["proxy_set_header", "X-Forwarded-For", "$remote_addr;"] for line in forwarded)
+
+
+def test_the_image_trusts_no_forwarded_headers_by_default_and_sends_no_banner() -> None:
+    command = next(line for line in DOCKERFILE.read_text().splitlines() if line.startswith("CMD "))
+    arguments = json.loads(command.removeprefix("CMD "))
+    assert "--no-server-header" in arguments
+    assert not any(argument.startswith("--forwarded-allow-ips") for argument in arguments)
+
+
+def test_nginx_takes_large_bodies_only_on_the_chat_upload() -> None:
+    nginx = NGINX_CONF.read_text()
+    server_level = re.search(r"^    client_max_body_size (\d+)m;", nginx, re.MULTILINE)
+    assert server_level and 14 <= int(server_level.group(1)) < 55  # the avatar's base64 JSON fits
+    upload = nginx[nginx.index("location = /api/chat/message/document {") :]
+    upload = upload[: upload.index("}")]
+    assert "client_max_body_size 55m;" in upload
+    assert nginx.count("client_max_body_size 55m;") == 1

@@ -76,7 +76,7 @@ def api_process(environment: dict[str, str], log_path: Path) -> Process:
     port = free_port()
     environment.setdefault("PUBLIC_APP_URL", f"http://127.0.0.1:{port}")
     command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
-    command += ["--no-access-log", "--log-level", "warning"]
+    command += ["--no-access-log", "--log-level", "warning", "--no-server-header"]
     return Process(command, environment, log_path, port)
 
 

@@ -30,7 +30,7 @@ VALID_TEXT = "Meet at gate 2, 7.30 am please!"
 async def socket_url(app):
     """The same app served by uvicorn in the tests' loop, for real WebSocket clients."""
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning", server_header=False)
     server = uvicorn.Server(config)
     serving = asyncio.create_task(server.serve())
     await asyncio.to_thread(wait_for_port, "127.0.0.1", port)

@@ -58,7 +58,7 @@ def api_processes(
             for _ in range(2):
                 port = free_port()
                 command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
-                command += ["--no-access-log", "--log-level", "warning"]
+                command += ["--no-access-log", "--log-level", "warning", "--no-server-header"]
                 process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
                 started.append((process, port))
             for _, port in started:

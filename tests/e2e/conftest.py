@@ -71,6 +71,7 @@ def live_server(
     }
     log = (data_dir / "server.log").open("wb")
     api = [sys.executable, "-m", "uvicorn", "--factory", "tests.e2e.push_stand_in:create_app", "--port", str(port)]
+    api.append("--no-server-header")
     processes = [
         subprocess.Popen(api, cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT),
         subprocess.Popen(

@@ -146,7 +146,8 @@ def api_processes(
                 port = free_port()
                 command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
                 command += ["--no-access-log", "--log-level", "warning", "--loop", "auto", "--http", "auto"]
-                command += ["--ws-per-message-deflate", "false"]  # as `make run` and the image serve it
+                # As `make run` and the image serve it.
+                command += ["--ws-per-message-deflate", "false", "--no-server-header"]
                 process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
                 started.append((process, port))
             try:

@@ -17,7 +17,7 @@ import psycopg
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
 
-from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
+from api.security.cookies import CSRF_COOKIE, CSRF_HEADER, CSRF_SEED_COOKIE, seed_csrf_token, session_csrf_token
 from api.security.hashing import new_token, token_hash
 from domain import clock
 from tests.perf import harness
@@ -28,7 +28,9 @@ T = TypeVar("T")
 Item = TypeVar("Item")
 
 API_PROCESSES = 2
-CSRF = "perf-csrf-token"
+# The stack's secret key, so the benchmark can compute each browser's CSRF token as the server does.
+SECRET_KEY = "perf-secret-key"
+NOBODY_SEED = "perf-csrf-seed"
 # A route the cab vendors serve: Koramangala to Whitefield, Bengaluru, with a stop the gazetteer knows.
 KORAMANGALA = {"name": "Koramangala, Bengaluru", "place_id": "in-560034-1", "latitude": 12.9352, "longitude": 77.6245}
 WHITEFIELD = {"name": "Whitefield, Bengaluru", "place_id": "in-560066-1", "latitude": 12.9698, "longitude": 77.7500}
@@ -47,6 +49,7 @@ class FlowStack:
 @contextlib.contextmanager
 def flow_stack(work: Path, settings: dict[str, str]) -> Iterator[FlowStack]:
     """Everything `make run` starts, each in its own process, with these settings (environment variables)."""
+    settings = {"SECRET_KEY": SECRET_KEY, **settings}
     with contextlib.ExitStack() as stack:
         postgres = stack.enter_context(harness.embedded_postgres(work / "pg"))
         temporal = stack.enter_context(harness.temporal_dev_server(work / "temporal" / "temporal.db"))
@@ -63,12 +66,17 @@ class Person:
 
     @property
     def headers(self) -> dict[str, str]:
-        """A signed-in browser's: its session cookie and the double-submitted CSRF token."""
-        return {"Cookie": f"session={self.session_token}; {CSRF_COOKIE}={CSRF}", CSRF_HEADER: CSRF}
+        """A signed-in browser's: its session cookie and its session's CSRF token."""
+        token = session_csrf_token(SECRET_KEY, self.session_token)
+        return {"Cookie": f"session={self.session_token}; {CSRF_COOKIE}={token}", CSRF_HEADER: token}
 
 
 # Whoever calls without a session (a vendor posting to its sandbox's controls) still passes the CSRF check.
-NOBODY_HEADERS = {"Cookie": f"{CSRF_COOKIE}={CSRF}", CSRF_HEADER: CSRF}
+NOBODY_TOKEN = seed_csrf_token(SECRET_KEY, NOBODY_SEED)
+NOBODY_HEADERS = {
+    "Cookie": f"{CSRF_SEED_COOKIE}={NOBODY_SEED}; {CSRF_COOKIE}={NOBODY_TOKEN}",
+    CSRF_HEADER: NOBODY_TOKEN,
+}
 
 
 def seed_people(conninfo: str, count: int) -> list[Person]:

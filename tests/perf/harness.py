@@ -196,7 +196,7 @@ def api_server(
     env = service_environment(database_url, temporal_address, data_dir, port, settings or {})
     command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
     command += ["--no-access-log", "--log-level", "warning", "--loop", "auto", "--http", "auto"]
-    command += ["--ws-per-message-deflate", "false"]
+    command += ["--ws-per-message-deflate", "false", "--no-server-header"]
     if workers > 1:
         command += ["--workers", str(workers)]
     data_dir.mkdir(parents=True, exist_ok=True)
