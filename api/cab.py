@@ -3,7 +3,7 @@ host's plan, the vendors' quotes, the request that starts a CabBookingWorkflow, 
 the aggregator's signed webhook. Every change of a trip's cab is made under the trip's row lock."""
 
 import json
-import re
+from typing import cast
 
 from fastapi import status
 from sqlalchemy import select
@@ -25,16 +25,18 @@ from domain.providers.cab import (
     booking_of,
 )
 from domain.providers.maps import MapsProvider, MapsUnavailableError
-from domain.rules import messages, patterns
+from domain.rules import messages
 from domain.rules.cab import (
     MAX_STOPS,
     RUNNING,
     CabEnd,
     CabStatus,
+    Point,
     cancel_refusal,
     is_eligible,
     issue_refusal,
     request_refusal,
+    stops_refusal,
 )
 from domain.rules.choices import CAB_CATEGORIES
 from domain.settings import Settings
@@ -108,6 +110,16 @@ async def plan_cab(session: AsyncSession, maps: MapsProvider, user: User, trip_i
     if len(plan.stops) > MAX_STOPS:
         _refuse(messages.CAB_TOO_MANY_STOPS)
     stops = [await _stop(maps, place_id) for place_id in plan.stops]
+    _refuse(
+        stops_refusal(
+            (trip.origin_latitude, trip.origin_longitude),
+            (trip.destination_latitude, trip.destination_longitude),
+            [
+                (str(stop["place_id"]), str(stop["name"]), cast(Point, (stop["latitude"], stop["longitude"])))
+                for stop in stops
+            ],
+        )
+    )
     statement = insert(TripCabPlan).values(trip_id=trip.id, category=plan.category, stops=stops)
     await session.execute(
         statement.on_conflict_do_update(
@@ -253,8 +265,6 @@ async def raise_issue(session: AsyncSession, user: User, trip_id: int, body: Cab
     issue = (body.issue or "").strip()
     if not issue:
         _refuse(messages.CAB_ISSUE_REQUIRED)
-    if not re.fullmatch(patterns.FREE_TEXT, issue):
-        _refuse(messages.NOTE_CHARACTERS)
     trip, latest = await _locked_trip(session, trip_id)
     _refuse(
         issue_refusal(

@@ -17,7 +17,7 @@ from domain.models import Trip, TripPassenger, TripSeries, User
 from domain.notifications import NotificationDraft, store_notifications
 from domain.rules import choices, messages
 from domain.rules.join import PassengerStatus
-from domain.rules.trip import TripStatus
+from domain.rules.trip import TripStatus, too_far_ahead
 from workflows.contracts import (
     CommuteScheduleChange,
     TripCancelled,
@@ -33,6 +33,8 @@ async def start_commute(session: AsyncSession, host: User, body: CommuteCreate) 
     assert body.origin is not None and body.destination is not None
     if body.until is not None and body.until < clock.today_ist():
         raise ApiError(messages.COMMUTE_UNTIL_PAST)
+    if body.until is not None and too_far_ahead(body.until, clock.now()):
+        raise ApiError(messages.COMMUTE_UNTIL_TOO_FAR)
     hours, minutes = map(int, body.time.split(":"))
     is_vehicle_booked = body.is_vehicle_booked and body.preferred_mode_of_transport != choices.TRANSPORT_UNDECIDED
     series = TripSeries(

@@ -8,8 +8,10 @@ from fastapi import status
 
 from api.errors import ApiError
 from api.schemas.maps import PlaceNamePublic, PlacePointPublic, PlaceSuggestionPublic
+from api.schemas.trip import Location
 from domain.providers.maps import MapsProvider, MapsUnavailableError
 from domain.rules import messages
+from domain.rules.trip import point_fits_place
 
 AUTOCOMPLETE_LIMIT = 8
 SEARCH_TEXT_MAX_LENGTH = 100
@@ -50,3 +52,15 @@ async def place_name(maps: MapsProvider, lat: float, long: float) -> PlaceNamePu
     if place is None:
         raise ApiError(messages.PLACE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     return PlaceNamePublic(place_id=place.place_id, name=place.name)
+
+
+async def check_trip_ends(maps: MapsProvider, origin: Location | None, destination: Location | None) -> None:
+    """Each end of a new trip is a place the maps service knows, given at its point or at a pin near it
+    (domain/rules/trip.py); else 'Please choose the From/To location ...'."""
+    for end, refusal in ((origin, messages.TRIP_FROM_UNKNOWN), (destination, messages.TRIP_TO_UNKNOWN)):
+        if end is None:
+            continue
+        async with _provider_reachable():
+            point = await maps.place(end.place_id)
+        if point is None or not point_fits_place((point.lat, point.long), (end.latitude, end.longitude)):
+            raise ApiError(refusal)

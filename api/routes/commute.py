@@ -3,8 +3,9 @@
 from fastapi import APIRouter
 
 from api.commute import commutes_of, start_commute, stop_commute
-from api.deps import CurrentUser, SessionDep
+from api.deps import CurrentUser, MapsDep, SessionDep
 from api.envelope import Envelope, MessageOnly, done, ok
+from api.maps import check_trip_ends
 from api.openapi import refusals
 from api.schemas.commute import CommuteCreate, CommuteCreated, CommuteSeries
 from domain.rules import messages
@@ -13,8 +14,11 @@ router = APIRouter(prefix="/trip/recurring", tags=["commute"])
 
 
 @router.post("")
-async def create_commute(body: CommuteCreate, user: CurrentUser, session: SessionDep) -> Envelope[CommuteCreated]:
+async def create_commute(
+    body: CommuteCreate, user: CurrentUser, session: SessionDep, maps: MapsDep
+) -> Envelope[CommuteCreated]:
     """The same trip on the given weekdays, its trips kept created COMMUTE_HORIZON_DAYS ahead."""
+    await check_trip_ends(maps, body.origin, body.destination)
     series = await start_commute(session, user, body)
     return ok(CommuteCreated(series_id=series.id), messages.COMMUTE_CREATED)
 

@@ -4,8 +4,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response
 
-from api.deps import CurrentUser, SessionDep, SettingsDep
+from api.deps import CurrentUser, MapsDep, SessionDep, SettingsDep
 from api.envelope import Envelope, MessageOnly, done, ok, ok_json
+from api.errors import ApiError
+from api.maps import check_trip_ends
 from api.openapi import refusals
 from api.query_models import documented, query_model
 from api.schemas.trip import TripCreate, TripCreated, TripDelete, TripList, TripPublic, TripUpdate
@@ -37,8 +39,9 @@ async def search_trips_around(
 
 @router.post("/trip")
 async def create_trip(
-    body: TripCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep
+    body: TripCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, maps: MapsDep
 ) -> Envelope[TripCreated]:
+    await check_trip_ends(maps, body.origin, body.destination)
     trip = await publish_trip(session, settings, user, body)
     return ok(TripCreated(trip_id=trip.id), messages.TRIP_CREATED)
 
@@ -64,8 +67,11 @@ async def update_trip(trip_id: int, body: TripUpdate, user: CurrentUser, session
 
 @router.delete("/trip/{trip_id}", responses=refusals(409))
 async def delete_trip(
-    trip_id: int, body: TripDelete, user: CurrentUser, session: SessionDep, settings: SettingsDep
+    trip_id: int, user: CurrentUser, session: SessionDep, settings: SettingsDep, body: TripDelete | None = None
 ) -> MessageOnly:
+    """Needs a reason (SPEC §7 body reason): without one, or without a body, 'Reason is required'."""
+    if body is None or body.reason is None:
+        raise ApiError(messages.REASON_REQUIRED)
     await cancel_trip(session, settings, trip_id, user, body.reason)
     return done(messages.TRIP_DELETED)
 

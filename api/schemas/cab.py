@@ -1,9 +1,11 @@
 """A trip's shared cab (SPEC §3 Cab, §7 cab calls)."""
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
+from api.schemas.text import free_text, optional_reason
+from domain.rules import messages
 from domain.rules.cab import MAX_STOPS, CabStatus
 
 CabStatusName = Literal[
@@ -14,7 +16,16 @@ assert set(CabStatusName.__args__) == set(CabStatus)  # type: ignore[attr-define
 
 class CabPlanIn(BaseModel):
     category: str = Field(max_length=40, description="a key of valid_cab_categories")
-    stops: list[str] = Field(default_factory=list, description=f"place ids, at most {MAX_STOPS}", max_length=10)
+    stops: list[Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=list, description=f"place ids, at most {MAX_STOPS}, each once", max_length=MAX_STOPS
+    )
+
+    @field_validator("stops", mode="before")
+    @classmethod
+    def at_most_max_stops(cls, stops: object) -> object:
+        if isinstance(stops, list) and len(stops) > MAX_STOPS:
+            raise ValueError(messages.CAB_TOO_MANY_STOPS)
+        return stops
 
 
 class CabRequestIn(BaseModel):
@@ -24,9 +35,16 @@ class CabRequestIn(BaseModel):
 class CabCancelIn(BaseModel):
     reason: str | None = Field(default=None, max_length=300)
 
+    _reason = field_validator("reason")(optional_reason)
+
 
 class CabIssueIn(BaseModel):
     issue: str | None = Field(default=None, max_length=500)
+
+    @field_validator("issue")
+    @classmethod
+    def issue_must_be_text(cls, issue: str | None) -> str | None:
+        return None if issue is None else free_text(issue, messages.ISSUE_CHARACTERS)
 
 
 class VendorQuote(BaseModel):

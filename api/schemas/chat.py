@@ -2,7 +2,7 @@
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictInt
 
 
 class ChatSender(BaseModel):
@@ -88,25 +88,25 @@ SEEN_IDS_MAX = 500
 
 
 class JoinData(BaseModel):
-    chat_id: int
-    last_message_id: int | None = None
+    chat_id: int = Field(strict=True)
+    last_message_id: int | None = Field(default=None, strict=True)
     # The ids the client holds from its recent stretch of the chat: everything after the lowest of them that is
     # not among them is sent as well, so a message that reached the room after a later one is not skipped.
-    seen_message_ids: list[int] = Field(default_factory=list, max_length=SEEN_IDS_MAX)
+    seen_message_ids: list[StrictInt] = Field(default_factory=list, max_length=SEEN_IDS_MAX)
 
 
 class LeaveData(BaseModel):
-    chat_id: int
+    chat_id: int = Field(strict=True)
 
 
 class SendMessageData(BaseModel):
-    chat_id: int
+    chat_id: int = Field(strict=True)
     message: str = Field(default="", max_length=2000)
     client_message_identifier: str = Field(min_length=1, max_length=100)
     type: Literal["normal", "share_number"] = "normal"
 
 
 class SendDocumentData(BaseModel):
-    chat_id: int
+    chat_id: int = Field(strict=True)
     client_message_identifier: str = Field(min_length=1, max_length=100)
     file_name: str = Field(default="", max_length=200)

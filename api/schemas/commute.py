@@ -3,7 +3,7 @@
 import re
 from datetime import date
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, StrictInt, field_validator
 
 from api.schemas.trip import NewTripFields, TripEnd
 from domain.rules import messages
@@ -14,7 +14,7 @@ class CommuteCreate(NewTripFields):
     """The create-trip rules of SPEC §5, with a time of day and the weekdays instead of a date."""
 
     time: str = Field(examples=["09:30"], description="HH:MM, India time")
-    days: list[int] = Field(description="ISO weekdays: 1 Monday to 7 Sunday", max_length=7)
+    days: list[StrictInt] = Field(description="ISO weekdays: 1 Monday to 7 Sunday", max_length=7)
     until: date | None = Field(default=None, description="the last day, YYYY-MM-DD")
 
     @field_validator("time")

@@ -1,5 +1,6 @@
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from api.schemas.text import free_text
 from domain.rules import choices, limits, messages
 
 
@@ -11,7 +12,7 @@ class FeedbackCreate(BaseModel):
     @field_validator("note")
     @classmethod
     def note_must_be_given_and_short(cls, note: str) -> str:
-        note = note.strip()
+        note = free_text(note, messages.NOTE_CHARACTERS)
         if not note:
             raise ValueError(messages.FEEDBACK_NOTE_REQUIRED)
         if len(note) > limits.FEEDBACK_NOTE_MAX_LENGTH:

@@ -1,44 +1,18 @@
-import re
 from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from domain.rules import limits, messages, patterns
+from api.schemas.text import message_text, optional_note, optional_reason, required_reason
+from domain.rules import limits, messages
 
-
-def free_text(value: str, message: str) -> str:
-    """Trimmed text of the allowed characters of SPEC §5, or the given message."""
-    value = value.strip()
-    if not re.fullmatch(patterns.FREE_TEXT, value):
-        raise ValueError(message)
-    return value
-
-
-def optional_note(value: str | None) -> str | None:
-    if value is None:
-        return None
-    return free_text(value, messages.NOTE_CHARACTERS) or None
-
-
-def required_reason(value: str | None) -> str:
-    if value is None or not value.strip():
-        raise ValueError(messages.REASON_REQUIRED)
-    return free_text(value, messages.NOTE_CHARACTERS)
-
-
-def message_text(value: str) -> str:
-    """A question, an answer or a chat message: 10 to 500 characters after trimming, allowed characters only."""
-    value = value.strip()
-    if not limits.MESSAGE_MIN_LENGTH <= len(value) <= limits.MESSAGE_MAX_LENGTH:
-        raise ValueError(messages.MESSAGE_LENGTH)
-    return free_text(value, messages.MESSAGE_CHARACTERS)
+__all__ = ["message_text"]  # the chat socket's messages follow the same rule
 
 
 class JoinRequestCreate(BaseModel):
     trip_id: int = Field(strict=True)
     additional_note: str | None = Field(default=None, max_length=limits.TRIP_NOTE_MAX_LENGTH)
-    small_luggage: int = 0
-    large_luggage: int = 0
+    small_luggage: int = Field(default=0, strict=True)
+    large_luggage: int = Field(default=0, strict=True)
 
     @field_validator("small_luggage", "large_luggage")
     @classmethod
@@ -96,3 +70,5 @@ class QueryAnswer(BaseModel):
 class BlockUser(BaseModel):
     reason: str | None = Field(default=None, max_length=500)
     report_user: bool = False
+
+    _reason = field_validator("reason")(optional_reason)

@@ -1,6 +1,6 @@
 """Reviews of co-riders (SPEC §3 Review per Humsafar, Review summary; §7 review calls)."""
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictInt
 
 from domain.rules import limits
 
@@ -9,8 +9,10 @@ class ReviewIn(BaseModel):
     """One card of the review screen. Its rules (SPEC §5) are those of domain/rules/review.py."""
 
     reviewee_id: int = Field(strict=True)
-    stars: int = Field(default=0, description=f"1 to {limits.REVIEW_STARS_MAX}; 0 when unrated")
-    attributes: dict[str, int] = Field(default_factory=dict, description="a key of review_attributes to -1, 0 or 1")
+    stars: int = Field(default=0, strict=True, description=f"1 to {limits.REVIEW_STARS_MAX}; 0 when unrated")
+    attributes: dict[str, StrictInt] = Field(
+        default_factory=dict, description="a key of review_attributes to -1, 0 or 1"
+    )
     is_flagged: bool = False
     flagged_review: str | None = Field(default=None, description="the reason, required with a flag")
 

@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator
 
 from api.schemas.cab import CabView
+from api.schemas.text import free_text, required_reason
 from api.schemas.user import Reliability
 from domain import clock
 from domain.rules import choices, limits, messages
@@ -15,10 +16,18 @@ UserStatus = Literal["default", "requested", "active", "rejected", "removed", "l
 
 
 class Location(BaseModel):
+    """A place as the place picker gives it: a suggestion's place id and point, or a dropped pin's point with the name
+    and place id of the nearest known place (GET /api/trip/maps/geocode)."""
+
     name: str = Field(max_length=200)
     place_id: str = Field(max_length=200)
-    latitude: float = Field(ge=-90, le=90)
-    longitude: float = Field(ge=-180, le=180)
+    latitude: float = Field(ge=-90, le=90, strict=True)
+    longitude: float = Field(ge=-180, le=180, strict=True)
+
+    @field_validator("name")
+    @classmethod
+    def name_must_be_text(cls, name: str) -> str:
+        return free_text(name, messages.PLACE_NAME_CHARACTERS, rows=False)
 
 
 class TripEnd(BaseModel):
@@ -58,6 +67,13 @@ class TripFieldRules(BaseModel):
             parse_time_of_trip(value)
         return value
 
+    @field_validator("estimated_cost", mode="before", check_fields=False)
+    @classmethod
+    def cost_must_be_a_number(cls, cost: object) -> object:
+        if isinstance(cost, bool):
+            raise ValueError(messages.TRIP_COST_RANGE)
+        return cost
+
     @field_validator("estimated_cost", check_fields=False)
     @classmethod
     def cost_must_be_in_range(cls, cost: Decimal | None) -> Decimal | None:
@@ -77,9 +93,10 @@ class TripFieldRules(BaseModel):
     def note_must_be_short(cls, note: str | None) -> str | None:
         if note is None:
             return None
-        if len(note.strip()) > limits.TRIP_NOTE_MAX_LENGTH:
+        note = free_text(note, messages.NOTE_CHARACTERS)
+        if len(note) > limits.TRIP_NOTE_MAX_LENGTH:
             raise ValueError(messages.TRIP_NOTE_TOO_LONG)
-        return note.strip()
+        return note
 
     @field_validator("preferred_mode_of_transport", check_fields=False)
     @classmethod
@@ -100,8 +117,8 @@ class NewTripFields(TripFieldRules):
 
     origin: Location | None = Field(default=None, validate_default=True)
     destination: Location | None = Field(default=None, validate_default=True)
-    total_passengers: int = limits.PASSENGERS_DEFAULT
-    preferred_mode_of_transport: int = choices.TRANSPORT_UNDECIDED
+    total_passengers: int = Field(default=limits.PASSENGERS_DEFAULT, strict=True)
+    preferred_mode_of_transport: int = Field(default=choices.TRANSPORT_UNDECIDED, strict=True)
     is_vehicle_booked: bool = False
     estimated_cost: Decimal | None = None
     additional_note: str | None = None
@@ -132,8 +149,8 @@ class TripUpdate(TripFieldRules):
     """Only the changed fields. Origin and destination are locked; sending them is refused."""
 
     time_of_trip: str | None = Field(default=None, examples=["2026-12-01 09:30"])
-    total_passengers: int | None = None
-    preferred_mode_of_transport: int | None = None
+    total_passengers: int | None = Field(default=None, strict=True)
+    preferred_mode_of_transport: int | None = Field(default=None, strict=True)
     is_vehicle_booked: bool | None = None
     estimated_cost: Decimal | None = None
     additional_note: str | None = None
@@ -142,14 +159,11 @@ class TripUpdate(TripFieldRules):
 
 
 class TripDelete(BaseModel):
-    reason: str = Field(default="", max_length=300)
+    """SPEC §7: DELETE /trip/trip/{id} with body reason, required (a preset or the host's own words)."""
 
-    @field_validator("reason")
-    @classmethod
-    def reason_must_be_given(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError(messages.REASON_REQUIRED)
-        return value.strip()
+    reason: str | None = Field(default=None, max_length=300, validate_default=True)
+
+    _reason = field_validator("reason")(required_reason)
 
 
 class TripCreated(BaseModel):

@@ -18,7 +18,7 @@ from domain.reliability import record_reliability
 from domain.rules import choices, messages
 from domain.rules.cab import CabEnd
 from domain.rules.reliability import ReliabilityEvent, is_late
-from domain.rules.trip import HostChange, TripStatus, host_change_refusal
+from domain.rules.trip import HostChange, TripStatus, host_change_refusal, too_far_ahead
 from domain.settings import Settings
 from domain.trips import TripDraft, TripEnds, add_trip
 from workflows.contracts import (
@@ -74,6 +74,8 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
     scheduled_at = parse_time_of_trip(body.time_of_trip)
     if scheduled_at <= clock.now():
         raise ApiError(messages.TRIP_CREATE_IN_PAST)
+    if too_far_ahead(scheduled_at, clock.now()):
+        raise ApiError(messages.TRIP_CREATE_TOO_FAR)
     mode = body.preferred_mode_of_transport
     is_vehicle_booked = body.is_vehicle_booked and mode != choices.TRANSPORT_UNDECIDED
     draft = TripDraft(
@@ -134,6 +136,8 @@ async def edit_trip(session: AsyncSession, trip_id: int, host: User, body: TripU
     new_time = changes.get("scheduled_at")
     if isinstance(new_time, datetime) and new_time <= clock.now():
         raise ApiError(messages.TRIP_EDIT_TO_PAST)
+    if isinstance(new_time, datetime) and too_far_ahead(new_time, clock.now()):
+        raise ApiError(messages.TRIP_EDIT_TOO_FAR)
     seats = changes.get("total_passengers")
     if isinstance(seats, int) and seats < await active_count(session, trip.id):
         raise ApiError(messages.TRIP_PASSENGERS_BELOW_JOINED)

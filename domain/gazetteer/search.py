@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.rules.trip import PLACE_POINT_MAX_KM
+
 SHORT_INPUT_LENGTH = 4
 SHORT_INPUT_RADIUS_METRES = 50_000
-REVERSE_GEOCODE_MAX_METRES = 50_000
+# A dropped pin is named by a place within a trip end's reach of it (domain/rules/trip.py).
+REVERSE_GEOCODE_MAX_METRES = PLACE_POINT_MAX_KM * 1000
 REVERSE_GEOCODE_CANDIDATES = 10
 
 # Weight of the match against nearness: an exact name 500 km away loses to a good fuzzy match in town. The distance

@@ -8,15 +8,22 @@ vendor_cancelled; after cancelled or vendor_cancelled the host may request again
 activities decide by this module.
 """
 
+from collections.abc import Sequence
 from datetime import datetime
 from enum import StrEnum
+from itertools import pairwise
 
 from domain.rules import choices, messages
+from domain.rules.geo import distance_km
 from domain.rules.trip import TripStatus
 
 MAX_STOPS = 3
 # The vendors serve routes up to this long (intercity beyond it is another product).
 MAX_ROUTE_KM = 150.0
+# Stops lie near the trip's way: the ride through them at most this many times the trip's direct distance.
+MAX_DETOUR_RATIO = 1.5
+
+Point = tuple[float, float]
 
 
 class CabStatus(StrEnum):
@@ -126,3 +133,25 @@ def next_status(current: str, proposed: CabStatus) -> CabStatus | None:
     if current == CabStatus.BOOKED and proposed == CabStatus.UNFULFILLED:
         return None
     return proposed
+
+
+def ride_km(origin: Point, stops: Sequence[Point], destination: Point) -> float:
+    """The trip's way from its origin through the stops, in order, to its destination."""
+    points = [origin, *stops, destination]
+    return sum(distance_km(*start, *end) for start, end in pairwise(points))
+
+
+def stops_refusal(origin: Point, destination: Point, stops: Sequence[tuple[str, str, Point]]) -> str | None:
+    """Why these stops (place id, name, point; in the ride's order) cannot be the cab's, or None: at most MAX_STOPS,
+    each once, the ride through them within MAX_DETOUR_RATIO of the direct way and within MAX_ROUTE_KM."""
+    if len(stops) > MAX_STOPS:
+        return messages.CAB_TOO_MANY_STOPS
+    if len({place_id for place_id, _, _ in stops}) < len(stops):
+        return messages.CAB_STOP_REPEATED
+    ride = ride_km(origin, [point for _, _, point in stops], destination)
+    if ride > MAX_DETOUR_RATIO * distance_km(*origin, *destination):
+        _, name, _ = max(stops, key=lambda stop: ride_km(origin, [stop[2]], destination))
+        return messages.CAB_STOP_OFF_ROUTE.format(stop=name)
+    if ride > MAX_ROUTE_KM:
+        return messages.CAB_ROUTE_TOO_LONG
+    return None

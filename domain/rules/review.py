@@ -6,13 +6,13 @@ flag with stars or thumbs. Sending again replaces one's review of that person on
 it back. The API and the screens decide by this module.
 """
 
-import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
 
-from domain.rules import limits, messages, patterns
+from domain.rules import limits, messages
 from domain.rules.choices import REVIEW_ATTRIBUTES
+from domain.rules.text import characters_refusal, tidy
 from domain.rules.trip import TripStatus
 
 
@@ -53,13 +53,13 @@ def entry_refusal(entry: ReviewEntry) -> str | None:
     ):
         return messages.REVIEW_ATTRIBUTE_INVALID
     if entry.is_flagged:
-        reason = (entry.flagged_review or "").strip()
+        reason = tidy(entry.flagged_review or "", rows=True)
         if not reason:
             return messages.REVIEW_FLAG_REASON_REQUIRED
         if len(reason) > limits.REVIEW_FLAG_REASON_MAX_LENGTH:
             return messages.REVIEW_FLAG_REASON_TOO_LONG
-        if not re.fullmatch(patterns.FREE_TEXT, reason):
-            return messages.NOTE_CHARACTERS
+        if refusal := characters_refusal(reason, messages.REASON_CHARACTERS, rows=True):
+            return refusal
         if entry.stars or entry.thumbs:
             return messages.REVIEW_FLAG_ONLY
     return None

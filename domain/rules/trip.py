@@ -5,9 +5,12 @@ through its flow's stages: scheduled, started at departure, completed a while af
 activities and the API decide by this module.
 """
 
+from datetime import date, datetime
 from enum import StrEnum
 
-from domain.rules import messages
+from domain.clock import IST
+from domain.rules import limits, messages
+from domain.rules.geo import distance_km
 
 
 class TripStatus(StrEnum):
@@ -44,3 +47,31 @@ def host_change_refusal(change: HostChange, *, is_host: bool, status: str, depar
     if departed:
         return PAST_TRIP_MESSAGES[change]
     return None
+
+
+def last_day_ahead(today: date) -> date:
+    """The last day a trip (or a commute's last day) may be on: the date picker's reach, 5 years from today (IST);
+    from 29 February, the 28th."""
+    year = today.year + limits.DATE_PICKER_MAX_YEARS_AHEAD
+    try:
+        return today.replace(year=year)
+    except ValueError:
+        return today.replace(year=year, day=28)
+
+
+def too_far_ahead(day: date | datetime, now: datetime) -> bool:
+    """Beyond the date picker's reach: a trip's time, or a commute's last day."""
+    if isinstance(day, datetime):
+        day = day.astimezone(IST).date()
+    return day > last_day_ahead(now.astimezone(IST).date())
+
+
+# A trip's end is a place the maps service knows (its place id), at its point or at a pin dropped near it: the place
+# picker names a dropped pin (and 'Your Location') by the nearest known place within this reach (the gazetteer's
+# reverse geocoding), and sends the pin's own point.
+PLACE_POINT_MAX_KM = 50.0
+
+
+def point_fits_place(place: tuple[float, float], point: tuple[float, float]) -> bool:
+    """The point given with a place id is within the reach of that place's own point."""
+    return distance_km(*place, *point) <= PLACE_POINT_MAX_KM

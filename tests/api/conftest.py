@@ -1,7 +1,9 @@
 """The API in-process over ASGI, on the real database and Temporal of the session."""
 
+import functools
+import math
 import random
-import uuid
+from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -15,11 +17,14 @@ from sqlalchemy import update
 
 from api.main import create_app
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
+from domain.gazetteer.data_file import PlaceRow, read_places
 from domain.models import OtpChallenge
 from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.linkedin import LinkedInOidc
 from domain.push import PushDestinations
+from domain.rules.geo import distance_km
+from domain.rules.trip import PLACE_POINT_MAX_KM
 from domain.settings import Settings
 from worker.main import build_worker
 
@@ -146,13 +151,30 @@ class Route:
     far_destination: dict
 
 
+@functools.cache
+def gazetteer_cells() -> dict[tuple[int, int], list[PlaceRow]]:
+    """The shipped gazetteer's places by cells of half a degree (about 55 km)."""
+    cells: dict[tuple[int, int], list[PlaceRow]] = defaultdict(list)
+    for row in read_places():
+        cells[(math.floor(row.latitude * 2), math.floor(row.longitude * 2))].append(row)
+    return cells
+
+
 def place(name: str, latitude: float, longitude: float) -> dict:
-    return {"name": name, "place_id": f"test-{uuid.uuid4().hex[:12]}", "latitude": latitude, "longitude": longitude}
+    """A trip end as a pin dropped at this point gives it: the nearest known place's id, the pin's own point."""
+    row, col = math.floor(latitude * 2), math.floor(longitude * 2)
+    nearby = [
+        known for dy in (-1, 0, 1) for dx in (-1, 0, 1) for known in gazetteer_cells().get((row + dy, col + dx), [])
+    ]
+    nearest = min(nearby, key=lambda known: distance_km(known.latitude, known.longitude, latitude, longitude))
+    assert distance_km(nearest.latitude, nearest.longitude, latitude, longitude) <= PLACE_POINT_MAX_KM
+    return {"name": name, "place_id": nearest.place_id, "latitude": latitude, "longitude": longitude}
 
 
 @pytest.fixture
 def route() -> Route:
-    latitude, longitude = random.uniform(18.0, 28.0), random.uniform(74.0, 84.0)
+    # Inland India, so that every point (the far one too) has a known place near it.
+    latitude, longitude = random.uniform(18.0, 26.0), random.uniform(74.0, 82.0)
     return Route(
         origin=place("Start", latitude, longitude),
         destination=place("End", latitude + 0.1, longitude + 0.1),

@@ -1,9 +1,11 @@
 """Who may call what (SPEC §6): every operation of the OpenAPI document, for every role, as one table.
 
 Roles: nobody signed in, a stranger to the trip, a requester, a member and the host. Every answer is also read for
-leaks: no one's mobile number but the caller's own, and no message of a trip's chat unless the caller is in it.
+leaks: no one's mobile number but the caller's own, no message of a trip's chat unless the caller is in it, and no
+exact end of the trip unless the caller is in it. Across a block, the other's trip is not found by any call.
 A new operation fails test_the_matrix_lists_every_operation until it has its row here."""
 
+import re
 import uuid
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -321,8 +323,13 @@ MATRIX: dict[str, Row] = {
             lambda c, s: c.post(
                 "/api/trip/recurring",
                 json={
-                    "origin": {"name": "A", "place_id": "p-a", "latitude": 12.93, "longitude": 77.62},
-                    "destination": {"name": "B", "place_id": "p-b", "latitude": 12.97, "longitude": 77.75},
+                    "origin": {"name": "A", "place_id": "in-560034-dc08dd0e", "latitude": 12.93, "longitude": 77.62},
+                    "destination": {
+                        "name": "B",
+                        "place_id": "in-560066-f8b0a2ab",
+                        "latitude": 12.97,
+                        "longitude": 77.75,
+                    },
                     "time": "08:30",
                     "days": [1, 2, 3, 4, 5],
                 },
@@ -385,6 +392,16 @@ def test_the_matrix_lists_every_operation(app):
     assert set(MATRIX) == operations
 
 
+async def exact_ends_of(shown: Scene) -> list[float]:
+    trip = await read(as_role(shown, "host"), shown.trip_id)
+    return [trip[end][axis] for end in ("origin", "destination") for axis in ("latitude", "longitude")]
+
+
+def shows_an_exact_end(shown: Scene, text: str) -> bool:
+    """Any coordinate of the trip's exact ends, as a whole number in the text."""
+    return any(re.search(rf"(?<![\d.]){re.escape(repr(value))}(?!\d)", text) for value in shown.exact_ends)
+
+
 @pytest.fixture
 async def stage(app, scene: Scene) -> tuple[Scene, dict[str, str]]:  # noqa: F811 (the scene fixture)
     """A chat message of the trip, and every person's mobile number, to look for in the answers."""
@@ -400,6 +417,7 @@ async def stage(app, scene: Scene) -> tuple[Scene, dict[str, str]]:  # noqa: F81
         await session.flush()
         scene.secret_message_id = message.id
         scene.depart = partial(move_to_past, app, scene.trip_id)
+        scene.exact_ends = await exact_ends_of(scene)
         rows = await session.execute(select(User.id, User.mobile_number).where(User.id.in_(scene.ids.values())))
         numbers = {user_id: number for user_id, number in rows.all()}
     return scene, {role: numbers[user_id] for role, user_id in scene.ids.items()}
@@ -418,6 +436,7 @@ async def test_each_role_gets_its_answer_and_nothing_of_others(stage, operation)
         assert not [number for number in others if number in text], f"{operation} as {role} shows a number"
         if role not in ("member", "host"):
             assert SECRET not in text, f"{operation} as {role} shows the trip's chat"
+            assert not shows_an_exact_end(shown, text), f"{operation} as {role} shows where the trip starts or ends"
         if answer.status_code >= 400 and operation in VENDOR_PROTOCOL:
             assert set(answer.json()) == VENDOR_PROTOCOL[operation]
         elif answer.status_code >= 400:
@@ -447,7 +466,7 @@ async def test_a_removed_member_loses_the_chat(stage):
 
 async def test_the_ends_are_exact_only_for_the_host_and_active_members(stage):
     """A dropped pin is often a home: strangers and requesters see each end moved to a cell of about 500 m, with no
-    place id, in the trip sheet and in search; distances are still measured from the exact ends."""
+    place id, in the trip sheet and in search, and every distance is measured to the ends they see."""
     shown, _ = stage
     exact = await read(as_role(shown, "host"), shown.trip_id)
     search = {
@@ -474,10 +493,40 @@ async def test_the_ends_are_exact_only_for_the_host_and_active_members(stage):
                 else:
                     assert point != truth and view[end]["place_id"] is None and view[end]["is_approximate"], role
                     assert distance_km(*point, *truth) <= 1.5
-        assert seen["distance_from_origin"] == pytest.approx(
-            distance_km(search["origin_latitude"], search["origin_longitude"], *truth_of(exact, "origin")), abs=0.01
-        )
+        for view in [seen, *in_search]:
+            assert view["distance_from_origin"] == pytest.approx(
+                distance_km(search["origin_latitude"], search["origin_longitude"], *truth_of(view, "origin")), abs=0.01
+            ), role
 
 
 def truth_of(trip: dict, end: str) -> tuple[float, float]:
     return trip[end]["latitude"], trip[end]["longitude"]
+
+
+# Across a block (SPEC §6 report and block), either way: the other's trip is not found by any call that names it, the
+# same answer as for a trip that does not exist, so the block is not told.
+ACROSS_A_BLOCK: dict[str, Call] = {
+    "GET /api/trip/trip/{trip_id}": call(lambda c, s: c.get(f"/api/trip/trip/{s.trip_id}")),
+    "POST /api/trip/query": call(
+        lambda c, s: c.post("/api/trip/query", json={"trip_id": s.trip_id, "question": "Is it still on for today?"})
+    ),
+    "POST /api/trip/user": call(lambda c, s: c.post("/api/trip/user", json={"trip_id": s.trip_id})),
+    "GET /api/trip/chat/{trip_id}": call(lambda c, s: c.get(f"/api/trip/chat/{s.trip_id}")),
+    "GET /api/chat/chat": call(lambda c, s: c.get("/api/chat/chat", params={"chat_id": s.trip_id})),
+}
+
+
+async def test_across_a_block_the_trip_is_not_found(stage):
+    """The stranger blocks the host; the host blocks the member (who was in the trip's chat)."""
+    shown, _ = stage
+    host = as_role(shown, "host")
+    assert (await host.post(f"/api/user/block/{shown.ids['member']}", json={"report_user": False})).status_code == 200
+    stranger = as_role(shown, "stranger")
+    answer = await stranger.post(f"/api/user/block/{shown.ids['host']}", json={"report_user": False})
+    assert answer.status_code == 200
+    for operation, role_call in ACROSS_A_BLOCK.items():
+        for role in ("stranger", "member"):
+            answer = await role_call(shown, role)
+            assert (answer.status_code, answer.json()["status"]) == (404, "FAILURE"), f"{operation} as {role}"
+            assert SECRET not in answer.text and not shows_an_exact_end(shown, answer.text)
+        assert (await role_call(shown, "requester")).status_code != 404, operation

@@ -127,8 +127,8 @@ async def test_the_request_rules_of_the_spec(signed_in, member):
     trip_id = await create(signed_in)
     too_much = await ask_to_join(member, trip_id, small_luggage=21)
     assert too_much.json()["message"] == messages.LUGGAGE_RANGE
-    bad_note = await ask_to_join(member, trip_id, additional_note="<b>hi</b>")
-    assert bad_note.json()["message"] == messages.NOTE_CHARACTERS
+    bad_note = await ask_to_join(member, trip_id, additional_note="hi\u202e")
+    assert bad_note.json()["message"] == messages.NOTE_CHARACTERS.format(characters="U+202E")
     own = await ask_to_join(signed_in, trip_id)
     assert own.json()["message"] == messages.JOIN_OWN_TRIP
     await ask_to_join(member, trip_id)
@@ -213,10 +213,10 @@ async def test_the_host_hears_of_a_request_and_the_member_of_the_answer(signed_i
 
 async def test_questions_and_answers(signed_in, member):
     trip_id = await create(signed_in)
-    short = await member.post("/api/trip/query", json={"trip_id": trip_id, "question": "Hi?"})
-    assert short.json()["message"] == messages.MESSAGE_LENGTH
-    odd = await member.post("/api/trip/query", json={"trip_id": trip_id, "question": "Is there space <for> bags"})
-    assert odd.json()["message"] == messages.MESSAGE_CHARACTERS
+    blank = await member.post("/api/trip/query", json={"trip_id": trip_id, "question": "  \n "})
+    assert blank.json()["message"] == messages.MESSAGE_LENGTH
+    odd = await member.post("/api/trip/query", json={"trip_id": trip_id, "question": "Space for\u200b bags?"})
+    assert odd.json()["message"] == messages.MESSAGE_CHARACTERS.format(characters="U+200B")
     asked = await member.post(
         "/api/trip/query", json={"trip_id": trip_id, "question": "  Is there space for two bags?  "}
     )

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from domain.models import Notification, TripCompletion, TripReview
 from domain.rules import messages
 from tests.api.conftest import new_person
-from tests.api.test_hostile_input import LONE_SURROGATE, PAYLOADS, assert_clear_answer
+from tests.api.test_hostile_input import LONE_SURROGATE, REFUSED, assert_clear_answer
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create, move_to_past, read
 
@@ -251,7 +251,7 @@ async def test_only_those_who_travelled_may_review_and_only_after_the_trip(host,
         ([{"to": "host", "attributes": {"punctual": 0}}], messages.REVIEW_AT_LEAST_ONE),
         ([{"to": "host", "reason": ""}], messages.REVIEW_FLAG_REASON_REQUIRED),
         ([{"to": "host", "reason": "   "}], messages.REVIEW_FLAG_REASON_REQUIRED),
-        ([{"to": "host", "reason": "Rude <script>"}], messages.NOTE_CHARACTERS),
+        ([{"to": "host", "reason": "Rude\u202e"}], messages.REASON_CHARACTERS.format(characters="U+202E")),
         ([{"to": "host", "reason": "x" * 301}], messages.REVIEW_FLAG_REASON_TOO_LONG),
         ([{"to": "host", "stars": 3, "reason": "Rude driver"}], messages.REVIEW_FLAG_ONLY),
         ([{"to": "host", "attributes": {"punctual": -1}, "reason": "Rude driver"}], messages.REVIEW_FLAG_ONLY),
@@ -302,7 +302,8 @@ async def test_the_reviews_of_an_unknown_user_are_not_found(signed_in):
 
 async def test_hostile_flag_reasons_are_refused_clearly_and_change_nothing(host, member, app):
     trip_id = await travelled_trip(app, host, member)
-    texts = [json.dumps(text) for text in PAYLOADS.values()] + [LONE_SURROGATE]
+    refused = [text for text, _ in REFUSED.values()] + ["x" * 301, " \n "]
+    texts = [json.dumps(text) for text in refused] + [LONE_SURROGATE]
     for text_json in texts:
         flag = json.dumps([card(host.user_id, reason="__REASON__")]).replace('"__REASON__"', text_json)
         answer = await member.put(

@@ -10,12 +10,23 @@ from api.schemas.trip import TripPublic
 from domain import clock
 from domain.models import Trip
 from domain.rules import messages
+from domain.rules.geo import approximate, distance_km
 from tests.api.conftest import COMPLETE_PROFILE, make_client, sign_in
 from workflows.contracts import trip_workflow_id
 
-KORAMANGALA = {"name": "Koramangala, Bengaluru", "place_id": "in-560034-1", "latitude": 12.9352, "longitude": 77.6245}
-WHITEFIELD = {"name": "Whitefield, Bengaluru", "place_id": "in-560066-1", "latitude": 12.9698, "longitude": 77.7500}
-HSR = {"name": "HSR Layout, Bengaluru", "place_id": "in-560102-1", "latitude": 12.9116, "longitude": 77.6474}
+KORAMANGALA = {
+    "name": "Koramangala, Bengaluru",
+    "place_id": "in-560034-dc08dd0e",
+    "latitude": 12.9352,
+    "longitude": 77.6245,
+}
+WHITEFIELD = {
+    "name": "Whitefield, Bengaluru",
+    "place_id": "in-560066-f8b0a2ab",
+    "latitude": 12.9698,
+    "longitude": 77.7500,
+}
+HSR = {"name": "HSR Layout, Bengaluru", "place_id": "in-560102-f8603901", "latitude": 12.9116, "longitude": 77.6474}
 
 
 def in_hours(hours: float) -> str:
@@ -231,7 +242,10 @@ async def test_search_finds_trips_near_both_ends_ranked_by_walk(signed_in, other
     assert exact in ids and nearby in ids and elsewhere not in ids
     assert ids.index(exact) < ids.index(nearby)
     first = next(trip for trip in found["data"]["trips"] if trip["id"] == exact)
-    assert first["sum_of_distance"] == pytest.approx(0, abs=0.01)
+    # Measured to the ends as a stranger sees them, the centres of their cells (domain/rules/geo.py approximate).
+    ends = [(end["latitude"], end["longitude"]) for end in (route.origin, route.destination)]
+    walk = sum(distance_km(*end, *approximate(*end)) for end in ends)
+    assert 0 < first["sum_of_distance"] == pytest.approx(walk, abs=0.01)
     assert first["recommended"] is True
     assert first["is_current_user_host"] is False
     assert first["user_status"] == "default"

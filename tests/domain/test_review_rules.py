@@ -38,7 +38,11 @@ def test_zero_thumbs_say_nothing_and_an_unrated_unflagged_card_is_empty():
         (ReviewEntry(2, attributes={"punctual": 3}), messages.REVIEW_ATTRIBUTE_INVALID),
         (ReviewEntry(2, is_flagged=True), messages.REVIEW_FLAG_REASON_REQUIRED),
         (ReviewEntry(2, is_flagged=True, flagged_review="x" * 301), messages.REVIEW_FLAG_REASON_TOO_LONG),
-        (ReviewEntry(2, is_flagged=True, flagged_review="a <b>"), messages.NOTE_CHARACTERS),
+        (ReviewEntry(2, is_flagged=True, flagged_review="a <b>"), None),
+        (
+            ReviewEntry(2, is_flagged=True, flagged_review="a\u200b"),
+            messages.REASON_CHARACTERS.format(characters="U+200B"),
+        ),
         (ReviewEntry(2, stars=1, is_flagged=True, flagged_review="Rude"), messages.REVIEW_FLAG_ONLY),
         # A flag with reason but without stars or thumbs: a zero thumb says nothing and is allowed.
         (ReviewEntry(2, attributes={"punctual": 0}, is_flagged=True, flagged_review="Rude"), None),

@@ -10,7 +10,7 @@ from tests.e2e.test_join_journey import actions, publish_trip, toast
 from tests.e2e.test_signin_journey import write_png
 from tests.e2e.test_trip_journey import new_person
 
-MESSAGE_CHARACTERS = "Message can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols"
+MESSAGE_CHARACTERS = "Message contains characters that are not allowed: U+202E"
 
 
 def write_pdf(path: Path) -> Path:
@@ -123,13 +123,15 @@ def test_two_members_chat_live_share_files_and_survive_a_dropped_socket(
     expect(mine.get_by_test_id("message-status")).to_contain_text("Sent")
 
     # The rules the server keeps are shown before anything is sent; markup stays text and never runs.
-    say(rider, "short")
-    expect(rider.get_by_role("alert").filter(has_text="Message should to be of length 10 to 500")).to_be_visible()
-    say(rider, "<img src=x onerror=alert(1)> hello there")
+    say(rider, "Gate 4 \u202egnp.exe")
     expect(rider.get_by_role("alert").filter(has_text=MESSAGE_CHARACTERS)).to_be_visible()
-    expect(rider.get_by_role("textbox", name="Message")).to_have_value("<img src=x onerror=alert(1)> hello there")
-    expect(log_of(rider).locator("img")).to_have_count(0)
+    expect(rider.get_by_role("textbox", name="Message")).to_have_value("Gate 4 \u202egnp.exe")
     rider.get_by_role("textbox", name="Message").fill("")
+    say(rider, "ok")
+    expect(log_of(host).get_by_text("ok", exact=True)).to_be_visible()
+    say(rider, "<img src=x onerror=alert(1)> मैं आ रहा हूँ 🚕")
+    expect(log_of(host).get_by_text("<img src=x onerror=alert(1)> मैं आ रहा हूँ 🚕")).to_be_visible()
+    expect(log_of(rider).locator("img")).to_have_count(0)
 
     # An image and a PDF reach the other side once checked against the guidelines.
     attach(rider, "Image", write_png(tmp_path / "pickup-point.png"))

@@ -6,7 +6,7 @@ export const LIMITS = {
   "PHONE_LENGTH": 10,
   "OTP_RESEND_SECONDS": 60,
   "OTP_ERROR_CLEAR_SECONDS": 5,
-  "MESSAGE_MIN_LENGTH": 10,
+  "MESSAGE_MIN_LENGTH": 1,
   "MESSAGE_MAX_LENGTH": 500,
   "TRIP_NOTE_MAX_LENGTH": 300,
   "FEEDBACK_NOTE_MAX_LENGTH": 500,
@@ -50,7 +50,213 @@ export const PATTERNS = {
   "NAME": "^[A-Za-z]+( [A-Za-z]+)*$",
   "REFERRAL_CODE": "^[A-Za-z0-9]{5,20}$",
   "DOB": "^[0-9]{2}-[0-9]{2}-[0-9]{4}$",
-  "FREE_TEXT": "^[A-Za-z0-9 ,.\\-_()/\\\\&₹?!%$*+]*$"
+  "FREE_TEXT_CATEGORIES": [
+    "L",
+    "M",
+    "N",
+    "P",
+    "S",
+    "Zs",
+    "Cn"
+  ],
+  "FREE_TEXT_CHARACTER": "^[\\p{L}\\p{M}\\p{N}\\p{P}\\p{S}\\p{Zs}\\p{Cn}]$",
+  "FREE_TEXT_REFUSED_RANGES": [
+    [
+      173,
+      173
+    ],
+    [
+      847,
+      847
+    ],
+    [
+      1564,
+      1564
+    ],
+    [
+      4447,
+      4448
+    ],
+    [
+      6068,
+      6069
+    ],
+    [
+      8203,
+      8207
+    ],
+    [
+      8234,
+      8238
+    ],
+    [
+      8288,
+      8303
+    ],
+    [
+      12644,
+      12644
+    ],
+    [
+      64976,
+      65007
+    ],
+    [
+      65279,
+      65279
+    ],
+    [
+      65440,
+      65440
+    ],
+    [
+      65520,
+      65528
+    ],
+    [
+      113824,
+      113827
+    ],
+    [
+      119155,
+      119162
+    ],
+    [
+      917504,
+      917759
+    ],
+    [
+      918000,
+      921599
+    ],
+    [
+      65534,
+      65535
+    ],
+    [
+      131070,
+      131071
+    ],
+    [
+      196606,
+      196607
+    ],
+    [
+      262142,
+      262143
+    ],
+    [
+      327678,
+      327679
+    ],
+    [
+      393214,
+      393215
+    ],
+    [
+      458750,
+      458751
+    ],
+    [
+      524286,
+      524287
+    ],
+    [
+      589822,
+      589823
+    ],
+    [
+      655358,
+      655359
+    ],
+    [
+      720894,
+      720895
+    ],
+    [
+      786430,
+      786431
+    ],
+    [
+      851966,
+      851967
+    ],
+    [
+      917502,
+      917503
+    ],
+    [
+      983038,
+      983039
+    ],
+    [
+      1048574,
+      1048575
+    ],
+    [
+      1114110,
+      1114111
+    ]
+  ],
+  "FREE_TEXT_JOINERS": [
+    8204,
+    8205
+  ],
+  "FREE_TEXT_BEFORE_JOINER": [
+    "M",
+    "So",
+    "Sk",
+    "Cn"
+  ],
+  "FREE_TEXT_AFTER_JOINER": [
+    "L",
+    "M",
+    "So",
+    "Cn"
+  ],
+  "FREE_TEXT_FLAG": 127988,
+  "FREE_TEXT_FLAG_TAGS": [
+    [
+      917552,
+      917561
+    ],
+    [
+      917601,
+      917626
+    ]
+  ],
+  "FREE_TEXT_FLAG_TAGS_MAX": 7,
+  "FREE_TEXT_FLAG_END": 917631,
+  "FREE_TEXT_TRIMMED": [
+    9,
+    10,
+    11,
+    12,
+    13,
+    32,
+    160,
+    5760,
+    8192,
+    8193,
+    8194,
+    8195,
+    8196,
+    8197,
+    8198,
+    8199,
+    8200,
+    8201,
+    8202,
+    8239,
+    8287,
+    12288
+  ],
+  "FREE_TEXT_NAMES": {
+    "\n": "line break",
+    "\t": "tab",
+    "\r": "carriage return"
+  },
+  "FREE_TEXT_NAMED_MAX": 5
 } as const;
 
 export const MESSAGES = {
@@ -68,6 +274,7 @@ export const MESSAGES = {
   "LOGOUT_SUCCESS": "Logged out successfully",
   "LOGIN_REQUIRED": "Please login to continue",
   "CSRF_REFUSED": "Request refused. Please reload the app and try again.",
+  "REQUEST_TOO_LARGE": "Request is too large. Please send less and try again.",
   "NAME_REQUIRED": "Name is required",
   "NAME_INVALID": "Enter a valid name",
   "NAME_LOCKED_AFTER_KYC": "Name cannot be updated after KYC",
@@ -78,6 +285,8 @@ export const MESSAGES = {
   "DOB_LOCKED_AFTER_KYC": "Date of birth cannot be updated after KYC",
   "REFERRAL_CODE_INVALID": "Enter a valid referral code",
   "IMAGE_INVALID": "Image must be a jpg, jpeg, png, heic or heif file",
+  "IMAGE_TOO_LARGE": "Image is too large: at most 4096 × 4096 pixels",
+  "IMAGE_UPLOADS_TOO_MANY": "You have changed your picture too often. Please try again in an hour",
   "PROFILE_CREATED": "Profile Created Successfully",
   "PROFILE_UPDATED": "Profile Updated Successfully",
   "ACCOUNT_DELETED": "Account deleted successfully",
@@ -85,9 +294,12 @@ export const MESSAGES = {
   "LOCATION_UPDATED": "Location updated",
   "LOCATION_INVALID": "Please enter a valid location or use auto-fetch.",
   "NOTHING_UPDATED": "Nothing has been updated",
-  "MESSAGE_LENGTH": "Message should to be of length 10 to 500",
-  "MESSAGE_CHARACTERS": "Message can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols",
-  "NOTE_CHARACTERS": "Note can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols",
+  "MESSAGE_LENGTH": "Message should be of length 1 to 500",
+  "MESSAGE_CHARACTERS": "Message contains characters that are not allowed: {characters}",
+  "NOTE_CHARACTERS": "Note contains characters that are not allowed: {characters}",
+  "REASON_CHARACTERS": "Reason contains characters that are not allowed: {characters}",
+  "ISSUE_CHARACTERS": "Issue contains characters that are not allowed: {characters}",
+  "PLACE_NAME_CHARACTERS": "Place name contains characters that are not allowed: {characters}",
   "REASON_REQUIRED": "Reason is required",
   "REASON_SELECT": "Please select an option or write your reason",
   "FILE_FORMAT_INVALID": "Invalid file format",
@@ -105,10 +317,14 @@ export const MESSAGES = {
   "FEEDBACK_THANKS": "Thank you for your feedback!",
   "TRIP_FROM_REQUIRED": "Please add From location",
   "TRIP_TO_REQUIRED": "Please add To location",
+  "TRIP_FROM_UNKNOWN": "Please choose the From location from the suggestions or on the map",
+  "TRIP_TO_UNKNOWN": "Please choose the To location from the suggestions or on the map",
   "TRIP_DATE_INVALID": "Please add valid date",
   "TRIP_TIME_INVALID": "Please add valid time",
   "TRIP_CREATE_IN_PAST": "Cannot create trip. Time of trip cannot be in the past.",
   "TRIP_EDIT_TO_PAST": "Cannot edit trip. Time of trip cannot be in the past.",
+  "TRIP_CREATE_TOO_FAR": "Cannot create trip. Time of trip cannot be more than 5 years ahead.",
+  "TRIP_EDIT_TOO_FAR": "Cannot edit trip. Time of trip cannot be more than 5 years ahead.",
   "TRIP_EDIT_PAST": "Cannot edit trip. Trip is in the past.",
   "TRIP_DELETE_PAST": "Cannot delete trip. Trip is in the past.",
   "TRIP_COST_REQUIRED": "Please add estimated cost",
@@ -180,11 +396,15 @@ export const MESSAGES = {
   "CAB_REQUEST_RUNNING": "A cab request is already in progress",
   "CAB_PLAN_FIRST": "Please add stops and a category first",
   "CAB_NOTHING_TO_CANCEL": "There is no cab request for this trip",
+  "CAB_CANCEL_UNDER_WAY": "This cab is already being cancelled",
   "CAB_ISSUE_ALREADY_RAISED": "An issue has already been raised for this cab",
   "CAB_ISSUE_REQUIRED": "Let us know what is wrong",
   "CAB_VENDOR_REQUIRED": "Please select a vendor",
   "CAB_CATEGORY_INVALID": "Please choose a cab category",
   "CAB_TOO_MANY_STOPS": "At most 3 stops can be added",
+  "CAB_STOP_REPEATED": "Each stop can be added once",
+  "CAB_STOP_OFF_ROUTE": "{stop} is too far from the way of this trip",
+  "CAB_ROUTE_TOO_LONG": "The ride through these stops is longer than 150 km",
   "CAB_REQUEST_FAILED": "Your cab request could not be processed!",
   "CAB_VENDORS_UNAVAILABLE": "Cab vendors are unavailable right now. Please try again in some time.",
   "CAB_PLAN_SAVED": "Stops saved",
@@ -195,6 +415,8 @@ export const MESSAGES = {
   "VENDOR_NEWS_RECEIVED": "Received",
   "VENDOR_SIGNATURE_INVALID": "Signature is not valid",
   "VENDOR_WEBHOOK_INVALID": "The webhook body is not valid",
+  "VENDOR_WEBHOOK_STALE": "The webhook's timestamp is more than 5 minutes from now",
+  "VENDOR_WEBHOOK_REPLAYED": "This webhook delivery was already received",
   "NO_SHOW_MARKED": "Marked as a no-show",
   "NO_SHOW_TOO_EARLY": "A no-show can be marked only after the trip starts",
   "NO_SHOW_TOO_LATE": "A no-show can be marked only within 24 hours of the trip",
@@ -202,6 +424,7 @@ export const MESSAGES = {
   "NO_SHOW_NOT_MEMBER": "Only an active member can be marked as a no-show",
   "COMMUTE_DAYS_REQUIRED": "Please choose the days to repeat on",
   "COMMUTE_UNTIL_PAST": "The last day cannot be in the past",
+  "COMMUTE_UNTIL_TOO_FAR": "The last day cannot be more than 5 years ahead",
   "COMMUTE_CREATED": "Commute created",
   "COMMUTE_STOPPED": "Commute stopped",
   "COMMUTE_NOT_FOUND": "Commute not found",
@@ -245,7 +468,9 @@ export const MESSAGES = {
   "PUSH_SUBSCRIBED": "Subscribed to notifications",
   "PUSH_REFRESHED": "Notification subscription refreshed",
   "PUSH_UNSUBSCRIBED": "Unsubscribed from notifications",
-  "PUSH_SUBSCRIPTION_INVALID": "The push subscription is not valid"
+  "PUSH_SUBSCRIPTION_INVALID": "The push subscription is not valid",
+  "PUSH_ENDPOINT_NOT_HTTPS": "Notifications can only be sent to a push service over HTTPS",
+  "PUSH_ENDPOINT_NOT_PUBLIC": "Notifications can only be sent to a push service on the internet, not to a local or private address"
 } as const;
 
 export const CHOICES = {

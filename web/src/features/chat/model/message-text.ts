@@ -1,18 +1,16 @@
-import { LIMITS, MESSAGES, PATTERNS } from '@/generated/rules'
-
-const FREE_TEXT = new RegExp(PATTERNS.FREE_TEXT)
+import { LIMITS, MESSAGES } from '@/generated/rules'
+import { charactersError, textLength, tidyText } from '@/lib/free-text'
 
 /**
  * The server's message rules (SPEC §5), checked before sending: null when the text may be sent. Empty text is
  * never sent and is not an error either, so it answers 'empty'.
  */
 export function messageTextError(text: string): string | 'empty' | null {
-  const trimmed = text.trim()
+  const trimmed = tidyText(text)
   if (!trimmed) return 'empty'
-  if (trimmed.length < LIMITS.MESSAGE_MIN_LENGTH || trimmed.length > LIMITS.MESSAGE_MAX_LENGTH) {
-    return MESSAGES.MESSAGE_LENGTH
-  }
-  return FREE_TEXT.test(trimmed) ? null : MESSAGES.MESSAGE_CHARACTERS
+  const length = textLength(trimmed)
+  if (length < LIMITS.MESSAGE_MIN_LENGTH || length > LIMITS.MESSAGE_MAX_LENGTH) return MESSAGES.MESSAGE_LENGTH
+  return charactersError(trimmed, MESSAGES.MESSAGE_CHARACTERS)
 }
 
 export type TextPart = { kind: 'text' | 'italic'; text: string } | { kind: 'link'; text: string; href: string }

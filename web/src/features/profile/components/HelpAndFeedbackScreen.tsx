@@ -8,6 +8,7 @@ import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { CHOICES, LIMITS, MESSAGES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
+import { charactersError, textLength, tidyText } from '@/lib/free-text'
 
 /** Display labels of the feedback categories and features; the keys come from domain/rules (SPEC §5). */
 const LABELS: Record<string, string> = {
@@ -36,9 +37,10 @@ const SERVICES = Object.entries(CHOICES.FEEDBACK_FEATURES).map(([service, featur
 
 export function validateFeedback(services: string[], note: string): string | null {
   if (services.length === 0) return MESSAGES.FEEDBACK_SERVICE_REQUIRED
-  if (!note.trim()) return MESSAGES.FEEDBACK_NOTE_REQUIRED
-  if (note.length > LIMITS.FEEDBACK_NOTE_MAX_LENGTH) return MESSAGES.FEEDBACK_NOTE_TOO_LONG
-  return null
+  const trimmed = tidyText(note)
+  if (!trimmed) return MESSAGES.FEEDBACK_NOTE_REQUIRED
+  if (textLength(trimmed) > LIMITS.FEEDBACK_NOTE_MAX_LENGTH) return MESSAGES.FEEDBACK_NOTE_TOO_LONG
+  return charactersError(trimmed, MESSAGES.NOTE_CHARACTERS)
 }
 
 const toggled = (list: string[], key: string) => (list.includes(key) ? list.filter((item) => item !== key) : [...list, key])

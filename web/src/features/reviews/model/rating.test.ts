@@ -28,7 +28,10 @@ describe('the review screen cards', () => {
     const [card] = cardsFor([member(1)], [])
     expect(cardsError([card])).toBe(MESSAGES.REVIEW_AT_LEAST_ONE)
     expect(cardsError([withFlag(card, true)])).toBe(MESSAGES.REVIEW_FLAG_REASON_REQUIRED)
-    expect(cardsError([{ ...withFlag(card, true), reason: 'Rude <b>' }])).toBe(MESSAGES.NOTE_CHARACTERS)
+    expect(cardsError([{ ...withFlag(card, true), reason: 'Rude <b>' }])).toBeNull()
+    expect(cardsError([{ ...withFlag(card, true), reason: 'Rude\u200b' }])).toBe(
+      MESSAGES.REASON_CHARACTERS.replace('{characters}', 'U+200B'),
+    )
     expect(cardsError([withStars(card, 5)])).toBeNull()
   })
 

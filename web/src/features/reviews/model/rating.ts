@@ -1,5 +1,6 @@
 import type { ReviewableMember, ReviewIn, ReviewSent } from '../api/reviews'
-import { LIMITS, MESSAGES, PATTERNS } from '@/generated/rules'
+import { LIMITS, MESSAGES } from '@/generated/rules'
+import { charactersError, textLength, tidyText } from '@/lib/free-text'
 
 export type Thumb = -1 | 0 | 1
 
@@ -40,15 +41,13 @@ export const withThumb = (card: Card, key: string, thumb: Thumb): Card => ({
 const saysSomething = (card: Card): boolean =>
   card.flagged || card.stars > 0 || Object.values(card.attributes).some((thumb) => thumb !== 0)
 
-const FREE_TEXT = new RegExp(PATTERNS.FREE_TEXT)
-
 /** The flag's reason, or null when it is fine (SPEC §5 Review, note characters). */
 export function reasonError(card: Card): string | null {
   if (!card.flagged) return null
-  const reason = card.reason.trim()
+  const reason = tidyText(card.reason)
   if (!reason) return MESSAGES.REVIEW_FLAG_REASON_REQUIRED
-  if (reason.length > LIMITS.REVIEW_FLAG_REASON_MAX_LENGTH) return MESSAGES.REVIEW_FLAG_REASON_TOO_LONG
-  return FREE_TEXT.test(reason) ? null : MESSAGES.NOTE_CHARACTERS
+  if (textLength(reason) > LIMITS.REVIEW_FLAG_REASON_MAX_LENGTH) return MESSAGES.REVIEW_FLAG_REASON_TOO_LONG
+  return charactersError(reason, MESSAGES.REASON_CHARACTERS)
 }
 
 /** The first rule the cards break, in the server's words, or null. */

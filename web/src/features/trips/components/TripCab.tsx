@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useCancelCab, useRaiseCabIssue } from '../api/cab'
-import { cabBlock, issueError } from '../model/cab'
+import { cabBlock, cancelReasonError, issueError } from '../model/cab'
 import styles from './TripSheet.module.css'
 import { Dialog } from '@/components/Dialog'
 import { CarIcon, FlagIcon, HelpIcon } from '@/components/icons'
@@ -11,6 +11,7 @@ import type { Trip } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
 import { CHOICES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
+import { tidyText } from '@/lib/free-text'
 import { useConfig } from '@/lib/session'
 
 const rupees = (amount: number | null | undefined): string =>
@@ -172,9 +173,13 @@ export function TripCab({ trip }: { trip: Trip }) {
 function CancelCabDialog({ tripId, open, onClose }: { tripId: number; open: boolean; onClose: () => void }) {
   const cancel = useCancelCab(tripId)
   const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | null>(null)
   const confirm = async () => {
+    const problem = cancelReasonError(reason)
+    setError(problem)
+    if (problem) return
     try {
-      const answer = await cancel.mutateAsync(reason.trim())
+      const answer = await cancel.mutateAsync(tidyText(reason))
       toast.success(answer.message)
       onClose()
     } catch (error) {
@@ -187,7 +192,24 @@ function CancelCabDialog({ tripId, open, onClose }: { tripId: number; open: bool
         <label htmlFor="cancel-cab-reason" className="field-label">
           Reason <span className="field-optional">(optional)</span>
         </label>
-        <textarea id="cancel-cab-reason" className="input" rows={2} maxLength={300} value={reason} onChange={(event) => setReason(event.target.value)} />
+        <textarea
+          id="cancel-cab-reason"
+          className="input"
+          rows={2}
+          maxLength={300}
+          value={reason}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'cancel-cab-reason-error' : undefined}
+          onChange={(event) => {
+            setReason(event.target.value)
+            setError(null)
+          }}
+        />
+        {error && (
+          <span id="cancel-cab-reason-error" className="field-error">
+            {error}
+          </span>
+        )}
       </div>
       <button type="button" className="btn btn-danger btn-block" disabled={cancel.isPending} onClick={() => void confirm()}>
         Cancel Cab
@@ -208,7 +230,7 @@ function RaiseIssueDialog({ tripId, open, onClose }: { tripId: number; open: boo
     setError(problem)
     if (problem) return
     try {
-      const answer = await raise.mutateAsync(issue.trim())
+      const answer = await raise.mutateAsync(tidyText(issue))
       toast.success(answer.message)
       onClose()
     } catch (failure) {

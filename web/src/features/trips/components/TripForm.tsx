@@ -27,7 +27,7 @@ type TripFormProps = {
   onSubmit: (values: TripFormValues) => void
 }
 
-const FIELD_ORDER: TripFormField[] = ['origin', 'destination', 'date', 'time', 'estimatedCost']
+const FIELD_ORDER: TripFormField[] = ['origin', 'destination', 'date', 'time', 'estimatedCost', 'note']
 
 /** The trip's places, schedule, seats, mode, booking and note; shared by Create Trip and Edit Trip. */
 export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }: TripFormProps) {
@@ -57,7 +57,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
     setErrors(found)
     const first = FIELD_ORDER.find((field) => found[field])
     if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] button`)?.focus()
+      formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"] :is(input, textarea, button)`)?.focus()
       return
     }
     onSubmit(values)
@@ -195,7 +195,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
             </p>
           </div>
         )}
-        <div className="field">
+        <div className="field" data-field="note">
           <label className="field-label" htmlFor={noteId}>
             Additional note <span className="field-optional">(optional)</span>
           </label>
@@ -206,10 +206,15 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
             maxLength={LIMITS.TRIP_NOTE_MAX_LENGTH}
             placeholder="Pick-up point, luggage space, anything co-riders should know"
             value={values.note}
-            onChange={(event) => update({ ...values, note: event.target.value }, [])}
+            aria-invalid={Boolean(errors.note)}
+            onChange={(event) => update({ ...values, note: event.target.value }, ['note'])}
           />
-          <p className="field-hint" aria-live="polite">
-            {values.note.length}/{LIMITS.TRIP_NOTE_MAX_LENGTH}
+          <p
+            className={errors.note ? 'field-error' : 'field-hint'}
+            role={errors.note ? 'alert' : undefined}
+            aria-live="polite"
+          >
+            {errors.note ?? `${values.note.length}/${LIMITS.TRIP_NOTE_MAX_LENGTH}`}
           </p>
         </div>
       </div>

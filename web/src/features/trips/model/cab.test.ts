@@ -23,7 +23,8 @@ describe('the cab block', () => {
 
   it('needs words for an issue', () => {
     expect(issueError('  ')).toBe(MESSAGES.CAB_ISSUE_REQUIRED)
-    expect(issueError('Driver <b>')).toBe(MESSAGES.NOTE_CHARACTERS)
+    expect(issueError('Driver <b>rude</b>')).toBeNull()
+    expect(issueError('Driver\u202e')).toBe(MESSAGES.ISSUE_CHARACTERS.replace('{characters}', 'U+202E'))
     expect(issueError('The driver never came')).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 import type { Trip } from '@/components/trip/trip'
-import { MESSAGES, PATTERNS } from '@/generated/rules'
+import { MESSAGES } from '@/generated/rules'
+import { charactersError, tidyText } from '@/lib/free-text'
 
 export type Cab = Trip['cab']
 export type CabStatus = Cab['status']
@@ -28,11 +29,13 @@ export function cabBlock(trip: Trip): CabBlock {
   return { kind: 'unfulfilled', host }
 }
 
-const FREE_TEXT = new RegExp(PATTERNS.FREE_TEXT)
-
-/** Raise an issue: text required (SPEC §5), the allowed characters only. */
+/** Raise an issue: text required (SPEC §5), the allowed characters only (lib/free-text). */
 export function issueError(issue: string): string | null {
-  const trimmed = issue.trim()
+  const trimmed = tidyText(issue)
   if (!trimmed) return MESSAGES.CAB_ISSUE_REQUIRED
-  return FREE_TEXT.test(trimmed) ? null : MESSAGES.NOTE_CHARACTERS
+  return charactersError(trimmed, MESSAGES.ISSUE_CHARACTERS)
 }
+
+/** Cancel a cab: the reason is optional (SPEC §5), the allowed characters only. */
+export const cancelReasonError = (reason: string): string | null =>
+  charactersError(tidyText(reason), MESSAGES.REASON_CHARACTERS)

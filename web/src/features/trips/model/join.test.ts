@@ -128,10 +128,11 @@ describe('join request', () => {
     expect(joinRequestBody(5, { large: 0, small: 3 }, '')).toEqual({ trip_id: 5, small_luggage: 3 })
   })
 
-  it('allows only the listed characters in the note', () => {
+  it('takes any script, quotes and emoji in the note, and names the invisible characters it refuses', () => {
     expect(noteError('')).toBeNull()
-    expect(noteError('Two bags, 1 cycle (folded) & ₹50 toll?')).toBeNull()
-    expect(noteError('<b>bags</b>')).toBe('Note can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols')
+    expect(noteError("Two bags, 1 cycle (folded) & ₹50 toll? I'll wait at gate #2 🚲")).toBeNull()
+    expect(noteError('दो बैग हैं')).toBeNull()
+    expect(noteError('Gate 4 \u202egnp.exe')).toBe('Note contains characters that are not allowed: U+202E')
   })
 
   it('summarises luggage as the dialog names it', () => {
@@ -141,17 +142,18 @@ describe('join request', () => {
 })
 
 describe('questions and answers', () => {
-  it('needs 10 to 500 characters after trimming', () => {
-    expect(messageError('   Room?      ')).toBe('Message should to be of length 10 to 500')
-    expect(messageError('  Room for a cycle?  ')).toBeNull()
-    expect(messageError('a'.repeat(501))).toBe('Message should to be of length 10 to 500')
+  it('needs 1 to 500 characters after trimming', () => {
+    expect(messageError('   ')).toBe('Message should be of length 1 to 500')
+    expect(messageError('  ok  ')).toBeNull()
+    expect(messageError('a'.repeat(501))).toBe('Message should be of length 1 to 500')
     expect(messageError('a'.repeat(500))).toBeNull()
+    expect(messageError('🚕'.repeat(500))).toBeNull()
   })
 
-  it('allows only the listed characters', () => {
-    expect(messageError('Is there room for #2 bags?')).toBe(
-      'Message can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols',
-    )
+  it('takes what people type and refuses invisible characters', () => {
+    expect(messageError("Is there room for #2 bags? I'll be there at 9:45")).toBeNull()
+    expect(messageError('क्या जगह है? 🙏')).toBeNull()
+    expect(messageError('Pay\u200bment')).toBe('Message contains characters that are not allowed: U+200B')
   })
 
   it('prompts for feedback at most once per calendar day', () => {
@@ -175,8 +177,9 @@ describe('reasons', () => {
     expect(reasonError(LEAVE_REASONS, 'Being abusive', '')).toBe('Please select an option or write your reason')
     expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, '  ')).toBe('Please select an option or write your reason')
     expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Asked for cash upfront')).toBeNull()
-    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Rude #1')).toBe(
-      'Note can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols',
+    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Rude #1, said "pay now"')).toBeNull()
+    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Rude\u0000')).toBe(
+      'Note contains characters that are not allowed: U+0000',
     )
   })
 

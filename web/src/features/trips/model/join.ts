@@ -1,5 +1,6 @@
 import type { Trip } from '@/components/trip/trip'
-import { MESSAGES, PATTERNS, LIMITS } from '@/generated/rules'
+import { MESSAGES, LIMITS } from '@/generated/rules'
+import { charactersError, textLength, tidyText } from '@/lib/free-text'
 
 export type Passenger = Trip['passengers'][number]
 export type TripQuestion = Trip['queries'][number]
@@ -60,16 +61,14 @@ export function chatAvailability(trip: Trip): 'open' | 'nobody-joined' | 'unavai
   return trip.user_status === 'active' ? 'open' : 'unavailable'
 }
 
-const FREE_TEXT = new RegExp(PATTERNS.FREE_TEXT)
-
-/** The optional note of a join request: trimmed, allowed characters only (SPEC §5). */
+/** The optional note of a join request: trimmed, allowed characters only (SPEC §5, lib/free-text). */
 export function noteError(note: string): string | null {
-  return FREE_TEXT.test(note.trim()) ? null : MESSAGES.NOTE_CHARACTERS
+  return charactersError(tidyText(note), MESSAGES.NOTE_CHARACTERS)
 }
 
 /** POST /api/trip/user body: zero luggage and an empty note are not sent. */
 export function joinRequestBody(tripId: number, luggage: { large: number; small: number }, note: string) {
-  const trimmed = note.trim()
+  const trimmed = tidyText(note)
   return {
     trip_id: tripId,
     ...(trimmed ? { additional_note: trimmed } : {}),
@@ -78,13 +77,12 @@ export function joinRequestBody(tripId: number, luggage: { large: number; small:
   }
 }
 
-/** A question or an answer: 10 to 500 characters after trimming, allowed characters only (SPEC §5). */
+/** A question or an answer: 1 to 500 characters after trimming, allowed characters only (SPEC §5, lib/free-text). */
 export function messageError(text: string): string | null {
-  const trimmed = text.trim()
-  if (trimmed.length < LIMITS.MESSAGE_MIN_LENGTH || trimmed.length > LIMITS.MESSAGE_MAX_LENGTH) {
-    return MESSAGES.MESSAGE_LENGTH
-  }
-  return FREE_TEXT.test(trimmed) ? null : MESSAGES.MESSAGE_CHARACTERS
+  const trimmed = tidyText(text)
+  const length = textLength(trimmed)
+  if (length < LIMITS.MESSAGE_MIN_LENGTH || length > LIMITS.MESSAGE_MAX_LENGTH) return MESSAGES.MESSAGE_LENGTH
+  return charactersError(trimmed, MESSAGES.MESSAGE_CHARACTERS)
 }
 
 /** The value of a reason picker when the person writes their own words. */
@@ -93,19 +91,22 @@ export const CUSTOM_REASON = 'custom'
 /** Checks a reason picked from presets or written out; null when it can be sent (SPEC §5 reasons). */
 export function reasonError(presets: readonly string[], choice: string, custom: string): string | null {
   if (choice !== CUSTOM_REASON) return presets.includes(choice) ? null : MESSAGES.REASON_SELECT
-  if (!custom.trim()) return MESSAGES.REASON_SELECT
-  return FREE_TEXT.test(custom.trim()) ? null : MESSAGES.NOTE_CHARACTERS
+  const trimmed = tidyText(custom)
+  if (!trimmed) return MESSAGES.REASON_SELECT
+  return charactersError(trimmed, MESSAGES.NOTE_CHARACTERS)
 }
 
 export const chosenReason = (choice: string, custom: string): string =>
-  choice === CUSTOM_REASON ? custom.trim() : choice
+  choice === CUSTOM_REASON ? tidyText(custom) : choice
 
 export const LEAVE_REASONS = ['Found an another trip', 'Not replying messages'] as const
 export const REMOVE_REASONS = ['Being abusive', 'No replying messages'] as const
 
 /** Blocking needs no reason; reporting does (SPEC §5 block dialog). */
 export function blockReasonError(reason: string, report: boolean): string | null {
-  return report && !reason.trim() ? MESSAGES.REASON_REQUIRED : null
+  const trimmed = tidyText(reason)
+  if (report && !trimmed) return MESSAGES.REASON_REQUIRED
+  return charactersError(trimmed, MESSAGES.REASON_CHARACTERS)
 }
 
 /** "2026-05-14" for the person's own calendar day. */

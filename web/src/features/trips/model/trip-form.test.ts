@@ -70,6 +70,16 @@ describe('create trip form', () => {
     expect(validateTripForm(filled({ date: '2031-04-01' }), 'create', NOW).date).toBeUndefined()
   })
 
+  it('takes a note in any script and names the invisible characters it refuses', () => {
+    expect(validateTripForm(filled({ note: "Gate 2, I'll wait 🚕 गेट 2" }), 'create', NOW).note).toBeUndefined()
+    expect(validateTripForm(filled({ note: 'Gate\u200b2' }), 'create', NOW).note).toBe(
+      'Note contains characters that are not allowed: U+200B',
+    )
+    expect(validateTripForm(filled({ note: 'x'.repeat(301) }), 'create', NOW).note).toBe(
+      'Additional note cannot exceed 300 characters',
+    )
+  })
+
   it('needs a cost between 1 and 100000 only when the vehicle is booked', () => {
     expect(validateTripForm(filled(), 'create', NOW)).toEqual({})
     const booked = filled({ isVehicleBooked: true })

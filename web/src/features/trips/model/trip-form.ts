@@ -1,6 +1,7 @@
 import { isClockTime, isInPast, isIsoDate, tripDateRange, defaultTripTime } from '@/components/trip/india-time'
 import { MODES, scheduleParts, type Place, type Trip } from '@/components/trip/trip'
 import { LIMITS, MESSAGES } from '@/generated/rules'
+import { charactersError, textLength, tidyText } from '@/lib/free-text'
 import type { CommuteCreate } from '../api/commute'
 import type { TripCreate, TripUpdate } from '../api/trips'
 
@@ -32,7 +33,7 @@ export type TripFormValues = {
   repeatOn: number[]
 }
 
-export type TripFormField = 'origin' | 'destination' | 'date' | 'time' | 'estimatedCost'
+export type TripFormField = 'origin' | 'destination' | 'date' | 'time' | 'estimatedCost' | 'note'
 export type TripFormErrors = Partial<Record<TripFormField, string>>
 
 export function newTripForm(now: number = Date.now()): TripFormValues {
@@ -109,6 +110,12 @@ export function validateTripForm(values: TripFormValues, purpose: 'create' | 'ed
   if (bookedVehicle(values) && parseCost(values.estimatedCost) === null) {
     errors.estimatedCost = TRIP_FORM_MESSAGES.costRequired
   }
+  const note = tidyText(values.note)
+  const noteProblem =
+    textLength(note) > LIMITS.TRIP_NOTE_MAX_LENGTH
+      ? MESSAGES.TRIP_NOTE_TOO_LONG
+      : charactersError(note, MESSAGES.NOTE_CHARACTERS)
+  if (noteProblem) errors.note = noteProblem
   return errors
 }
 
@@ -122,7 +129,7 @@ function tripFields(values: TripFormValues) {
     preferred_mode_of_transport: values.mode,
     is_vehicle_booked: booked,
     estimated_cost: booked ? (parseCost(values.estimatedCost) ?? 0) : 0,
-    additional_note: values.note.trim(),
+    additional_note: tidyText(values.note),
   }
 }
 

@@ -1,0 +1,92 @@
+"""Free text (SPEC §5): every note, reason, question, answer, chat message and place name people write, kept once.
+
+Letters and marks of any script, digits, spaces, and the punctuation and symbols people type (apostrophes, quotes,
+₹, @, #, emoji with their joiners, flags) are allowed; control characters (a line break only where the field has
+rows), zero-width, bidirectional and other invisible characters are refused, and so is text of only whitespace. The
+text is stored as written and shown as text, never as HTML. The web applies the same data (domain/rules/patterns.py,
+exported) with the same steps in web/src/lib/free-text.ts; tests/domain/test_free_text.py and the web's test run
+both over one list of samples.
+"""
+
+import unicodedata
+from collections.abc import Sequence
+
+from domain.rules import patterns
+
+
+def _in(character: str, categories: Sequence[str]) -> bool:
+    category = unicodedata.category(character)
+    return any(category == wanted or category[0] == wanted for wanted in categories)
+
+
+TRIMMED = "".join(map(chr, patterns.FREE_TEXT_TRIMMED))
+JOINERS = frozenset(map(chr, patterns.FREE_TEXT_JOINERS))
+FLAG, FLAG_END = chr(patterns.FREE_TEXT_FLAG), chr(patterns.FREE_TEXT_FLAG_END)
+
+
+def _in_ranges(character: str, ranges: Sequence[tuple[int, int]]) -> bool:
+    point = ord(character)
+    return any(start <= point <= end for start, end in ranges)
+
+
+def tidy(text: str, *, rows: bool) -> str:
+    """The text as kept: Windows line ends made plain where the field has rows, whitespace trimmed at both ends."""
+    if rows:
+        text = text.replace("\r\n", "\n")
+    return text.strip(TRIMMED)
+
+
+def _flag_length(text: str, start: int) -> int:
+    """How many characters a subdivision flag starting here has, or 0."""
+    end = start + 1
+    while end < len(text) and end - start <= patterns.FREE_TEXT_FLAG_TAGS_MAX:
+        if not _in_ranges(text[end], patterns.FREE_TEXT_FLAG_TAGS):
+            break
+        end += 1
+    if end > start + 1 and end < len(text) and text[end] == FLAG_END:
+        return end + 1 - start
+    return 0
+
+
+def _allowed(text: str, index: int, rows: bool) -> bool:
+    character = text[index]
+    if character == "\n":
+        return rows
+    if character in JOINERS:
+        return (
+            0 < index < len(text) - 1
+            and _in(text[index - 1], patterns.FREE_TEXT_BEFORE_JOINER)
+            and _in(text[index + 1], patterns.FREE_TEXT_AFTER_JOINER)
+        )
+    if _in_ranges(character, patterns.FREE_TEXT_REFUSED_RANGES):
+        return False
+    return _in(character, patterns.FREE_TEXT_CATEGORIES)
+
+
+def refused_characters(text: str, *, rows: bool) -> list[str]:
+    """The characters the text may not have, each once, in the order they come."""
+    refused: list[str] = []
+    index = 0
+    while index < len(text):
+        if text[index] == FLAG and (length := _flag_length(text, index)):
+            index += length
+            continue
+        if not _allowed(text, index, rows) and text[index] not in refused:
+            refused.append(text[index])
+        index += 1
+    return refused
+
+
+def character_name(character: str) -> str:
+    return patterns.FREE_TEXT_NAMES.get(character) or f"U+{ord(character):04X}"
+
+
+def characters_refusal(text: str, message: str, *, rows: bool) -> str | None:
+    """The message (a template with {characters}) naming what the text may not have, or None when it is fine."""
+    refused = refused_characters(text, rows=rows)
+    if not refused:
+        return None
+    names = [character_name(character) for character in refused[: patterns.FREE_TEXT_NAMED_MAX]]
+    if len(refused) > patterns.FREE_TEXT_NAMED_MAX:
+        names.append("…")
+    return message.format(characters=", ".join(names))
