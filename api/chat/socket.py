@@ -12,7 +12,7 @@ import psycopg
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import select
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DataError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.websockets import WebSocketDisconnected
 
@@ -22,6 +22,7 @@ from api.chat.connection import ChatConnection
 from api.chat.hub import frame, model_frame
 from api.chat.parts import ChatParts
 from api.chat.writer import Draft, Stored
+from api.errors import VALUE_NOT_STORABLE
 from api.schemas.chat import (
     AuthenticateData,
     ChatMessagePublic,
@@ -43,6 +44,32 @@ logger = logging.getLogger("humsafar.chat")
 FIRST_FRAME_TIMEOUT_S = 10.0
 UNAUTHORIZED_CLOSE_CODE = 4401
 FORBIDDEN_CLOSE_CODE = 4403
+
+
+# Every id is a PostgreSQL bigint: a number beyond it names nothing and is refused as the HTTP calls refuse it.
+BIGINT_MIN, BIGINT_MAX = -(2**63), 2**63 - 1
+
+
+def _numbers_fit(value: object) -> bool:
+    if isinstance(value, int):
+        return BIGINT_MIN <= value <= BIGINT_MAX
+    if isinstance(value, list | tuple):
+        return all(_numbers_fit(item) for item in value)
+    if isinstance(value, dict):
+        return all(_numbers_fit(item) for item in value.values())
+    return True
+
+
+def _parsed(model: type[BaseModel], raw: Any) -> BaseModel:
+    """The frame's data, refused as the HTTP calls refuse the same input: 400 for a malformed value or a number
+    beyond bigint, 404 for a chat id that no chat can have (below 1)."""
+    data = model.model_validate(raw)
+    if not _numbers_fit(data.model_dump()):
+        raise ChatRefusal(400, VALUE_NOT_STORABLE)
+    chat_id = getattr(data, "chat_id", None)
+    if isinstance(chat_id, int) and chat_id < 1:
+        raise ChatRefusal(404, messages.CHAT_NOT_FOUND)
+    return data
 
 
 class ChatRefusal(Exception):
@@ -186,7 +213,7 @@ class ChatSocket:
             model, handler = handlers[event]
             context = {key: raw.get(key) for key in ("chat_id", "client_message_identifier") if isinstance(raw, dict)}
             try:
-                await handler(connection, model.model_validate(raw))
+                await handler(connection, _parsed(model, raw))
             except ValidationError as error:
                 failure = {"code": 400, "event": event, "message": _validation_message(error), **context}
                 connection.push(frame("error", failure))
@@ -194,6 +221,10 @@ class ChatSocket:
                 connection.push(
                     frame("error", {"code": refusal.code, "event": event, "message": refusal.message, **context})
                 )
+            except (DataError, psycopg.DataError) as error:
+                # A value the database cannot hold (as api/errors.py answers it over HTTP): the client's to fix.
+                logger.info("refused unstorable input in %s: %s", event, getattr(error, "orig", error))
+                connection.push(frame("error", {"code": 400, "event": event, "message": VALUE_NOT_STORABLE, **context}))
             except (SQLAlchemyError, psycopg.Error):
                 # The database is out of reach or overloaded (no pooled connection in time): the client is told to
                 # send again, and its socket, with whatever is queued for it, stays open.
