@@ -6,6 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
+from api.users.blocks import are_blocked
 from domain import clock
 from domain.models import Trip, TripQuery, User
 from domain.notifications import NotificationDraft, store_notifications
@@ -19,7 +20,8 @@ ENTITY_TYPE = "query"
 
 async def ask_host(session: AsyncSession, asker: User, trip_id: int, question: str) -> None:
     trip = await session.get(Trip, trip_id)
-    if trip is None:
+    # A host and an asker who have blocked each other: the trip is not found, as in search (api/users/blocks.py).
+    if trip is None or await are_blocked(session, asker.id, trip.host_id):
         raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     if trip.status == TripStatus.CANCELLED:
         raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
@@ -54,6 +56,9 @@ async def answer_question(session: AsyncSession, host: User, query_id: int, answ
     query, trip = found
     if trip.host_id != host.id:
         raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
+    if await are_blocked(session, host.id, query.created_by_id):
+        # The answer would reach someone the host blocked or was blocked by.
+        raise ApiError(messages.QUERY_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     if query.answer is not None:
         raise ApiError(messages.QUERY_ALREADY_ANSWERED, status.HTTP_409_CONFLICT)
     query.answer = answer

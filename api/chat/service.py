@@ -1,4 +1,6 @@
-"""Reads and writes of the trip chat. A trip's chat id is the trip id; its users are the trip's active people."""
+"""Reads and writes of the trip chat. A trip's chat id is the trip id; its users are the trip's active people but
+any who and the trip's host have blocked each other (api/users/blocks.py): a host who blocks a member no longer
+hears from them nor speaks to them there, and the same when a member blocks the host."""
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
@@ -19,6 +21,7 @@ from api.schemas.chat import (
     ChatUser,
     LastMessage,
 )
+from api.users.blocks import blocked_between
 from domain import clock
 from domain.models import ChatDocument, ChatMessage, ChatReadMark, Trip, TripPassenger, User
 from domain.rules.document import DocumentStatus
@@ -32,23 +35,25 @@ def channel(chat_id: int) -> str:
     return f"chat:{chat_id}"
 
 
-async def active_user_ids(session: AsyncSession, chat_id: int) -> list[int]:
-    """The host and the active members: the only people who may join, read or write this chat."""
-    rows = await session.scalars(
-        select(TripPassenger.user_id).where(
-            TripPassenger.trip_id == chat_id, TripPassenger.status == PassengerStatus.ACTIVE
-        )
+def in_chat() -> ColumnElement[bool]:
+    """The passenger row (TripPassenger, of the Trip in the same statement) is one of its chat's users: active, and
+    they and the host have not blocked each other."""
+    return and_(
+        TripPassenger.trip_id == Trip.id,
+        TripPassenger.status == PassengerStatus.ACTIVE,
+        ~blocked_between(TripPassenger.user_id, Trip.host_id),
     )
+
+
+async def active_user_ids(session: AsyncSession, chat_id: int) -> list[int]:
+    """The chat's users: the only people who may join, read or write this chat."""
+    rows = await session.scalars(select(TripPassenger.user_id).where(Trip.id == chat_id, in_chat()))
     return list(rows)
 
 
 async def is_chat_user(session: AsyncSession, chat_id: int, user_id: int) -> bool:
     found = await session.scalar(
-        select(literal(1)).where(
-            TripPassenger.trip_id == chat_id,
-            TripPassenger.user_id == user_id,
-            TripPassenger.status == PassengerStatus.ACTIVE,
-        )
+        select(literal(1)).where(Trip.id == chat_id, TripPassenger.user_id == user_id, in_chat())
     )
     return found is not None
 
@@ -213,7 +218,8 @@ async def _chat_users(session: AsyncSession, trips: list[Trip], viewer_id: int) 
     rows = await session.execute(
         select(TripPassenger.trip_id, TripPassenger.type, User)
         .join(User, User.id == TripPassenger.user_id)
-        .where(TripPassenger.trip_id.in_([trip.id for trip in trips]), TripPassenger.status == PassengerStatus.ACTIVE)
+        .join(Trip, Trip.id == TripPassenger.trip_id)
+        .where(TripPassenger.trip_id.in_([trip.id for trip in trips]), in_chat())
         .order_by(TripPassenger.trip_id, TripPassenger.type, TripPassenger.id)
     )
     by_chat: dict[int, list[ChatUser]] = {trip.id: [] for trip in trips}
@@ -251,7 +257,7 @@ def _chats_query(viewer_id: int) -> Select[Any]:
         .join(TripPassenger, and_(TripPassenger.trip_id == Trip.id, TripPassenger.user_id == viewer_id))
         .outerjoin(last, literal(True))
         .outerjoin(ChatReadMark, and_(ChatReadMark.trip_id == Trip.id, ChatReadMark.user_id == viewer_id))
-        .where(TripPassenger.status == PassengerStatus.ACTIVE)
+        .where(in_chat())
     )
 
 

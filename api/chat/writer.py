@@ -2,10 +2,11 @@
 together into the next, as one multi-row INSERT that is its own transaction. A busy process then pays one round
 trip and one commit for many messages, and each sender is answered only once its message is committed.
 
-The same statement admits each message: the sender's session must still be live and the sender an active member of
-the chat (the host or an accepted member), so a logged-out or removed sender is refused without a query of its
-own. It also returns the chat's users at that moment, which the fan-out carries to put a removed member out of the
-room. A message that comes back unstored was refused or is a resend of a stored one; the caller tells which.
+The same statement admits each message: the sender's session must still be live and the sender one of the chat's
+users (the host or an accepted member, and not blocked with the host: api/chat/service.py in_chat), so a logged-out,
+removed or blocked sender is refused without a query of its own. It also returns the chat's users at that moment,
+which the fan-out carries to put a removed or blocked member out of the room. A message that comes back unstored
+was refused or is a resend of a stored one; the caller tells which.
 
 The writer keeps one connection of its own, outside the request pool, with the statement prepared on it: it runs
 many times a second, and planning it anew each time cost more than running it.
@@ -26,6 +27,7 @@ import psycopg
 from sqlalchemy.engine import make_url
 
 from api.chat.batching import Batcher
+from api.users.blocks import blocked_between_sql
 from domain import clock
 from domain.rules.join import PassengerStatus
 
@@ -40,6 +42,7 @@ CHAT_ORDER_LOCK_CLASS = 4_805_001
 # How the writer's connection shows in pg_stat_activity.
 APPLICATION_NAME = "humsafar chat writer"
 
+# The blocks' conditions are SQL of our own (api/users/blocks.py), never a value sent in.
 STORE_ADMITTED = """
     WITH draft AS (
         SELECT *
@@ -61,9 +64,9 @@ STORE_ADMITTED = """
         SELECT draft.*
         FROM draft, locked
         WHERE locked.held >= 0 AND EXISTS (
-            SELECT 1 FROM trip_passengers AS passenger
+            SELECT 1 FROM trip_passengers AS passenger JOIN trips AS trip ON trip.id = passenger.trip_id
             WHERE passenger.trip_id = draft.trip_id AND passenger.user_id = draft.sender_id
-              AND passenger.status = %(active)s
+              AND passenger.status = %(active)s AND NOT {sender_blocked}
         )
         AND EXISTS (
             SELECT 1 FROM auth_sessions AS auth
@@ -79,13 +82,17 @@ STORE_ADMITTED = """
     )
     SELECT stored.id, stored.sender_id, stored.client_message_identifier, stored.created_at,
         ARRAY(
-            SELECT passenger.user_id FROM trip_passengers AS passenger
-            WHERE passenger.trip_id = stored.trip_id AND passenger.status = %(active)s
+            SELECT passenger.user_id
+            FROM trip_passengers AS passenger JOIN trips AS trip ON trip.id = passenger.trip_id
+            WHERE passenger.trip_id = stored.trip_id AND passenger.status = %(active)s AND NOT {member_blocked}
             ORDER BY passenger.user_id
         ) AS members
     FROM stored
     ORDER BY stored.id
-"""
+""".format(  # noqa: S608
+    sender_blocked=blocked_between_sql("draft.sender_id", "trip.host_id"),
+    member_blocked=blocked_between_sql("passenger.user_id", "trip.host_id"),
+)
 
 
 @dataclass(frozen=True)

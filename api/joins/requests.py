@@ -2,15 +2,16 @@
 trip, and the request's flow (JoinRequestWorkflow) started once the transaction commits."""
 
 from fastapi import status
-from sqlalchemy import or_, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
 from api.schemas.join import JoinRequestCreate
 from api.trips.lookups import active_count, load_trip
+from api.users.blocks import are_blocked
 from domain import clock
 from domain.flows import start_after_commit
-from domain.models import TripPassenger, User, UserBlock
+from domain.models import TripPassenger, User
 from domain.rules import messages
 from domain.rules.join import PassengerStatus, PassengerType, RefusalKind, request_refusal
 from domain.rules.trip import TripStatus
@@ -21,32 +22,20 @@ from workflows.contracts import JoinRequest, join_start
 REQUEST_REFUSAL_CODES = {RefusalKind.NOT_THEIRS: status.HTTP_403_FORBIDDEN}
 
 
-async def are_blocked(session: AsyncSession, one: int, other: int) -> bool:
-    """True when either of the two has blocked the other."""
-    found = await session.scalar(
-        select(UserBlock.blocker_id).where(
-            or_(
-                (UserBlock.blocker_id == one) & (UserBlock.blocked_id == other),
-                (UserBlock.blocker_id == other) & (UserBlock.blocked_id == one),
-            )
-        )
-    )
-    return found is not None
-
-
 async def ask_to_join(session: AsyncSession, settings: Settings, user: User, body: JoinRequestCreate) -> None:
     """The person's request on the trip. The trip's row stays locked until the commit, so the checks still hold
     then. A person who asks again does so on the same row; each request is numbered, so each has a flow of its
     own."""
     trip = await load_trip(session, body.trip_id, for_update=True)
+    if await are_blocked(session, user.id, trip.host_id):
+        # Not found, as in search and when opening the trip (api/users/blocks.py): the block is not told.
+        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     if trip.status == TripStatus.CANCELLED:
         raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
     if trip.host_id == user.id:
         raise ApiError(messages.JOIN_OWN_TRIP)
     if trip.scheduled_at <= clock.now():
         raise ApiError(messages.JOIN_REQUEST_PAST)
-    if await are_blocked(session, user.id, trip.host_id):
-        raise ApiError(messages.JOIN_NOT_ALLOWED, status.HTTP_403_FORBIDDEN)
     passenger = await session.scalar(
         select(TripPassenger).where(TripPassenger.trip_id == trip.id, TripPassenger.user_id == user.id)
     )

@@ -11,7 +11,7 @@ from api.errors import ApiError
 from api.trips.parameters import AroundQuery, RouteQuery, comma_separated
 from api.trips.reader import VIEWER_ID, TripReader, for_the_viewer
 from api.trips.rows import TRIP_ROW_COLUMNS
-from api.trips.search import TripFilters, around_search, route_search
+from api.trips.search import TripFilters, around_search, not_blocked_with, route_search
 from api.trips.views import SearchPoint, View
 from domain import clock
 from domain.compiled_query import CompiledQuery
@@ -67,9 +67,11 @@ def searched_point(
     return SearchPoint(origin_latitude, origin_longitude, destination_latitude, destination_longitude)
 
 
-# A lookup by primary key: its one generic plan is right for every trip, so it is prepared.
+# A lookup by primary key: its one generic plan is right for every trip, so it is prepared. A trip whose host and
+# the viewer have blocked each other is not found, as in search (api/users/blocks.py).
 _ONE_TRIP = for_the_viewer(
-    select(*TRIP_ROW_COLUMNS).where(Trip.id == bindparam("trip_id", type_=BigInteger)), prepared=True
+    select(*TRIP_ROW_COLUMNS).where(Trip.id == bindparam("trip_id", type_=BigInteger), not_blocked_with(VIEWER_ID)),
+    prepared=True,
 )
 
 
@@ -85,7 +87,7 @@ def _viewer_trips_query(by_status: bool, by_type: bool, past: bool) -> CompiledQ
     found = (
         select(*TRIP_ROW_COLUMNS)
         .join(TripPassenger, TripPassenger.trip_id == Trip.id)
-        .where(TripPassenger.user_id == VIEWER_ID)
+        .where(TripPassenger.user_id == VIEWER_ID, not_blocked_with(VIEWER_ID))
     )
     if by_status:
         found = found.where(TripPassenger.status == any_(bindparam("statuses", type_=ARRAY(String))))

@@ -1,9 +1,13 @@
 """Finding trips near a point (ARCHITECTURE.md "Search"): an earth_box prefilter on ll_to_earth, the exact
 earth_distance check, then ranking by the walk at both ends (sum_of_distance) and time.
 
-Both searches are served by one partial GiST over (departure day in IST, origin_earth, destination_earth) of active
-trips (ix_trips_active_search): the status, the day and the earth boxes are all index conditions, so only trips of
-that day near both ends are read from the table; the time window and "not yet departed" are checked on those.
+Every distance is measured from the centres of the ends' cells (domain/rules/geo.py approximate), the ends shown to
+everyone outside the trip: were the radius or the ranking measured from the exact ends, a few searches from chosen
+points would find a host's pick-up. The views measure again, from the exact ends for the host and active members.
+
+Both searches are served by one partial GiST over (departure day in IST, origin_cell_earth, destination_cell_earth)
+of active trips (ix_trips_active_search): the status, the day and the earth boxes are all index conditions, so only
+trips of that day near both ends are read from the table; the time window and "not yet departed" are checked on those.
 
 A search is a statement shape (which filters are present), compiled once (domain/compiled_query.py), whose values
 are bound per request: building and compiling the expression anew costs more CPU than the query does in PostgreSQL.
@@ -29,10 +33,8 @@ from sqlalchemy import (
     any_,
     bindparam,
     cast,
-    exists,
     func,
     literal_column,
-    or_,
     select,
 )
 from sqlalchemy.orm import InstrumentedAttribute
@@ -40,25 +42,16 @@ from sqlalchemy.sql.selectable import LateralFromClause
 
 from api.trips.reader import VIEWER_ID, for_the_viewer
 from api.trips.rows import TRIP_ROW_COLUMNS
+from api.users.blocks import blocked_between
 from domain import clock
 from domain.compiled_query import CompiledQuery
-from domain.models import Trip, User, UserBlock
+from domain.models import Trip, User
 from domain.rules.trip import TripStatus
 
 
 def not_blocked_with(viewer_id: ColumnElement[int] | int) -> ColumnElement[bool]:
-    """The trip's host and the viewer have not blocked each other."""
-    blocks = (
-        select(UserBlock.blocker_id)
-        .where(
-            or_(
-                (UserBlock.blocker_id == viewer_id) & (UserBlock.blocked_id == Trip.host_id),
-                (UserBlock.blocker_id == Trip.host_id) & (UserBlock.blocked_id == viewer_id),
-            )
-        )
-        .correlate_except(UserBlock)  # the trip, and the viewer of a statement for the viewer, come from outside
-    )
-    return ~exists(blocks)
+    """The trip's host and the viewer have not blocked each other (api/users/blocks.py)."""
+    return ~blocked_between(viewer_id, Trip.host_id)
 
 
 @dataclass(frozen=True)
@@ -76,8 +69,9 @@ def _earth(latitude: object, longitude: object) -> ColumnElement[object]:
 
 
 def _within(column: InstrumentedAttribute[str], end: str) -> tuple[ColumnElement[bool], ColumnElement[float]]:
-    """The index-backed proximity condition and the exact distance in metres, from the trip's stored point
-    (origin_earth, destination_earth) to the point bound as {end}_latitude and {end}_longitude, within radius_m."""
+    """The index-backed proximity condition and the distance in metres, from the trip's stored cell centre
+    (origin_cell_earth, destination_cell_earth) to the point bound as {end}_latitude and {end}_longitude, within
+    radius_m."""
     point = _earth(bindparam(f"{end}_latitude", type_=Float), bindparam(f"{end}_longitude", type_=Float))
     radius_m = bindparam("radius_m", type_=Float)
     distance = func.earth_distance(column, point)
@@ -181,8 +175,8 @@ def _nearest_first(walk: ColumnElement[float], limit: int) -> tuple[Select[Any],
 
 @cache
 def _route_query(shape: _FilterShape, limit: int) -> CompiledQuery:
-    near_origin, from_origin = _within(Trip.origin_earth, "origin")
-    near_destination, from_destination = _within(Trip.destination_earth, "destination")
+    near_origin, from_origin = _within(Trip.origin_cell_earth, "origin")
+    near_destination, from_destination = _within(Trip.destination_cell_earth, "destination")
     found, ranking = _nearest_first(from_origin + from_destination, limit)
     found = found.where(*_upcoming_in_window(), near_origin, near_destination, not_blocked_with(VIEWER_ID))
     return for_the_viewer(_apply_filters(found, shape), ranking)
@@ -209,7 +203,7 @@ def route_search(
 
 @cache
 def _around_query(limit: int) -> CompiledQuery:
-    near_origin, from_origin = _within(Trip.origin_earth, "origin")
+    near_origin, from_origin = _within(Trip.origin_cell_earth, "origin")
     excluded = bindparam("excluded_trip_ids", type_=ARRAY(BigInteger))
     found, ranking = _nearest_first(from_origin, limit)
     found = found.where(*_upcoming_in_window(), Trip.host_id != VIEWER_ID, near_origin, not_blocked_with(VIEWER_ID))

@@ -83,8 +83,9 @@ def _passenger_view(person: Person, viewer_is_host: bool) -> View:
 
 
 def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: datetime) -> View:
-    """The trip's cab (SPEC §3 Cab): its latest booking's while that stands, else whether it could have one. Driver
-    phone and the stops' details go only to the host and active members."""
+    """The trip's cab (SPEC §3 Cab): its latest booking's while that stands, else whether it could have one. Only the
+    host and active members see the booking itself (SPEC §6: the driver's name and phone, the vehicle, the stops, the
+    vendor and fare); anyone else sees its status alone."""
     eligible = is_eligible(
         trip_status=trip.status,
         mode=trip.preferred_mode_of_transport,
@@ -93,7 +94,7 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
         distance_km=trip.distance_km,
     )
     status = shown_status(booking.status if booking else None, eligible=eligible)
-    if booking is None or status in (CabStatus.ELIGIBLE, CabStatus.NOT_ELIGIBLE):
+    if booking is None or status in (CabStatus.ELIGIBLE, CabStatus.NOT_ELIGIBLE) or not sees_details:
         return {
             "status": status,
             "category": None,
@@ -111,14 +112,10 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
         "status": status,
         "category": booking.category,
         "number_of_stops": len(booking.stops),
-        "stops": stops if sees_details else [],
+        "stops": stops,
         "fare": float(booking.total_fare),
         "raised_issue": booking.raised_issue,
-        "driver": (
-            {"name": booking.driver_name, "contact": {"phone": booking.driver_phone if sees_details else None}}
-            if booked
-            else None
-        ),
+        "driver": {"name": booking.driver_name, "contact": {"phone": booking.driver_phone}} if booked else None,
         "vehicle": (
             {"model": booking.vehicle_model, "registration_number": booking.vehicle_registration} if booked else None
         ),
@@ -131,30 +128,33 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
     }
 
 
-def _trip_end(name: str, place_id: str, latitude: float, longitude: float, exact: bool) -> View:
-    """An end of the trip; exact only for its host and active members (a dropped pin is often a home)."""
-    if not exact:
-        latitude, longitude = approximate(latitude, longitude)
+def _shown_point(latitude: float, longitude: float, exact: bool) -> tuple[float, float]:
+    """An end as the viewer may know it: exact only for the trip's host and active members (a dropped pin is often a
+    home), else the centre of its cell, which search measures from too (api/trips/search.py)."""
+    return (latitude, longitude) if exact else approximate(latitude, longitude)
+
+
+def _trip_end(name: str, place_id: str, shown: tuple[float, float], exact: bool) -> View:
     return {
         "name": name,
         "place_id": place_id if exact else None,
-        "latitude": latitude,
-        "longitude": longitude,
+        "latitude": shown[0],
+        "longitude": shown[1],
         "is_approximate": not exact,
     }
 
 
-def _distances(trip: TripRow, point: SearchPoint | None) -> tuple[float | None, float | None, float | None]:
+def _distances(
+    origin: tuple[float, float], destination: tuple[float, float], point: SearchPoint | None
+) -> tuple[float | None, float | None, float | None]:
+    """From where the viewer searched to the trip's ends as shown to them: measured from the exact ends, three
+    searches from chosen points would place an end within metres."""
     if point is None:
         return None, None, None
-    from_origin = distance_km(
-        point.origin_latitude, point.origin_longitude, trip.origin_latitude, trip.origin_longitude
-    )
+    from_origin = distance_km(point.origin_latitude, point.origin_longitude, *origin)
     if point.destination_latitude is None or point.destination_longitude is None:
         return round(from_origin, 2), None, None
-    from_destination = distance_km(
-        point.destination_latitude, point.destination_longitude, trip.destination_latitude, trip.destination_longitude
-    )
+    from_destination = distance_km(point.destination_latitude, point.destination_longitude, *destination)
     return round(from_origin, 2), round(from_destination, 2), round(from_origin + from_destination, 2)
 
 
@@ -214,10 +214,12 @@ def build_view(
             passengers.append(_passenger_view(person, is_host))
     assert host is not None, f"trip {trip.id} has no host"
     is_member = own is not None and own.status == PERSON_ACTIVE
-    from_origin, from_destination, total = _distances(trip, point)
+    sees_exact_ends = is_host or is_member
+    origin = _shown_point(trip.origin_latitude, trip.origin_longitude, sees_exact_ends)
+    destination = _shown_point(trip.destination_latitude, trip.destination_longitude, sees_exact_ends)
+    from_origin, from_destination, total = _distances(origin, destination, point)
     low_high = cost_range(trip.estimated_cost, trip.total_passengers)
     host_card = _host_card(host)
-    sees_exact_ends = is_host or is_member
     cab = _cab_view(trip, cab_of(trip), sees_exact_ends, now)
     return {
         "id": trip.id,
@@ -225,16 +227,8 @@ def build_view(
         "status": TRIP_CANCELLED if trip.status == TRIP_CANCELLED else TRIP_ACTIVE,
         "scheduled_at": clock.format_ist_minute(trip.scheduled_at),
         "is_past": trip.scheduled_at <= now,
-        "origin": _trip_end(
-            trip.origin_name, trip.origin_place_id, trip.origin_latitude, trip.origin_longitude, sees_exact_ends
-        ),
-        "destination": _trip_end(
-            trip.destination_name,
-            trip.destination_place_id,
-            trip.destination_latitude,
-            trip.destination_longitude,
-            sees_exact_ends,
-        ),
+        "origin": _trip_end(trip.origin_name, trip.origin_place_id, origin, sees_exact_ends),
+        "destination": _trip_end(trip.destination_name, trip.destination_place_id, destination, sees_exact_ends),
         "host": host_card,
         "hosts": [host_card],
         "is_current_user_host": is_host,
@@ -272,4 +266,10 @@ def build_views(
     for question in questions:
         queries[question.trip_id].append(_query_view(question))
     now = clock.now()
-    return [build_view(trip, people_of(trip), queries[trip.id], viewer_id, point, now) for trip in trips]
+    views = [build_view(trip, people_of(trip), queries[trip.id], viewer_id, point, now) for trip in trips]
+    if point is not None and any(not view["origin"]["is_approximate"] for view in views):
+        # Search ranked every trip by its ends' cells; the viewer's own trips are shown measured from their exact
+        # ends, and take their place by those. Stable, so the others keep the search's order.
+        walk = "distance_from_origin" if point.destination_latitude is None else "sum_of_distance"
+        views.sort(key=lambda view: view[walk])
+    return views

@@ -1,14 +1,46 @@
-"""Blocking (and reporting) another user: from then on their trips and the blocker's are hidden from each other's
-searches (api/trips/search.py), and neither may ask to join the other's trips (api/joins/requests.py)."""
+"""Blocking (and reporting) another user, and what a block means everywhere (SPEC §6: any logged-in user may block
+another). A block works both ways: from then on neither of the two finds, opens, asks about or asks to join a trip the
+other hosts (api/trips/search.py, api/trips/reads.py, api/questions.py, api/joins/requests.py), nor uses the chat of
+one (api/chat/service.py, api/chat/writer.py). Whoever meets the block is told the trip, question or chat is not
+found, the same words as for one that does not exist, so the block itself is never shown.
+
+Every check goes through blocked_between (or its SQL text, blocked_between_sql, for the chat writer's statement)."""
 
 from fastapi import status
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, SQLColumnExpression, exists, literal_column, or_, select
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
 from api.schemas.join import BlockUser
 from domain.models import User, UserBlock
 from domain.rules import messages
+
+
+def blocked_between(one: SQLColumnExpression[int] | int, other: SQLColumnExpression[int] | int) -> ColumnElement[bool]:
+    """Either of the two has blocked the other. Columns of the enclosing statement (a trip's host, the viewer of a
+    statement for the viewer) are correlated from outside."""
+    return exists(
+        select(UserBlock.blocker_id)
+        .where(
+            or_(
+                (UserBlock.blocker_id == one) & (UserBlock.blocked_id == other),
+                (UserBlock.blocker_id == other) & (UserBlock.blocked_id == one),
+            )
+        )
+        .correlate_except(UserBlock)
+    )
+
+
+def blocked_between_sql(one: str, other: str) -> str:
+    """blocked_between as SQL text, for the statements written as text; one and other are columns of theirs."""
+    condition = blocked_between(literal_column(one), literal_column(other))
+    return str(condition.compile(dialect=postgresql.dialect()))
+
+
+async def are_blocked(session: AsyncSession, one: int, other: int) -> bool:
+    """True when either of the two has blocked the other."""
+    return bool(await session.scalar(select(blocked_between(one, other))))
 
 
 async def block_user(session: AsyncSession, blocker: User, blocked_id: int, body: BlockUser) -> None:

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import UserDefinedType
 
 from domain.models.base import Base, created_at_column
+from domain.rules.geo import approximate_earth_sql
 
 
 class Earth(UserDefinedType[str]):
@@ -50,12 +51,13 @@ class Trip(Base):
             postgresql_where=text("series_id IS NOT NULL"),
         ),
         # Route and around-me search (api/trips/search.py): one GiST over the departure day in IST (btree_gist) and
-        # both ends, for active trips only: within a day its pages are split by the ends (migration 7c1d2e9a4b60).
+        # both ends' cells, for active trips only: within a day its pages are split by the ends (migration
+        # 7c1d2e9a4b60).
         Index(
             "ix_trips_active_search",
             text("((scheduled_at AT TIME ZONE 'Asia/Kolkata')::date)"),
-            "origin_earth",
-            "destination_earth",
+            "origin_cell_earth",
+            "destination_cell_earth",
             postgresql_using="gist",
             postgresql_where=text("status = 'ACTIVE'"),
         ),
@@ -73,13 +75,15 @@ class Trip(Base):
     destination_place_id: Mapped[str] = mapped_column(String(200))
     destination_latitude: Mapped[float] = mapped_column(Float)
     destination_longitude: Mapped[float] = mapped_column(Float)
-    # Both ends as earthdistance points, computed once when written rather than by every search for every
-    # candidate (ll_to_earth builds three cubes and checks the earth domain). Read by search only, so not loaded.
-    origin_earth: Mapped[str] = mapped_column(
-        Earth(), Computed("ll_to_earth(origin_latitude, origin_longitude)", persisted=True), deferred=True
+    # Both ends as the earthdistance points search measures from: the centres of their cells (domain/rules/geo.py
+    # approximate), the ends everyone outside the trip is shown, so no distance, ranking or radius tells more than
+    # the cell. Computed once when written rather than by every search for every candidate (ll_to_earth builds three
+    # cubes and checks the earth domain). Read by search only, so not loaded.
+    origin_cell_earth: Mapped[str] = mapped_column(
+        Earth(), Computed(approximate_earth_sql("origin"), persisted=True), deferred=True
     )
-    destination_earth: Mapped[str] = mapped_column(
-        Earth(), Computed("ll_to_earth(destination_latitude, destination_longitude)", persisted=True), deferred=True
+    destination_cell_earth: Mapped[str] = mapped_column(
+        Earth(), Computed(approximate_earth_sql("destination"), persisted=True), deferred=True
     )
     total_passengers: Mapped[int] = mapped_column(SmallInteger)
     preferred_mode_of_transport: Mapped[int] = mapped_column(SmallInteger)

@@ -26,3 +26,17 @@ def approximate(latitude: float, longitude: float) -> tuple[float, float]:
         return round(centre, 6)
 
     return snapped(latitude), snapped(longitude)
+
+
+def approximate_sql(column: str) -> str:
+    """approximate() of one coordinate column in PostgreSQL, the same operations on the same doubles, so the stored
+    cell centres that search measures from (domain/models/trip.py) are the very points the views show."""
+    step = f"CAST({APPROXIMATE_CELL_DEGREES!r} AS double precision)"
+    centre = f"((floor({column} / {step}) + 0.5) * {step})"
+    moved = f"CASE WHEN abs({centre} - {column}) < 1e-9 THEN {centre} + {step} ELSE {centre} END"
+    return f"CAST(round(CAST({moved} AS numeric), 6) AS double precision)"
+
+
+def approximate_earth_sql(end: str) -> str:
+    """The earthdistance point of a trip end's cell centre ({end}_latitude, {end}_longitude)."""
+    return f"ll_to_earth({approximate_sql(f'{end}_latitude')}, {approximate_sql(f'{end}_longitude')})"
