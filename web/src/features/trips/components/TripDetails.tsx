@@ -193,15 +193,15 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
         </h3>
         <ul className={styles.people}>
           {joined.map((person) => (
-            <li key={person.id}>
-              <PersonButton person={person} className={styles.person}>
+            <li key={person.id} className={styles.person}>
+              <PersonButton person={person} className={styles.personLink}>
                 <Avatar src={person.small_image_url} name={person.name} size={40} />
                 <span className={styles.personName}>
                   {person.name}
                   {person.is_kyc_verified && <VerifiedMark />}
                 </span>
-                <span className={styles.caption}>{person.type === 'host' ? 'Host' : 'Member'}</span>
               </PersonButton>
+              <span className={styles.caption}>{person.type === 'host' ? 'Host' : 'Member'}</span>
             </li>
           ))}
         </ul>
