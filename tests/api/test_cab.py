@@ -17,7 +17,7 @@ from temporalio.worker import Replayer
 
 from activities.cab import CabActivities
 from domain import clock
-from domain.models import CabBooking, Notification, SandboxCabBooking, Trip
+from domain.models import CabBooking, Notification, SandboxCabBooking, Trip, TripCabPlan
 from domain.providers.cab import SIGNATURE_HEADER, webhook_headers
 from domain.rules import messages
 from domain.webhooks import TIMESTAMP_HEADER
@@ -379,3 +379,37 @@ async def test_a_booking_retried_after_a_lost_answer_books_once(app, host, api_s
             select(func.count()).select_from(SandboxCabBooking).where(SandboxCabBooking.trip_id == trip_id)
         )
     assert (again, on_the_vendor_side) == (first, 1)
+
+
+# More stops the gazetteer knows: Domlur lies on the way from Koramangala to Whitefield, Electronics City does not.
+DOMLUR = "in-560071-6b19d8b9"
+ELECTRONICS_CITY = "in-560100-35aae145"
+
+
+async def test_stops_lie_on_the_trip_s_way_each_once_and_at_most_three(app, host):
+    trip_id = await create(host)
+    assert (await plan(host, trip_id, stops=[HSR_LAYOUT, DOMLUR])).status_code == 200
+    off_the_way = await plan(host, trip_id, stops=[HSR_LAYOUT, ELECTRONICS_CITY])
+    point = (await host.get("/api/trip/maps/place", params={"id": ELECTRONICS_CITY})).json()["data"]
+    named = (await host.get("/api/trip/maps/geocode", params=point)).json()["data"]["name"]
+    assert (off_the_way.status_code, off_the_way.json()["message"]) == (
+        400,
+        messages.CAB_STOP_OFF_ROUTE.format(stop=named),
+    )
+    twice = await plan(host, trip_id, stops=[HSR_LAYOUT, HSR_LAYOUT])
+    assert (twice.status_code, twice.json()["message"]) == (400, messages.CAB_STOP_REPEATED)
+    many = await plan(host, trip_id, stops=[HSR_LAYOUT, DOMLUR, "in-560034-dc08dd0e", "in-560066-f8b0a2ab"])
+    assert (many.status_code, many.json()["message"]) == (400, messages.CAB_TOO_MANY_STOPS)
+    unknown = await plan(host, trip_id, stops=["in-000000-00000000"])
+    assert (unknown.status_code, unknown.json()["message"]) == (400, messages.PLACE_NOT_FOUND)
+    # The refused plans left the first one standing.
+    async with app.state.session_maker() as session:
+        kept = await session.scalar(select(TripCabPlan.stops).where(TripCabPlan.trip_id == trip_id))
+    assert [stop["place_id"] for stop in kept] == [HSR_LAYOUT, DOMLUR]
+
+
+def test_the_request_schema_takes_as_many_stops_as_the_rule():
+    from api.schemas.cab import CabPlanIn
+    from domain.rules.cab import MAX_STOPS
+
+    assert CabPlanIn.model_json_schema()["properties"]["stops"]["maxItems"] == MAX_STOPS
