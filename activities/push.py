@@ -84,14 +84,14 @@ class PushActivities:
 async def _payload(session: AsyncSession, notification_id: int) -> dict[str, Any] | None:
     row = (
         await session.execute(
-            select(Notification, User.small_image_key)
+            select(Notification, User.small_image_key, User.name)
             .outerjoin(User, User.id == Notification.sender_id)
             .where(Notification.id == notification_id)
         )
     ).first()
     if row is None:
         return None
-    notification, image_key = row
+    notification, image_key, name = row
     return {
         "id": notification.id,
         "title": notification.title,
@@ -100,5 +100,5 @@ async def _payload(session: AsyncSession, notification_id: int) -> dict[str, Any
         "timestamp": notification.created_at.astimezone(UTC).isoformat().replace("+00:00", "Z"),
         "entity_type": notification.entity_type,
         "entity_id": notification.entity_id,
-        "sender": {"id": notification.sender_id, "image": media_url(image_key)},
+        "sender": {"id": notification.sender_id, "image": media_url(image_key), "name": name},
     }
