@@ -172,7 +172,8 @@ export interface paths {
         put?: never;
         /**
          * Vendor Webhook
-         * @description The vendor's word on a transaction, signed with the shared webhook secret (HMAC-SHA256 of the body).
+         * @description The vendor's word on a transaction, signed with the shared webhook secret (HMAC-SHA256 of the timestamp,
+         *     the delivery id and the body; docs/webhooks.md). Refused more than 5 minutes from its timestamp, or taken before.
          */
         post: operations["kyc-vendor_webhook"];
         delete?: never;
@@ -612,7 +613,8 @@ export interface paths {
         put?: never;
         /**
          * Aggregator Webhook
-         * @description The aggregator's news of a booking, signed with the shared secret (HMAC-SHA256 of the body).
+         * @description The aggregator's news of a booking, signed with the shared secret (HMAC-SHA256 of the timestamp, the delivery
+         *     id and the body; docs/webhooks.md). Refused more than 5 minutes from its timestamp, or taken before.
          */
         post: operations["cab-aggregator_webhook"];
         delete?: never;
@@ -827,7 +829,10 @@ export interface paths {
         /** Update Trip */
         put: operations["trip-update_trip"];
         post?: never;
-        /** Delete Trip */
+        /**
+         * Delete Trip
+         * @description Needs a reason (SPEC §7 body reason): without one, or without a body, 'Reason is required'.
+         */
         delete: operations["trip-delete_trip"];
         options?: never;
         head?: never;
@@ -1065,6 +1070,27 @@ export interface paths {
         };
         /** Read My Reviews */
         get: operations["review-read_my_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/review/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Trips To Rate
+         * @description The completed trips the signed-in user travelled on with others and has not reviewed yet, newest first (the
+         *     'Leave a rating' prompt).
+         */
+        get: operations["review-read_trips_to_rate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1315,7 +1341,7 @@ export interface components {
             category: string;
             /**
              * Stops
-             * @description place ids, at most 3
+             * @description place ids, at most 3, each once
              */
             stops?: string[];
         };
@@ -1606,6 +1632,11 @@ export interface components {
             share_trip_text: string;
             /** Support Email */
             support_email: string;
+            /**
+             * Support Form Url
+             * @description the external support form, shown in Contact Us and Help
+             */
+            support_form_url: string;
             /** Time Of Day To Fetch Next Day Trips In Home */
             time_of_day_to_fetch_next_day_trips_in_home: string;
             /** Unfulfilled Cab Explanation Content */
@@ -2009,6 +2040,19 @@ export interface components {
              */
             status: "SUCCESS";
         };
+        /** Envelope[list[ReviewedTrip]] */
+        Envelope_list_ReviewedTrip__: {
+            /** Data */
+            data: components["schemas"]["ReviewedTrip"][];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
         /** Envelope[list[SentSms]] */
         Envelope_list_SentSms__: {
             /** Data */
@@ -2188,7 +2232,11 @@ export interface components {
              */
             url: string;
         };
-        /** Location */
+        /**
+         * Location
+         * @description A place as the place picker gives it: a suggestion's place id and point, or a dropped pin's point with the name
+         *     and place id of the nearest known place (GET /api/trip/maps/geocode).
+         */
         Location: {
             /** Latitude */
             latitude: number;
@@ -2258,6 +2306,11 @@ export interface components {
             id: number | null;
             /** Image */
             image: string | null;
+            /**
+             * Name
+             * @description the sender's name, so the app can open their profile
+             */
+            name?: string | null;
         };
         /** OidcClaims */
         OidcClaims: {
@@ -2691,13 +2744,13 @@ export interface components {
             /** Trip Id */
             trip_id: number;
         };
-        /** TripDelete */
+        /**
+         * TripDelete
+         * @description SPEC §7: DELETE /trip/trip/{id} with body reason, required (a preset or the host's own words).
+         */
         TripDelete: {
-            /**
-             * Reason
-             * @default
-             */
-            reason: string;
+            /** Reason */
+            reason?: string | null;
         };
         /**
          * TripEnd
@@ -3590,6 +3643,10 @@ export interface operations {
             query?: never;
             header?: {
                 "X-HV-Signature"?: string | null;
+                /** @description when the vendor signed the delivery (Unix seconds) */
+                "X-Webhook-Timestamp"?: string | null;
+                /** @description the delivery's id; a delivery is taken once */
+                "X-Webhook-Id"?: string | null;
             };
             path?: never;
             cookie?: never;
@@ -3647,6 +3704,15 @@ export interface operations {
             };
             /** @description Refused: there is no such thing, or it is not the user's to see */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5145,6 +5211,10 @@ export interface operations {
             query?: never;
             header?: {
                 "X-Aggregator-Signature"?: string | null;
+                /** @description when the vendor signed the delivery (Unix seconds) */
+                "X-Webhook-Timestamp"?: string | null;
+                /** @description the delivery's id; a delivery is taken once */
+                "X-Webhook-Id"?: string | null;
             };
             path?: never;
             cookie?: never;
@@ -5211,6 +5281,15 @@ export interface operations {
             };
             /** @description Refused: there is no such thing, or it is not the user's to see */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6010,9 +6089,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["TripDelete"];
+                "application/json": components["schemas"]["TripDelete"] | null;
             };
         };
         responses: {
@@ -6739,6 +6818,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "review-read_trips_to_rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ReviewedTrip__"];
                 };
             };
             /** @description Refused: not signed in, or the session has ended */
