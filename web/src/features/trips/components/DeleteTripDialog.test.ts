@@ -10,8 +10,9 @@ describe('delete reason', () => {
   it('needs words in a custom reason, in the allowed characters', () => {
     expect(deleteReasonError('custom', '   ')).toBe('Please select an option or write your reason')
     expect(deleteReasonError('custom', 'Going by train instead')).toBeNull()
-    expect(deleteReasonError('custom', 'No <script>')).toBe(
-      'Note can only have alphabets, numbers, spaces and ,.-_()/\\&₹?!%$*+ symbols',
+    expect(deleteReasonError('custom', 'ट्रेन से जा रहा हूँ')).toBeNull()
+    expect(deleteReasonError('custom', 'Gate 4 \u202egnp.exe')).toBe(
+      'Note contains characters that are not allowed: U+202E',
     )
   })
 })
