@@ -84,6 +84,9 @@ class CabVendor(BaseModel):
 
 
 class CabView(BaseModel):
+    """A trip's cab. Only the host and active members see the booking (category, stops, fare, driver, vehicle,
+    vendor); to anyone else those are empty and the status is all there is."""
+
     status: CabStatusName
     category: str | None
     number_of_stops: int

@@ -32,7 +32,8 @@ class Location(BaseModel):
 
 class TripEnd(BaseModel):
     """A trip's end as shown: exact to its host and active members; to anyone else the centre of a grid cell of
-    about 500 m (`is_approximate`), without its place id."""
+    about 500 m (`is_approximate`), without its place id. The trip's distances from a searched point, its rank in
+    search and `recommended` are measured to the ends as shown."""
 
     name: str
     place_id: str | None
