@@ -218,6 +218,9 @@ def build_view(
     origin = _shown_point(trip.origin_latitude, trip.origin_longitude, sees_exact_ends)
     destination = _shown_point(trip.destination_latitude, trip.destination_longitude, sees_exact_ends)
     from_origin, from_destination, total = _distances(origin, destination, point)
+    # The trip's own length too (and the CO2 worked from it): from the exact ends it is one more equation a stranger
+    # could solve for the pick-up.
+    length_km = trip.distance_km if sees_exact_ends else distance_km(*origin, *destination)
     low_high = cost_range(trip.estimated_cost, trip.total_passengers)
     host_card = _host_card(host)
     cab = _cab_view(trip, cab_of(trip), sees_exact_ends, now)
@@ -241,12 +244,12 @@ def build_view(
         "additional_note": trip.additional_note,
         "estimated_cost": float(trip.estimated_cost),
         "estimated_cost_range": {"low": low_high[0], "high": low_high[1]} if low_high else None,
-        "distance": round(trip.distance_km, 2),
+        "distance": round(length_km, 2),
         "distance_from_origin": from_origin,
         "distance_from_destination": from_destination,
         "sum_of_distance": total,
-        "current_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, active_count),
-        "next_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, trip.distance_km, active_count + 1),
+        "current_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, length_km, active_count),
+        "next_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, length_km, active_count + 1),
         "preferred_mode_of_transport": trip.preferred_mode_of_transport,
         "is_vehicle_booked": trip.is_vehicle_booked,
         "is_cab_booked": cab["status"] == CabStatus.BOOKED,

@@ -67,6 +67,9 @@ async def test_three_searches_by_a_stranger_find_the_cell_and_not_the_pick_up(si
                 assert len(views) == (2 if who is signed_in else 3)
                 for view in views:
                     assert view["distance_from_origin"] == pytest.approx(expected, abs=0.006)
+                    shown_ends = (view["origin"]["latitude"], view["origin"]["longitude"])
+                    shown_ends += (view["destination"]["latitude"], view["destination"]["longitude"])
+                    assert view["distance"] == pytest.approx(distance_km(*shown_ends), abs=0.006)
 
 
 async def test_ranking_and_the_recommended_flag_follow_the_shown_ends(signed_in, app, route):

@@ -1382,7 +1382,11 @@ export interface components {
             /** Total Fare */
             total_fare: number;
         };
-        /** CabView */
+        /**
+         * CabView
+         * @description A trip's cab. Only the host and active members see the booking (category, stops, fare, driver, vehicle,
+         *     vendor); to anyone else those are empty and the status is all there is.
+         */
         CabView: {
             /** Category */
             category: string | null;
@@ -2755,7 +2759,8 @@ export interface components {
         /**
          * TripEnd
          * @description A trip's end as shown: exact to its host and active members; to anyone else the centre of a grid cell of
-         *     about 500 m (`is_approximate`), without its place id.
+         *     about 500 m (`is_approximate`), without its place id. The trip's distances from a searched point, its rank in
+         *     search and `recommended` are measured to the ends as shown.
          */
         TripEnd: {
             /** Is Approximate */
