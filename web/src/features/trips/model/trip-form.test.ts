@@ -84,7 +84,11 @@ describe('create trip form', () => {
     expect(validateTripForm(filled(), 'create', NOW)).toEqual({})
     const booked = filled({ isVehicleBooked: true })
     expect(validateTripForm(booked, 'create', NOW).estimatedCost).toBe('Please add estimated cost')
-    expect(validateTripForm({ ...booked, estimatedCost: '100001' }, 'create', NOW).estimatedCost).toBeDefined()
+    for (const outOfRange of ['-1', '0', '100001', '150000']) {
+      expect(validateTripForm({ ...booked, estimatedCost: outOfRange }, 'create', NOW).estimatedCost).toBe(
+        'Estimated cost should be between 1 and 100000',
+      )
+    }
     expect(validateTripForm({ ...booked, estimatedCost: '1250.5' }, 'create', NOW)).toEqual({})
   })
 

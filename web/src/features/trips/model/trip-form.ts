@@ -12,7 +12,8 @@ export const TRIP_FORM_MESSAGES = {
   timeInvalid: 'Please add valid time',
   createInPast: 'Cannot create trip. Time of trip cannot be in the past.',
   editInPast: 'Cannot edit trip. Time of trip cannot be in the past.',
-  costRequired: 'Please add estimated cost',
+  costRequired: MESSAGES.TRIP_COST_REQUIRED,
+  costRange: MESSAGES.TRIP_COST_RANGE,
   nothingUpdated: MESSAGES.NOTHING_UPDATED,
 } as const
 
@@ -108,7 +109,9 @@ export function validateTripForm(values: TripFormValues, purpose: 'create' | 'ed
     errors.time = purpose === 'create' ? TRIP_FORM_MESSAGES.createInPast : TRIP_FORM_MESSAGES.editInPast
   }
   if (bookedVehicle(values) && parseCost(values.estimatedCost) === null) {
-    errors.estimatedCost = TRIP_FORM_MESSAGES.costRequired
+    errors.estimatedCost = values.estimatedCost.trim()
+      ? TRIP_FORM_MESSAGES.costRange
+      : TRIP_FORM_MESSAGES.costRequired
   }
   const note = tidyText(values.note)
   const noteProblem =
