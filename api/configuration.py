@@ -47,4 +47,5 @@ def build_config(settings: Settings) -> Config:
         otp_length=settings.otp_length,
         support_email=settings.support_email,
         support_form_url=settings.support_form_url,
+        late_cancel_window_seconds=settings.late_cancel_window_seconds,
     )

@@ -38,3 +38,7 @@ class Config(BaseModel):
     otp_length: int
     support_email: str
     support_form_url: str = Field(description="the external support form, shown in Contact Us and Help")
+    late_cancel_window_seconds: int = Field(
+        description="leaving, removing a member or deleting a trip with members this close before departure "
+        "counts as a late cancellation on the reliability record (domain/rules/reliability.py)"
+    )

@@ -180,6 +180,15 @@ NO_SHOW_TOO_EARLY: Final = "A no-show can be marked only after the trip starts"
 NO_SHOW_TOO_LATE: Final = "A no-show can be marked only within 24 hours of the trip"
 NO_SHOW_ALREADY: Final = "Already marked as a no-show"
 NO_SHOW_NOT_MEMBER: Final = "Only an active member can be marked as a no-show"
+# Said before a move that counts as a late cancellation (domain/rules/reliability.py); {window} is the
+# late-cancel window in words ('2 hours').
+LATE_LEAVE_WARNING: Final = "Leaving within {window} of departure will count as a late cancellation on your record."
+LATE_REMOVE_WARNING: Final = (
+    "Removing a member within {window} of departure will count as a late cancellation on your record."
+)
+LATE_DELETE_WARNING: Final = (
+    "Deleting a trip with members within {window} of departure will count as a late cancellation on your record."
+)
 
 COMMUTE_DAYS_REQUIRED: Final = "Please choose the days to repeat on"
 COMMUTE_UNTIL_PAST: Final = "The last day cannot be in the past"

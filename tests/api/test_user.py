@@ -211,7 +211,7 @@ async def test_a_location_outside_the_globe_is_refused(signed_in, lat, long):
     assert answer.json()["message"] == messages.LOCATION_INVALID
 
 
-async def test_the_configuration_has_every_config_field(client):
+async def test_the_configuration_has_every_config_field(client, api_settings):
     config = (await client.get("/api/user/configuration")).json()["data"]
     for field in (
         "enable_kyc",
@@ -233,6 +233,8 @@ async def test_the_configuration_has_every_config_field(client):
     assert config["otp_length"] == 4
     # The support form defaults to the app's own support page, which is served.
     assert config["support_form_url"] == "/legal/support.html"
+    # The web warns before a late cancellation with the same window the reliability record counts by.
+    assert config["late_cancel_window_seconds"] == api_settings.late_cancel_window_seconds
 
 
 async def test_deleting_the_account_ends_sessions_frees_the_number_and_starts_erasure(app, client):

@@ -1616,6 +1616,11 @@ export interface components {
             /** Estimated Cost Explanation Heading */
             estimated_cost_explanation_heading: string;
             fcm_client_configuration: components["schemas"]["FcmClientConfiguration"] | null;
+            /**
+             * Late Cancel Window Seconds
+             * @description leaving, removing a member or deleting a trip with members this close before departure counts as a late cancellation on the reliability record (domain/rules/reliability.py)
+             */
+            late_cancel_window_seconds: number;
             /** Latest Client Version */
             latest_client_version: string;
             /** Minimum Client Version */
