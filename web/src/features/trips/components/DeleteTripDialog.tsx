@@ -11,9 +11,16 @@ export const DELETE_REASONS = CHOICES.TRIP_DELETE_REASONS
 export const deleteReasonError = (choice: string, custom: string): string | null =>
   reasonError(DELETE_REASONS, choice, custom)
 
-type DeleteTripDialogProps = { tripId: number; open: boolean; onClose: () => void; onDeleted: () => void }
+type DeleteTripDialogProps = {
+  tripId: number
+  open: boolean
+  onClose: () => void
+  onDeleted: () => void
+  /** Said before deleting when it will count as a late cancellation (model/late-cancel.ts). */
+  warning?: string | null
+}
 
-export function DeleteTripDialog({ tripId, open, onClose, onDeleted }: DeleteTripDialogProps) {
+export function DeleteTripDialog({ tripId, open, onClose, onDeleted, warning }: DeleteTripDialogProps) {
   const deleteTrip = useDeleteTrip(tripId)
   return (
     <ReasonDialog
@@ -25,6 +32,7 @@ export function DeleteTripDialog({ tripId, open, onClose, onDeleted }: DeleteTri
       customLabel="Other reason"
       dismissLabel="Cancel"
       actionLabel="Delete Trip"
+      warning={warning}
       pending={deleteTrip.isPending}
       onClose={onClose}
       onConfirm={(reason) =>

@@ -4,7 +4,14 @@ import { ReasonDialog } from './ReasonDialog'
 import { toast } from '@/components/toast'
 import { errorMessage } from '@/lib/api'
 
-type LeaveTripDialogProps = { tripId: number; mode: 'leave' | 'cancel'; open: boolean; onClose: () => void }
+type LeaveTripDialogProps = {
+  tripId: number
+  mode: 'leave' | 'cancel'
+  open: boolean
+  onClose: () => void
+  /** Said before leaving when it will count as a late cancellation (model/late-cancel.ts). */
+  warning?: string | null
+}
 
 const COPY = {
   leave: { title: 'Leave Trip', legend: 'Why are you leaving this trip?', action: 'LEAVE' },
@@ -12,7 +19,7 @@ const COPY = {
 } as const
 
 /** Leave Trip (an active member) or Cancel Request (a pending one), with a reason (SPEC §5 leave reasons). */
-export function LeaveTripDialog({ tripId, mode, open, onClose }: LeaveTripDialogProps) {
+export function LeaveTripDialog({ tripId, mode, open, onClose, warning }: LeaveTripDialogProps) {
   const decide = usePassengerDecision(tripId)
   const copy = COPY[mode]
   return (
@@ -25,6 +32,7 @@ export function LeaveTripDialog({ tripId, mode, open, onClose }: LeaveTripDialog
       customLabel="Other reason"
       dismissLabel="Back"
       actionLabel={copy.title}
+      warning={warning}
       pending={decide.isPending}
       onClose={onClose}
       onConfirm={(note) =>

@@ -15,6 +15,8 @@ type ReasonDialogProps = {
   /** The button that closes the dialog without acting. */
   dismissLabel: string
   actionLabel: string
+  /** Said above the reasons before the action is confirmed (a late cancellation on the record). */
+  warning?: string | null
   pending: boolean
   onClose: () => void
   /** Called with the chosen reason once it is valid (SPEC §5 reasons). */
@@ -32,7 +34,17 @@ export function ReasonDialog({ open, title, testId, onClose, ...form }: ReasonDi
 
 type ReasonFormProps = Omit<ReasonDialogProps, 'open' | 'title' | 'testId'>
 
-function ReasonForm({ legend, presets, customLabel, dismissLabel, actionLabel, pending, onClose, onConfirm }: ReasonFormProps) {
+function ReasonForm({
+  legend,
+  presets,
+  customLabel,
+  dismissLabel,
+  actionLabel,
+  warning,
+  pending,
+  onClose,
+  onConfirm,
+}: ReasonFormProps) {
   const [choice, setChoice] = useState<string>(presets[0])
   const [custom, setCustom] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -45,6 +57,11 @@ function ReasonForm({ legend, presets, customLabel, dismissLabel, actionLabel, p
 
   return (
     <>
+      {warning && (
+        <p className={styles.lateWarning} data-testid="late-cancel-warning">
+          {warning}
+        </p>
+      )}
       <ReasonPicker
         legend={legend}
         presets={presets}

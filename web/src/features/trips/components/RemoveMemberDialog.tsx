@@ -3,10 +3,16 @@ import { REMOVE_REASONS, type Passenger } from '../model/join'
 import { ReasonDialog } from './ReasonDialog'
 import { toast } from '@/components/toast'
 
-type RemoveMemberDialogProps = { tripId: number; member: Passenger | null; onClose: () => void }
+type RemoveMemberDialogProps = {
+  tripId: number
+  member: Passenger | null
+  onClose: () => void
+  /** Said before removing when it will count as a late cancellation (model/late-cancel.ts). */
+  warning?: string | null
+}
 
 /** 'Remove from Trip' with a required reason (SPEC §5 remove-member reasons, §8 'Removed Successfully'). */
-export function RemoveMemberDialog({ tripId, member, onClose }: RemoveMemberDialogProps) {
+export function RemoveMemberDialog({ tripId, member, onClose, warning }: RemoveMemberDialogProps) {
   const decide = useHostDecision(tripId)
   return (
     <ReasonDialog
@@ -18,6 +24,7 @@ export function RemoveMemberDialog({ tripId, member, onClose }: RemoveMemberDial
       customLabel="Custom reason"
       dismissLabel="Cancel"
       actionLabel="Remove"
+      warning={warning}
       pending={decide.isPending}
       onClose={onClose}
       onConfirm={(note) => {

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { TripActionBar } from './TripActionBar'
+import { indiaWallTime, wallText } from '@/components/trip/india-time'
 import type { Trip } from '@/components/trip/trip'
 
 const trip = (overrides: Partial<Trip> = {}) =>
@@ -31,10 +32,15 @@ const trip = (overrides: Partial<Trip> = {}) =>
     ...overrides,
   }) as Trip
 
-function renderBar(shown: Trip, address = '/trip/42') {
+function renderBar(shown: Trip, address = '/trip/42', lateCancelWindowSeconds?: number) {
   const router = createMemoryRouter(
     [
-      { path: '/trip/:tripId', element: <TripActionBar trip={shown} onAskQuery={() => undefined} /> },
+      {
+        path: '/trip/:tripId',
+        element: (
+          <TripActionBar trip={shown} onAskQuery={() => undefined} lateCancelWindowSeconds={lateCancelWindowSeconds} />
+        ),
+      },
       { path: '/chat-room/:chatId', element: <h1>Chat room</h1> },
       { path: '/rating/:tripId', element: <h1>Review Trip</h1> },
     ],
@@ -109,5 +115,29 @@ describe('trip sheet bottom bar', () => {
     renderBar(trip({ ...member, is_past: true, active_passenger_count: 3, user_status: 'removed' }))
     expect(screen.queryByRole('button', { name: 'Review Trip' })).not.toBeInTheDocument()
     expect(screen.getByTestId('trip-member-status')).toHaveTextContent('Removed')
+  })
+})
+
+describe('leaving close to departure', () => {
+  const member = (minutesAhead: number) =>
+    trip({
+      is_current_user_host: false,
+      user_status: 'active',
+      scheduled_at: wallText(indiaWallTime(Date.now() + minutesAhead * 60_000)),
+    })
+
+  it('says before leaving that it will count as a late cancellation', () => {
+    renderBar(member(30), '/trip/42', 7200)
+    fireEvent.click(screen.getByRole('button', { name: 'Leave Trip' }))
+    expect(within(screen.getByRole('dialog', { name: 'Leave Trip' })).getByTestId('late-cancel-warning')).toHaveTextContent(
+      'Leaving within 2 hours of departure will count as a late cancellation on your record.',
+    )
+  })
+
+  it('says nothing when leaving earlier than the window', () => {
+    renderBar(member(300), '/trip/42', 7200)
+    fireEvent.click(screen.getByRole('button', { name: 'Leave Trip' }))
+    expect(screen.getByRole('dialog', { name: 'Leave Trip' })).toBeInTheDocument()
+    expect(screen.queryByTestId('late-cancel-warning')).not.toBeInTheDocument()
   })
 })

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { chatAvailability, tripActions } from '../model/join'
+import { lateCancelWarning } from '../model/late-cancel'
 import { LeaveTripDialog } from './LeaveTripDialog'
 import { RequestsDialog } from './RequestsDialog'
 import { SendRequestDialog } from './SendRequestDialog'
@@ -16,10 +17,15 @@ import { getTripChat } from '@/lib/trips'
 /** The address that opens the host's pending requests over the sheet (SPEC §2). */
 export const VIEW_REQUEST_PARAM = 'viewRequest'
 
-type TripActionBarProps = { trip: Trip; onAskQuery: () => void }
+type TripActionBarProps = {
+  trip: Trip
+  onAskQuery: () => void
+  /** The configuration's late-cancel window; leaving inside it is warned of. */
+  lateCancelWindowSeconds?: number
+}
 
 /** The sheet's bottom bar (SPEC §4 action buttons) and the dialogs its buttons open. */
-export function TripActionBar({ trip, onAskQuery }: TripActionBarProps) {
+export function TripActionBar({ trip, onAskQuery, lateCancelWindowSeconds }: TripActionBarProps) {
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
   const [sending, setSending] = useState(false)
@@ -109,7 +115,19 @@ export function TripActionBar({ trip, onAskQuery }: TripActionBarProps) {
       </div>
 
       <SendRequestDialog tripId={trip.id} open={sending} onClose={() => setSending(false)} />
-      {leaving && <LeaveTripDialog tripId={trip.id} mode={leaving} open onClose={() => setLeaving(null)} />}
+      {leaving && (
+        <LeaveTripDialog
+          tripId={trip.id}
+          mode={leaving}
+          open
+          onClose={() => setLeaving(null)}
+          warning={
+            leaving === 'leave' && lateCancelWindowSeconds != null
+              ? lateCancelWarning('leave', trip, lateCancelWindowSeconds)
+              : null
+          }
+        />
+      )}
       <RequestsDialog trip={trip} open={viewingRequests} onClose={() => setViewingRequests(false)} />
       <Dialog open={chatAlert} title="Alert" onClose={() => setChatAlert(false)} testId="chat-alert">
         <p>Chat is only available if someone has joined your trip.</p>

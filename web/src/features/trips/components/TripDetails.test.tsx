@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { TripDetails } from './TripDetails'
+import { indiaWallTime, wallText } from '@/components/trip/india-time'
 import type { Trip } from '@/components/trip/trip'
 import { configQueryOptions, userQueryOptions } from '@/lib/session'
 
@@ -64,6 +65,7 @@ function renderSheet(shown: Trip) {
     estimated_cost_explanation_content: '<p>Split among all seats.</p><script>alert(1)</script>',
     co2_explanation_heading: 'CO2 saved',
     co2_explanation_content: '<p>One tree for every <b>50 kg</b>.</p>',
+    late_cancel_window_seconds: 7200,
   } as never)
   client.setQueryData(userQueryOptions().queryKey, { id: 1, mobile_number: '9876543210' } as never)
   const router = createMemoryRouter(
@@ -88,18 +90,18 @@ const menuItems = () => {
     .map((item) => item.textContent)
 }
 
+/** A trip time this many minutes from now, as the server writes it (India time). */
+const inMinutes = (minutes: number) => wallText(indiaWallTime(Date.now() + minutes * 60_000))
+
 describe('host menu', () => {
-  it('offers Review Trip after the trip when more than one travelled, and opens the review screen', () => {
+  it('offers Edit Trip and Delete Trip before the trip', () => {
+    renderSheet(trip({ is_past: false }))
+    expect(menuItems()).toEqual(['Edit Trip', 'Share Trip', 'Members', 'Delete Trip', 'Trip Details', 'Share Number'])
+  })
+
+  it('offers Review Trip after the trip when more than one travelled, and no Edit Trip or Delete Trip', () => {
     const router = renderSheet(trip())
-    expect(menuItems()).toEqual([
-      'Edit Trip',
-      'Share Trip',
-      'Members',
-      'Review Trip',
-      'Delete Trip',
-      'Trip Details',
-      'Share Number',
-    ])
+    expect(menuItems()).toEqual(['Share Trip', 'Members', 'Review Trip', 'Trip Details', 'Share Number'])
     fireEvent.click(screen.getByRole('menuitem', { name: 'Review Trip' }))
     expect(router.state.location.pathname).toBe('/rating/42')
   })
@@ -134,5 +136,44 @@ describe('the sheet’s figures and people', () => {
     expect(screen.getByTestId('host-rating')).toHaveTextContent('New · no ratings yet')
     expect(screen.getAllByRole('button', { name: "Asha Rao's profile" }).length).toBeGreaterThan(0)
     expect(screen.getByRole('button', { name: "Ravi Kumar's profile" })).toBeInTheDocument()
+  })
+})
+
+describe('late cancellation warnings', () => {
+  const soon = () => trip({ is_past: false, scheduled_at: inMinutes(60) })
+
+  it('says, before deleting a trip with members inside the window, that it counts on the record', () => {
+    renderSheet(soon())
+    fireEvent.click(screen.getByRole('button', { name: 'Trip options' }))
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete Trip' }))
+    expect(within(screen.getByRole('dialog', { name: 'Delete Trip' })).getByTestId('late-cancel-warning')).toHaveTextContent(
+      'Deleting a trip with members within 2 hours of departure will count as a late cancellation on your record.',
+    )
+  })
+
+  it('says nothing when deleting a trip nobody joined', () => {
+    renderSheet(trip({ is_past: false, scheduled_at: inMinutes(60), active_passenger_count: 1 }))
+    fireEvent.click(screen.getByRole('button', { name: 'Trip options' }))
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete Trip' }))
+    expect(screen.getByRole('dialog', { name: 'Delete Trip' })).toBeInTheDocument()
+    expect(screen.queryByTestId('late-cancel-warning')).not.toBeInTheDocument()
+  })
+
+  it('says nothing when the trip is further away than the window', () => {
+    renderSheet(trip({ is_past: false, scheduled_at: inMinutes(180) }))
+    fireEvent.click(screen.getByRole('button', { name: 'Trip options' }))
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete Trip' }))
+    expect(screen.getByRole('dialog', { name: 'Delete Trip' })).toBeInTheDocument()
+    expect(screen.queryByTestId('late-cancel-warning')).not.toBeInTheDocument()
+  })
+
+  it('says, before removing a member inside the window, that it counts on the record', () => {
+    renderSheet(soon())
+    fireEvent.click(screen.getByRole('button', { name: 'Trip options' }))
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Members' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Remove from Trip' }))
+    expect(within(screen.getByRole('dialog', { name: 'Remove from Trip' })).getByTestId('late-cancel-warning')).toHaveTextContent(
+      'Removing a member within 2 hours of departure will count as a late cancellation on your record.',
+    )
   })
 })

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { canReviewTrip, type Passenger } from '../model/join'
+import { lateCancelWarning } from '../model/late-cancel'
 import { BlockUserDialog, type BlockTarget } from './BlockUserDialog'
 import { DeleteTripDialog } from './DeleteTripDialog'
 import { MembersDialog } from './MembersDialog'
@@ -19,7 +20,6 @@ import { Explanation } from '@/components/Explanation'
 import { HelpIcon, LeafIcon, UsersIcon } from '@/components/icons'
 import { PersonButton, ratingLine } from '@/components/person'
 import { SafeHtml } from '@/components/SafeHtml'
-import { toast } from '@/components/toast'
 import {
   co2Line,
   costRange,
@@ -34,11 +34,6 @@ import {
 } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
 import { useConfig } from '@/lib/session'
-
-export const PAST_TRIP_MESSAGES = {
-  edit: 'Cannot edit trip. Trip is in the past.',
-  delete: 'Cannot delete trip. Trip is in the past.',
-} as const
 
 type TripDetailsProps = { trip: Trip; withSearchPoint: boolean; onClose: () => void }
 
@@ -82,23 +77,18 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
       ]
     : cancelled
       ? [share, members, details]
-      : [
-          {
-            label: 'Edit Trip',
-            onSelect: () =>
-              trip.is_past ? toast.error(PAST_TRIP_MESSAGES.edit) : navigate(paths.editTrip, { state: { trip } }),
-          },
-          share,
-          members,
-          ...review,
-          {
-            label: 'Delete Trip',
-            danger: true,
-            onSelect: () => (trip.is_past ? toast.error(PAST_TRIP_MESSAGES.delete) : setDeleting(true)),
-          },
-          details,
-          shareNumber,
-        ]
+      : trip.is_past
+        ? // Edit and delete are only before the trip starts (SPEC §4), so a past trip does not offer them.
+          [share, members, ...review, details, shareNumber]
+        : [
+            { label: 'Edit Trip', onSelect: () => navigate(paths.editTrip, { state: { trip } }) },
+            share,
+            members,
+            ...review,
+            { label: 'Delete Trip', danger: true, onSelect: () => setDeleting(true) },
+            details,
+            shareNumber,
+          ]
 
   return (
     <>
@@ -253,9 +243,15 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
 
       <TripQuestions trip={trip} inputRef={questionRef} />
 
-      <TripActionBar trip={trip} onAskQuery={askQuery} />
+      <TripActionBar trip={trip} onAskQuery={askQuery} lateCancelWindowSeconds={config.late_cancel_window_seconds} />
 
-      <DeleteTripDialog tripId={trip.id} open={deleting} onClose={() => setDeleting(false)} onDeleted={onClose} />
+      <DeleteTripDialog
+        tripId={trip.id}
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        onDeleted={onClose}
+        warning={deleting ? lateCancelWarning('delete', trip, config.late_cancel_window_seconds) : null}
+      />
       <MembersDialog
         trip={trip}
         open={showingMembers}
@@ -263,7 +259,12 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
         onRemove={setRemoving}
         onBlock={(member) => setBlocking({ id: member.id, name: member.name })}
       />
-      <RemoveMemberDialog tripId={trip.id} member={removing} onClose={() => setRemoving(null)} />
+      <RemoveMemberDialog
+        tripId={trip.id}
+        member={removing}
+        onClose={() => setRemoving(null)}
+        warning={removing ? lateCancelWarning('remove', trip, config.late_cancel_window_seconds) : null}
+      />
       <BlockUserDialog
         person={blocking}
         onClose={() => setBlocking(null)}
