@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { searchTripsQueryOptions } from '../api/trips'
 import { searchFormFrom, searchPointQuery, searchQuery } from '../model/search-query'
@@ -21,13 +21,11 @@ export function SearchResultScreen() {
   const form = searchFormFrom(params)
   const query = searchQuery(form)
   const results = useQuery(searchTripsQueryOptions(query))
-  const [noTripsOpen, setNoTripsOpen] = useState(false)
+  // No results say so once: first the 'No trips around?' dialog; once it is dismissed, the screen's empty state.
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null)
   const sheetQuery = searchPointQuery(params)
   const empty = results.isSuccess && results.data.length === 0
-
-  useEffect(() => {
-    if (empty) setNoTripsOpen(true)
-  }, [empty])
+  const noTripsOpen = empty && dismissedFor !== query
 
   return (
     <>
@@ -64,7 +62,7 @@ export function SearchResultScreen() {
             </ul>
           </>
         )}
-        {empty && (
+        {empty && !noTripsOpen && (
           <EmptyState
             title="No trips found"
             description="Nobody has posted this trip yet. Create it and let others join you."
@@ -76,10 +74,10 @@ export function SearchResultScreen() {
           </EmptyState>
         )}
       </main>
-      <Dialog open={noTripsOpen} title="No trips around?" onClose={() => setNoTripsOpen(false)} testId="no-trips-dialog">
+      <Dialog open={noTripsOpen} title="No trips around?" onClose={() => setDismissedFor(query)} testId="no-trips-dialog">
         <p className="muted">No trip matches your search yet. Create one and others going your way can join you.</p>
         <div style={{ display: 'flex', gap: 12 }}>
-          <button type="button" className="btn btn-secondary btn-block" onClick={() => setNoTripsOpen(false)}>
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => setDismissedFor(query)}>
             Cancel
           </button>
           <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.createTrip)}>
