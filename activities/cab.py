@@ -9,6 +9,7 @@ from temporalio.exceptions import ApplicationError
 from activities.notifications import NotificationDraft, notify
 from activities.trips import _live_people, _route
 from domain.flows import FlowOutbox
+from domain.live import Kind, tell_trip
 from domain.models import CabBooking, Trip
 from domain.providers.cab import CabAggregatorClient, CabPlace, CabRide, CabVendorError
 from domain.rules.cab import NOTICES, RUNNING, CabStatus, VendorEvent
@@ -129,6 +130,7 @@ class CabActivities:
                 booking.driver_phone = notice.driver_phone
                 booking.vehicle_model = notice.vehicle_model
                 booking.vehicle_registration = notice.vehicle_registration
+            await tell_trip(session, Kind.CAB, booking.trip_id)
             told = NOTICES.get(CabStatus(change.status))
             if told is None:
                 return

@@ -19,6 +19,7 @@ from activities.notifications import NotificationDraft, notify
 from activities.trips import _day_and_clock, _route
 from domain import clock
 from domain.flows import FlowOutbox
+from domain.live import Kind, tell_trip
 from domain.models import Trip, TripPassenger, User
 from domain.reliability import record_reliability
 from domain.rules import messages
@@ -109,6 +110,7 @@ class JoinRequestActivities:
                 dedupe_key=request_key(passenger),
             )
             await notify(session, [draft])
+            await tell_trip(session, Kind.JOIN, trip.id)
             return _iso(trip.scheduled_at)
 
     @activity.defn
@@ -147,6 +149,7 @@ class JoinRequestActivities:
                 late_one = passenger.user_id if move == Move.LEAVE else trip.host_id
                 await record_reliability(session, late_one, trip.id, ReliabilityEvent.LATE_CANCELLATION)
             await notify(session, [await _answer_notice(session, trip, passenger, move, note)])
+            await tell_trip(session, Kind.JOIN, trip.id, also=[passenger.user_id])
             return transition.target
 
     @activity.defn
@@ -187,11 +190,12 @@ class JoinRequestActivities:
                 sender_id=trip.host_id,
                 title=EXPIRED_TITLE,
                 message=f"The host did not answer your request to join the trip {_route(trip)} before it left.",
-                entity_type="trip",
+                entity_type="request",
                 entity_id=str(trip.id),
                 dedupe_key=answer_key(passenger, "expire"),
             )
             await notify(session, [draft])
+            await tell_trip(session, Kind.JOIN, trip.id, also=[passenger.user_id])
             return None
 
     @activity.defn
@@ -254,7 +258,8 @@ async def _answer_notice(
     transition = TRANSITIONS[move]
     trip_words = f"the trip {_route(trip)} on {_day_and_clock(trip.scheduled_at)}"
     if transition.by_host:
-        recipient_id, sender_id, entity_type = passenger.user_id, trip.host_id, "trip"
+        # The rider's own request's outcome: it sits with their requests (the Request tab) and opens the trip.
+        recipient_id, sender_id, entity_type = passenger.user_id, trip.host_id, "request"
         message = {
             Move.APPROVE: f"Your request to join {trip_words} was accepted.",
             Move.REJECT: f"Your request to join {trip_words} was declined.",

@@ -8,6 +8,7 @@ from temporalio.exceptions import ApplicationError
 
 from activities.notifications import NotificationDraft, notify
 from domain.flows import FlowOutbox
+from domain.live import Kind, tell
 from domain.models import KycVerification, User
 from domain.providers.kyc import HyperVergeClient, KycVendorError
 from domain.rules.kyc import FINAL, MESSAGES, NOTICE_TITLES, KycStatus
@@ -48,6 +49,7 @@ class KycActivities:
             verification.status = change.status
             verification.vendor_status = change.vendor_status or verification.vendor_status
             verification.updated_at = func.now()
+            await tell(session, Kind.KYC, change.user_id, [change.user_id])
             latest = await session.scalar(
                 select(func.max(KycVerification.number)).where(KycVerification.user_id == change.user_id)
             )

@@ -15,6 +15,7 @@ from api.schemas.cab import CabIssueIn, CabPlanIn, CabRequestIn, VendorQuote
 from api.webhooks import take_delivery
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
+from domain.live import Kind, tell_trip
 from domain.models import CabBooking, Trip, TripCabPlan, User
 from domain.providers.cab import (
     CabAggregatorClient,
@@ -245,6 +246,7 @@ async def request_cab(
         poll_interval_seconds=settings.cab_poll_interval_seconds,
     )
     await start_after_commit(session, cab_start(start))
+    await tell_trip(session, Kind.CAB, trip.id)
 
 
 async def cancel_cab(session: AsyncSession, user: User, trip_id: int, reason: str | None) -> None:

@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.errors import ApiError
 from api.users.blocks import are_blocked
 from domain import clock
+from domain.live import Kind, tell_trip
 from domain.models import Trip, TripQuery, User
 from domain.notifications import NotificationDraft, store_notifications
 from domain.rules import messages
@@ -40,6 +41,7 @@ async def ask_host(session: AsyncSession, asker: User, trip_id: int, question: s
         entity_id=str(trip.id),
     )
     await store_notifications(session, [notice], push_start)
+    await tell_trip(session, Kind.QUESTION, trip.id, also=[asker.id])
 
 
 async def answer_question(session: AsyncSession, host: User, query_id: int, answer: str) -> None:
@@ -73,3 +75,4 @@ async def answer_question(session: AsyncSession, host: User, query_id: int, answ
         entity_id=str(trip.id),
     )
     await store_notifications(session, [notice], push_start)
+    await tell_trip(session, Kind.QUESTION, trip.id, also=[query.created_by_id])

@@ -13,6 +13,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.flows import FlowStart, start_after_commit
+from domain.live import Kind, tell
 from domain.models import Notification, PushSubscription
 
 ENTITY_TYPES = ("request", "trip", "query", "chat", "review", "profile")
@@ -86,6 +87,9 @@ async def store_notifications(session: AsyncSession, drafts: Sequence[Notificati
         .returning(Notification.id, Notification.recipient_id)
     )
     stored = (await session.execute(statement)).all()
+    recipients = {recipient for _, recipient in stored}
+    if recipients:
+        await tell(session, Kind.NOTIFICATION, "", recipients)
     with_devices = await _with_devices(session, {recipient for _, recipient in stored})
     await start_after_commit(
         session, *(push_start(id_, recipient) for id_, recipient in stored if recipient in with_devices)

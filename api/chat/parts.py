@@ -1,10 +1,12 @@
 """The chat's long-lived parts in one API process, built in the app's lifespan and stopped with it: the rooms and
-their bus (hub), the one message writer, room presence, and the notices for members away from the room."""
+their bus (hub), the one message writer, room presence, the notices for members away from the room, and the live
+state listener that tells the app's open sockets what changed."""
 
 from dataclasses import dataclass
 from functools import partial
 
 from api.chat.hub import ChatHub
+from api.chat.live import LiveListener
 from api.chat.notices import ChatNotifier, StoredMessage
 from api.chat.presence import RoomPresence
 from api.chat.writer import Draft, MessageWriter, Stored
@@ -19,6 +21,7 @@ class ChatParts:
     writer: MessageWriter
     presence: RoomPresence
     notifier: ChatNotifier
+    live: LiveListener
 
     async def close(self) -> None:
         await self.hub.close()
@@ -39,8 +42,11 @@ async def open_chat(settings: Settings, outbox: FlowOutbox) -> ChatParts:
     presence = RoomPresence(settings.redis_url)
     notifier = ChatNotifier(outbox, presence, hub.spawn)
     writer = MessageWriter(settings.database_url, partial(_tell_notifier, notifier))
+    live = LiveListener(settings.database_url)
+    await live.start()
     # The hub stops them, in this order, when it closes.
+    hub.close_with(live.close)
     hub.close_with(writer.close)
     hub.close_with(notifier.close)
     hub.close_with(presence.close)
-    return ChatParts(hub, writer, presence, notifier)
+    return ChatParts(hub, writer, presence, notifier, live)

@@ -133,6 +133,7 @@ class ChatSocket:
         self.session_maker = session_maker
         self.writer = chat.writer
         self.presence = chat.presence
+        self.live = chat.live
         self.connection: ChatConnection | None = None
         self.mobile_number: str | None = None
 
@@ -159,6 +160,9 @@ class ChatSocket:
         connection.push(
             frame("connected", {"code": 200, "user_id": principal.user_id, "session_id": connection.session_id})
         )
+        # Live state (api/chat/live.py): what changed for this person, wherever it was committed.
+        live = partial(self._tell_changed, connection)
+        self.live.subscribe(principal.user_id, live)
         writer = asyncio.create_task(connection.write_frames())
         try:
             await self._answer_frames(connection)
@@ -166,12 +170,17 @@ class ChatSocket:
             # The client went away, or the socket was closed for it (a client to catch up on its next join).
             pass
         finally:
+            self.live.unsubscribe(principal.user_id, live)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
             await self._leave_all(connection)
             with contextlib.suppress(Exception):
                 await self.presence.forget(connection.session_id)
+
+    def _tell_changed(self, connection: ChatConnection, text: str) -> None:
+        if not connection.push(text):
+            self.hub.spawn(self.hub.close_slow(connection))
 
     async def _authenticate(self) -> Principal | None:
         token = self.websocket.query_params.get("access_token")

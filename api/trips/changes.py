@@ -13,6 +13,7 @@ from api.schemas.trip import Location, TripCreate, TripUpdate, parse_time_of_tri
 from api.trips.lookups import active_count, load_trip
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
+from domain.live import Kind, tell_trip
 from domain.models import Trip, User
 from domain.reliability import record_reliability
 from domain.rules import choices, messages
@@ -144,6 +145,7 @@ async def edit_trip(session: AsyncSession, trip_id: int, host: User, body: TripU
     for field, value in changes.items():
         setattr(trip, field, value)
     await session.flush()
+    await tell_trip(session, Kind.TRIP, trip.id)
     if isinstance(new_time, datetime):
         await signal_after_commit(session, trip_rescheduled(trip.id, TripRescheduled(scheduled_at=_iso(new_time))))
         await end_running_cab(session, trip.id, CabEnd.TRIP_MOVED, "The trip's time changed")
@@ -160,5 +162,6 @@ async def cancel_trip(session: AsyncSession, settings: Settings, trip_id: int, h
     trip.cancellation_reason = reason
     trip.cancelled_at = clock.now()
     await session.flush()
+    await tell_trip(session, Kind.TRIP, trip.id)
     await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled(reason=reason)))
     await end_running_cab(session, trip.id, CabEnd.TRIP_CANCELLED, reason)

@@ -1,0 +1,68 @@
+"""Live state: whoever commits a change someone may be looking at tells the people concerned, by user id, what
+changed (a kind and an id), so their open screens fetch it again.
+
+A change is told with PostgreSQL's NOTIFY inside the writer's own transaction: PostgreSQL sends it when the
+transaction commits and never when it rolls back, so nobody hears of a change before it can be read, and a
+committed change is told even if its writer dies right after. The writers are API processes and the worker alike,
+with or without Redis; every API process LISTENs on the one channel and hands each event to the sockets of its
+addressees there (api/chat/live.py). Events carry no content, only what to fetch again, and reach only the users
+named, so a person hears only of what they may see.
+
+Event shape (JSON, the NOTIFY payload): {"kind": <Kind>, "id": "<entity id>", "to": [user ids]}.
+"""
+
+import json
+from collections.abc import Iterable
+from enum import StrEnum
+
+from sqlalchemy import Text, cast, func, literal, select, union
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.models import Trip, TripPassenger
+from domain.rules.join import PassengerStatus
+
+CHANNEL = "humsafar_live"
+
+
+class Kind(StrEnum):
+    # A trip's details, seats, status or stage (edited, cancelled, started, completed); id: the trip.
+    TRIP = "trip"
+    # A join request's status; id: the trip.
+    JOIN = "join"
+    # A trip's cab booking; id: the trip.
+    CAB = "cab"
+    # A question asked or answered on a trip; id: the trip.
+    QUESTION = "question"
+    # A verification's outcome; id: the user.
+    KYC = "kyc"
+    # A new notification (the unread dot); id: empty (the addressee is the recipient).
+    NOTIFICATION = "notification"
+
+
+# Who of a trip's passengers sees it as theirs: the host and the members, and those waiting for an answer.
+_CONCERNED = (PassengerStatus.ACTIVE, PassengerStatus.REQUESTED)
+
+
+def event(kind: Kind, entity_id: int | str, to: Iterable[int]) -> str:
+    return json.dumps({"kind": kind.value, "id": str(entity_id), "to": sorted(set(to))}, separators=(",", ":"))
+
+
+async def tell(session: AsyncSession, kind: Kind, entity_id: int | str, to: Iterable[int]) -> None:
+    """Tells these users, once the session's transaction commits, that this entity changed."""
+    users = sorted(set(to))
+    if users:
+        await session.execute(select(func.pg_notify(CHANNEL, event(kind, entity_id, users))))
+
+
+async def tell_trip(session: AsyncSession, kind: Kind, trip_id: int, also: Iterable[int] = ()) -> None:
+    """Tells everyone concerned by the trip (its host, members and requesters, as the transaction sees them, and
+    `also`: someone whose request just ended) that something of it changed. One statement: the addressees are read
+    and the event queued together."""
+    concerned = union(
+        select(Trip.host_id.label("user_id")).where(Trip.id == trip_id),
+        select(TripPassenger.user_id).where(TripPassenger.trip_id == trip_id, TripPassenger.status.in_(_CONCERNED)),
+        *(select(literal(user_id).label("user_id")) for user_id in set(also)),
+    ).subquery()
+    addressees = select(func.coalesce(func.json_agg(concerned.c.user_id), func.json_build_array())).scalar_subquery()
+    payload = func.json_build_object("kind", kind.value, "id", str(trip_id), "to", addressees)
+    await session.execute(select(func.pg_notify(CHANNEL, cast(payload, Text))))
