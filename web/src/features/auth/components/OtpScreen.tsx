@@ -14,6 +14,9 @@ import { formatCountdown } from '@/lib/time'
 
 const emptyCode = (length: number) => Array.from({ length }, () => '')
 
+/** Answers after which this code can no longer sign anyone in: only a new code helps. */
+const CODE_SPENT = new Set<string>([MESSAGES.OTP_TOO_MANY_TRIES, MESSAGES.OTP_EXPIRED, MESSAGES.OTP_LOGIN_TOKEN_INVALID])
+
 function secondsUntilResend(login: PendingLogin, now: number): number {
   return Math.max(0, Math.ceil((login.requested_at + login.resend_after_seconds * 1000 - now) / 1000))
 }
@@ -42,10 +45,19 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
   const [digits, setDigits] = useState(() => emptyCode(length))
   const [error, setError] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
+  // Set once the code is spent (too many wrong tries, expired): it stays said until a new code is sent.
+  const [spent, setSpent] = useState<string | null>(null)
   const errorId = useId()
+  const resendButton = useRef<HTMLButtonElement>(null)
 
   const now = useNow(true)
   const waitSeconds = secondsUntilResend(login, now)
+  const canResend = waitSeconds === 0
+
+  // A spent code leaves one way on: Resend takes focus as soon as it is allowed.
+  useEffect(() => {
+    if (spent && canResend) resendButton.current?.focus()
+  }, [spent, canResend])
 
   // A code error clears itself after a few seconds.
   useEffect(() => {
@@ -61,7 +73,7 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
   }, [attempt])
 
   const submit = (code: string) => {
-    if (verify.isPending) return
+    if (verify.isPending || spent) return
     if (code.length !== length) {
       setError(MESSAGES.OTP_REQUIRED)
       setAttempt((value) => value + 1)
@@ -73,7 +85,14 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
       {
         onSuccess: () => navigate(takeRedirectTarget(), { replace: true }),
         onError: (failure) => {
-          setError(errorMessage(failure))
+          const message = errorMessage(failure)
+          if (CODE_SPENT.has(message)) {
+            setSpent(message)
+            setError(null)
+            setDigits(emptyCode(length))
+            return
+          }
+          setError(message)
           setAttempt((value) => value + 1)
           setDigits(emptyCode(length))
         },
@@ -87,6 +106,7 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
         onResent()
         setDigits(emptyCode(length))
         setError(null)
+        setSpent(null)
         if (message) toast.success(message)
       },
       onError: (failure) => toast.error(errorMessage(failure)),
@@ -121,30 +141,47 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
             digits={digits}
             onChange={setDigits}
             onComplete={submit}
-            disabled={verify.isPending}
-            invalid={Boolean(error)}
+            disabled={verify.isPending || spent != null}
+            invalid={Boolean(error ?? spent)}
             describedBy={errorId}
             autoFocus
           />
         </div>
         <p id={errorId} className={styles.codeError} role="alert" data-testid="otp-error">
-          {error}
+          {spent ?? error}
         </p>
-        <p className={styles.resendRow}>
-          {waitSeconds > 0 ? (
+        <p className={styles.resendRow} data-testid="otp-resend">
+          {!canResend && spent && (
+            <>
+              You can ask for a new code in <strong>{formatCountdown(waitSeconds)}</strong>
+            </>
+          )}
+          {!canResend && !spent && (
             <>
               Resend code in <strong>{formatCountdown(waitSeconds)}</strong>
             </>
-          ) : (
+          )}
+          {canResend && (
             <>
-              Didn&apos;t get the code?{' '}
-              <button type="button" className="link-button" onClick={resendCode} disabled={resend.isPending}>
+              {spent ? 'Ask for a new code:' : "Didn't get the code?"}{' '}
+              <button
+                ref={resendButton}
+                type="button"
+                className="link-button"
+                onClick={resendCode}
+                disabled={resend.isPending}
+              >
                 Resend
               </button>
             </>
           )}
         </p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={verify.isPending} data-testid="verify-code">
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={verify.isPending || spent != null}
+          data-testid="verify-code"
+        >
           {verify.isPending ? 'Verifying…' : 'Verify Code'}
         </button>
       </form>

@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { OtpScreen } from './OtpScreen'
+import { storage } from '@/lib/storage'
+
+const answer = (status: number, message: string, data: unknown = {}) =>
+  new Response(JSON.stringify({ status: status < 300 ? 'SUCCESS' : 'FAILURE', message, data }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+
+function renderOtp({ sentSecondsAgo, loginAnswer }: { sentSecondsAgo: number; loginAnswer: () => Response }) {
+  storage.pendingLogin.set({
+    login_token: 'token-1',
+    mobile_number: '9876543210',
+    otp_length: 4,
+    resend_after_seconds: 60,
+    requested_at: Date.now() - sentSecondsAgo * 1000,
+  })
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/auth/login') return loginAnswer()
+    if (url === '/api/auth/otp')
+      return answer(200, 'OTP sent successfully', { login_token: 'token-2', otp_length: 4, resend_after_seconds: 60 })
+    return answer(404, 'Not found')
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  const router = createMemoryRouter([{ path: '/login/otp', element: <OtpScreen /> }], { initialEntries: ['/login/otp'] })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return fetchMock
+}
+
+const typeCode = (code: string) =>
+  code.split('').forEach((digit, index) => {
+    fireEvent.change(screen.getByLabelText(new RegExp(`^Digit ${index + 1} of`)), { target: { value: digit } })
+  })
+
+describe('code screen after too many wrong codes', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('keeps saying a new code is needed, stops taking codes and says when Resend comes', async () => {
+    renderOtp({ sentSecondsAgo: 20, loginAnswer: () => answer(429, 'Too many wrong attempts. Please request a new OTP.') })
+    typeCode('1234')
+    expect(await screen.findByText('Too many wrong attempts. Please request a new OTP.')).toBeInTheDocument()
+    expect(screen.getByTestId('otp-resend')).toHaveTextContent(/You can ask for a new code in 00:(39|40)/)
+    expect(screen.getByRole('button', { name: 'Verify Code' })).toBeDisabled()
+    expect(screen.getByLabelText(/^Digit 1 of/)).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument()
+  })
+
+  it('offers Resend, focused, the moment it is allowed, and a new code takes codes again', async () => {
+    const fetchMock = renderOtp({
+      sentSecondsAgo: 58.5,
+      loginAnswer: () => answer(429, 'Too many wrong attempts. Please request a new OTP.'),
+    })
+    typeCode('1234')
+    expect(await screen.findByText('Too many wrong attempts. Please request a new OTP.')).toBeInTheDocument()
+    const resend = await screen.findByRole('button', { name: 'Resend' }, { timeout: 4000 })
+    await waitFor(() => expect(resend).toHaveFocus())
+    expect(screen.getByTestId('otp-resend')).toHaveTextContent('Ask for a new code:')
+    fireEvent.click(resend)
+    await waitFor(() => expect(screen.getByLabelText(/^Digit 1 of/)).toBeEnabled())
+    expect(screen.getByTestId('otp-error')).toBeEmptyDOMElement()
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/otp')).toBe(true)
+  })
+
+  it('a single wrong code is said under the boxes and the boxes take another try', async () => {
+    renderOtp({ sentSecondsAgo: 10, loginAnswer: () => answer(401, 'Invalid OTP. Please try again.') })
+    typeCode('1234')
+    expect(await screen.findByText('Invalid OTP. Please try again.')).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Digit 1 of/)).toBeEnabled()
+    expect(screen.getByTestId('otp-resend')).toHaveTextContent(/Resend code in 00:5\d/)
+  })
+})
