@@ -9,12 +9,11 @@ export type AppNotification = components['schemas']['NotificationPublic']
 /** Every notification query starts with this key, so a push refreshes the bell and the list at once. */
 export const NOTIFICATIONS_KEY = ['notifications'] as const
 
-/** The newest notification of the last ten days, for the bell. */
+/** The newest notification of the last ten days, for the bell; a new one arrives as a live change (lib/live.ts). */
 export const latestNotificationQueryOptions = () =>
   queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'latest'],
     queryFn: async ({ signal }) => (await getData<AppNotification[]>('/api/notification/history', signal))[0] ?? null,
-    refetchInterval: 60_000,
     staleTime: 0,
   })
 

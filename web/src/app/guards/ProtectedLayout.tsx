@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { AppUpdatePrompt } from '@/app/AppUpdatePrompt'
 import { PushBridge } from '@/app/PushBridge'
+import { LiveUpdates } from '@/app/LiveUpdates'
 import { LoadFailed, OFFLINE_MESSAGE } from '@/app/LoadFailed'
 import { Splash } from '@/components/Splash'
 import { isUnauthorized } from '@/lib/api'
@@ -61,6 +62,7 @@ export function ProtectedLayout() {
       <Outlet />
       <AppUpdatePrompt config={config.data} />
       <PushBridge user={user.data} config={config.data} />
+      <LiveUpdates />
     </>
   )
 }

@@ -1,0 +1,106 @@
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ChatSocket } from './chat-socket'
+import { followLiveChanges, keysToRefresh } from './live'
+
+class FakeSocket {
+  static made: FakeSocket[] = []
+  readyState = 0
+  onmessage: ((message: { data: string }) => void) | null = null
+  onclose: ((closed: { code: number }) => void) | null = null
+  constructor() {
+    FakeSocket.made.push(this)
+  }
+  send() {}
+  close() {
+    this.readyState = 3
+  }
+  frame(event: string, data: Record<string, unknown>) {
+    this.onmessage?.({ data: JSON.stringify({ event, data }) })
+  }
+  greet() {
+    this.readyState = 1
+    this.frame('connected', { code: 200, session_id: 's1' })
+  }
+  drop() {
+    this.readyState = 3
+    this.onclose?.({ code: 1006 })
+  }
+}
+
+const socket = () =>
+  new ChatSocket({
+    url: 'ws://test/api/chat/ws',
+    createSocket: () => new FakeSocket() as unknown as WebSocket,
+    minDelayMs: 100,
+    maxDelayMs: 100,
+  })
+
+/** A client with one query under each key the live changes name, each fetched once and so fresh. */
+function clientWithQueries(): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
+  for (const key of [['trips', 'detail', '7', null], ['chat', 'list', 'upcoming'], ['reviews', 'pending'], ['user'], ['notifications', 'latest'], ['configuration']]) {
+    client.setQueryData(key, { fetched: true })
+  }
+  return client
+}
+
+const stale = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.isStale())
+    .map((query) => query.queryKey[0])
+    .sort()
+
+describe('live changes', () => {
+  beforeEach(() => {
+    FakeSocket.made = []
+    vi.useFakeTimers()
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('name the queries each kind of change makes stale', () => {
+    expect(keysToRefresh({ kind: 'join', id: '7' })).toEqual([['trips'], ['chat', 'list']])
+    expect(keysToRefresh({ kind: 'cab', id: '7' })).toEqual([['trips']])
+    expect(keysToRefresh({ kind: 'kyc', id: '3' })).toEqual([['user']])
+    expect(keysToRefresh({ kind: 'notification', id: '' })).toEqual([['notifications']])
+    expect(keysToRefresh({ kind: 'all' })).toBeNull()
+    expect(keysToRefresh({ kind: 'something new' })).toEqual([])
+  })
+
+  it('make only the matching queries stale as they arrive', () => {
+    const client = clientWithQueries()
+    const stop = followLiveChanges(client, socket())
+    const [fake] = FakeSocket.made
+    fake.greet()
+    expect(stale(client)).toEqual([])
+    fake.frame('changed', { kind: 'trip', id: '7' })
+    expect(stale(client)).toEqual(['chat', 'reviews', 'trips'])
+    fake.frame('changed', { kind: 'notification', id: '' })
+    expect(stale(client)).toEqual(['chat', 'notifications', 'reviews', 'trips'])
+    stop()
+    expect(fake.readyState).toBe(3)
+  })
+
+  it('fetch everything again after a reconnect, not on the first connection', () => {
+    const client = clientWithQueries()
+    const stop = followLiveChanges(client, socket())
+    FakeSocket.made[0].greet()
+    expect(stale(client)).toEqual([])
+    FakeSocket.made[0].drop()
+    vi.advanceTimersByTime(200)
+    FakeSocket.made[1].greet()
+    expect(stale(client)).toEqual(['chat', 'configuration', 'notifications', 'reviews', 'trips', 'user'])
+    stop()
+  })
+
+  it('make everything stale when the server says events may have been missed', () => {
+    const client = clientWithQueries()
+    const stop = followLiveChanges(client, socket())
+    FakeSocket.made[0].greet()
+    FakeSocket.made[0].frame('changed', { kind: 'all' })
+    expect(stale(client)).toHaveLength(6)
+    stop()
+  })
+})
