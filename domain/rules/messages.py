@@ -54,6 +54,9 @@ NOT_FOUND: Final = "Not found"
 PAGE_NOT_FOUND: Final = "Page Not Found"
 GENERIC_ERROR: Final = "Something went wrong! This should not have happened, please attempt again in some time!"
 FALLBACK_ERROR: Final = "Some error occur!"
+# The web app without a connection: a banner while offline, and the refusal of an action tried meanwhile.
+OFFLINE_BANNER: Final = "You are offline. Nothing you do is sent until you are back online."
+OFFLINE_ACTION_REFUSED: Final = "You are offline, so this was not sent. Try again once you are back online."
 APP_CRASHED: Final = "Uh oh, something went terribly wrong"
 OTP_LOGIN_TOKEN_INVALID: Final = "This OTP is no longer valid. Please request a new one."
 

@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
+import { OfflineBanner } from '@/components/OfflineBanner'
 import { PersonSheetHost } from '@/components/person'
 import { Splash } from '@/components/Splash'
 import { Toaster } from '@/components/toast'
@@ -14,6 +15,7 @@ export function RootLayout() {
       </Suspense>
       <PersonSheetHost />
       <Toaster />
+      <OfflineBanner />
     </>
   )
 }

@@ -308,6 +308,8 @@ export const MESSAGES = {
   "PAGE_NOT_FOUND": "Page Not Found",
   "GENERIC_ERROR": "Something went wrong! This should not have happened, please attempt again in some time!",
   "FALLBACK_ERROR": "Some error occur!",
+  "OFFLINE_BANNER": "You are offline. Nothing you do is sent until you are back online.",
+  "OFFLINE_ACTION_REFUSED": "You are offline, so this was not sent. Try again once you are back online.",
   "APP_CRASHED": "Uh oh, something went terribly wrong",
   "OTP_LOGIN_TOKEN_INVALID": "This OTP is no longer valid. Please request a new one.",
   "FEEDBACK_SERVICE_REQUIRED": "Please select at least one service.",

@@ -32,6 +32,22 @@ describe('request', () => {
     expect(error).toMatchObject({ status: 401, message: 'Invalid OTP. Please try again.' })
   })
 
+  it('refuses an action offline before anything is sent, with a clear reason', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    try {
+      const error = await request('/api/trip/trip', { method: 'POST', body: {} }).catch((caught: unknown) => caught)
+      expect(errorMessage(error)).toBe('You are offline, so this was not sent. Try again once you are back online.')
+      expect(fetchMock).not.toHaveBeenCalled()
+      // A read offline that cannot reach the server says why, too.
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      expect(errorMessage(await request('/api/user/user').catch((caught: unknown) => caught))).toBe(
+        'You are offline, so this was not sent. Try again once you are back online.',
+      )
+    } finally {
+      vi.restoreAllMocks()
+    }
+  })
+
   it('falls back to a generic message when the answer is not an envelope', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }))
     const error = await request('/api/user/user').catch((caught: unknown) => caught)

@@ -100,6 +100,9 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
   })
 }
 
+/** The browser's own word: false means surely offline (true may still be a dead network). */
+const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false
+
 async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
   try {
     return (await response.json()) as Envelope<T>
@@ -113,6 +116,8 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> 
  * message (or the fallback text) when the answer is not 2xx or says FAILURE.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  // Offline, an action is refused whole before anything leaves, so nothing is half-sent or sent later unseen.
+  if (isOffline() && UNSAFE_METHODS.has(options.method ?? 'GET')) throw new ApiError(MESSAGES.OFFLINE_ACTION_REFUSED, 0)
   let response: Response
   try {
     response = await send(path, options, false)
@@ -123,7 +128,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiError(MESSAGES.FALLBACK_ERROR, 0)
+    throw new ApiError(isOffline() ? MESSAGES.OFFLINE_ACTION_REFUSED : MESSAGES.FALLBACK_ERROR, 0)
   }
 
   const envelope = await readEnvelope<T>(response)

@@ -30,7 +30,9 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: { retry, staleTime: 60_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // An action tried offline fails at once with its reason (lib/api.ts) instead of waiting, paused, to be sent
+      // later without the person seeing it.
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
 }
