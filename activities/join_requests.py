@@ -190,7 +190,7 @@ class JoinRequestActivities:
                 sender_id=trip.host_id,
                 title=EXPIRED_TITLE,
                 message=f"The host did not answer your request to join the trip {_route(trip)} before it left.",
-                entity_type="trip",
+                entity_type="request",
                 entity_id=str(trip.id),
                 dedupe_key=answer_key(passenger, "expire"),
             )
@@ -258,7 +258,8 @@ async def _answer_notice(
     transition = TRANSITIONS[move]
     trip_words = f"the trip {_route(trip)} on {_day_and_clock(trip.scheduled_at)}"
     if transition.by_host:
-        recipient_id, sender_id, entity_type = passenger.user_id, trip.host_id, "trip"
+        # The rider's own request's outcome: it sits with their requests (the Request tab) and opens the trip.
+        recipient_id, sender_id, entity_type = passenger.user_id, trip.host_id, "request"
         message = {
             Move.APPROVE: f"Your request to join {trip_words} was accepted.",
             Move.REJECT: f"Your request to join {trip_words} was declined.",

@@ -18,6 +18,7 @@ from domain.clock import IST
 from domain.flows import FlowOutbox
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripCompletion, TripPassenger, User, UserTripsInsights
+from domain.rules.choices import reason_told_to_members
 from domain.rules.co2 import co2_saved_per_person_kg
 from domain.rules.join import PassengerStatus, PassengerType
 from domain.rules.trip import TripStatus
@@ -49,12 +50,14 @@ def _route(trip: Trip) -> str:
 
 
 def _clock(moment: datetime) -> str:
-    return moment.astimezone(IST).strftime("%H:%M")
+    """'9:05 AM', the app's 12-hour clock, in India's time."""
+    local = moment.astimezone(IST)
+    return f"{local.hour % 12 or 12}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
 
 
 def _day_and_clock(moment: datetime) -> str:
     local = moment.astimezone(IST)
-    return f"{local.day} {local.strftime('%b')} at {local.strftime('%H:%M')}"
+    return f"{local.day} {local.strftime('%b')} at {_clock(local)}"
 
 
 class TripActivities:
@@ -107,10 +110,10 @@ class TripActivities:
                 trip.status = TripStatus.CANCELLED
                 trip.cancellation_reason = reason[:300] or None
                 trip.cancelled_at = clock.now()
-            reason = reason or trip.cancellation_reason or ""
+            told = reason_told_to_members(reason or trip.cancellation_reason)
             message = f"The host cancelled the trip {_route(trip)} on {_day_and_clock(trip.scheduled_at)}."
-            if reason:
-                message += f" Reason: {reason}"
+            if told:
+                message += f" Reason: {told}"
             members = await _live_people(
                 session, trip_id, (PassengerStatus.ACTIVE, PassengerStatus.REQUESTED), types=(PassengerType.MEMBER,)
             )

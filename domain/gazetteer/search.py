@@ -1,4 +1,7 @@
-"""Fuzzy, proximity-aware search over the places table (pg_trgm on name, earthdistance for the points).
+"""Fuzzy, proximity-aware search over the places table (pg_trgm on the short name, earthdistance for the points).
+
+Names are searched and shown without the post office's disambiguating suffix ('Indiranagar (Bangalore)' is
+'Indiranagar', the generated column short_name); a label that would repeat one already found is left out.
 
 Typed text is matched by trigram word similarity, so 'Electronic City' finds 'Electronics City' and a prefix like
 'Kora' finds 'Koramangala'; the GIN trigram index answers the `<%` filter. When the caller's point is known, nearer
@@ -15,20 +18,22 @@ from domain.rules.trip import PLACE_POINT_MAX_KM
 
 SHORT_INPUT_LENGTH = 4
 SHORT_INPUT_RADIUS_METRES = 50_000
+# Rows read beyond the limit, so that leaving out repeated labels still fills the list.
+REPEATS_ALLOWANCE = 4
 # A dropped pin is named by a place within a trip end's reach of it (domain/rules/trip.py).
 REVERSE_GEOCODE_MAX_METRES = PLACE_POINT_MAX_KM * 1000
 REVERSE_GEOCODE_CANDIDATES = 10
 
 # Weight of the match against nearness: an exact name 500 km away loses to a good fuzzy match in town. The distance
 # is a flat-earth approximation in km: exact enough to rank places, and free of ll_to_earth's per-row cost.
-NEARNESS_WEIGHT = 0.5
+NEARNESS_WEIGHT = 0.8
 NEARNESS_HALF_KM = 20.0
 
 FUZZY_NEAR = text(
     """
-    SELECT place_id, name, district, state FROM places
-    WHERE :query <% name
-    ORDER BY word_similarity(:query, name) + 0.1 * similarity(:query, name)
+    SELECT place_id, short_name, district, state FROM places
+    WHERE :query <% short_name
+    ORDER BY word_similarity(:query, short_name) + 0.1 * similarity(:query, short_name)
              + :weight / (1 + 111.2 * sqrt(power(latitude - :lat, 2)
                                          + power((longitude - :lng) * cos(radians(:lat)), 2)) / :half_km) DESC,
              place_id
@@ -37,31 +42,31 @@ FUZZY_NEAR = text(
 )
 FUZZY_ANYWHERE = text(
     """
-    SELECT place_id, name, district, state FROM places
-    WHERE :query <% name
-    ORDER BY word_similarity(:query, name) + 0.1 * similarity(:query, name) DESC, place_id
+    SELECT place_id, short_name, district, state FROM places
+    WHERE :query <% short_name
+    ORDER BY word_similarity(:query, short_name) + 0.1 * similarity(:query, short_name) DESC, place_id
     LIMIT :limit
     """
 )
 PREFIX_NEAR = text(
     """
-    SELECT place_id, name, district, state FROM places
+    SELECT place_id, short_name, district, state FROM places
     WHERE earth_box(ll_to_earth(:lat, :lng), :radius) @> ll_to_earth(latitude, longitude)
-      AND name ILIKE :pattern
-    ORDER BY power(latitude - :lat, 2) + power((longitude - :lng) * cos(radians(:lat)), 2), length(name), place_id
+      AND short_name ILIKE :pattern
+    ORDER BY power(latitude - :lat, 2) + power((longitude - :lng) * cos(radians(:lat)), 2), length(short_name), place_id
     LIMIT :limit
     """
 )
 PREFIX_ANYWHERE = text(
     """
-    SELECT place_id, name, district, state FROM places
-    WHERE name ILIKE :pattern
+    SELECT place_id, short_name, district, state FROM places
+    WHERE short_name ILIKE :pattern
     LIMIT :limit
     """
 )
 NEAREST = text(
     """
-    SELECT place_id, name, district, state,
+    SELECT place_id, short_name, district, state,
            earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(:lat, :lng)) AS metres
     FROM places
     ORDER BY ll_to_earth(latitude, longitude) <-> ll_to_earth(:lat, :lng)
@@ -90,6 +95,9 @@ class FoundPlace:
 
 def word_similarity_threshold(query: str) -> float:
     """Short inputs are mostly prefixes being typed: stricter, or every word sharing two letters would match."""
+    if len(query) >= 8:
+        # Long enough that one swapped or doubled letter ('Whitefeild', 'Koramangla') still leaves most trigrams.
+        return 0.4
     return 0.5 if len(query) >= 6 else 0.7
 
 
@@ -105,19 +113,34 @@ async def find_places(
         return []
     point = {"lat": near[0], "lng": near[1]} if near else {}
     if len(query) < SHORT_INPUT_LENGTH:
-        return await _prefix_matches(session, query, point, limit)
+        return distinct_labels(await _prefix_matches(session, query, point, limit + REPEATS_ALLOWANCE), limit)
     threshold = str(word_similarity_threshold(query))
+    # Set for the connection, not the transaction: place search reads on autocommit connections, where a local
+    # setting would end with its own statement and the search would run at pg_trgm's default (0.6). Every search
+    # sets it first, and nothing else reads it.
     await session.execute(
-        text("SELECT set_config('pg_trgm.word_similarity_threshold', :value, true)"), {"value": threshold}
+        text("SELECT set_config('pg_trgm.word_similarity_threshold', :value, false)"), {"value": threshold}
     )
+    wanted = limit + REPEATS_ALLOWANCE
     if near:
         found = await session.execute(
             FUZZY_NEAR,
-            {"query": query, "limit": limit, "weight": NEARNESS_WEIGHT, "half_km": NEARNESS_HALF_KM, **point},
+            {"query": query, "limit": wanted, "weight": NEARNESS_WEIGHT, "half_km": NEARNESS_HALF_KM, **point},
         )
     else:
-        found = await session.execute(FUZZY_ANYWHERE, {"query": query, "limit": limit})
-    return [FoundPlace(*row) for row in found]
+        found = await session.execute(FUZZY_ANYWHERE, {"query": query, "limit": wanted})
+    return distinct_labels([FoundPlace(*row) for row in found], limit)
+
+
+def distinct_labels(places: list[FoundPlace], limit: int) -> list[FoundPlace]:
+    """The first place of each label, in order: two post offices of one name in one district read the same."""
+    seen: set[str] = set()
+    kept: list[FoundPlace] = []
+    for place in places:
+        if place.label.casefold() not in seen:
+            seen.add(place.label.casefold())
+            kept.append(place)
+    return kept[:limit]
 
 
 async def _prefix_matches(session: AsyncSession, query: str, point: dict[str, float], limit: int) -> list[FoundPlace]:

@@ -192,13 +192,23 @@ class Place(Base):
 
     __tablename__ = "places"
     __table_args__ = (
-        Index("ix_places_name_trgm", "name", postgresql_using="gin", postgresql_ops={"name": "gin_trgm_ops"}),
+        Index(
+            "ix_places_short_name_trgm",
+            "short_name",
+            postgresql_using="gin",
+            postgresql_ops={"short_name": "gin_trgm_ops"},
+        ),
         Index("ix_places_earth", text("ll_to_earth(latitude, longitude)"), postgresql_using="gist"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     place_id: Mapped[str] = mapped_column(String(40), unique=True)
     name: Mapped[str] = mapped_column(String(200))
+    # The name without the post office's disambiguating suffix ('Indiranagar (Bangalore)' is 'Indiranagar'): what
+    # people type and what is shown. Searched through its trigram index.
+    short_name: Mapped[str] = mapped_column(
+        String(200), Computed(r"coalesce(nullif(btrim(regexp_replace(name, '\s*\([^()]*\)\s*$', '')), ''), name)")
+    )
     district: Mapped[str] = mapped_column(String(100))
     state: Mapped[str] = mapped_column(String(100))
     pincode: Mapped[str] = mapped_column(String(6))

@@ -37,6 +37,13 @@ CAB_CATEGORIES: Final = {"hatchback": "Hatchback", "sedan": "Sedan", "suv": "SUV
 
 TRIP_DELETE_REASONS: Final = ("Did not find a match", "Do not understand how to use the app")
 
+
+def reason_told_to_members(reason: str | None) -> str | None:
+    """The host's own words for deleting a trip, or None: the presets tell the product why, not the riders."""
+    text = (reason or "").strip()
+    return None if not text or text in TRIP_DELETE_REASONS else text
+
+
 ATTACHMENT_EXTENSIONS: Final = {
     "image": ("jpg", "jpeg", "png", "gif"),
     "video": ("mp4", "mov", "hevc", "wmv", "avi"),

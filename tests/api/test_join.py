@@ -204,11 +204,11 @@ async def test_the_host_hears_of_a_request_and_the_member_of_the_answer(signed_i
                 (row.recipient_id, row.entity_type)
                 for row in await session.scalars(select(Notification).where(Notification.entity_id == str(trip_id)))
             }
-            if {(host_id, "request"), (member.user_id, "trip")} <= kinds:
+            if {(host_id, "request"), (member.user_id, "request")} <= kinds:
                 break
             await asyncio.sleep(0.1)
     assert (host_id, "request") in kinds
-    assert (member.user_id, "trip") in kinds
+    assert (member.user_id, "request") in kinds
 
 
 async def test_questions_and_answers(signed_in, member):

@@ -9,6 +9,7 @@ import pytest
 from domain.gazetteer.load import ensure_gazetteer_loaded
 from domain.providers.maps import MapsUnavailableError, PhotonMaps, PlaceName, PlacePoint, PlaceSuggestion
 from tests.api.conftest import make_client
+from tests.api.test_trips import create
 
 BENGALURU = {"lat": 12.97, "long": 77.59}
 
@@ -46,6 +47,54 @@ async def test_autocomplete_works_without_a_point(signed_in):
     answer = await signed_in.get("/api/trip/maps/autocomplete", params={"s": "Koramangla"})
     labels = [item["label"] for item in answer.json()["data"]]
     assert "Koramangala, Bengaluru, Karnataka" in labels
+
+
+async def suggestions(client, text: str, near: dict | None = BENGALURU) -> list[dict]:
+    answer = await client.get("/api/trip/maps/autocomplete", params={**(near or {}), "s": text})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["data"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("Electronic City", "Electronics City, Bengaluru, Karnataka"),
+        ("Koramangla", "Koramangala, Bengaluru, Karnataka"),
+        ("HSR", "HSR Layout, Bengaluru, Karnataka"),
+        ("hsr layot", "HSR Layout, Bengaluru, Karnataka"),
+        ("Whitefeild", "Whitefield, Bengaluru, Karnataka"),
+        ("Marthahali", "Marathahalli Colony, Bengaluru, Karnataka"),
+    ],
+)
+async def test_a_bengaluru_commuter_finds_what_they_mean_first(signed_in, typed, meant):
+    assert (await suggestions(signed_in, typed))[0]["label"] == meant
+
+
+async def test_nearer_places_win_over_exact_names_far_away(signed_in):
+    # 'Indranagar' is the exact name of places in Jharkhand and Uttarakhand; the commuter means their Indiranagar.
+    near_bengaluru = [item["label"] for item in await suggestions(signed_in, "Indranagar")]
+    assert near_bengaluru[0] == "Indiranagar, Bengaluru, Karnataka"
+    assert "Indranagar, East Singhbhum, Jharkhand" in near_bengaluru
+    near_jamshedpur = await suggestions(signed_in, "Indranagar", {"lat": 22.80, "long": 86.18})
+    assert near_jamshedpur[0]["label"] == "Indranagar, East Singhbhum, Jharkhand"
+
+
+@pytest.mark.parametrize("typed", ["Indiranagar", "Bangalore", "Kora", "Airport"])
+async def test_labels_leave_out_postal_suffixes_and_never_repeat(signed_in, typed):
+    labels = [item["label"] for item in await suggestions(signed_in, typed)]
+    assert labels
+    assert not [label for label in labels if "(" in label], labels
+    assert len({label.casefold() for label in labels}) == len(labels)
+    assert not [label for label in labels if label.count("Karnataka") > 1]
+
+
+async def test_a_suggestion_without_its_suffix_is_still_a_trip_end(signed_in):
+    [indiranagar, *_] = await suggestions(signed_in, "Indiranagar")
+    assert indiranagar["label"] == "Indiranagar, Bengaluru, Karnataka"
+    point = (await signed_in.get("/api/trip/maps/place", params={"id": indiranagar["place_id"]})).json()["data"]
+    origin = {"name": indiranagar["label"], "place_id": indiranagar["place_id"]}
+    created = await create(signed_in, origin={**origin, "latitude": point["lat"], "longitude": point["long"]})
+    assert created > 0
 
 
 @pytest.mark.parametrize("text", ["", "   "])

@@ -3,6 +3,7 @@ the flows' notifications to a push service on this machine (tests/push_service.p
 
 import asyncio
 import base64
+import re
 from collections.abc import Iterator
 from datetime import timedelta
 
@@ -14,7 +15,7 @@ from domain.models import Notification, PushSubscription
 from domain.push import PushDestinations
 from domain.rules import messages
 from tests.api.conftest import new_person
-from tests.api.test_join import ask_to_join
+from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create
 from tests.push_service import LocalPushService
 from workflows.contracts import push_workflow_id
@@ -111,6 +112,54 @@ async def test_the_request_tab_shows_only_requests_newest_first(signed_in, membe
     assert [notice["entity_type"] for notice in everything] == ["request", "query"]
     assert [notice["entity_type"] for notice in await history(signed_in, entity_types="request")] == ["request"]
     assert [n["title"] for n in await history(signed_in, entity_types="query,trip")] == ["New question"]
+
+
+@pytest.mark.parametrize(("action", "title"), [("APPROVE", "Request accepted"), ("REJECT", "Request declined")])
+async def test_a_riders_request_outcome_is_in_their_request_tab_with_a_12_hour_time(signed_in, member, action, title):
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+    await eventually_listed(signed_in)
+    answered = await host_acts(signed_in, trip_id, member.user_id, action)
+    assert answered.status_code == 200, answered.text
+    [outcome] = await eventually_listed(member, entity_types="request")
+    assert (outcome["title"], outcome["entity_type"], outcome["entity_id"]) == (title, "request", str(trip_id))
+    assert re.search(r" at (1[0-2]|[1-9]):[0-5][0-9] (AM|PM) was ", outcome["message"]), outcome["message"]
+
+
+async def test_a_removed_rider_finds_it_in_their_request_tab(signed_in, member):
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+    await eventually_listed(signed_in)
+    await host_acts(signed_in, trip_id, member.user_id, "APPROVE")
+    await eventually_listed(member, entity_types="request")
+    await host_acts(signed_in, trip_id, member.user_id, "REMOVE", "Being abusive")
+    listed = await eventually_listed(member, 2, entity_types="request")
+    assert [notice["title"] for notice in listed] == ["Removed from trip", "Request accepted"]
+    assert listed[0]["message"].endswith("Reason: Being abusive")
+
+
+@pytest.mark.parametrize(
+    ("reason", "told"),
+    [
+        ("Did not find a match", None),
+        ("Do not understand how to use the app", None),
+        ("My flight moved", "My flight moved"),
+    ],
+)
+async def test_a_deleted_trip_tells_riders_the_hosts_own_reason_only(signed_in, member, reason, told):
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+    await eventually_listed(signed_in)
+    deleted = await signed_in.request("DELETE", f"/api/trip/trip/{trip_id}", json={"reason": reason})
+    assert deleted.status_code == 200, deleted.text
+    [notice] = await eventually_listed(member, entity_types="trip")
+    assert notice["title"] == "Trip cancelled"
+    assert notice["sender"]["id"] == (await signed_in.get("/api/user/user")).json()["data"]["id"]
+    if told is None:
+        assert "Reason" not in notice["message"] and reason not in notice["message"]
+        assert notice["message"].endswith(("AM.", "PM."))
+    else:
+        assert notice["message"].endswith(f"Reason: {told}")
 
 
 async def test_history_is_read_in_ten_day_windows(app, signed_in, member):

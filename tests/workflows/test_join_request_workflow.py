@@ -75,7 +75,7 @@ async def test_host_approves_a_request_then_the_member_leaves_and_each_side_is_t
         == f"Traveller 0 is still waiting for your answer to join your trip {ROUTE}."
     )
     accepted = by_title["Request accepted"]
-    assert (accepted.recipient_id, accepted.entity_type) == (request.user_id, "trip")
+    assert (accepted.recipient_id, accepted.entity_type) == (request.user_id, "request")
     assert accepted.message.startswith(f"Your request to join the trip {ROUTE} on ")
     left = by_title["Member left"]
     assert (left.recipient_id, left.entity_type) == (trip.host_id, "trip")
@@ -148,7 +148,7 @@ async def test_host_removes_a_member_and_the_member_hears_the_reason(
 
     sent = await notifications_about(session_maker, trip.trip_id)
     [removed] = [each for each in sent if each.title == "Removed from trip"]
-    assert (removed.recipient_id, removed.entity_type) == (request.user_id, "trip")
+    assert (removed.recipient_id, removed.entity_type) == (request.user_id, "request")
     assert removed.message.startswith(f"The host removed you from the trip {ROUTE} on ")
     assert removed.message.endswith(". Reason: Being abusive")
     assert await flow_statuses(handle) == ["requested", "active", "removed"]
@@ -304,7 +304,7 @@ async def test_a_pending_request_nudges_the_host_then_expires_at_departure(
     assert {each.recipient_id for each in nudges} == {trip.host_id}
     assert len({each.dedupe_key for each in nudges}) == len(nudges)
     [expired] = [each for each in sent if each.title == "Request expired"]
-    assert (expired.recipient_id, expired.entity_type) == (request.user_id, "trip")
+    assert (expired.recipient_id, expired.entity_type) == (request.user_id, "request")
     assert (await passenger_statuses(session_maker, trip.trip_id))[request.user_id] == "expired"
     assert await flow_statuses(handle) == ["requested", "expired"]
 
