@@ -20,6 +20,9 @@ Socket /api/chat/ws, JSON frames {"event": ..., "data": {...}}:
 - send-document {chat_id, client_message_identifier, file_name} -> "receive-message" (type media, to the sender)
   whose id goes into POST /api/chat/message/document with the session_id; the checked document arrives as
   "receive-document" (to the room; to the sender alone with status refused and failure_message).
+- live state, on every signed-in socket (docs/architecture.md, "Live state"): "changed" {kind, id} when something
+  of this person's changed (kinds: trip, join, cab, question, kyc, notification), "changed" {kind: "all"} when
+  changes may have been missed; the client fetches again what it shows.
 - refusals: "error" {code, event, message, chat_id?, client_message_identifier?}; code 401 means the access token
   expired or the session ended: fetch a new token, send "authenticate" (or reconnect), then send again. Code 503
   means the database could not be reached just then (nothing was stored, or the join did not happen) and the socket
