@@ -19,7 +19,9 @@ export function PageHeader({ title, backTo, backState, actions }: PageHeaderProp
       <button type="button" className="icon-button" onClick={goBack} aria-label="Back">
         <BackIcon />
       </button>
-      <h1 className={styles.title}>{title}</h1>
+      <h1 className={styles.title} title={title}>
+        {title}
+      </h1>
       <div className={styles.actions}>{actions}</div>
     </header>
   )

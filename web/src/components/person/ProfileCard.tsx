@@ -38,7 +38,9 @@ export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: Profi
         <Avatar src={person.medium_image_url} name={person.name} size={72} alt={person.name ?? ''} />
         <div className={styles.identity}>
           <Heading className={styles.name}>
-            {person.name}
+            <span className={styles.nameText} title={person.name ?? undefined} data-testid="profile-name">
+              {person.name}
+            </span>
             {person.is_kyc_verified && (
               <span className={styles.verified} title="Verified profile">
                 ✓<span className="visually-hidden"> Verified profile</span>

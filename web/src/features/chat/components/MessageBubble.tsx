@@ -80,7 +80,9 @@ export function MessageBubble({ message, mine, onRetry, canRetryUpload }: Messag
       <div className={`${styles.bubble} ${message.type === 'number' ? styles.number : ''}`}>
         {!mine && (
           <PersonButton person={{ id: message.sender.user_id, name }} className={styles.sender}>
-            {name}
+            <span className={styles.senderName} title={name}>
+              {name}
+            </span>
           </PersonButton>
         )}
         {message.type === 'media' ? (

@@ -131,6 +131,14 @@ describe('the sheet’s figures and people', () => {
     expect(within(screen.getByRole('dialog', { name: 'CO2 saved' })).getByText('50 kg')).toBeInTheDocument()
   })
 
+  it('keeps a long host name on one line with an ellipsis, the whole name as its tooltip', () => {
+    const name = 'Venkata Narasimha Raghavendra Subrahmanyam Lakshminarayana'
+    renderSheet(trip({ host: { ...person(1, name, 'host'), medium_image_url: null } as Trip['host'] }))
+    const shown = screen.getByTestId('trip-host')
+    expect(shown).toHaveAttribute('title', name)
+    expect(shown.className).toMatch(/nameText/)
+  })
+
   it('names the host and each person joined as a way to their profile, and a host nobody rated reads as new', () => {
     renderSheet(trip())
     expect(screen.getByTestId('host-rating')).toHaveTextContent('New · no ratings yet')

@@ -100,7 +100,9 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
           <span className={styles.caption}>{trip.is_current_user_host ? 'Hosted by you' : 'Hosted by'}</span>
           <h2 className={styles.hostName}>
             <PersonButton person={host} className={styles.hostName}>
-              <span data-testid="trip-host">{host.name}</span>
+              <span className={styles.nameText} title={host.name ?? undefined} data-testid="trip-host">
+                {host.name}
+              </span>
               {host.is_kyc_verified && <VerifiedMark />}
             </PersonButton>
           </h2>
