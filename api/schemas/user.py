@@ -1,5 +1,5 @@
 import re
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Literal
 
@@ -130,6 +130,7 @@ class UserPrivate(UserPublic):
     receive_notification: bool
     is_profile_complete: bool
     user_trips_insights: TripInsights
+    member_since: datetime = Field(description="when the account was made; a newcomer's empty lists say so")
 
 
 class CurrentLocation(BaseModel):

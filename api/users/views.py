@@ -54,4 +54,5 @@ async def private_profile(session: AsyncSession, user: User) -> UserPrivate:
             new_people_met=insights.new_people_met if insights else 0,
             total_co2_saved=float(insights.total_co2_saved) if insights else 0.0,
         ),
+        member_since=user.created_at,
     )

@@ -246,6 +246,9 @@ NOTIFICATION_PERMISSION_DENIED: Final = (
 NOTIFICATION_UNSUPPORTED: Final = "Your browser does not support notification"
 SERVICE_WORKER_UNSUPPORTED: Final = "Service worker not supported"
 NOTIFICATION_EMPTY: Final = "No notifications found in last"
+# A newcomer has had no time for notices: their empty list does not count days they were not here.
+NOTIFICATION_EMPTY_NEW: Final = "No notifications yet"
+NOTIFICATION_EMPTY_NEW_HINT: Final = "Requests, answers and trip news will show up here."
 NOTIFICATION_WINDOW_INVALID: Final = "Notifications can be fetched for at most 10 days at a time"
 NOTIFICATION_TYPE_INVALID: Final = "Unknown notification type"
 PUSH_SUBSCRIBED: Final = "Subscribed to notifications"

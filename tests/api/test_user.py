@@ -2,13 +2,14 @@
 
 import base64
 import io
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 import pillow_heif
 import pytest
 from PIL import Image
 from sqlalchemy import select, update
 
+from domain import clock
 from domain.models import Feedback, User
 from domain.rules import messages
 from tests.api.conftest import COMPLETE_PROFILE, age_codes, make_client, sign_in
@@ -52,6 +53,8 @@ async def test_a_new_user_has_an_incomplete_profile_and_a_referral_code(client):
         "new_people_met": 0,
         "total_co2_saved": 0.0,
     }
+    joined = datetime.fromisoformat(profile["member_since"])
+    assert timedelta(0) <= clock.now() - joined < timedelta(minutes=1)
 
 
 async def test_creating_the_profile_answers_profile_created(client):

@@ -2998,6 +2998,12 @@ export interface components {
             linked_in_url: string | null;
             /** Medium Image Url */
             medium_image_url: string | null;
+            /**
+             * Member Since
+             * Format: date-time
+             * @description when the account was made; a newcomer's empty lists say so
+             */
+            member_since: string;
             /** Mobile Number */
             mobile_number: string;
             /** Name */

@@ -468,6 +468,8 @@ export const MESSAGES = {
   "NOTIFICATION_UNSUPPORTED": "Your browser does not support notification",
   "SERVICE_WORKER_UNSUPPORTED": "Service worker not supported",
   "NOTIFICATION_EMPTY": "No notifications found in last",
+  "NOTIFICATION_EMPTY_NEW": "No notifications yet",
+  "NOTIFICATION_EMPTY_NEW_HINT": "Requests, answers and trip news will show up here.",
   "NOTIFICATION_WINDOW_INVALID": "Notifications can be fetched for at most 10 days at a time",
   "NOTIFICATION_TYPE_INVALID": "Unknown notification type",
   "PUSH_SUBSCRIBED": "Subscribed to notifications",

@@ -10,12 +10,18 @@ import { storage } from '@/lib/storage'
 
 const HOUR = 3600_000
 
-const notice = (id: number, hoursAgo: number, entity_type = 'request', title = 'New request') => ({
+const notice = (
+  id: number,
+  hoursAgo: number,
+  entity_type = 'request',
+  title = 'New request',
+  sender: { id: number | null; image: string | null; name?: string | null } = { id: 3, image: null },
+) => ({
   id,
   title,
   message: `Message ${id}`,
   timestamp: new Date(Date.now() - hoursAgo * HOUR).toISOString(),
-  sender: { id: 3, image: null },
+  sender,
   entity_type,
   entity_id: '42',
 })
@@ -43,9 +49,11 @@ function mockHistory(windows: Windows, failing = false) {
   return calls
 }
 
-function renderScreen(receive_notification = false) {
+const LONG_AGO = '2024-01-01T00:00:00Z'
+
+function renderScreen(receive_notification = false, member_since = LONG_AGO) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  client.setQueryData(['user'], { id: 1, name: 'Asha Rao', receive_notification })
+  client.setQueryData(['user'], { id: 1, name: 'Asha Rao', receive_notification, member_since })
   client.setQueryData(['configuration'], { web_push_vapid_public_key: 'BKey' })
   const router = createMemoryRouter(
     [
@@ -102,6 +110,38 @@ describe('NotificationsScreen', () => {
     expect(calls).toHaveLength(4)
     const spans = calls.map((url) => Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!))
     expect(new Set(spans)).toEqual(new Set([240 * HOUR]))
+  })
+
+  it('tells a newcomer there is nothing yet, without counting days they were not here', async () => {
+    mockHistory({})
+    renderScreen(false, new Date(Date.now() - 2 * 24 * HOUR).toISOString())
+    expect(await screen.findByRole('heading', { name: 'No notifications yet' }, { timeout: 4000 })).toBeInTheDocument()
+    expect(screen.getByText('Requests, answers and trip news will show up here.')).toBeInTheDocument()
+    expect(screen.queryByText(/in last/)).not.toBeInTheDocument()
+  })
+
+  it("shows the sender's picture, or their initials, never the title's; the app's own notices carry its mark", async () => {
+    mockHistory({
+      0: [
+        notice(3, 1, 'request', 'New request', { id: 7, image: '/api/media/ravi.jpg', name: 'Ravi Kumar' }),
+        notice(2, 2, 'trip', 'Trip cancelled', { id: 8, image: null, name: 'Meera Iyer' }),
+        notice(1, 3, 'trip', 'Trip reminder', { id: null, image: null, name: null }),
+      ],
+    })
+    renderScreen()
+    const [withPicture, withoutPicture, fromTheApp] = await screen.findAllByRole('listitem')
+    expect(withPicture.querySelector('img')).toHaveAttribute('src', '/api/media/ravi.jpg')
+    expect(within(withPicture).getByRole('button', { name: /Ravi Kumar/ })).toBeInTheDocument()
+    expect(withoutPicture.querySelector('[data-initials]')).toHaveAttribute('data-initials', 'MI')
+    expect(fromTheApp.querySelector('[data-initials]')).toBeNull()
+    expect(within(fromTheApp).getByTestId('app-sender')).toBeInTheDocument()
+  })
+
+  it("gives each notice's full time on the app's 12-hour clock", async () => {
+    mockHistory({ 0: [notice(1, 30)] })
+    renderScreen()
+    const time = (await screen.findByTestId('notification')).querySelector('time')
+    expect(time?.getAttribute('title')).toMatch(/^\d{2}-\d{2}-\d{4}, (1[0-2]|[1-9]):[0-5]\d (AM|PM)$/)
   })
 
   it('loads an earlier window on request, up to three of them', async () => {

@@ -8,6 +8,7 @@ import { Avatar } from '@/components/Avatar'
 import { EmptyState } from '@/components/EmptyState'
 import { BellIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
+import { Logo } from '@/components/Logo'
 import { PersonButton } from '@/components/person'
 import { paths } from '@/config/paths'
 import { LIMITS, MESSAGES } from '@/generated/rules'
@@ -15,7 +16,9 @@ import { errorMessage } from '@/lib/api'
 import { notificationPath } from '@/lib/notification-route'
 import { latestNotificationQueryOptions, markSeen, type AppNotification } from '@/lib/notifications'
 import { useConfig, useCurrentUser } from '@/lib/session'
-import { notificationTime } from '@/lib/time'
+import { formatClockTime, formatDdMmYyyy, notificationTime } from '@/lib/time'
+
+const DAY_MS = 24 * 60 * 60 * 1000
 
 const TABS: readonly { key: NotificationTab; label: string }[] = [
   { key: 'all', label: 'All' },
@@ -32,13 +35,22 @@ function NotificationItem({ notification, now }: { notification: AppNotification
       <Link to={notificationPath(notification)} className={styles.item} data-testid="notification">
         {person ? (
           <span className={styles.avatarSpace} aria-hidden="true" />
+        ) : sender.id != null ? (
+          <Avatar src={sender.image} name={sender.name} size={44} />
         ) : (
-          <Avatar src={sender.image} name={notification.title} size={44} />
+          // The app's own notices (a reminder to the host) come from Humsafar, drawn as its mark.
+          <span className={styles.appMark} data-testid="app-sender">
+            <Logo size={44} />
+          </span>
         )}
         <span className={styles.body}>
           <span className={styles.top}>
             <span className={styles.title}>{notification.title}</span>
-            <time className={styles.time} dateTime={notification.timestamp} title={when.toLocaleString()}>
+            <time
+              className={styles.time}
+              dateTime={notification.timestamp}
+              title={`${formatDdMmYyyy(when)}, ${formatClockTime(when)}`}
+            >
               {notificationTime(when, now)}
             </time>
           </span>
@@ -91,6 +103,9 @@ export function NotificationsScreen() {
 
   const searchingEarlier = shown.length === 0 && (history.isPending || hasNextPage || isFetchingNextPage)
   const emptyDays = windowsRead * LIMITS.NOTIFICATION_WINDOW_DAYS
+  // Someone who joined within the days looked at has simply had no notices yet.
+  const joined = Date.parse(user.member_since ?? '')
+  const newcomer = !Number.isNaN(joined) && now.getTime() - joined < emptyDays * DAY_MS
 
   return (
     <>
@@ -135,7 +150,8 @@ export function NotificationsScreen() {
             </p>
           ) : shown.length === 0 ? (
             <EmptyState
-              title={`${MESSAGES.NOTIFICATION_EMPTY} ${emptyDays} days`}
+              title={newcomer ? MESSAGES.NOTIFICATION_EMPTY_NEW : `${MESSAGES.NOTIFICATION_EMPTY} ${emptyDays} days`}
+              description={newcomer ? MESSAGES.NOTIFICATION_EMPTY_NEW_HINT : undefined}
               illustration={<BellIcon size={40} />}
             />
           ) : (
