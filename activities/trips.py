@@ -21,7 +21,7 @@ from domain.models import Trip, TripCompletion, TripPassenger, User, UserTripsIn
 from domain.rules.choices import reason_told_to_members
 from domain.rules.co2 import co2_saved_per_person_kg
 from domain.rules.join import PassengerStatus, PassengerType
-from domain.rules.trip import TripStatus
+from domain.rules.trip import TripStatus, short_place_name
 
 REMINDER_TITLE = "Trip reminder"
 CANCELLED_TITLE = "Trip cancelled"
@@ -42,7 +42,7 @@ def review_key(trip_id: int, user_id: int) -> str:
 
 def _place(name: str) -> str:
     # Full names run to district and state; the first part is what people call the place.
-    return name.split(",")[0].strip() or name
+    return short_place_name(name)
 
 
 def _route(trip: Trip) -> str:

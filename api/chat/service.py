@@ -26,7 +26,7 @@ from domain import clock
 from domain.models import ChatDocument, ChatMessage, ChatReadMark, Trip, TripPassenger, User
 from domain.rules.document import DocumentStatus
 from domain.rules.join import PassengerStatus, PassengerType
-from domain.rules.trip import TripStatus
+from domain.rules.trip import TripStatus, short_place_name
 
 DOCUMENT_PATH = "/api/chat/message/document"
 
@@ -211,7 +211,12 @@ async def mark_read(session: AsyncSession, chat_id: int, user_id: int, message_i
 
 
 def display_name(trip: Trip) -> str:
-    return f"{trip.origin_name} to {trip.destination_name}"
+    """'Koramangala to Whitefield'; a commute's trips share their route, so each also names its day ('· 12 Jan')."""
+    route = f"{short_place_name(trip.origin_name)} to {short_place_name(trip.destination_name)}"
+    if trip.series_id is None:
+        return route
+    day = trip.scheduled_at.astimezone(clock.IST)
+    return f"{route} · {day.day} {day:%b}"
 
 
 async def _chat_users(session: AsyncSession, trips: list[Trip], viewer_id: int) -> dict[int, list[ChatUser]]:

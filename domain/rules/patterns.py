@@ -6,6 +6,8 @@ PHONE: Final = r"^[6-9][0-9]{9}$"
 NAME: Final = r"^[A-Za-z]+( [A-Za-z]+)*$"
 REFERRAL_CODE: Final = r"^[A-Za-z0-9]{5,20}$"
 DOB: Final = r"^[0-9]{2}-[0-9]{2}-[0-9]{4}$"
+# The post office's note of which town a locality is in, at the end of its name: 'Indiranagar (Bangalore)'.
+POSTAL_SUFFIX: Final = r"\s*\([^()]*\)\s*$"
 
 
 # Free text: every note, reason, question, answer, chat message and place name (domain/rules/text.py applies it; the

@@ -5,11 +5,12 @@ through its flow's stages: scheduled, started at departure, completed a while af
 activities and the API decide by this module.
 """
 
+import re
 from datetime import date, datetime
 from enum import StrEnum
 
 from domain.clock import IST
-from domain.rules import limits, messages
+from domain.rules import limits, messages, patterns
 from domain.rules.geo import distance_km
 
 
@@ -75,3 +76,15 @@ PLACE_POINT_MAX_KM = 50.0
 def point_fits_place(place: tuple[float, float], point: tuple[float, float]) -> bool:
     """The point given with a place id is within the reach of that place's own point."""
     return distance_km(*place, *point) <= PLACE_POINT_MAX_KM
+
+
+POSTAL_SUFFIX = re.compile(patterns.POSTAL_SUFFIX)
+
+
+def short_place_name(name: str) -> str:
+    """What people call a place: the locality before the first comma, without the post office's '(Bangalore)'.
+
+    'Indiranagar (Bangalore), Bengaluru, Karnataka' is 'Indiranagar'; a name with nothing before a comma is kept.
+    """
+    first = name.split(",")[0].strip()
+    return POSTAL_SUFFIX.sub("", first).strip() or first or name

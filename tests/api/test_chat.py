@@ -397,7 +397,7 @@ async def test_the_trip_chat_lists_its_users(app, signed_in):
     async with trip_with_member(app, signed_in) as (trip_id, member):
         chat = (await member.get(f"/api/trip/chat/{trip_id}")).json()["data"]
         assert chat["id"] == trip_id
-        assert chat["display_name"] == "Koramangala, Bengaluru to Whitefield, Bengaluru"
+        assert chat["display_name"] == "Koramangala to Whitefield"
         assert {user["user_id"] for user in chat["chat_users"]} == {member.user_id, chat["chat_users"][0]["user_id"]}
         assert chat["chat_users"][-1]["user_id"] == member.user_id
         assert chat["last_message"] is None

@@ -79,6 +79,17 @@ async def test_a_series_makes_its_trips_up_to_the_horizon_each_an_ordinary_trip(
     assert (mine["time"], mine["days"]) == ("21:45", EVERY_DAY)
 
 
+async def test_a_commute_trips_chat_names_its_day(signed_in, app, api_settings):
+    series_id = await start(signed_in)
+    [first, second, *_] = await trips_appear(app, series_id, 2)
+    chats = [(await signed_in.get(f"/api/trip/chat/{trip.id}")).json()["data"] for trip in (first, second)]
+    names = [chat["display_name"] for chat in chats]
+    for trip, name in zip((first, second), names, strict=True):
+        day = trip.scheduled_at.astimezone(clock.IST)
+        assert name == f"Koramangala to Whitefield · {day.day} {day:%b}"
+    assert names[0] != names[1]
+
+
 async def test_catch_up_and_repeated_runs_make_no_second_trip_for_a_day(signed_in, app, api_settings):
     series_id = await start(signed_in, days=[1, 3, 5])
     days = expected_days(api_settings, [1, 3, 5])

@@ -50,6 +50,7 @@ export const PATTERNS = {
   "NAME": "^[A-Za-z]+( [A-Za-z]+)*$",
   "REFERRAL_CODE": "^[A-Za-z0-9]{5,20}$",
   "DOB": "^[0-9]{2}-[0-9]{2}-[0-9]{4}$",
+  "POSTAL_SUFFIX": "\\s*\\([^()]*\\)\\s*$",
   "FREE_TEXT_CATEGORIES": [
     "L",
     "M",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLocationStale, shortLocationName } from './location'
+import { isLocationStale, placeShortName, shortLocationName } from './location'
 
 describe('shortLocationName', () => {
   it('keeps the first comma part', () => {
@@ -14,6 +14,20 @@ describe('shortLocationName', () => {
 
   it('leaves a short name alone', () => {
     expect(shortLocationName('HSR Layout')).toBe('HSR Layout')
+  })
+})
+
+describe('placeShortName', () => {
+  it('calls a place by its locality, without district, state or postal suffix', () => {
+    expect(placeShortName('Indiranagar (Bangalore), Bengaluru, Karnataka')).toBe('Indiranagar')
+    expect(placeShortName('Koramangala, Bengaluru, Karnataka')).toBe('Koramangala')
+    expect(placeShortName('Dasarahalli(Srinagar), Bengaluru, Karnataka')).toBe('Dasarahalli')
+    expect(placeShortName('Road (East) Junction, Pune')).toBe('Road (East) Junction')
+  })
+
+  it('keeps a name that would be left empty', () => {
+    expect(placeShortName('(Bangalore)')).toBe('(Bangalore)')
+    expect(placeShortName('Bangalore International Airport')).toBe('Bangalore International Airport')
   })
 })
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@/generated/rules'
+import { LIMITS, PATTERNS } from '@/generated/rules'
 import { storage, type StoredLocation } from '@/lib/storage'
 
 export const LOCATION_MESSAGES = {
@@ -12,6 +12,17 @@ export function shortLocationName(name: string, maxChars: number = LIMITS.LOCATI
   const first = name.split(',')[0]?.trim() ?? ''
   if (first.length <= maxChars) return first
   return `${first.slice(0, maxChars).trimEnd()}…`
+}
+
+const POSTAL_SUFFIX = new RegExp(PATTERNS.POSTAL_SUFFIX)
+
+/**
+ * What people call a place: its locality, without district, state or the post office's suffix.
+ * "Indiranagar (Bangalore), Bengaluru, Karnataka" -> "Indiranagar". Long names are left whole for CSS to clip.
+ */
+export function placeShortName(name: string): string {
+  const first = name.split(',')[0]?.trim() ?? ''
+  return first.replace(POSTAL_SUFFIX, '').trim() || first || name
 }
 
 export function isLocationStale(location: StoredLocation | null, expiryMinutes: number, now: number = Date.now()) {

@@ -14,13 +14,14 @@ import styles from './TripCard.module.css'
 import { Explanation } from '@/components/Explanation'
 import { CarIcon, UsersIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
+import { placeShortName } from '@/lib/location'
 import { useConfig } from '@/lib/session'
 
 const badgeTone: Record<TripBadge, string> = {
   Hosted: styles.badgeInfo,
   Requested: styles.badgeInfo,
   'Cab Booked': styles.badgeInfo,
-  Cancelled: styles.badgeDanger,
+  Cancelled: styles.badgeCancelled,
   'Trip Full': styles.badgeDanger,
   'Almost Full': styles.badgeWarn,
 }
@@ -57,11 +58,15 @@ export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
         <ol className={styles.route} aria-label="Route">
           <li>
             <span className={styles.dot} aria-hidden="true" />
-            <span className={styles.place}>{trip.origin.name}</span>
+            <span className={styles.place} title={trip.origin.name}>
+              {placeShortName(trip.origin.name)}
+            </span>
           </li>
           <li>
             <span className={`${styles.dot} ${styles.dotEnd}`} aria-hidden="true" />
-            <span className={styles.place}>{trip.destination.name}</span>
+            <span className={styles.place} title={trip.destination.name}>
+              {placeShortName(trip.destination.name)}
+            </span>
           </li>
         </ol>
         <div className={styles.facts}>

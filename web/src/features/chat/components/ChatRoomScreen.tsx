@@ -14,6 +14,7 @@ import { PersonButton } from '@/components/person'
 import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
+import { placeShortName } from '@/lib/location'
 import { useCurrentUser } from '@/lib/session'
 import { tripQueryOptions } from '@/lib/trips'
 
@@ -85,7 +86,9 @@ export function ChatRoomScreen() {
   }
 
   const schedule = trip.data ? scheduleParts(trip.data.scheduled_at) : scheduleParts(chat.data.scheduled_at)
-  const route = trip.data ? `${trip.data.origin.name} to ${trip.data.destination.name}` : chat.data.display_name
+  const route = trip.data
+    ? `${placeShortName(trip.data.origin.name)} to ${placeShortName(trip.data.destination.name)}`
+    : chat.data.display_name
 
   return (
     <>

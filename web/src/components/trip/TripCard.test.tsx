@@ -1,0 +1,39 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import type { Trip } from './trip'
+import { TripCard } from './TripCard'
+
+const trip = {
+  id: 42,
+  status: 'ACTIVE',
+  scheduled_at: '2030-01-12 09:30',
+  origin: { name: 'Indiranagar (Bangalore), Bengaluru, Karnataka', place_id: 'a', latitude: 12.97, longitude: 77.64 },
+  destination: { name: 'Electronics City, Bengaluru, Karnataka', place_id: 'b', latitude: 12.85, longitude: 77.65 },
+  preferred_mode_of_transport: 1,
+  active_passenger_count: 1,
+  total_passengers: 3,
+  estimated_cost: 0,
+  is_current_user_host: false,
+  user_status: 'default',
+} as unknown as Trip
+
+describe('TripCard', () => {
+  it('names each end by its locality, the full name kept as its title', () => {
+    const client = new QueryClient()
+    client.setQueryData(['configuration'], {})
+    const router = createMemoryRouter([{ path: '/', element: <TripCard trip={trip} /> }])
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    )
+    const route = within(screen.getByRole('list', { name: 'Route' }))
+    const [origin, destination] = route.getAllByRole('listitem')
+    expect(origin).toHaveTextContent(/^Indiranagar$/)
+    expect(destination).toHaveTextContent(/^Electronics City$/)
+    expect(screen.getByTestId('trip-card')).not.toHaveTextContent('Karnataka')
+    expect(within(origin).getByTitle('Indiranagar (Bangalore), Bengaluru, Karnataka')).toBeInTheDocument()
+  })
+})
