@@ -104,6 +104,7 @@ export function Carousel({ label, children, slidesPerView = 1, autoplaySeconds, 
               className={styles.pause}
               onClick={() => setStopped((value) => !value)}
               aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+              title={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
             >
               {stopped ? <PlayGlyph /> : <PauseGlyph />}
             </button>
@@ -115,6 +116,7 @@ export function Carousel({ label, children, slidesPerView = 1, autoplaySeconds, 
                 type="button"
                 className={styles.dot}
                 aria-label={`Slide ${index + 1}`}
+                title={`Slide ${index + 1}`}
                 aria-current={index === active ? 'true' : undefined}
                 onClick={() => goTo(index)}
               />

@@ -23,6 +23,7 @@ export function Explanation({ heading, content, size = 18, className, testId }: 
         type="button"
         className={`icon-button ${styles.info} ${className ?? ''}`}
         aria-label={heading}
+        title={heading}
         onClick={(event) => {
           event.preventDefault()
           event.stopPropagation()

@@ -16,7 +16,7 @@ export function PageHeader({ title, backTo, backState, actions }: PageHeaderProp
   }
   return (
     <header className={styles.header}>
-      <button type="button" className="icon-button" onClick={goBack} aria-label="Back">
+      <button type="button" className="icon-button" onClick={goBack} aria-label="Back" title="Back">
         <BackIcon />
       </button>
       <h1 className={styles.title} title={title}>

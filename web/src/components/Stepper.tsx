@@ -28,6 +28,7 @@ export function Stepper({ label, value, min, max, onChange, testId }: StepperPro
           onClick={() => onChange(clamp(value - 1, min, max))}
           disabled={value <= min}
           aria-label={`Fewer ${label.toLowerCase()}`}
+          title={`Fewer ${label.toLowerCase()}`}
         >
           <MinusGlyph />
         </button>
@@ -40,6 +41,7 @@ export function Stepper({ label, value, min, max, onChange, testId }: StepperPro
           onClick={() => onChange(clamp(value + 1, min, max))}
           disabled={value >= max}
           aria-label={`More ${label.toLowerCase()}`}
+          title={`More ${label.toLowerCase()}`}
         >
           <PlusIcon size={18} />
         </button>

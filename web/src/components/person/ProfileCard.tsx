@@ -51,7 +51,7 @@ export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: Profi
           {person.mobile_number && <p className="muted">+91 {person.mobile_number}</p>}
         </div>
         {own && (
-          <Link to={paths.userDetailsEdit} className="icon-button" aria-label="Edit Profile" data-testid="edit-profile">
+          <Link to={paths.userDetailsEdit} className="icon-button" aria-label="Edit Profile" title="Edit Profile" data-testid="edit-profile">
             <EditIcon size={20} />
           </Link>
         )}
@@ -128,7 +128,7 @@ function ReferralCode({ code }: { code: string }) {
         {code}
       </code>
       <span className={styles.copyWrap}>
-        <button type="button" className="icon-button" onClick={() => void copy()} aria-label="Copy referral code">
+        <button type="button" className="icon-button" onClick={() => void copy()} aria-label="Copy referral code" title="Copy referral code">
           <CopyIcon size={18} />
         </button>
         <span role="status" className={copied ? styles.tooltip : 'visually-hidden'}>

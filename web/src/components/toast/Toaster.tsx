@@ -14,7 +14,7 @@ export function Toaster() {
           data-testid={`toast-${item.kind}`}
         >
           <span className={styles.message}>{item.message}</span>
-          <button type="button" className={styles.close} onClick={() => dismissToast(item.id)} aria-label="Dismiss">
+          <button type="button" className={styles.close} onClick={() => dismissToast(item.id)} aria-label="Dismiss" title="Dismiss">
             ×
           </button>
         </div>

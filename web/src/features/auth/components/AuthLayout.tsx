@@ -12,7 +12,7 @@ export function AuthLayout({ children, back }: AuthLayoutProps) {
     <div className={styles.layout}>
       <div className={styles.hero}>
         {back && (
-          <Link to={back.to} className={`icon-button ${styles.back}`} aria-label={back.label}>
+          <Link to={back.to} className={`icon-button ${styles.back}`} aria-label={back.label} title={back.label}>
             <BackIcon />
           </Link>
         )}

@@ -17,6 +17,7 @@ describe('cab booking', () => {
   it('needs a vendor and shows fares in rupees', () => {
     expect(vendorError(null)).toBe(MESSAGES.CAB_VENDOR_REQUIRED)
     expect(vendorError('citycab')).toBeNull()
-    expect(rupees(1234.5)).toBe('₹1,234.5')
+    expect(rupees(1234.5)).toBe('₹1,235')
+    expect(rupees(1234.49)).toBe('₹1,234')
   })
 })

@@ -15,5 +15,5 @@ export const withoutStop = (stops: Stop[], placeId: string): Stop[] => stops.fil
 /** Request Vendor needs a vendor chosen. */
 export const vendorError = (vendor: string | null): string | null => (vendor ? null : MESSAGES.CAB_VENDOR_REQUIRED)
 
-export const rupees = (amount: number): string =>
-  `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`
+/** Fares in whole rupees: the spec shows no paise. */
+export const rupees = (amount: number): string => `₹${Math.round(amount).toLocaleString('en-IN')}`

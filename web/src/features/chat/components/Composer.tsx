@@ -79,6 +79,7 @@ export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
             type="button"
             className="icon-button"
             aria-label="Attach a file"
+            title="Attach a file"
             aria-haspopup="menu"
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? menuId : undefined}

@@ -34,6 +34,7 @@ export function RoomMenu({ onShareNumber }: { onShareNumber: () => void }) {
         type="button"
         className="icon-button"
         aria-label="Chat options"
+        title="Chat options"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

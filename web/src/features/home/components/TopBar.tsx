@@ -49,15 +49,16 @@ export function TopBar({ user, location, onLocationSaved }: TopBarProps) {
           to={paths.notifications}
           className={`icon-button ${styles.bell}`}
           aria-label={unread ? 'Notifications, unread' : 'Notifications'}
+          title={unread ? 'Notifications, unread' : 'Notifications'}
           data-testid="notifications-bell"
         >
           <BellIcon />
           {unread && <span className={styles.unreadDot} data-testid="unread-dot" aria-hidden="true" />}
         </Link>
-        <Link to={paths.chat} className="icon-button" aria-label="Chats">
+        <Link to={paths.chat} className="icon-button" aria-label="Chats" title="Chats">
           <ChatIcon />
         </Link>
-        <Link to={paths.profile} className={styles.avatarLink} aria-label="Profile" data-testid="profile-link">
+        <Link to={paths.profile} className={styles.avatarLink} aria-label="Profile" title="Profile" data-testid="profile-link">
           <Avatar src={user.small_image_url} name={user.name} size={36} />
         </Link>
       </nav>

@@ -54,6 +54,7 @@ export function DobField({ value, onChange, error, disabled, hint }: DobFieldPro
           onClick={openCalendar}
           disabled={disabled}
           aria-label="Choose from calendar"
+          title="Choose from calendar"
           style={{ border: '1.5px solid var(--color-border)', borderRadius: 8, width: 48, height: 48 }}
         >
           <CalendarIcon />

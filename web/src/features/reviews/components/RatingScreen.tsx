@@ -140,6 +140,7 @@ function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
                 className={styles.thumb}
                 aria-pressed={thumb === 1}
                 aria-label={`${label}: thumbs up`}
+                title={`${label}: thumbs up`}
                 disabled={card.flagged}
                 onClick={() => onChange(withThumb(card, key, 1))}
               >
@@ -150,6 +151,7 @@ function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
                 className={styles.thumb}
                 aria-pressed={thumb === -1}
                 aria-label={`${label}: thumbs down`}
+                title={`${label}: thumbs down`}
                 disabled={card.flagged}
                 onClick={() => onChange(withThumb(card, key, -1))}
               >

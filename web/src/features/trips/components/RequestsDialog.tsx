@@ -116,6 +116,9 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
           </ul>
         )}
       </div>
+      <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
+        Close
+      </button>
     </Dialog>
   )
 }

@@ -69,6 +69,14 @@ describe('trip sheet bottom bar', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it('closes the requests with their own Close button', () => {
+    const router = renderBar(trip(), '/trip/42?viewRequest=true')
+    const dialog = screen.getByRole('dialog', { name: 'Requests(1)' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(router.state.location.search).toBe('')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
   it('tells a host with nobody joined that chat needs a member', () => {
     renderBar(trip())
     fireEvent.click(screen.getByRole('button', { name: 'Trip Chat' }))

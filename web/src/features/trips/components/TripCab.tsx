@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useCancelCab, useRaiseCabIssue } from '../api/cab'
-import { cabBlock, cancelReasonError, issueError } from '../model/cab'
+import { cabBlock, cabStatusLine, cancelReasonError, issueError } from '../model/cab'
 import styles from './TripSheet.module.css'
 import { Dialog } from '@/components/Dialog'
 import { CarIcon, FlagIcon, HelpIcon } from '@/components/icons'
@@ -14,8 +14,17 @@ import { errorMessage } from '@/lib/api'
 import { tidyText } from '@/lib/free-text'
 import { useConfig } from '@/lib/session'
 
+/** Fares in whole rupees (SPEC §9: costs are rounded; no paise are shown). */
 const rupees = (amount: number | null | undefined): string =>
-  amount == null ? '' : `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`
+  amount == null ? '' : `₹${Math.round(amount).toLocaleString('en-IN')}`
+
+const STATUS_TONE: Partial<Record<string, string>> = {
+  booked: styles.cabStatusGood,
+  requested: styles.cabStatusInfo,
+  cancelled: styles.cabStatusOver,
+  vendor_cancelled: styles.cabStatusOver,
+  unfulfilled: styles.cabStatusBad,
+}
 
 type Open = 'explain' | 'driver' | 'stops' | 'cancel' | 'issue' | null
 
@@ -40,21 +49,22 @@ export function TripCab({ trip }: { trip: Trip }) {
       <h3 id="trip-cab-heading" className={styles.blockTitle}>
         <CarIcon size={18} /> Cab
       </h3>
-      {block.kind === 'not-eligible' && (
-        <p className={styles.cabRow}>
-          <span>Not Eligible</span>
-          <button type="button" className="icon-button" aria-label={explain.heading} onClick={() => setOpen('explain')}>
+      <p className={styles.cabRow} data-testid="cab-status">
+        <span className={`${styles.cabStatus} ${STATUS_TONE[cab.status] ?? ''}`}>{cabStatusLine(cab.status, host)}</span>
+        {(block.kind === 'not-eligible' || block.kind === 'unfulfilled') && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={explain.heading}
+            title={explain.heading}
+            onClick={() => setOpen('explain')}
+          >
             <HelpIcon size={20} />
           </button>
-        </p>
-      )}
+        )}
+      </p>
       {block.kind === 'request-now' && (
         <>
-          {cab.status !== 'eligible' && (
-            <p className={styles.caption}>
-              {cab.status === 'vendor_cancelled' ? 'The vendor cancelled the last cab.' : 'The last cab was cancelled.'}
-            </p>
-          )}
           <button
             type="button"
             className="btn btn-primary btn-block"
@@ -64,21 +74,14 @@ export function TripCab({ trip }: { trip: Trip }) {
           </button>
         </>
       )}
-      {block.kind === 'requested' && (
-        <p className={styles.cabRow} data-testid="cab-status">
-          {block.host ? 'Request Sent: waiting for a driver' : 'Status: Requested'}
-        </p>
-      )}
-      {block.kind === 'unfulfilled' && (
-        <p className={styles.cabRow} data-testid="cab-status">
-          <span>Unfulfilled</span>
-          <button type="button" className="icon-button" aria-label={explain.heading} onClick={() => setOpen('explain')}>
-            <HelpIcon size={20} />
-          </button>
-        </p>
-      )}
       {(block.kind === 'booked' || block.kind === 'requested') && cab.vendor && (
         <dl className={styles.cabFacts} data-testid="cab-details">
+          {block.kind === 'booked' && cab.driver && (
+            <div>
+              <dt>Driver</dt>
+              <dd>{cab.driver.name}</dd>
+            </div>
+          )}
           <div>
             <dt>Vendor</dt>
             <dd>{cab.vendor.name}</dd>
@@ -126,6 +129,7 @@ export function TripCab({ trip }: { trip: Trip }) {
             type="button"
             className="icon-button"
             aria-label={issueRaised ? 'Issue raised' : 'Raise an issue'}
+            title={issueRaised ? 'Issue raised' : 'Raise an issue'}
             disabled={issueRaised}
             onClick={() => setOpen('issue')}
           >

@@ -147,6 +147,15 @@ describe('the sheet’s figures and people', () => {
   })
 })
 
+describe('icon-only controls on the sheet', () => {
+  it('carry their name as a tooltip', () => {
+    renderSheet(trip())
+    for (const name of ['Trip options', 'Close']) {
+      expect(screen.getByRole('button', { name })).toHaveAttribute('title', name)
+    }
+  })
+})
+
 describe('late cancellation warnings', () => {
   const soon = () => trip({ is_past: false, scheduled_at: inMinutes(60) })
 

@@ -111,7 +111,7 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
           </span>
         </div>
         <TripMenu items={menu} />
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label="Close" title="Close" onClick={onClose}>
           <CloseGlyph />
         </button>
       </header>
@@ -171,6 +171,7 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
               type="button"
               className="icon-button"
               aria-label={config.walking_distance_explanation_heading}
+              title={config.walking_distance_explanation_heading}
               onClick={() => setExplaining(true)}
             >
               <HelpIcon size={20} />

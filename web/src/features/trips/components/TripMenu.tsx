@@ -46,6 +46,7 @@ export function TripMenu({ items }: { items: TripMenuItem[] }) {
         type="button"
         className="icon-button"
         aria-label="Trip options"
+        title="Trip options"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

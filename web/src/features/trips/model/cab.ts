@@ -9,6 +9,21 @@ export type CabStatus = Cab['status']
 const SHOWN_AFTER_DEPARTURE: readonly CabStatus[] = ['requested', 'booked', 'unfulfilled']
 const REQUESTABLE: readonly CabStatus[] = ['eligible', 'cancelled', 'vendor_cancelled']
 
+/** Every cab status's own words (domain/rules/cab.py CabStatus). */
+export const CAB_STATUS_LABELS: Record<CabStatus, string> = {
+  not_eligible: 'Not Eligible',
+  eligible: 'Not requested yet',
+  requested: 'Requested',
+  booked: 'Booked',
+  cancelled: 'Cancelled',
+  unfulfilled: 'Unfulfilled',
+  vendor_cancelled: 'Cancelled by the vendor',
+}
+
+/** The cab block's status line: the host of a requested cab is waiting for a driver; everyone else reads the status. */
+export const cabStatusLine = (status: CabStatus, host: boolean): string =>
+  status === 'requested' && host ? 'Request Sent: waiting for a driver' : `Status: ${CAB_STATUS_LABELS[status]}`
+
 export type CabBlock =
   | { kind: 'hidden' }
   | { kind: 'not-eligible' }

@@ -1,0 +1,77 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { CAB_STATUS_LABELS, cabStatusLine } from '../model/cab'
+import { TripCab } from './TripCab'
+import type { Trip } from '@/components/trip/trip'
+import { configQueryOptions } from '@/lib/session'
+
+const cab = (overrides: Partial<Trip['cab']> = {}): Trip['cab'] => ({
+  status: 'booked',
+  category: 'sedan',
+  number_of_stops: 1,
+  stops: [{ name: 'HSR Layout', place_id: 'in-560102', fare: 412.6 }],
+  fare: 1234.5,
+  raised_issue: null,
+  driver: { name: 'Ramesh', contact: { phone: '9876543210' } },
+  vehicle: { model: 'Maruti Suzuki Dzire', registration_number: 'KA01AB1234' },
+  vendor: { name: 'CityCab', logo: null, total_fare: 1234.5, fare_breakup: {} },
+  ...overrides,
+}) as Trip['cab']
+
+function renderCab(shown: Partial<Trip['cab']>, host = true) {
+  const client = new QueryClient()
+  client.setQueryData(configQueryOptions().queryKey, {
+    valid_cab_categories: { sedan: 'Sedan' },
+    not_eligible_cab_explanation_heading: 'Not eligible for a cab',
+    not_eligible_cab_explanation_content: '<p>Not here.</p>',
+    unfulfilled_cab_explanation_heading: 'Cab request unfulfilled',
+    unfulfilled_cab_explanation_content: '<p>Nobody came.</p>',
+  } as never)
+  const trip = { id: 42, is_current_user_host: host, is_past: false, cab: cab(shown) } as Trip
+  const router = createMemoryRouter([{ path: '/', element: <TripCab trip={trip} /> }])
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
+
+describe('the trip sheet cab block', () => {
+  it('reads Booked with the driver and the vehicle, the fare in whole rupees', () => {
+    renderCab({})
+    expect(screen.getByTestId('cab-status')).toHaveTextContent('Status: Booked')
+    const details = screen.getByTestId('cab-details')
+    expect(within(details).getByText('Driver').nextSibling).toHaveTextContent('Ramesh')
+    expect(details).toHaveTextContent('Maruti Suzuki Dzire · KA01AB1234')
+    expect(within(details).getByText('Fare').nextSibling).toHaveTextContent(/^₹1,235$/)
+  })
+
+  it('gives every status its own label', () => {
+    const labels = Object.values(CAB_STATUS_LABELS)
+    expect(new Set(labels).size).toBe(labels.length)
+    expect(Object.keys(CAB_STATUS_LABELS).sort()).toEqual(
+      ['booked', 'cancelled', 'eligible', 'not_eligible', 'requested', 'unfulfilled', 'vendor_cancelled'].sort(),
+    )
+    expect(cabStatusLine('requested', true)).toBe('Request Sent: waiting for a driver')
+    expect(cabStatusLine('requested', false)).toBe('Status: Requested')
+  })
+
+  it.each([
+    ['cancelled', 'Status: Cancelled'],
+    ['vendor_cancelled', 'Status: Cancelled by the vendor'],
+    ['eligible', 'Status: Not requested yet'],
+    ['not_eligible', 'Status: Not Eligible'],
+    ['unfulfilled', 'Status: Unfulfilled'],
+  ] as const)('a %s cab reads "%s" to the host', (status, text) => {
+    renderCab({ status, driver: null, vehicle: null, vendor: null })
+    expect(screen.getByTestId('cab-status')).toHaveTextContent(text)
+  })
+
+  it('names its icon-only buttons, with a tooltip', () => {
+    renderCab({ status: 'unfulfilled', driver: null, vehicle: null, vendor: null })
+    expect(screen.getByRole('button', { name: 'Cab request unfulfilled' })).toHaveAttribute('title', 'Cab request unfulfilled')
+    expect(screen.getByRole('button', { name: 'Raise an issue' })).toHaveAttribute('title', 'Raise an issue')
+  })
+})
