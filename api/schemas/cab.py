@@ -60,6 +60,8 @@ class CabStop(BaseModel):
     name: str
     place_id: str
     fare: float | None
+    latitude: float | None = Field(default=None, description="the stop's point, for the trip sheet's map")
+    longitude: float | None = None
 
 
 class DriverContact(BaseModel):

@@ -107,7 +107,16 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
             "vendor": None,
         }
     booked = status == CabStatus.BOOKED
-    stops = [{"name": s["name"], "place_id": s["place_id"], "fare": s.get("fare")} for s in booking.stops]
+    stops = [
+        {
+            "name": s["name"],
+            "place_id": s["place_id"],
+            "fare": s.get("fare"),
+            "latitude": s.get("latitude"),
+            "longitude": s.get("longitude"),
+        }
+        for s in booking.stops
+    ]
     return {
         "status": status,
         "category": booking.category,

@@ -130,6 +130,7 @@ async def test_the_host_plans_compares_requests_and_the_vendor_confirms(app, hos
     assert booked["vehicle"]["model"] and booked["vehicle"]["registration_number"]
     [stop] = booked["stops"]
     assert stop["place_id"] == HSR_LAYOUT and stop["name"] and stop["fare"] > 0
+    assert (round(stop["latitude"], 2), round(stop["longitude"], 2)) == (12.91, 77.64)  # for the sheet's map
     assert (await read(member, trip_id))["is_cab_booked"] is True
     assert (await cab_of(member, trip_id))["driver"]["contact"]["phone"] == booked["driver"]["contact"]["phone"]
     async with new_person(app, "Passer By") as stranger:

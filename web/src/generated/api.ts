@@ -1357,6 +1357,13 @@ export interface components {
         CabStop: {
             /** Fare */
             fare: number | null;
+            /**
+             * Latitude
+             * @description the stop's point, for the trip sheet's map
+             */
+            latitude?: number | null;
+            /** Longitude */
+            longitude?: number | null;
             /** Name */
             name: string;
             /** Place Id */

@@ -6,6 +6,7 @@ import { BlockUserDialog, type BlockTarget } from './BlockUserDialog'
 import { DeleteTripDialog } from './DeleteTripDialog'
 import { MembersDialog } from './MembersDialog'
 import { RemoveMemberDialog } from './RemoveMemberDialog'
+import { RouteMap } from './RouteMap'
 import { shareTrip } from './share-trip'
 import { ShareNumberDialog } from './ShareNumberDialog'
 import { TripActionBar } from './TripActionBar'
@@ -160,6 +161,7 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
             Pick-up and drop points are approximate until the host accepts you.
           </p>
         )}
+        <RouteMap trip={trip} />
         {trip.distance != null && <p className={styles.caption}>Trip distance {formatKm(trip.distance)}</p>}
         {withSearchPoint && trip.distance_from_origin != null && trip.distance_from_destination != null && (
           <div className={styles.walking}>

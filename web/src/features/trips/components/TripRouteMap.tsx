@@ -1,0 +1,91 @@
+import 'leaflet/dist/leaflet.css'
+import L from 'leaflet'
+import { useEffect, useRef } from 'react'
+import styles from './TripRouteMap.module.css'
+import type { Trip } from '@/components/trip/trip'
+import { placeShortName } from '@/lib/location'
+
+/** An approximate end (a stranger's view) is somewhere in a cell about this wide around its point. */
+const APPROXIMATE_RADIUS_METRES = 500
+const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+
+type LatLng = [number, number]
+
+/** The points the map draws, in travel order: the ends as the view gives them, a booked cab's stops between. */
+export function routePoints(trip: Trip): { ends: [LatLng, LatLng]; stops: LatLng[] } {
+  const stops =
+    trip.cab?.status === 'booked'
+      ? (trip.cab.stops ?? []).flatMap((stop) =>
+          stop.latitude != null && stop.longitude != null ? [[stop.latitude, stop.longitude] as LatLng] : [],
+        )
+      : []
+  return {
+    ends: [
+      [trip.origin.latitude, trip.origin.longitude],
+      [trip.destination.latitude, trip.destination.longitude],
+    ],
+    stops,
+  }
+}
+
+/** A small still map of the trip: its two ends, the line between them through a booked cab's stops. */
+export default function TripRouteMap({ trip }: { trip: Trip }) {
+  const containerRef = useRef<HTMLDivElement>(null)
+  const { ends, stops } = routePoints(trip)
+  const approximate = Boolean(trip.origin.is_approximate)
+  const key = JSON.stringify([ends, stops, approximate])
+
+  useEffect(() => {
+    const container = containerRef.current
+    if (!container) return
+    const [origin, destination] = ends
+    const map = L.map(container, {
+      zoomControl: false,
+      attributionControl: true,
+      dragging: false,
+      touchZoom: false,
+      scrollWheelZoom: false,
+      doubleClickZoom: false,
+      boxZoom: false,
+      keyboard: false,
+    })
+    L.tileLayer(TILES, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' }).addTo(map)
+    L.polyline([origin, ...stops, destination], { color: '#0e6b5c', weight: 4, opacity: 0.85 }).addTo(map)
+    for (const stop of stops) {
+      L.circleMarker(stop, { radius: 5, color: '#0e6b5c', fillColor: '#fff', fillOpacity: 1, weight: 2 }).addTo(map)
+    }
+    ends.forEach((end, index) => {
+      const color = index === 0 ? '#0e6b5c' : '#d1495b'
+      if (approximate) {
+        L.circle(end, { radius: APPROXIMATE_RADIUS_METRES, color, weight: 1, dashArray: '4 4', fillOpacity: 0.15 }).addTo(map)
+      }
+      L.circleMarker(end, { radius: 7, color: '#fff', fillColor: color, fillOpacity: 1, weight: 2 }).addTo(map)
+    })
+    map.fitBounds(L.latLngBounds([origin, destination, ...stops]), { padding: [24, 24], maxZoom: 15 })
+    // The sheet slides in; Leaflet measures the box once it has its final size.
+    const resize = window.setTimeout(() => {
+      map.invalidateSize()
+      map.fitBounds(L.latLngBounds([origin, destination, ...stops]), { padding: [24, 24], maxZoom: 15 })
+    }, 300)
+    return () => {
+      window.clearTimeout(resize)
+      map.remove()
+    }
+    // Drawn again only when what it shows changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+
+  const from = placeShortName(trip.origin.name)
+  const to = placeShortName(trip.destination.name)
+  const through = stops.length ? `, through ${stops.length} ${stops.length === 1 ? 'stop' : 'stops'}` : ''
+  return (
+    <div
+      ref={containerRef}
+      className={styles.map}
+      role="img"
+      aria-label={`Map of the route from ${from} to ${to}${through}${approximate ? ' (ends approximate)' : ''}`}
+      data-testid="trip-route-map"
+      data-stops={stops.length}
+    />
+  )
+}
