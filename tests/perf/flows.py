@@ -11,6 +11,11 @@ read right after the action's answer, then every POLL_S, less often once it is l
 - cab_confirm: the sandbox aggregator confirms a driver by its signed webhook; the host's trip shows the cab
   `booked` (a signal to the CabBookingWorkflow, which records it).
 
+Push path: the person who reads the new state also holds the app's socket open, as an open screen does; each
+action is also timed from its scheduled send until the "changed" frame naming it arrives there (domain/live.py):
+the host's for join_request (join, trip) and cab_confirm (cab, trip), the rider's for approve (join, trip), the
+person's own other device for kyc_result (kyc, user). The sockets are spread over both API processes.
+
 Capacity: TRIPS TripWorkflows (each with its timers) and JOINS JoinRequestWorkflows started through the API by
 CONCURRENCY clients; the start rate counts from the first call until the last flows have armed their timers. The
 last REMINDERS of those trips, started once the worker has caught up with the others, have their reminder due at the
@@ -39,6 +44,7 @@ from tests.perf.flows_setup import (
     Api,
     ApiError,
     FlowStack,
+    LiveSockets,
     Person,
     bounded,
     flow_stack,
@@ -77,6 +83,7 @@ DRAIN_SAMPLE = 20
 DRAIN_TIMEOUT_S = 300.0
 
 P95_LIMIT_MS = 150.0
+PUSH_P95_LIMIT_MS = 250.0
 START_RATE_FLOOR = 100.0
 WORKER_RSS_LIMIT_MB = 500.0
 
@@ -90,12 +97,16 @@ class Action:
 
     send: Callable[[], Awaitable[Any]]
     seen: Callable[[], Awaitable[bool]]
+    # Waits, from just before the send, for the change to reach the reader's open socket: the loop's time then.
+    pushed: Callable[[], asyncio.Future[float]]
 
 
 @dataclass
 class Measured:
     latencies_s: dict[str, list[float]] = field(default_factory=lambda: {kind: [] for kind in KINDS})
     errors: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    push_latencies_s: dict[str, list[float]] = field(default_factory=lambda: {kind: [] for kind in KINDS})
+    push_missed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
     error_examples: list[str] = field(default_factory=list)
     send_lag_s: list[float] = field(default_factory=list)
 
@@ -109,8 +120,9 @@ def _actors(per_kind: int) -> int:
     return 3 * math.ceil(per_kind / HOSTS_PER_KIND_TRIPS) + 2 * per_kind
 
 
-async def _prepare_actions(api: Api, people: list[Person], per_kind: int) -> dict[str, list[Action]]:
-    """Per kind, per_kind actions ready to send, by the first _actors(per_kind) people."""
+async def _prepare_actions(api: Api, live: LiveSockets, people: list[Person], per_kind: int) -> dict[str, list[Action]]:
+    """Per kind, per_kind actions ready to send, by the first _actors(per_kind) people; the sockets of those who
+    read the new state are open."""
     host_count = math.ceil(per_kind / HOSTS_PER_KIND_TRIPS)
     join_hosts, approve_hosts, cab_hosts = (people[k * host_count : (k + 1) * host_count] for k in range(3))
     riders = people[3 * host_count : 3 * host_count + per_kind]
@@ -148,7 +160,8 @@ async def _prepare_actions(api: Api, people: list[Person], per_kind: int) -> dic
         return transaction_id
 
     transactions = await bounded(SETUP_CONCURRENCY, verify_in_widget, verifying)
-    log(f"prepared {per_kind} actions of each kind")
+    await live.open([*join_hosts, *riders, *verifying, *cab_hosts])
+    log(f"prepared {per_kind} actions of each kind; the readers' sockets are open")
 
     def join_request(i: int) -> Action:
         rider, trip_id, host = riders[i], join_trips[i], host_of(join_hosts, i)
@@ -157,7 +170,7 @@ async def _prepare_actions(api: Api, people: list[Person], per_kind: int) -> dic
             passengers = (await api.read_trip(host, trip_id))["passengers"]
             return any(p["id"] == rider.user_id and p["status"] == "requested" for p in passengers)
 
-        return Action(lambda: api.ask_to_join(rider, trip_id), seen)
+        return Action(lambda: api.ask_to_join(rider, trip_id), seen, lambda: live.expect(host.user_id, "join", trip_id))
 
     def approve(i: int) -> Action:
         rider, trip_id, host = riders[i], approve_trips[i], host_of(approve_hosts, i)
@@ -166,7 +179,11 @@ async def _prepare_actions(api: Api, people: list[Person], per_kind: int) -> dic
         async def seen() -> bool:
             return (await api.read_trip(rider, trip_id))["user_status"] == "active"
 
-        return Action(lambda: api.call(host, "PUT", f"/api/trip/user/host/{rider.user_id}", body), seen)
+        return Action(
+            lambda: api.call(host, "PUT", f"/api/trip/user/host/{rider.user_id}", body),
+            seen,
+            lambda: live.expect(rider.user_id, "join", trip_id),
+        )
 
     def kyc_result(i: int) -> Action:
         person, body = verifying[i], {"transaction_id": transactions[i], "status": "auto_approved"}
@@ -174,7 +191,11 @@ async def _prepare_actions(api: Api, people: list[Person], per_kind: int) -> dic
         async def seen() -> bool:
             return bool((await api.call(person, "GET", "/api/user/user"))["is_kyc_verified"])
 
-        return Action(lambda: api.call(person, "POST", "/api/user/kyc/result", body), seen)
+        return Action(
+            lambda: api.call(person, "POST", "/api/user/kyc/result", body),
+            seen,
+            lambda: live.expect(person.user_id, "kyc", person.user_id),
+        )
 
     def cab_confirm(i: int) -> Action:
         trip_id, host = cab_trips[i], host_of(cab_hosts, i)
@@ -187,7 +208,7 @@ async def _prepare_actions(api: Api, people: list[Person], per_kind: int) -> dic
         async def seen() -> bool:
             return (await api.read_trip(host, trip_id))["cab"]["status"] == "booked"
 
-        return Action(confirm, seen)
+        return Action(confirm, seen, lambda: live.expect(host.user_id, "cab", trip_id))
 
     makers = {"join_request": join_request, "approve": approve, "kyc_result": kyc_result, "cab_confirm": cab_confirm}
     return {kind: [make(i) for i in range(per_kind)] for kind, make in makers.items()}
@@ -211,6 +232,7 @@ async def _run_one(action: Action, kind: str, scheduled: float, measured: Measur
     loop = asyncio.get_running_loop()
     if counted:
         measured.send_lag_s.append(loop.time() - scheduled)
+    pushed = action.pushed()
     try:
         await action.send()
         interval = POLL_S
@@ -229,6 +251,14 @@ async def _run_one(action: Action, kind: str, scheduled: float, measured: Measur
         return
     if counted:
         measured.latencies_s[kind].append(loop.time() - scheduled)
+    try:
+        arrived = await asyncio.wait_for(pushed, max(0.01, scheduled + SEEN_TIMEOUT_S - loop.time()))
+    except TimeoutError:
+        if counted:
+            measured.push_missed[kind] += 1
+        return
+    if counted:
+        measured.push_latencies_s[kind].append(arrived - scheduled)
 
 
 async def _offer(actions: dict[str, list[Action]], measured: Measured) -> None:
@@ -261,20 +291,29 @@ def _actions_per_kind() -> int:
 
 async def _action_latency(stack: FlowStack, api: Api, people: list[Person]) -> dict[str, Any]:
     per_kind = _actions_per_kind()
-    actions = await _prepare_actions(api, people, per_kind)
-    await _wait_for_bookings(stack.database_url, per_kind)
-    cpu = _cpu(stack)
-    measured = Measured()
-    cpu.start()
-    started = time.monotonic()
-    await _offer(actions, measured)
-    seconds = time.monotonic() - started
+    live = LiveSockets(stack.api_url)
+    try:
+        actions = await _prepare_actions(api, live, people, per_kind)
+        await _wait_for_bookings(stack.database_url, per_kind)
+        cpu = _cpu(stack)
+        measured = Measured()
+        cpu.start()
+        started = time.monotonic()
+        await _offer(actions, measured)
+        seconds = time.monotonic() - started
+    finally:
+        await live.close()
     lag = sorted(measured.send_lag_s)
     figures = {
         "rate_per_s": RATE_PER_S,
         "duration_s": DURATION_S,
         "poll_interval_ms": POLL_S * 1000,
         **{kind: latency_summary(measured.latencies_s[kind], DURATION_S, measured.errors[kind]) for kind in KINDS},
+        # From the scheduled send until the change reaches the reader's open socket; errors: never arrived.
+        "push": {
+            kind: latency_summary(measured.push_latencies_s[kind], DURATION_S, measured.push_missed[kind])
+            for kind in KINDS
+        },
         "error_examples": measured.error_examples,
         "send_lag_p99_ms": round(harness.percentile(lag, 0.99) * 1000, 2),
         "cpu": cpu.stop(seconds),
@@ -446,7 +485,11 @@ def run() -> BenchmarkResult:
         for kind in ("join_request", "approve", "kyc_result", "cab_confirm")
     ]
     targets += [
+        at_most(f"push_{kind}_p95_ms", latency["push"][kind]["p95_ms"], PUSH_P95_LIMIT_MS, " ms") for kind in KINDS
+    ]
+    targets += [
         at_most("actions_failed", sum(latency[kind]["errors"] for kind in KINDS), 0),
+        at_most("pushes_missed", sum(latency["push"][kind]["errors"] for kind in KINDS), 0),
         at_least("flow_start_rate_per_s", capacity["start_rate_per_s"], START_RATE_FLOOR, "/s"),
         at_most("worker_rss_mb_all_flows_open", capacity["worker_rss_mb_all_open"], WORKER_RSS_LIMIT_MB, " MB"),
         at_most("timer_reminders_latest_s", reminders["delivered_within_s"]["max"], REMINDER_DEADLINE_S, " s"),
@@ -455,7 +498,8 @@ def run() -> BenchmarkResult:
     ]
     notes = [
         f"open loop at {RATE_PER_S:g} actions/s for {DURATION_S:g} s, the four kinds in turn; latency from the "
-        f"scheduled send until another client reads the new state (read every {POLL_S * 1000:g} ms)",
+        f"scheduled send until another client reads the new state (read every {POLL_S * 1000:g} ms), and until "
+        "the change reaches that client's open app socket (push_*)",
         f"{TRIPS} TripWorkflows and {JOINS} JoinRequestWorkflows started through the API by {CONCURRENCY} clients; "
         f"{REMINDERS} of the trips have their reminder due at the same moment",
     ]

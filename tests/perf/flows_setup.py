@@ -1,9 +1,10 @@
 """The parts of the durable flows benchmark around the load: the embedded stack as `make run` runs it (PostgreSQL,
 the Temporal dev server on its SQLite file, the worker, two API processes), signed-in people seeded straight into
-PostgreSQL, and the calls they make through the API."""
+PostgreSQL, the calls they make through the API, and their open app sockets."""
 
 import asyncio
 import contextlib
+import json
 import random
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ import psutil
 import psycopg
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
+from websockets.asyncio.client import connect
 
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER, CSRF_SEED_COOKIE, seed_csrf_token, session_csrf_token
 from api.security.hashing import new_token, token_hash
@@ -183,3 +185,49 @@ def rss_mb(pid: int, with_children: bool = False) -> float:
     process = psutil.Process(pid)
     members = [process, *process.children(recursive=True)] if with_children else [process]
     return round(sum(member.memory_info().rss for member in members) / 2**20, 1)
+
+
+class LiveSockets:
+    """Open app sockets (/api/chat/ws) of some people, as their open screens hold them: each "changed" frame
+    (domain/live.py) settles whoever waits for that change of that person."""
+
+    def __init__(self, base_url: str) -> None:
+        self._url = base_url.replace("http://", "ws://") + "/api/chat/ws"
+        self._waiting: dict[tuple[int, str, str], list[asyncio.Future[float]]] = {}
+        self._stack = contextlib.AsyncExitStack()
+        self._readers: list[asyncio.Task[None]] = []
+
+    async def open(self, people: Iterable[Person], concurrency: int = 16) -> None:
+        async def one(person: Person) -> None:
+            ws = await self._stack.enter_async_context(
+                connect(self._url, additional_headers={"Cookie": person.headers["Cookie"]}, open_timeout=30)
+            )
+            greeting = json.loads(await ws.recv())
+            if greeting.get("event") != "connected":
+                raise RuntimeError(f"the socket of {person.user_id} answered {greeting}")
+            self._readers.append(asyncio.create_task(self._read(person.user_id, ws)))
+
+        await bounded(concurrency, one, {person.user_id: person for person in people}.values())
+
+    def expect(self, user_id: int, kind: str, entity_id: int | str) -> asyncio.Future[float]:
+        """Settles with the loop's time when this change next reaches this person's socket."""
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault((user_id, kind, str(entity_id)), []).append(future)
+        return future
+
+    async def _read(self, user_id: int, ws: Any) -> None:
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(Exception):
+            async for raw in ws:
+                frame = json.loads(raw)
+                if frame.get("event") != "changed":
+                    continue
+                key = (user_id, frame["data"]["kind"], str(frame["data"].get("id", "")))
+                for future in self._waiting.pop(key, []):
+                    if not future.done():
+                        future.set_result(loop.time())
+
+    async def close(self) -> None:
+        for reader in self._readers:
+            reader.cancel()
+        await self._stack.aclose()
