@@ -121,6 +121,7 @@ def test_signed_in_screens_have_no_wcag_violations(
     trip_path = re.sub(r"^https?://[^/]+", "", host.url)
     sheet = host.get_by_role("dialog", name="Trip")
     expect(sheet.get_by_test_id("trip-host")).to_be_visible()
+    expect(sheet.get_by_role("img", name="Map of the route from Koramangala to Whitefield")).to_be_visible()
     audit(host, "trip sheet, host")
     sheet.get_by_role("button", name="Trip options").click()
     audit(host, "trip sheet, host menu open")

@@ -27,7 +27,8 @@ describe('TripRouteMap', () => {
     const map = screen.getByRole('img', { name: 'Map of the route from Koramangala to Whitefield' })
     expect(map).toHaveAttribute('data-stops', '0')
     expect(container.querySelectorAll('path.leaflet-interactive').length).toBe(3) // the line and two ends
-    expect(container.querySelector('.leaflet-control-attribution')).toHaveTextContent('OpenStreetMap')
+    expect(screen.getByRole('link', { name: 'OpenStreetMap' })).toHaveAttribute('href', 'https://www.openstreetmap.org/copyright')
+    expect(map.querySelector('a, button, [tabindex]')).toBeNull()
   })
 
   it("goes through a booked cab's stops that have a point, and not a requested cab's", () => {

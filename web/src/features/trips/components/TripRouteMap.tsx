@@ -41,7 +41,8 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
     const [origin, destination] = ends
     const map = L.map(container, {
       zoomControl: false,
-      attributionControl: true,
+      // Credited beside the map: a link inside a picture (role img) would be a control nested in it.
+      attributionControl: false,
       dragging: false,
       touchZoom: false,
       scrollWheelZoom: false,
@@ -49,7 +50,7 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
       boxZoom: false,
       keyboard: false,
     })
-    L.tileLayer(TILES, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' }).addTo(map)
+    L.tileLayer(TILES, { maxZoom: 19 }).addTo(map)
     L.polyline([origin, ...stops, destination], { color: '#0e6b5c', weight: 4, opacity: 0.85 }).addTo(map)
     for (const stop of stops) {
       L.circleMarker(stop, { radius: 5, color: '#0e6b5c', fillColor: '#fff', fillOpacity: 1, weight: 2 }).addTo(map)
@@ -79,13 +80,22 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
   const to = placeShortName(trip.destination.name)
   const through = stops.length ? `, through ${stops.length} ${stops.length === 1 ? 'stop' : 'stops'}` : ''
   return (
-    <div
-      ref={containerRef}
-      className={styles.map}
-      role="img"
-      aria-label={`Map of the route from ${from} to ${to}${through}${approximate ? ' (ends approximate)' : ''}`}
-      data-testid="trip-route-map"
-      data-stops={stops.length}
-    />
+    <div className={styles.frame}>
+      <div
+        ref={containerRef}
+        className={styles.map}
+        role="img"
+        aria-label={`Map of the route from ${from} to ${to}${through}${approximate ? ' (ends approximate)' : ''}`}
+        data-testid="trip-route-map"
+        data-stops={stops.length}
+      />
+      <p className={styles.credit}>
+        ©{' '}
+        <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">
+          OpenStreetMap
+        </a>{' '}
+        contributors
+      </p>
+    </div>
   )
 }
