@@ -160,9 +160,11 @@ class ChatSocket:
         connection.push(
             frame("connected", {"code": 200, "user_id": principal.user_id, "session_id": connection.session_id})
         )
-        # Live state (api/chat/live.py): what changed for this person, wherever it was committed.
+        # Live state (api/chat/live.py), for the app's own socket (?live=1): what changed for this person.
         live = partial(self._tell_changed, connection)
-        self.live.subscribe(principal.user_id, live)
+        follows = self.websocket.query_params.get("live") == "1"
+        if follows:
+            self.live.subscribe(principal.user_id, live)
         writer = asyncio.create_task(connection.write_frames())
         try:
             await self._answer_frames(connection)
@@ -170,7 +172,8 @@ class ChatSocket:
             # The client went away, or the socket was closed for it (a client to catch up on its next join).
             pass
         finally:
-            self.live.unsubscribe(principal.user_id, live)
+            if follows:
+                self.live.unsubscribe(principal.user_id, live)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer

@@ -20,7 +20,8 @@ Socket /api/chat/ws, JSON frames {"event": ..., "data": {...}}:
 - send-document {chat_id, client_message_identifier, file_name} -> "receive-message" (type media, to the sender)
   whose id goes into POST /api/chat/message/document with the session_id; the checked document arrives as
   "receive-document" (to the room; to the sender alone with status refused and failure_message).
-- live state, on every signed-in socket (docs/architecture.md, "Live state"): "changed" {kind, id} when something
+- live state, on a socket opened with ?live=1 (the app's own; docs/architecture.md, "Live state"): "changed"
+  {kind, id} when something
   of this person's changed (kinds: trip, join, cab, question, kyc, notification), "changed" {kind: "all"} when
   changes may have been missed; the client fetches again what it shows.
 - refusals: "error" {code, event, message, chat_id?, client_message_identifier?}; code 401 means the access token

@@ -20,6 +20,7 @@ from tests.api.test_trips import create, read
 pytestmark = pytest.mark.usefixtures("worker")
 
 QUIET_S = 0.7
+LIVE = "?live=1"
 
 
 async def changes(ws, wanted: set[tuple[str, str]], within_s: float = 15.0) -> set[tuple[str, str]]:
@@ -57,10 +58,10 @@ async def test_join_moves_reach_the_host_the_requester_and_the_members_and_nobod
         trip_id = await create(host, total_passengers=3)
         await ask_to_join(member, trip_id)
         assert (await host_acts(host, trip_id, member.user_id, "APPROVE")).status_code == 200
-        host_ws = await stack.enter_async_context(socket(socket_url, host))
-        member_ws = await stack.enter_async_context(socket(socket_url, member))
-        rider_ws = await stack.enter_async_context(socket(socket_url, rider))
-        stranger_ws = await stack.enter_async_context(socket(socket_url, stranger))
+        host_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=host))
+        member_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=member))
+        rider_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=rider))
+        stranger_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=stranger))
         join = ("join", str(trip_id))
         notification = ("notification", "")
 
@@ -90,9 +91,11 @@ async def test_trip_edits_cancellations_and_questions_reach_the_people_concerned
         await ask_to_join(member, trip_id)
         assert (await host_acts(host, trip_id, member.user_id, "APPROVE")).status_code == 200
         sockets = {
-            name: await stack.enter_async_context(socket(socket_url, person))
+            name: await stack.enter_async_context(socket(socket_url, query=LIVE, browser=person))
             for name, person in (("host", host), ("member", member), ("asker", asker), ("stranger", stranger))
         }
+        # A chat room's own socket (opened without ?live=1) hears no live changes.
+        room_socket = await stack.enter_async_context(socket(socket_url, host))
         await quiet(sockets["host"])
         trip, question = ("trip", str(trip_id)), ("question", str(trip_id))
 
@@ -112,6 +115,7 @@ async def test_trip_edits_cancellations_and_questions_reach_the_people_concerned
         for name in ("host", "member"):
             assert trip in await changes(sockets[name], {trip}), name
         assert await quiet(sockets["stranger"]) == []
+        assert await quiet(room_socket, 0.1) == []
         # The asker asked, was answered, and is neither a member nor waiting: the trip's later changes are not theirs.
         assert trip not in {(frame["kind"], frame["id"]) for frame in await quiet(sockets["asker"])}
 
@@ -125,9 +129,9 @@ async def test_a_cab_s_status_reaches_the_host_and_members(app, socket_url):  # 
         await ask_to_join(member, trip_id)
         assert (await host_acts(host, trip_id, member.user_id, "APPROVE")).status_code == 200
         assert (await plan(host, trip_id)).status_code == 200
-        host_ws = await stack.enter_async_context(socket(socket_url, host))
-        member_ws = await stack.enter_async_context(socket(socket_url, member))
-        stranger_ws = await stack.enter_async_context(socket(socket_url, stranger))
+        host_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=host))
+        member_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=member))
+        stranger_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=stranger))
         cab = ("cab", str(trip_id))
 
         assert (await request(host, trip_id)).status_code == 200
@@ -145,8 +149,8 @@ async def test_a_verification_outcome_reaches_only_the_person(app, socket_url): 
     async with AsyncExitStack() as stack:
         person = await stack.enter_async_context(new_person(app, "Asha Rao"))
         stranger = await stack.enter_async_context(new_person(app, "Passer By"))
-        person_ws = await stack.enter_async_context(socket(socket_url, person))
-        stranger_ws = await stack.enter_async_context(socket(socket_url, stranger))
+        person_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=person))
+        stranger_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=stranger))
         await verify(person, "auto_approved")
         kyc = ("kyc", str(person.user_id))
         assert {kyc, ("notification", "")} <= await changes(person_ws, {kyc, ("notification", "")})
@@ -154,7 +158,7 @@ async def test_a_verification_outcome_reaches_only_the_person(app, socket_url): 
 
 
 async def test_a_lost_listen_connection_tells_every_socket_to_fetch_again_and_events_flow_after(app, socket_url):  # noqa: F811
-    async with new_person(app, "Asha Rao") as host, socket(socket_url, host) as host_ws:
+    async with new_person(app, "Asha Rao") as host, socket(socket_url, query=LIVE, browser=host) as host_ws:
         async with app.state.session_maker() as session:
             ended = await session.scalar(
                 text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = :name"),

@@ -39,8 +39,8 @@ async def test_a_change_through_one_process_reaches_sockets_on_both(api_processe
     async with httpx.AsyncClient(base_url=first, cookies=host, headers=headers, timeout=30) as client:
         trip_id = int((await client.post("/api/trip/trip", json=trip_body())).json()["data"]["trip_id"])
         async with (
-            connect(socket_url(first), additional_headers=cookie_header(host)) as on_first,
-            connect(socket_url(second), additional_headers=cookie_header(host)) as on_second,
+            connect(socket_url(first) + "?live=1", additional_headers=cookie_header(host)) as on_first,
+            connect(socket_url(second) + "?live=1", additional_headers=cookie_header(host)) as on_second,
         ):
             for ws in (on_first, on_second):
                 await frame_of(ws, "connected")
@@ -53,7 +53,7 @@ async def test_a_change_through_one_process_reaches_sockets_on_both(api_processe
 async def test_a_change_committed_elsewhere_arrives_and_a_rolled_back_one_does_not(api_processes, database_url):
     _, (second, _) = api_processes
     person, user_id = sign_in(second)
-    async with connect(socket_url(second), additional_headers=cookie_header(person)) as ws:
+    async with connect(socket_url(second) + "?live=1", additional_headers=cookie_header(person)) as ws:
         await frame_of(ws, "connected")
         with psycopg.connect(libpq_url(database_url)) as connection:
             with connection.transaction():

@@ -192,7 +192,7 @@ class LiveSockets:
     (domain/live.py) settles whoever waits for that change of that person."""
 
     def __init__(self, base_url: str) -> None:
-        self._url = base_url.replace("http://", "ws://") + "/api/chat/ws"
+        self._url = base_url.replace("http://", "ws://") + "/api/chat/ws?live=1"
         self._waiting: dict[tuple[int, str, str], list[asyncio.Future[float]]] = {}
         self._stack = contextlib.AsyncExitStack()
         self._readers: list[asyncio.Task[None]] = []

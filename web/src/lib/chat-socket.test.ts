@@ -90,4 +90,18 @@ describe('chat socket', () => {
     expect(FakeSocket.made[1].url).toBe('ws://test/api/chat/ws?access_token=fresh-token')
     socket.stop()
   })
+
+  it('adds the access token to an address that already has a query (the live socket)', async () => {
+    const socket = new ChatSocket({
+      url: 'ws://test/api/chat/ws?live=1',
+      fetchAccessToken: async () => 'fresh-token',
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      minDelayMs: 100,
+    })
+    socket.start()
+    FakeSocket.made[0].drop(4401)
+    await vi.runAllTimersAsync()
+    expect(FakeSocket.made[1].url).toBe('ws://test/api/chat/ws?live=1&access_token=fresh-token')
+    socket.stop()
+  })
 })

@@ -122,7 +122,8 @@ export class ChatSocket {
   private open(): void {
     if (!this.running) return
     this.setState('connecting')
-    const query = this.accessToken ? `?access_token=${encodeURIComponent(this.accessToken)}` : ''
+    const joiner = this.options.url.includes('?') ? '&' : '?'
+    const query = this.accessToken ? `${joiner}access_token=${encodeURIComponent(this.accessToken)}` : ''
     let socket: WebSocket
     try {
       socket = this.options.createSocket(this.options.url + query)

@@ -1,11 +1,11 @@
 /**
- * Live state (docs/architecture.md, "Live state"): one socket to /api/chat/ws for the app while signed in carries
+ * Live state (docs/architecture.md, "Live state"): one socket to /api/chat/ws?live=1 for the app while signed in carries
  * "changed" {kind, id} whenever a flow changes something of the signed-in person's; the matching queries are
  * fetched again, so open screens follow without a reload. When the socket comes back after a drop, everything on
  * screen is fetched again. (A chat room keeps its own socket, closed 1 s after leaving it, SPEC §7.)
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
-import { ChatSocket } from '@/lib/chat-socket'
+import { ChatSocket, chatSocketUrl } from '@/lib/chat-socket'
 import { NOTIFICATIONS_KEY } from '@/lib/notifications'
 import { userQueryOptions } from '@/lib/session'
 import { TRIPS_KEY } from '@/lib/trips'
@@ -48,7 +48,10 @@ export function refresh(queryClient: QueryClient, change: LiveChange): void {
 }
 
 /** Follows the signed-in person's changes on the app's socket until the returned stop is called. */
-export function followLiveChanges(queryClient: QueryClient, socket = new ChatSocket()): () => void {
+export function followLiveChanges(
+  queryClient: QueryClient,
+  socket = new ChatSocket({ url: `${chatSocketUrl()}?live=1` }),
+): () => void {
   let wasOpen = false
   const offFrame = socket.onFrame((frame) => {
     if (frame.event === 'changed') refresh(queryClient, frame.data)
