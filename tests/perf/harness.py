@@ -106,7 +106,7 @@ def embedded_postgres(data_dir: Path) -> Iterator[Service]:
         subprocess.run(
             [sys.executable, "-m", "alembic", "upgrade", "head"],
             cwd=PROJECT_ROOT,
-            env={**os.environ, "DATABASE_URL": url},
+            env={**os.environ, "SANDBOX": "true", "DATABASE_URL": url},
             check=True,
             capture_output=True,
         )
