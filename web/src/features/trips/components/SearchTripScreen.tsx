@@ -116,13 +116,13 @@ export function SearchTripScreen() {
           <LocationPicker
             label="From"
             value={form.origin}
-            onChange={(origin) => setForm({ ...form, origin })}
+            onChange={(origin) => setForm((current) => ({ ...current, origin }))}
             testId="search-from"
           />
           <LocationPicker
             label="To"
             value={form.destination}
-            onChange={(destination) => setForm({ ...form, destination })}
+            onChange={(destination) => setForm((current) => ({ ...current, destination }))}
             testId="search-to"
           />
           <DateField
