@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PersonButton } from './PersonButton'
-import { PersonSheetHost } from './PersonSheet'
+import { PersonSheetHost } from './PersonSheetHost'
 import { closePerson } from './person-sheet-store'
 import { ratingLine } from './rating'
 

@@ -1,27 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import { useLocation } from 'react-router'
+import { useId, useState } from 'react'
 import { otherUserQueryOptions } from './person-api'
-import { closePerson, personSheetStore, type OpenPerson, type PersonAction } from './person-sheet-store'
+import { type OpenPerson, type PersonAction } from './person-sheet-store'
 import { ProfileCard } from './ProfileCard'
 import styles from './PersonSheet.module.css'
 import { Dialog } from '@/components/Dialog'
 import { errorMessage } from '@/lib/api'
-
-/** The profile sheet of whoever was tapped, drawn over the current screen; Back closes it and the screen behind keeps
- * its state. Leaving the screen (See Reviews) closes it too. */
-export function PersonSheetHost() {
-  const person = useSyncExternalStore(personSheetStore.subscribe, personSheetStore.snapshot)
-  const { pathname } = useLocation()
-  const previous = useRef(pathname)
-  useEffect(() => {
-    if (previous.current === pathname) return
-    previous.current = pathname
-    closePerson()
-  }, [pathname])
-  useEffect(() => closePerson, [])
-  return person ? <PersonSheet key={`${person.id}`} person={person} onClose={closePerson} /> : null
-}
 
 type PersonSheetProps = { person: OpenPerson; onClose: () => void }
 

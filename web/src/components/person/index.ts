@@ -1,5 +1,5 @@
 export { PersonButton } from './PersonButton'
-export { PersonSheet, PersonSheetHost } from './PersonSheet'
+export { PersonSheetHost } from './PersonSheetHost'
 export { closePerson, openPerson, type PersonAction } from './person-sheet-store'
 export { ProfileCard, GENDER_LABELS } from './ProfileCard'
 export { otherUserQueryOptions, type OtherUser } from './person-api'
