@@ -1,6 +1,7 @@
 """Browser journeys: the real API and worker as subprocesses, the built PWA, Debian's Chromium via Playwright."""
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import Locator, Page
 
 from domain.settings import PROJECT_ROOT
 from scripts.embedded import free_port, wait_for_port
@@ -64,6 +66,8 @@ def live_server(
         "TEMPORAL_TASK_QUEUE": "e2e",
         "DATA_DIR": str(data_dir),
         "SANDBOX": "true",
+        # Every person of every journey signs in from this one machine's address.
+        "OTP_SENDS_PER_IP_PER_HOUR": "100000",
         "API_PORT": str(port),
         # The sandbox vendors' pages send the browser back here, and the app calls them here.
         "PUBLIC_APP_URL": f"http://localhost:{port}",
@@ -96,6 +100,12 @@ def live_server(
 @pytest.fixture(scope="session")
 def base_url(live_server: str) -> str:
     return live_server
+
+
+def screen_status(page: Page) -> Locator:
+    """The screen's own status line: the app's offline banner is a status region too, always there and empty while
+    the device is online."""
+    return page.get_by_role("status").filter(has_text=re.compile(r"\S"))
 
 
 def sandbox_code(base_url: str, mobile_number: str, timeout_seconds: float = 10.0) -> str:

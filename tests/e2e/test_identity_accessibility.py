@@ -7,6 +7,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.axe import Audit
+from tests.e2e.conftest import screen_status
 from tests.e2e.test_trip_journey import new_person
 
 # The LinkedIn callback posts as soon as it opens, so its 'verifying' state lasts one round trip. This holds that
@@ -40,12 +41,12 @@ def test_kyc_screens_have_no_wcag_violations(browser: Browser, base_url: str, au
     # No verification under way: progress waits (up to 20 s) with its spinner.
     page.goto("/kyc/processing")
     heading(page, "KYC Processing")
-    expect(page.get_by_role("status")).to_contain_text("Verifying your identity")
+    expect(screen_status(page)).to_contain_text("Verifying your identity")
     audit(page, "kyc processing")
 
     page.goto("/kyc/review")
     heading(page, "KYC Under Review")
-    expect(page.get_by_role("status")).to_contain_text("you will be notified upon manual review within 24 hours")
+    expect(screen_status(page)).to_contain_text("you will be notified upon manual review within 24 hours")
     audit(page, "kyc review")
 
     for outcome, title, words in [
@@ -55,7 +56,7 @@ def test_kyc_screens_have_no_wcag_violations(browser: Browser, base_url: str, au
     ]:
         page.goto(f"/kyc/{outcome}")
         heading(page, title)
-        expect(page.get_by_role("status")).to_have_text(words)
+        expect(screen_status(page)).to_have_text(words)
         expect(page.get_by_role("button", name="Try Again")).to_be_visible()
         audit(page, f"kyc {outcome}")
 
@@ -87,7 +88,7 @@ def test_linkedin_callback_has_no_wcag_violations(browser: Browser, base_url: st
     # Verifying, held; released, the server refuses the made-up state and the profile says so.
     page.goto("/linkedin/callback?code=made-up&state=made-up")
     heading(page, "LinkedIn Verification")
-    expect(page.get_by_role("status")).to_have_text("Verifying your LinkedIn profile…")
+    expect(screen_status(page)).to_have_text("Verifying your LinkedIn profile…")
     audit(page, "linkedin callback, verifying")
     release_linkedin_callback(page)
     expect(page).to_have_url(re.compile(r"/profile$"), timeout=15_000)
@@ -98,9 +99,9 @@ def test_linkedin_callback_has_no_wcag_violations(browser: Browser, base_url: st
     expect(page).to_have_url(re.compile(r"/api/sandbox/linkedin/authorize\?"))
     page.get_by_role("button", name="Allow").click()
     expect(page).to_have_url(re.compile(r"/linkedin/callback\?"))
-    expect(page.get_by_role("status")).to_have_text("Verifying your LinkedIn profile…")
+    expect(screen_status(page)).to_have_text("Verifying your LinkedIn profile…")
     release_linkedin_callback(page)
-    expect(page.get_by_role("status")).to_have_text("LinkedIn profile verified", timeout=15_000)
+    expect(screen_status(page)).to_have_text("LinkedIn profile verified", timeout=15_000)
     audit(page, "linkedin callback, verified")
 
     assert errors == []

@@ -5,6 +5,7 @@ import re
 
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.conftest import screen_status
 from tests.e2e.test_trip_journey import new_person
 
 
@@ -57,7 +58,7 @@ def test_linkedin_consent_links_the_profile(browser: Browser, base_url: str) -> 
     page.get_by_role("button", name="Allow").click()
     expect(page).to_have_url(re.compile(r"/linkedin/callback\?"))
     provider_return = page.url
-    expect(page.get_by_role("status")).to_contain_text("LinkedIn profile verified", timeout=15_000)
+    expect(screen_status(page)).to_contain_text("LinkedIn profile verified", timeout=15_000)
     expect(page).to_have_url(re.compile(r"/profile$"), timeout=15_000)
     expect(page.get_by_test_id("linkedin-row")).to_have_count(0)
     expect(page.get_by_test_id("profile-card").get_by_role("link", name="LinkedIn profile")).to_be_visible()
