@@ -1,9 +1,8 @@
 """The one time helper: the service is Indian, so days begin at midnight IST."""
 
 from datetime import UTC, date, datetime, time
-from zoneinfo import ZoneInfo
 
-IST = ZoneInfo("Asia/Kolkata")
+from domain.rules.zone import IST
 
 
 def now() -> datetime:

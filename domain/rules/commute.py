@@ -6,8 +6,8 @@ while the series runs, its last day has not passed and the time is still ahead."
 from collections.abc import Collection, Iterator
 from datetime import date, datetime, time, timedelta
 
-from domain.clock import IST
 from domain.rules import messages
+from domain.rules.zone import IST
 
 ISO_WEEKDAYS = range(1, 8)
 

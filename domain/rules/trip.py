@@ -9,9 +9,9 @@ import re
 from datetime import date, datetime
 from enum import StrEnum
 
-from domain.clock import IST
 from domain.rules import limits, messages, patterns
 from domain.rules.geo import distance_km
+from domain.rules.zone import IST
 
 
 class TripStatus(StrEnum):

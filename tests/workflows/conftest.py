@@ -5,7 +5,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from erasure_support import DeletedAccount, create_deleted_account
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio.client import Client
 
@@ -13,6 +12,7 @@ from domain.db import create_engine, create_session_maker
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings
 from domain.temporal import connect_temporal
+from tests.workflows.erasure_support import DeletedAccount, create_deleted_account
 
 
 @pytest.fixture

@@ -8,11 +8,11 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.client import Client, WorkflowHandle, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
-from trip_support import create_users, start_flow
 
 from domain.db import transaction
 from domain.models import Trip, TripPassenger
 from domain.settings import Settings
+from tests.workflows.trip_support import create_users, start_flow
 from workflows.contracts import JoinAction, JoinRequest, join_start
 from workflows.join_request import JoinRequestWorkflow
 

@@ -6,7 +6,6 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from erasure_support import DeletedAccount, assert_scrubbed, eventually, read_user, start_erasure
 from sqlalchemy import func, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio import activity
@@ -21,6 +20,7 @@ from domain.db import transaction
 from domain.models import User
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings
+from tests.workflows.erasure_support import DeletedAccount, assert_scrubbed, eventually, read_user, start_erasure
 from worker.main import WORKFLOWS, build_worker
 from workflows.contracts import FLOW_STATUS
 

@@ -5,8 +5,21 @@ import os
 from collections import Counter
 from pathlib import Path
 
-from erasure_support import eventually
-from join_support import (
+from sqlalchemy import delete
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from temporalio.client import Client, WorkflowHistory
+from temporalio.exceptions import ApplicationError
+from temporalio.testing import ActivityEnvironment
+from temporalio.worker import Replayer
+
+from activities.join_requests import JoinRequestActivities
+from domain import clock
+from domain.db import transaction
+from domain.models import TripPassenger
+from domain.rules import messages
+from domain.settings import Settings
+from tests.workflows.erasure_support import eventually
+from tests.workflows.join_support import (
     ROUTE,
     add_requests,
     add_trip,
@@ -18,20 +31,13 @@ from join_support import (
     refusal,
     start_join_flow,
 )
-from sqlalchemy import delete
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
-from temporalio.client import Client, WorkflowHistory
-from temporalio.exceptions import ApplicationError
-from temporalio.testing import ActivityEnvironment
-from temporalio.worker import Replayer
-from trip_support import flow_statuses, in_seconds, notifications_about, recipients, scheduled_activities
-
-from activities.join_requests import JoinRequestActivities
-from domain import clock
-from domain.db import transaction
-from domain.models import TripPassenger
-from domain.rules import messages
-from domain.settings import Settings
+from tests.workflows.trip_support import (
+    flow_statuses,
+    in_seconds,
+    notifications_about,
+    recipients,
+    scheduled_activities,
+)
 from worker.main import WORKFLOWS, build_worker
 from workflows.contracts import FLOW_STATUS
 

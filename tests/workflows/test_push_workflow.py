@@ -11,7 +11,6 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio.client import Client, WorkflowHandle, WorkflowHistory
 from temporalio.worker import Replayer
-from trip_support import create_users
 
 from domain.db import transaction
 from domain.flows import FlowOutbox
@@ -20,6 +19,7 @@ from domain.notifications import NotificationDraft, store_notifications
 from domain.push import PushDestinations, vapid_keys
 from domain.settings import Settings
 from tests.push_service import LocalPushService, Subscription
+from tests.workflows.trip_support import create_users
 from worker.main import WORKFLOWS, build_worker, flow_outbox
 from workflows.contracts import FLOW_STATUS, push_start
 

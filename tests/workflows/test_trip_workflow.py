@@ -5,14 +5,21 @@ import os
 from decimal import Decimal
 from pathlib import Path
 
-from erasure_support import eventually
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHistory
 from temporalio.testing import ActivityEnvironment
 from temporalio.worker import Replayer, Worker
-from trip_support import (
+
+from activities.trips import TripActivities
+from domain.clock import IST
+from domain.db import transaction
+from domain.models import Trip, TripPassenger, UserTripsInsights
+from domain.rules.co2 import co2_saved_per_person_kg
+from domain.settings import Settings
+from tests.workflows.erasure_support import eventually
+from tests.workflows.trip_support import (
     NOTHING_YET,
     Insights,
     create_party,
@@ -25,13 +32,6 @@ from trip_support import (
     scheduled_activities,
     start_trip_flow,
 )
-
-from activities.trips import TripActivities
-from domain.clock import IST
-from domain.db import transaction
-from domain.models import Trip, TripPassenger, UserTripsInsights
-from domain.rules.co2 import co2_saved_per_person_kg
-from domain.settings import Settings
 from worker.main import WORKFLOWS, build_worker
 from workflows.contracts import FLOW_STATUS, TripCancelled, TripRescheduled
 

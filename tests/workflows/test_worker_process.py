@@ -9,11 +9,11 @@ import sys
 from collections.abc import Awaitable, Callable, Iterator
 
 import pytest
-from erasure_support import DeletedAccount, assert_scrubbed, eventually, read_user, start_erasure
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.client import Client
 
 from domain.settings import PROJECT_ROOT, Settings
+from tests.workflows.erasure_support import DeletedAccount, assert_scrubbed, eventually, read_user, start_erasure
 from worker.health import polls_task_queue
 
 

@@ -1,0 +1,1 @@
+"""The pure rules, without a database or a server."""

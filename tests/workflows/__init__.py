@@ -1,0 +1,1 @@
+"""The durable flows, run on a real Temporal dev server, and their replay over recorded histories."""
