@@ -39,13 +39,13 @@ function renderCards(trips: Trip[]) {
   )
 }
 
-describe('trip card badges', () => {
+describe('trip badges', () => {
   it("draws 'Cancelled' in its own colour, not the one of 'Trip Full'", () => {
     renderCards([trip({ id: 1, status: 'CANCELLED' }), trip({ id: 2 })])
     const cancelled = screen.getByText('Cancelled')
     const full = screen.getByText('Trip Full')
-    expect(cancelled.className).toMatch(/badgeCancelled/)
-    expect(full.className).not.toMatch(/badgeCancelled/)
+    expect(cancelled.className).toMatch(/cancelled/)
+    expect(full.className).not.toMatch(/cancelled/)
   })
 
   it('shows the per-person cost in whole rupees', () => {

@@ -6,10 +6,9 @@ import {
   modeLabel,
   scheduleParts,
   timeOfDayLabel,
-  tripBadges,
   type Trip,
-  type TripBadge,
 } from './trip'
+import { TripBadges } from './TripBadges'
 import styles from './TripCard.module.css'
 import { Explanation } from '@/components/Explanation'
 import { CarIcon, UsersIcon } from '@/components/icons'
@@ -17,19 +16,9 @@ import { paths } from '@/config/paths'
 import { placeShortName } from '@/lib/location'
 import { useConfig } from '@/lib/session'
 
-const badgeTone: Record<TripBadge, string> = {
-  Hosted: styles.badgeInfo,
-  Requested: styles.badgeInfo,
-  'Cab Booked': styles.badgeInfo,
-  Cancelled: styles.badgeCancelled,
-  'Trip Full': styles.badgeDanger,
-  'Almost Full': styles.badgeWarn,
-}
-
 /** A trip in a list or carousel; the whole card opens the trip sheet. */
 export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
   const { date, time, hour } = scheduleParts(trip.scheduled_at)
-  const badges = tripBadges(trip)
   const config = useConfig()
   return (
     <div className={styles.cardWrap}>
@@ -45,15 +34,7 @@ export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
               {isoToDdMmYyyy(date)} · {formatClock(time)}
             </span>
           </span>
-          {badges.length > 0 && (
-            <span className={styles.badges}>
-              {badges.map((badge) => (
-                <span key={badge} className={`${styles.badge} ${badgeTone[badge]}`}>
-                  {badge}
-                </span>
-              ))}
-            </span>
-          )}
+          <TripBadges trip={trip} />
         </div>
         <ol className={styles.route} aria-label="Route">
           <li>

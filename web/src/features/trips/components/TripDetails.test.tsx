@@ -194,3 +194,10 @@ describe('late cancellation warnings', () => {
     )
   })
 })
+
+describe('badges', () => {
+  it("draws a cancelled trip's badge in the card's cancelled colour", () => {
+    renderSheet(trip({ status: 'CANCELLED' }))
+    expect(screen.getByText('Cancelled').className).toMatch(/cancelled/)
+  })
+})

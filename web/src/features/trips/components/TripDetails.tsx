@@ -30,9 +30,9 @@ import {
   modeLabel,
   scheduleParts,
   timeOfDayLabel,
-  tripBadges,
   type Trip,
 } from '@/components/trip/trip'
+import { TripBadges } from '@/components/trip/TripBadges'
 import { paths } from '@/config/paths'
 import { useConfig } from '@/lib/session'
 
@@ -127,13 +127,7 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
               {timeOfDayLabel(hour)} · {modeLabel(trip.preferred_mode_of_transport)}
             </p>
           </div>
-          <div className={styles.badges}>
-            {tripBadges(trip).map((badge) => (
-              <span key={badge} className={styles.badge}>
-                {badge}
-              </span>
-            ))}
-          </div>
+          <TripBadges trip={trip} />
         </div>
 
         <ol className={styles.route} aria-label="Route">
