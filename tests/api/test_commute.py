@@ -16,7 +16,7 @@ from domain.models import Notification, Trip
 from domain.rules import messages
 from domain.rules.commute import occurrences
 from tests.api.test_join import ask_to_join, host_acts
-from tests.api.test_trips import KORAMANGALA, WHITEFIELD
+from tests.places import KORAMANGALA, WHITEFIELD
 from workflows.contracts import commute_schedule_id
 
 pytestmark = pytest.mark.usefixtures("worker")

@@ -10,7 +10,8 @@ import pytest
 from domain.rules import messages
 from tests.api.conftest import new_person
 from tests.api.test_join import ask_to_join, host_acts, member_acts
-from tests.api.test_trips import KORAMANGALA, create, read, trip_body
+from tests.api.test_trips import create, read, trip_body
+from tests.places import KORAMANGALA
 
 pytestmark = pytest.mark.usefixtures("worker")
 

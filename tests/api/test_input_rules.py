@@ -11,7 +11,8 @@ from domain.rules import messages
 from domain.rules.trip import last_day_ahead
 from tests.api.test_commute import commute
 from tests.api.test_join import ask_to_join
-from tests.api.test_trips import KORAMANGALA, WHITEFIELD, create, read, trip_body
+from tests.api.test_trips import create, read, trip_body
+from tests.places import KORAMANGALA, WHITEFIELD
 
 pytestmark = pytest.mark.usefixtures("worker")
 

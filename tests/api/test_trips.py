@@ -12,21 +12,8 @@ from domain.models import Trip
 from domain.rules import messages
 from domain.rules.geo import approximate, distance_km
 from tests.api.conftest import COMPLETE_PROFILE, make_client, sign_in
+from tests.places import HSR, KORAMANGALA, WHITEFIELD
 from workflows.contracts import trip_workflow_id
-
-KORAMANGALA = {
-    "name": "Koramangala, Bengaluru",
-    "place_id": "in-560034-dc08dd0e",
-    "latitude": 12.9352,
-    "longitude": 77.6245,
-}
-WHITEFIELD = {
-    "name": "Whitefield, Bengaluru",
-    "place_id": "in-560066-f8b0a2ab",
-    "latitude": 12.9698,
-    "longitude": 77.7500,
-}
-HSR = {"name": "HSR Layout, Bengaluru", "place_id": "in-560102-f8603901", "latitude": 12.9116, "longitude": 77.6474}
 
 
 def in_hours(hours: float) -> str:

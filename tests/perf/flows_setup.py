@@ -25,6 +25,7 @@ from domain import clock
 from tests.perf import harness
 from tests.perf.harness import log
 from tests.perf.seed import seed_users
+from tests.places import KORAMANGALA, WHITEFIELD
 
 T = TypeVar("T")
 Item = TypeVar("Item")
@@ -34,18 +35,6 @@ API_PROCESSES = 2
 SECRET_KEY = "perf-secret-key"
 NOBODY_SEED = "perf-csrf-seed"
 # A route the cab vendors serve: Koramangala to Whitefield, Bengaluru, with a stop the gazetteer knows.
-KORAMANGALA = {
-    "name": "Koramangala, Bengaluru",
-    "place_id": "in-560034-dc08dd0e",
-    "latitude": 12.9352,
-    "longitude": 77.6245,
-}
-WHITEFIELD = {
-    "name": "Whitefield, Bengaluru",
-    "place_id": "in-560066-f8b0a2ab",
-    "latitude": 12.9698,
-    "longitude": 77.7500,
-}
 HSR_LAYOUT = "in-560102-f8603901"
 TRANSPORT_CAB = 1
 
