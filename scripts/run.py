@@ -1,8 +1,10 @@
 """`make run`: the whole system on one machine.
 
 Starts what is not configured elsewhere (PostgreSQL from its wheel, the Temporal dev server), applies the
-migrations, then runs the worker and the API serving the PWA. Ctrl-C stops every child it started; the data
-stays under the data directory for the next run.
+migrations, then runs the worker and the API serving the PWA. A worker or API that exits is started again after a
+pause that grows from 1 s to 30 s while it keeps failing, as the compose stack's restart policies do; the Temporal
+dev server exiting stops everything. Ctrl-C (or SIGTERM) stops every child it started; the data stays under the data
+directory for the next run.
 """
 
 import os
@@ -10,37 +12,92 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from types import FrameType
 
 from domain.settings import Settings, startup_settings
 from scripts.embedded import start_embedded_postgres, start_temporal_dev_server, wait_for_port
 
 STOP_GRACE_SECONDS = 10
+FIRST_RESTART_DELAY_S = 1.0
+MAX_RESTART_DELAY_S = 30.0
+# A process that stays up this long is well again: if it exits later, it is restarted after the first delay.
+STEADY_AFTER_S = 60.0
+POLL_S = 0.5
+
+
+def exit_description(returncode: int) -> str:
+    return f"signal {-returncode}" if returncode < 0 else f"code {returncode}"
+
+
+@dataclass
+class Service:
+    """A process `make run` keeps running: whenever it exits it is started again, after a pause that doubles from
+    FIRST_RESTART_DELAY_S to MAX_RESTART_DELAY_S while it keeps exiting within STEADY_AFTER_S of its start."""
+
+    name: str
+    command: list[str]
+    env: dict[str, str]
+    process: subprocess.Popen[bytes] | None = None
+    started_at: float = 0.0
+    delay_s: float = FIRST_RESTART_DELAY_S
+    restart_at: float | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(self.command, env=self.env)
+        self.started_at = time.monotonic()
+        self.restart_at = None
+
+    def supervise(self, now: float) -> None:
+        """Starts the process again once its pause is over; notices an exit and announces the pause."""
+        if self.restart_at is not None:
+            if now >= self.restart_at:
+                self.start()
+            return
+        if self.process is None or (returncode := self.process.poll()) is None:
+            return
+        if now - self.started_at >= STEADY_AFTER_S:
+            self.delay_s = FIRST_RESTART_DELAY_S
+        print(f"{self.name} exited ({exit_description(returncode)}); restarting in {self.delay_s:g} s", flush=True)
+        self.restart_at = now + self.delay_s
+        self.delay_s = min(self.delay_s * 2, MAX_RESTART_DELAY_S)
 
 
 def migrate(env: dict[str, str]) -> None:
     subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], env=env, check=True)
 
 
-def start_children(
-    settings: Settings, env: dict[str, str], children: list[tuple[str, subprocess.Popen[bytes]]]
-) -> None:
-    """Starts Temporal (unless configured elsewhere), the worker and the API, recording each as it starts."""
-    if settings.temporal_address is None:
-        temporal = start_temporal_dev_server(
-            settings.data_dir / "temporal.db",
-            settings.temporal_port,
-            settings.temporal_ui_port,
-            log_file=settings.data_dir / "temporal.log",
-        )
-        children.append(("temporal", temporal))
-        env["TEMPORAL_ADDRESS"] = f"127.0.0.1:{settings.temporal_port}"
-    children.append(("worker", subprocess.Popen([sys.executable, "-m", "worker"], env=env)))
+def start_temporal(settings: Settings, env: dict[str, str]) -> subprocess.Popen[bytes] | None:
+    """The Temporal dev server on its file in the data directory, unless TEMPORAL_ADDRESS names another server."""
+    if settings.temporal_address is not None:
+        return None
+    temporal = start_temporal_dev_server(
+        settings.data_dir / "temporal.db",
+        settings.temporal_port,
+        settings.temporal_ui_port,
+        log_file=settings.data_dir / "temporal.log",
+    )
+    env["TEMPORAL_ADDRESS"] = f"127.0.0.1:{settings.temporal_port}"
+    return temporal
+
+
+def app_services(settings: Settings, env: dict[str, str]) -> list[Service]:
+    """The worker and the API serving the PWA, not yet started."""
     api_command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app"]
     api_command += ["--host", settings.api_host, "--port", str(settings.api_port), "--proxy-headers"]
     # Chat frames are a few hundred bytes: compressing each costs more CPU (and memory per socket) than it saves.
     api_command += ["--ws-per-message-deflate", "false", "--no-server-header"]
-    children.append(("api", subprocess.Popen(api_command, env=env)))
+    return [Service("worker", [sys.executable, "-m", "worker"], env), Service("api", api_command, env)]
+
+
+def supervise(temporal: subprocess.Popen[bytes] | None, services: list[Service]) -> None:
+    """Keeps the worker and the API running until the Temporal dev server exits or a signal stops `make run`."""
+    while temporal is None or temporal.poll() is None:
+        now = time.monotonic()
+        for service in services:
+            service.supervise(now)
+        time.sleep(POLL_S)
+    print(f"stopping: temporal exited ({exit_description(temporal.returncode)})", flush=True)
 
 
 def stop(children: list[tuple[str, subprocess.Popen[bytes]]]) -> None:
@@ -87,22 +144,24 @@ def main() -> None:
     if "public_app_url" not in settings.model_fields_set:
         # The app's own address, where its sandbox vendors answer and send people back (another API_PORT too).
         env["PUBLIC_APP_URL"] = f"http://localhost:{settings.api_port}"
-    children: list[tuple[str, subprocess.Popen[bytes]]] = []
+    temporal: subprocess.Popen[bytes] | None = None
+    services: list[Service] = []
     try:
         if settings.database_url is None:
             env["DATABASE_URL"] = start_embedded_postgres(settings.data_dir)
         migrate(env)
-        start_children(settings, env, children)
+        temporal = start_temporal(settings, env)
+        services = app_services(settings, env)
+        for service in services:
+            service.start()
         wait_for_port(settings.api_host, settings.api_port, timeout_seconds=60)
         print_urls(settings, env)
-        while all(process.poll() is None for _, process in children):
-            time.sleep(0.5)
-        failed = [name for name, process in children if process.poll() is not None]
-        print(f"stopping: {', '.join(failed)} exited", flush=True)
+        supervise(temporal, services)
     except KeyboardInterrupt:
         print("\nstopping...", flush=True)
     finally:
-        stop(children)
+        children = [("temporal", temporal)] if temporal is not None else []
+        stop(children + [(service.name, service.process) for service in services if service.process is not None])
 
 
 if __name__ == "__main__":
