@@ -15,7 +15,7 @@ from domain.providers.cab import CabAggregatorClient, CabPlace, CabRide, CabVend
 from domain.rules.cab import NOTICES, RUNNING, CabStatus, VendorEvent
 from domain.rules.join import PassengerStatus
 from domain.settings import Settings
-from workflows.contracts import CabChange, CabVendorNotice
+from workflows.cab_booking.contracts import CabChange, CabVendorNotice
 
 # A cab notice opens its trip.
 NOTICE_ENTITY_TYPE = "trip"

@@ -22,7 +22,8 @@ from domain.models import Trip, TripSeries
 from domain.rules.commute import occurrences
 from domain.settings import Settings
 from domain.trips import TripDraft, TripEnds, add_trip
-from workflows.contracts import CommuteDay, TripSchedule, commute_schedule_id, trip_start
+from workflows.commute.contracts import CommuteDay, commute_day_workflow_id, commute_schedule_id
+from workflows.trip.contracts import TripSchedule, trip_start
 
 
 def ends_of(series: TripSeries) -> TripEnds:
@@ -58,7 +59,7 @@ class CommuteActivities:
             action=ScheduleActionStartWorkflow(
                 "CommuteDayWorkflow",
                 CommuteDay(series_id=series_id),
-                id=f"commute-day:{series_id}",
+                id=commute_day_workflow_id(series_id),
                 task_queue=self._settings.temporal_task_queue,
             ),
             spec=ScheduleSpec(

@@ -11,7 +11,7 @@ from domain.documents import SIGNATURE_BYTES, DocumentFiles, document_kind
 from domain.models import ChatDocument
 from domain.rules import messages
 from domain.rules.document import DocumentStatus
-from workflows.contracts import DocumentReviewOutcome
+from workflows.document_review.contracts import DocumentReviewOutcome
 
 # The stand-in for a moderation vendor refuses a file carrying this marker, so journeys and tests can see a refusal.
 GUIDELINES_TEST_MARKER = b"HUMSAFAR-COMMUNITY-GUIDELINES-TEST-REFUSE"

@@ -12,7 +12,7 @@ from domain.live import Kind, tell
 from domain.models import KycVerification, User
 from domain.providers.kyc import HyperVergeClient, KycVendorError
 from domain.rules.kyc import FINAL, MESSAGES, NOTICE_TITLES, KycStatus
-from workflows.contracts import KycChange
+from workflows.kyc.contracts import KycChange
 
 # A KYC notice opens one's own profile, where the badge or the banner shows the outcome.
 NOTICE_ENTITY_TYPE = "profile"

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.notifications import NotificationDraft, store_notifications
-from workflows.contracts import push_start
+from workflows.push.contracts import push_start
 
 
 async def notify(session: AsyncSession, drafts: Sequence[NotificationDraft]) -> int:

@@ -16,7 +16,7 @@ from temporalio.exceptions import ApplicationError
 from domain.db import transaction
 from domain.models import Notification, PushSubscription, User
 from domain.push import PushDestinationRefused, PushOutcome, PushServiceUnavailable, PushTarget, WebPushSender
-from workflows.contracts import PushDelivery
+from workflows.push.contracts import PushDelivery
 
 logger = logging.getLogger("humsafar.push")
 

@@ -42,13 +42,14 @@ from domain.rules.cab import (
 from domain.rules.choices import CAB_CATEGORIES
 from domain.settings import Settings
 from domain.webhooks import WebhookEnvelope
-from workflows.contracts import (
+from workflows.cab_booking.contracts import (
     CabBookingStart,
     CabEndRequest,
     CabIssue,
     CabVendorNotice,
     cab_end,
     cab_issue_raised,
+    cab_reference,
     cab_start,
     cab_vendor_event,
 )
@@ -224,7 +225,7 @@ async def request_cab(
         trip_id=trip.id,
         number=number,
         host_id=user.id,
-        reference=f"cab-{trip.id}-{number}",
+        reference=cab_reference(trip.id, number),
         status=CabStatus.REQUESTED,
         category=plan.category,
         stops=[{**stop, "fare": fare} for stop, fare in zip(plan.stops, fares, strict=False)],

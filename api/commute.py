@@ -18,13 +18,9 @@ from domain.notifications import NotificationDraft, store_notifications
 from domain.rules import choices, messages
 from domain.rules.join import PassengerStatus
 from domain.rules.trip import TripStatus, too_far_ahead
-from workflows.contracts import (
-    CommuteScheduleChange,
-    TripCancelled,
-    commute_schedule_change,
-    push_start,
-    trip_cancelled,
-)
+from workflows.commute.contracts import CommuteScheduleChange, commute_schedule_change
+from workflows.push.contracts import push_start
+from workflows.trip.contracts import TripCancelled, trip_cancelled
 
 STOPPED_REASON = "The host stopped this commute"
 

@@ -19,11 +19,12 @@ from domain.rules import messages
 from domain.rules.kyc import RUNNING, KycStatus, initiate_refusal
 from domain.settings import Settings
 from domain.webhooks import WebhookEnvelope
-from workflows.contracts import (
+from workflows.kyc.contracts import (
     KycStart,
     KycVendorUpdate,
     KycWidgetClosed,
     kyc_start,
+    kyc_transaction_id,
     kyc_vendor_update,
     kyc_widget_closed,
 )
@@ -65,7 +66,7 @@ async def initiate_kyc(session: AsyncSession, settings: Settings, vendor: HyperV
 async def _new_verification(
     session: AsyncSession, settings: Settings, vendor: HyperVergeClient, user: User, number: int
 ) -> KycVerification:
-    transaction_id = f"hsf_{user.id}_{number}_{secrets.token_hex(6)}"
+    transaction_id = kyc_transaction_id(user.id, number, secrets.token_hex(6))
     start_url = await vendor.start(transaction_id, return_url(settings))
     verification = KycVerification(
         user_id=user.id,

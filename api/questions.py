@@ -13,7 +13,7 @@ from domain.models import Trip, TripQuery, User
 from domain.notifications import NotificationDraft, store_notifications
 from domain.rules import messages
 from domain.rules.trip import TripStatus
-from workflows.contracts import push_start
+from workflows.push.contracts import push_start
 
 # A question's notice opens the trip it was asked on.
 ENTITY_TYPE = "query"

@@ -32,7 +32,7 @@ from domain.rules.choices import REVIEW_ATTRIBUTES
 from domain.rules.join import PassengerStatus
 from domain.rules.review import ReviewEntry, Thumb, reviewer_refusal, reviews_refusal
 from domain.rules.trip import TripStatus
-from workflows.contracts import push_start
+from workflows.push.contracts import push_start
 
 # A received review's notice opens one's own profile, where the new average shows.
 NOTICE_ENTITY_TYPE = "review"

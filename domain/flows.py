@@ -15,7 +15,7 @@ took, all in one transaction: two deliverers never send one entry twice at the s
 again after a lost answer is refused by Temporal for an id already used (REJECT_DUPLICATE), so each flow starts
 once. Signals are at least once; every flow's signals are idempotent.
 
-This module knows no particular flow: the starts and signals (`workflows/contracts.py`) name their workflow, id,
+This module knows no particular flow: the starts and signals (each flow's `workflows/<flow>/contracts.py`) name their workflow, id,
 input and search attributes.
 """
 

@@ -58,7 +58,7 @@ def chat_notice(
     )
 
 
-# The push flow's start for a stored notification and its recipient (workflows.contracts.push_start).
+# The push flow's start for a stored notification and its recipient (workflows.push.contracts.push_start).
 PushStart = Callable[[int, int], FlowStart]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import psycopg
 
-from workflows.contracts import SEARCH_ATTRIBUTES
+from workflows.flow import SEARCH_ATTRIBUTES
 
 DATABASE_NAME = "humsafar"
 TEMPORAL_BINARY = Path(sys.executable).parent / "temporal"

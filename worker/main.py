@@ -30,14 +30,14 @@ from domain.providers.storage import LocalDiskStorage
 from domain.push import PushDestinations, WebPushSender
 from domain.settings import Settings
 from domain.temporal import connect_temporal, temporal_address
-from workflows.account_erasure import AccountErasureWorkflow
-from workflows.cab_booking import CabBookingWorkflow
-from workflows.commute import CommuteDayWorkflow, CommuteScheduleWorkflow
-from workflows.document_review import DocumentReviewWorkflow
-from workflows.join_request import JoinRequestWorkflow
-from workflows.kyc import KycWorkflow
-from workflows.push import PushNotificationWorkflow
-from workflows.trip import TripWorkflow
+from workflows.account_erasure.workflow import AccountErasureWorkflow
+from workflows.cab_booking.workflow import CabBookingWorkflow
+from workflows.commute.workflow import CommuteDayWorkflow, CommuteScheduleWorkflow
+from workflows.document_review.workflow import DocumentReviewWorkflow
+from workflows.join_request.workflow import JoinRequestWorkflow
+from workflows.kyc.workflow import KycWorkflow
+from workflows.push.workflow import PushNotificationWorkflow
+from workflows.trip.workflow import TripWorkflow
 
 logger = logging.getLogger("humsafar.worker")
 

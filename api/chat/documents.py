@@ -29,7 +29,7 @@ from domain.models import ChatDocument, ChatMessage, User
 from domain.rules import messages
 from domain.rules.document import DocumentStatus
 from domain.settings import Settings
-from workflows.contracts import (
+from workflows.document_review.contracts import (
     DocumentReview,
     DocumentReviewOutcome,
     document_review_start,

@@ -20,7 +20,7 @@ from api.chat.presence import RoomPresence
 from domain.flows import FlowOutbox
 from domain.models import ChatReadMark, Trip, User
 from domain.notifications import chat_notice, store_notifications
-from workflows.contracts import push_start
+from workflows.push.contracts import push_start
 
 logger = logging.getLogger("humsafar.chat")
 

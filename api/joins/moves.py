@@ -20,7 +20,7 @@ from domain.rules import messages
 from domain.rules.join import TRANSITIONS, Move, PassengerStatus, PassengerType
 from domain.rules.reliability import ReliabilityEvent, no_show_refusal
 from domain.rules.trip import TripStatus
-from workflows.contracts import JoinAction, join_workflow_id
+from workflows.join_request.contracts import JoinAction, join_workflow_id
 
 HOST_MOVES = {"APPROVE": Move.APPROVE, "REJECT": Move.REJECT, "REMOVE": Move.REMOVE}
 PASSENGER_MOVES = {"LEAVE": Move.LEAVE, "REVOKE_REQUEST": Move.REVOKE}

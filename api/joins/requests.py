@@ -16,7 +16,7 @@ from domain.rules import messages
 from domain.rules.join import PassengerStatus, PassengerType, RefusalKind, request_refusal
 from domain.rules.trip import TripStatus
 from domain.settings import Settings
-from workflows.contracts import JoinRequest, join_start
+from workflows.join_request.contracts import JoinRequest, join_start
 
 # A refusal that is about who asks, not about the trip's or the request's state (409).
 REQUEST_REFUSAL_CODES = {RefusalKind.NOT_THEIRS: status.HTTP_403_FORBIDDEN}

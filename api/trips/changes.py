@@ -22,7 +22,7 @@ from domain.rules.reliability import ReliabilityEvent, is_late
 from domain.rules.trip import HostChange, TripStatus, host_change_refusal, too_far_ahead
 from domain.settings import Settings
 from domain.trips import TripDraft, TripEnds, add_trip
-from workflows.contracts import (
+from workflows.trip.contracts import (
     TripCancelled,
     TripRescheduled,
     TripSchedule,

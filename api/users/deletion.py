@@ -7,7 +7,7 @@ from api.security.sessions import revoke_all_sessions
 from domain import clock
 from domain.flows import start_after_commit
 from domain.models import User
-from workflows.contracts import AccountErasureInput, account_erasure_start
+from workflows.account_erasure.contracts import AccountErasureInput, account_erasure_start
 
 
 async def delete_account(session: AsyncSession, user: User) -> None:

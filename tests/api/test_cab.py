@@ -26,7 +26,8 @@ from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create, read
 from tests.api.webhooks import forged_webhooks
 from worker.main import WORKFLOWS
-from workflows.contracts import FLOW_STATUS, cab_workflow_id
+from workflows.cab_booking.contracts import cab_workflow_id
+from workflows.flow import FLOW_STATUS
 
 pytestmark = pytest.mark.usefixtures("worker")
 

@@ -17,7 +17,7 @@ from domain.rules import messages
 from domain.rules.commute import occurrences
 from tests.api.test_join import ask_to_join, host_acts
 from tests.places import KORAMANGALA, WHITEFIELD
-from workflows.contracts import commute_schedule_id
+from workflows.commute.contracts import commute_schedule_id
 
 pytestmark = pytest.mark.usefixtures("worker")
 

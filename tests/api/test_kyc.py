@@ -22,7 +22,8 @@ from domain.webhooks import DELIVERY_ID_HEADER
 from tests.api.conftest import new_person
 from tests.api.webhooks import forged_webhooks
 from worker.main import WORKFLOWS
-from workflows.contracts import FLOW_STATUS, KycReviewDecision, kyc_workflow_id
+from workflows.flow import FLOW_STATUS
+from workflows.kyc.contracts import KycReviewDecision, kyc_workflow_id
 
 pytestmark = pytest.mark.usefixtures("worker")
 

@@ -18,7 +18,7 @@ from tests.api.conftest import new_person
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create
 from tests.push_service import LocalPushService
-from workflows.contracts import push_workflow_id
+from workflows.push.contracts import push_workflow_id
 
 pytestmark = pytest.mark.usefixtures("worker")
 

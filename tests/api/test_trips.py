@@ -13,7 +13,7 @@ from domain.rules import messages
 from domain.rules.geo import approximate, distance_km
 from tests.api.conftest import COMPLETE_PROFILE, make_client, sign_in
 from tests.places import HSR, KORAMANGALA, WHITEFIELD
-from workflows.contracts import trip_workflow_id
+from workflows.trip.contracts import trip_workflow_id
 
 
 def in_hours(hours: float) -> str:

@@ -13,7 +13,7 @@ from domain import clock
 from domain.models import Feedback, User
 from domain.rules import messages
 from tests.api.conftest import COMPLETE_PROFILE, age_codes, make_client, sign_in
-from workflows.contracts import account_erasure_workflow_id
+from workflows.account_erasure.contracts import account_erasure_workflow_id
 
 
 def image_base64(fmt: str, size: tuple[int, int] = (300, 200)) -> str:

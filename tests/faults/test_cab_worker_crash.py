@@ -11,7 +11,7 @@ from temporalio.client import Client
 from tests.api.live import Person, sign_in
 from tests.api.test_trips import trip_body
 from tests.faults.conftest import Services, eventually, live_services, query
-from workflows.contracts import cab_workflow_id
+from workflows.cab_booking.contracts import cab_workflow_id
 
 # A killed worker's cached flows wait out the sticky queue's timeout (10 s) before another worker takes them.
 RESUME_SECONDS = 40

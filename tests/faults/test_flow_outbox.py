@@ -19,7 +19,8 @@ from domain.temporal import connect_temporal
 from tests.api.live import api_process, running, service_environment, sign_in, worker_process
 from tests.api.test_trips import trip_body
 from tests.faults.conftest import eventually, query
-from workflows.contracts import FLOW_STATUS, TripSchedule, trip_start, trip_workflow_id
+from workflows.flow import FLOW_STATUS
+from workflows.trip.contracts import TripSchedule, trip_start, trip_workflow_id
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from temporalio.client import Client, WorkflowExecutionStatus
 
 from tests.api.live import Person, sign_in
 from tests.faults.conftest import Services, eventually, live_services, query
-from workflows.contracts import kyc_workflow_id
+from workflows.kyc.contracts import kyc_workflow_id
 
 # A killed worker's cached flows wait out the sticky queue's timeout (10 s) before another worker takes them.
 RESUME_SECONDS = 40

@@ -17,7 +17,8 @@ from temporalio.client import Client, WorkflowExecutionStatus
 from tests.api.live import Person, sign_in
 from tests.api.test_trips import trip_body
 from tests.faults.conftest import Services, eventually, live_services, query
-from workflows.contracts import TripRescheduled, join_workflow_id, trip_workflow_id
+from workflows.join_request.contracts import join_workflow_id
+from workflows.trip.contracts import TripRescheduled, trip_workflow_id
 
 DEPARTURE_IN_SECONDS = 22
 REMINDER_LEAD_SECONDS = 5

@@ -53,7 +53,8 @@ from tests.perf.flows_setup import (
     timers_armed,
 )
 from tests.perf.harness import BenchmarkResult, at_least, at_most, latency_summary, log
-from workflows.contracts import join_workflow_id, trip_workflow_id
+from workflows.join_request.contracts import join_workflow_id
+from workflows.trip.contracts import trip_workflow_id
 
 NAME = "flows"
 T = TypeVar("T")

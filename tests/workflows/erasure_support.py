@@ -14,8 +14,8 @@ from domain.db import transaction
 from domain.models import User
 from domain.providers.storage import MediaStorage
 from domain.settings import Settings
-from workflows.account_erasure import AccountErasureWorkflow
-from workflows.contracts import AccountErasureInput, account_erasure_workflow_id
+from workflows.account_erasure.contracts import AccountErasureInput, account_erasure_workflow_id
+from workflows.account_erasure.workflow import AccountErasureWorkflow
 
 PERSONAL_DATA = (
     "mobile_number",

@@ -13,8 +13,8 @@ from domain.db import transaction
 from domain.models import Trip, TripPassenger
 from domain.settings import Settings
 from tests.workflows.trip_support import create_users, start_flow
-from workflows.contracts import JoinAction, JoinRequest, join_start
-from workflows.join_request import JoinRequestWorkflow
+from workflows.join_request.contracts import JoinAction, JoinRequest, join_start
+from workflows.join_request.workflow import JoinRequestWorkflow
 
 ROUTE = "from Koramangala to Kempegowda International Airport"
 

@@ -22,7 +22,7 @@ from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings
 from tests.workflows.erasure_support import DeletedAccount, assert_scrubbed, eventually, read_user, start_erasure
 from worker.main import WORKFLOWS, build_worker
-from workflows.contracts import FLOW_STATUS
+from workflows.flow import FLOW_STATUS
 
 CreateDeletedAccount = Callable[..., Awaitable[DeletedAccount]]
 

@@ -39,7 +39,7 @@ from tests.workflows.trip_support import (
     scheduled_activities,
 )
 from worker.main import WORKFLOWS, build_worker
-from workflows.contracts import FLOW_STATUS
+from workflows.flow import FLOW_STATUS
 
 HISTORY_FILE = Path(__file__).parent / "histories" / "join_request.json"
 

@@ -1,6 +1,6 @@
 """The names that cross layers as strings are the names the worker registers.
 
-The API, the outbox and the activities start, signal and update flows by name (workflows/contracts.py), and the
+The API, the outbox and the activities start, signal and update flows by name (workflows/<flow>/contracts.py), and the
 flows call their activities by name: a typo there is no import error, only a flow that never starts or a task that
 waits forever. This test reads those names from the source and checks each against the worker's registrations.
 """
@@ -112,11 +112,15 @@ def started_workflows() -> dict[str, set[str]]:
     return found
 
 
+def _contracts() -> Iterator[tuple[str, ast.Module]]:
+    for path in sorted((ROOT / "workflows").glob("*/contracts.py")):
+        yield path.relative_to(ROOT).as_posix(), ast.parse(path.read_text(encoding="utf-8"))
+
+
 def workflow_of_id_functions() -> dict[str, str]:
     """The id function of each flow (trip_workflow_id → TripWorkflow), read from the starts in the contracts."""
-    tree = ast.parse((ROOT / "workflows" / "contracts.py").read_text(encoding="utf-8"))
     found: dict[str, str] = {}
-    for call in ast.walk(tree):
+    for call in (node for _, tree in _contracts() for node in ast.walk(tree)):
         if isinstance(call, ast.Call) and _callee(call) == "FlowStart":
             name, workflow_id = call.args[0], call.args[1]
             if isinstance(workflow_id, ast.Call) and isinstance(name, ast.Constant):
@@ -127,13 +131,12 @@ def workflow_of_id_functions() -> dict[str, str]:
 def sent_signals() -> list[tuple[str, str, str]]:
     """(where, workflow, signal) of each FlowSignal in the contracts, its flow known by its id function."""
     flows = workflow_of_id_functions()
-    tree = ast.parse((ROOT / "workflows" / "contracts.py").read_text(encoding="utf-8"))
     found = []
-    for call in ast.walk(tree):
+    for path, call in ((path, node) for path, tree in _contracts() for node in ast.walk(tree)):
         if isinstance(call, ast.Call) and _callee(call) == "FlowSignal":
             workflow_id, signal = call.args[0], call.args[1]
-            assert isinstance(workflow_id, ast.Call) and isinstance(signal, ast.Constant), f"contracts.py:{call.lineno}"
-            found.append((f"contracts.py:{call.lineno}", flows[str(_callee(workflow_id))], str(signal.value)))
+            assert isinstance(workflow_id, ast.Call) and isinstance(signal, ast.Constant), f"{path}:{call.lineno}"
+            found.append((f"{path}:{call.lineno}", flows[str(_callee(workflow_id))], str(signal.value)))
     return found
 
 

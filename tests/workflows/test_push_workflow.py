@@ -21,7 +21,8 @@ from domain.settings import Settings
 from tests.push_service import LocalPushService, Subscription
 from tests.workflows.trip_support import create_users
 from worker.main import WORKFLOWS, build_worker, flow_outbox
-from workflows.contracts import FLOW_STATUS, push_start
+from workflows.flow import FLOW_STATUS
+from workflows.push.contracts import push_start
 
 HISTORY_FILE = Path(__file__).parent / "histories" / "push.json"
 

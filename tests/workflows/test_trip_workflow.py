@@ -33,7 +33,8 @@ from tests.workflows.trip_support import (
     start_trip_flow,
 )
 from worker.main import WORKFLOWS, build_worker
-from workflows.contracts import FLOW_STATUS, TripCancelled, TripRescheduled
+from workflows.flow import FLOW_STATUS
+from workflows.trip.contracts import TripCancelled, TripRescheduled
 
 HISTORY_FILE = Path(__file__).parent / "histories" / "trip.json"
 

@@ -16,7 +16,8 @@ from domain.clock import IST
 from domain.db import transaction
 from domain.models import Notification, Trip, TripPassenger, User, UserTripsInsights
 from domain.settings import Settings
-from workflows.contracts import FLOW_STATUS, FlowStart, TripSchedule, trip_start
+from workflows.flow import FLOW_STATUS, FlowStart
+from workflows.trip.contracts import TripSchedule, trip_start
 
 
 @dataclass

@@ -5,25 +5,17 @@ hands this flow's start to the flow outbox, so the flow starts after the commit.
 an account that is not deleted, so no live user's pictures are ever erased.
 """
 
-from datetime import timedelta
-
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.contracts import FLOW_STATUS, USER_ID, AccountErasureInput
+    from workflows.account_erasure.contracts import AccountErasureInput
+    from workflows.flow import FLOW_STATUS, USER_ID
+    from workflows.policies import LONG_STEP_TIMEOUT, PATIENT_RETRY, STEP_TIMEOUT
 
 ERASING = "erasing"
 ERASED = "erased"
 FAILED = "failed"
-
-# The database and storage may be down for a while; keep trying rather than leave personal data behind.
-PATIENT_RETRY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(minutes=5),
-)
 
 
 @workflow.defn
@@ -35,7 +27,7 @@ class AccountErasureWorkflow:
             await workflow.execute_activity(
                 "scrub_user",
                 erasure.user_id,
-                start_to_close_timeout=timedelta(seconds=30),
+                start_to_close_timeout=STEP_TIMEOUT,
                 retry_policy=PATIENT_RETRY,
             )
         except ActivityError as error:
@@ -46,7 +38,7 @@ class AccountErasureWorkflow:
             await workflow.execute_activity(
                 "erase_media",
                 erasure.image_keys,
-                start_to_close_timeout=timedelta(minutes=2),
+                start_to_close_timeout=LONG_STEP_TIMEOUT,
                 retry_policy=PATIENT_RETRY,
             )
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(ERASED)])

@@ -13,30 +13,15 @@ vendor_cancelled, booked → cancelled | vendor_cancelled.
 from datetime import UTC, datetime, timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.cab import AFTER_VENDOR_EVENT, CabStatus, VendorEvent, next_status
-    from workflows.contracts import (
-        FLOW_STATUS,
-        TRIP_ID,
-        USER_ID,
-        CabBookingStart,
-        CabChange,
-        CabEndRequest,
-        CabIssue,
-        CabVendorNotice,
-    )
+    from workflows.cab_booking.contracts import CabBookingStart, CabChange, CabEndRequest, CabIssue, CabVendorNotice
+    from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
+    from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import lean, short_step
     from workflows.waiting import until
 
-# The aggregator or the database may be down for a while; a booking is worth waiting for.
-PATIENT_RETRY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(minutes=1),
-)
-CALL_TIMEOUT = timedelta(seconds=30)
 _VENDOR_EVENTS = frozenset(VendorEvent)
 
 
@@ -130,7 +115,7 @@ class CabBookingWorkflow:
 
     async def _call(self, activity: str, arg: object, result_type: type | None = None) -> object:
         return await workflow.execute_activity(
-            activity, arg, start_to_close_timeout=CALL_TIMEOUT, retry_policy=PATIENT_RETRY, result_type=result_type
+            activity, arg, start_to_close_timeout=STEP_TIMEOUT, retry_policy=PATIENT_RETRY, result_type=result_type
         )
 
     async def _move(self, proposed: CabStatus, notice: CabVendorNotice | None = None) -> None:
@@ -138,6 +123,6 @@ class CabBookingWorkflow:
         if status is None:
             return
         change = CabChange(self._start.booking_id, status, notice)
-        await short_step("record_cab_change", change, start_to_close=CALL_TIMEOUT, retry_policy=PATIENT_RETRY)
+        await short_step("record_cab_change", change, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY)
         self._status = status
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])

@@ -2,20 +2,12 @@
 series' row and its schedule never disagree for long), and each run of the schedule makes the series' trips up to the
 horizon, once per day (domain/rules/commute.py; the activity is idempotent by series and day)."""
 
-from datetime import timedelta
-
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.contracts import FLOW_STATUS, USER_ID, CommuteDay, CommuteScheduleChange
-
-PATIENT_RETRY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(minutes=1),
-)
-CALL_TIMEOUT = timedelta(seconds=60)
+    from workflows.commute.contracts import CommuteDay, CommuteScheduleChange
+    from workflows.flow import FLOW_STATUS, USER_ID
+    from workflows.policies import LONG_STEP_TIMEOUT, PATIENT_RETRY
 
 
 @workflow.defn
@@ -25,7 +17,7 @@ class CommuteScheduleWorkflow:
         workflow.upsert_search_attributes([USER_ID.value_set(str(change.host_id))])
         activity = "open_commute_schedule" if change.open else "close_commute_schedule"
         await workflow.execute_activity(
-            activity, change.series_id, start_to_close_timeout=CALL_TIMEOUT, retry_policy=PATIENT_RETRY
+            activity, change.series_id, start_to_close_timeout=LONG_STEP_TIMEOUT, retry_policy=PATIENT_RETRY
         )
         done = "opened" if change.open else "closed"
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(done)])
@@ -37,6 +29,6 @@ class CommuteDayWorkflow:
     @workflow.run
     async def run(self, day: CommuteDay) -> int:
         made: int = await workflow.execute_activity(
-            "make_commute_trips", day.series_id, start_to_close_timeout=CALL_TIMEOUT, retry_policy=PATIENT_RETRY
+            "make_commute_trips", day.series_id, start_to_close_timeout=LONG_STEP_TIMEOUT, retry_policy=PATIENT_RETRY
         )
         return made

@@ -4,21 +4,13 @@ The API starts this flow through the flow outbox with the document row; the outc
 the document is delivered to the chat or its sender gets the failure note.
 """
 
-from datetime import timedelta
-
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.document import DocumentStatus
-    from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID, DocumentReview, DocumentReviewOutcome
-
-STORAGE_RETRY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(minutes=1),
-    maximum_attempts=20,
-)
+    from workflows.document_review.contracts import DocumentReview, DocumentReviewOutcome
+    from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
+    from workflows.policies import BOUNDED_RETRY, LONG_STEP_TIMEOUT, STEP_TIMEOUT
 
 
 @workflow.defn
@@ -35,16 +27,16 @@ class DocumentReviewWorkflow:
         failure_message: str | None = await workflow.execute_activity(
             "check_document_guidelines",
             review.document_id,
-            start_to_close_timeout=timedelta(minutes=2),
-            retry_policy=STORAGE_RETRY,
+            start_to_close_timeout=LONG_STEP_TIMEOUT,
+            retry_policy=BOUNDED_RETRY,
         )
         status = DocumentStatus.REFUSED if failure_message else DocumentStatus.DELIVERED
         outcome = DocumentReviewOutcome(review.document_id, status, failure_message or None)
         await workflow.execute_activity(
             "record_document_review",
             outcome,
-            start_to_close_timeout=timedelta(seconds=30),
-            retry_policy=STORAGE_RETRY,
+            start_to_close_timeout=STEP_TIMEOUT,
+            retry_policy=BOUNDED_RETRY,
         )
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(outcome.status)])
         return outcome

@@ -21,13 +21,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.join import OPEN, TRANSITIONS, FlowEnd, Move, PassengerStatus, move_refusal
     from domain.rules.trip import TripStatus
-    from workflows.contracts import FLOW_STATUS, TRIP_ID, USER_ID, JoinAction, JoinRequest
+    from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
+    from workflows.join_request.contracts import JoinAction, JoinRequest
+    from workflows.policies import ANSWER_RETRY, PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import lean, short_step
 
 REQUESTED = PassengerStatus.REQUESTED
@@ -36,19 +37,6 @@ TRAVELLED = FlowEnd.TRAVELLED
 CANCELLED = FlowEnd.CANCELLED
 DISCARDED = FlowEnd.DISCARDED
 
-# The database may be down for a while; nudges and the close at departure are worth waiting for.
-PATIENT_RETRY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(minutes=5),
-)
-# Someone is waiting for an answer; retry often. It still completes after they gave up, so the state stays whole.
-ANSWER_RETRY = RetryPolicy(
-    initial_interval=timedelta(milliseconds=200),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(seconds=10),
-)
-WRITE_TIMEOUT = timedelta(seconds=30)
 # Each nudge adds about ten events; this keeps a request that waits for years well inside a history's limits.
 MAX_NUDGES = 1000
 
@@ -177,7 +165,7 @@ class JoinRequestWorkflow:
                     action.actor_id,
                     action.note,
                     result_type=str,
-                    start_to_close=WRITE_TIMEOUT,
+                    start_to_close=STEP_TIMEOUT,
                     retry_policy=ANSWER_RETRY,
                 )
             except ActivityError as error:
@@ -194,7 +182,7 @@ class JoinRequestWorkflow:
             departure = await short_step(
                 "open_join_request",
                 self._request.passenger_id,
-                start_to_close=WRITE_TIMEOUT,
+                start_to_close=STEP_TIMEOUT,
                 retry_policy=PATIENT_RETRY,
             )
         except ActivityError as error:
@@ -251,9 +239,9 @@ class JoinRequestWorkflow:
                 "nudge_host",
                 args=[self._request.passenger_id, self._nudges_sent],
                 result_type=str,
-                start_to_close_timeout=WRITE_TIMEOUT,
+                start_to_close_timeout=STEP_TIMEOUT,
                 # A nudge overtaken by the next one helps nobody; give up on it rather than hold the answers.
-                schedule_to_close_timeout=max(interval, WRITE_TIMEOUT),
+                schedule_to_close_timeout=max(interval, STEP_TIMEOUT),
                 retry_policy=PATIENT_RETRY,
             )
         except ActivityError as error:
@@ -271,7 +259,7 @@ class JoinRequestWorkflow:
             later = await workflow.execute_activity(
                 "expire_join_request" if pending else "confirm_departure",
                 self._request.passenger_id,
-                start_to_close_timeout=WRITE_TIMEOUT,
+                start_to_close_timeout=STEP_TIMEOUT,
                 retry_policy=PATIENT_RETRY,
             )
         except ActivityError as error:

@@ -12,29 +12,15 @@ error, or initiated → needs_review → approved | rejected | error.
 from datetime import timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.kyc import KycStatus, next_status, status_from_decision, status_from_vendor
-    from workflows.contracts import (
-        FLOW_STATUS,
-        USER_ID,
-        KycChange,
-        KycReviewDecision,
-        KycStart,
-        KycVendorUpdate,
-        KycWidgetClosed,
-    )
+    from workflows.flow import FLOW_STATUS, USER_ID
+    from workflows.kyc.contracts import KycChange, KycReviewDecision, KycStart, KycVendorUpdate, KycWidgetClosed
+    from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import lean, short_step
     from workflows.waiting import until
 
-# The vendor or the database may be down for a while; the person's outcome is worth waiting for.
-PATIENT_RETRY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(minutes=1),
-)
-CALL_TIMEOUT = timedelta(seconds=30)
 # The widget has closed but the vendor may take a moment to have the result: asked again this often, this many times.
 SETTLE_INTERVAL = timedelta(seconds=2)
 SETTLE_ASKS = 5
@@ -118,7 +104,7 @@ class KycWorkflow:
             "ask_kyc_vendor",
             self._start.transaction_id,
             result_type=str,
-            start_to_close=CALL_TIMEOUT,
+            start_to_close=STEP_TIMEOUT,
             retry_policy=PATIENT_RETRY,
         )
 
@@ -127,6 +113,6 @@ class KycWorkflow:
         if status is None:
             return
         change = KycChange(self._start.verification_id, self._start.user_id, status, vendor_status)
-        await short_step("record_kyc_change", change, start_to_close=CALL_TIMEOUT, retry_policy=PATIENT_RETRY)
+        await short_step("record_kyc_change", change, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY)
         self._status = status
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])

@@ -13,25 +13,16 @@ import asyncio
 from datetime import timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.contracts import FLOW_STATUS, PushDelivery, PushNotification
+    from workflows.flow import FLOW_STATUS
+    from workflows.policies import BOUNDED_RETRY, DELIVERY_RETRY, STEP_TIMEOUT
+    from workflows.push.contracts import PushDelivery, PushNotification
 
 DELIVERED = "delivered"
 UNDELIVERED = "undelivered"
 
-TARGETS_TIMEOUT = timedelta(seconds=30)
-TARGETS_RETRY = RetryPolicy(
-    initial_interval=timedelta(seconds=1), maximum_interval=timedelta(minutes=1), maximum_attempts=20
-)
-SEND_TIMEOUT = timedelta(seconds=30)
-SEND_RETRY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(minutes=10),
-)
 # A notification pushed a day late is noise; the list still has it.
 SEND_PATIENCE = timedelta(hours=6)
 
@@ -44,8 +35,8 @@ class PushNotificationWorkflow:
         targets: list[int] = await workflow.execute_activity(
             "push_targets",
             push.notification_id,
-            start_to_close_timeout=TARGETS_TIMEOUT,
-            retry_policy=TARGETS_RETRY,
+            start_to_close_timeout=STEP_TIMEOUT,
+            retry_policy=BOUNDED_RETRY,
         )
         outcomes = await asyncio.gather(
             *(self._deliver(PushDelivery(push.notification_id, subscription_id)) for subscription_id in targets)
@@ -59,9 +50,9 @@ class PushNotificationWorkflow:
             outcome: str = await workflow.execute_activity(
                 "send_push",
                 delivery,
-                start_to_close_timeout=SEND_TIMEOUT,
+                start_to_close_timeout=STEP_TIMEOUT,
                 schedule_to_close_timeout=SEND_PATIENCE,
-                retry_policy=SEND_RETRY,
+                retry_policy=DELIVERY_RETRY,
             )
         except ActivityError:
             return UNDELIVERED

@@ -11,21 +11,14 @@ import contextlib
 from datetime import UTC, datetime, timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.trip import TripStage, TripStatus
-    from workflows.contracts import FLOW_STATUS, TRIP_ID, TripCancelled, TripRescheduled, TripSchedule
+    from workflows.flow import FLOW_STATUS, TRIP_ID
+    from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import lean, short_step
-
-# The database may be down for a while; a trip's reminder, notices and credits are worth waiting for.
-PATIENT_RETRY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(minutes=5),
-)
-WRITE_TIMEOUT = timedelta(seconds=30)
+    from workflows.trip.contracts import TripCancelled, TripRescheduled, TripSchedule
 
 
 def _moment(iso: str) -> datetime:
@@ -68,7 +61,7 @@ class TripWorkflow:
         else:
             workflow.upsert_search_attributes([TRIP_ID.value_set(str(self._trip_id))])
             self._set_status(TripStage.SCHEDULED)
-        status = await short_step("open_trip", self._trip_id, start_to_close=WRITE_TIMEOUT, retry_policy=PATIENT_RETRY)
+        status = await short_step("open_trip", self._trip_id, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY)
         if status is None:
             self._set_status(TripStage.DISCARDED)
             return
@@ -99,7 +92,7 @@ class TripWorkflow:
                     "complete_trip",
                     self._trip_id,
                     result_type=bool,
-                    start_to_close_timeout=WRITE_TIMEOUT,
+                    start_to_close_timeout=STEP_TIMEOUT,
                     retry_policy=PATIENT_RETRY,
                 )
             )
@@ -123,9 +116,9 @@ class TripWorkflow:
                 "remind_trip",
                 args=[self._trip_id, departure.isoformat()],
                 result_type=int,
-                start_to_close_timeout=WRITE_TIMEOUT,
+                start_to_close_timeout=STEP_TIMEOUT,
                 # A reminder after the departure helps nobody; give up on it rather than hold the flow.
-                schedule_to_close_timeout=max(departure - workflow.now(), WRITE_TIMEOUT),
+                schedule_to_close_timeout=max(departure - workflow.now(), STEP_TIMEOUT),
                 retry_policy=PATIENT_RETRY,
             )
         except ActivityError:
@@ -137,7 +130,7 @@ class TripWorkflow:
             "notify_trip_cancelled",
             args=[self._trip_id, reason],
             result_type=int,
-            start_to_close_timeout=WRITE_TIMEOUT,
+            start_to_close_timeout=STEP_TIMEOUT,
             retry_policy=PATIENT_RETRY,
         )
         self._set_status(TripStage.CANCELLED)

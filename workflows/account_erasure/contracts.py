@@ -1,0 +1,26 @@
+"""AccountErasureWorkflow's id and input, started by the API when a person deletes their account.
+
+What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
+
+from dataclasses import dataclass, field
+
+from workflows.flow import FLOW_STATUS, USER_ID, FlowStart
+
+
+def account_erasure_workflow_id(user_id: int) -> str:
+    return f"account-erasure:{user_id}"
+
+
+@dataclass(frozen=True)
+class AccountErasureInput:
+    user_id: int
+    image_keys: list[str] = field(default_factory=list)
+
+
+def account_erasure_start(erasure: AccountErasureInput) -> FlowStart:
+    return FlowStart(
+        "AccountErasureWorkflow",
+        account_erasure_workflow_id(erasure.user_id),
+        erasure,
+        {USER_ID.name: str(erasure.user_id), FLOW_STATUS.name: "erasing"},
+    )

@@ -1,0 +1,39 @@
+"""DocumentReviewWorkflow's id, input and outcome.
+
+What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
+
+from dataclasses import dataclass
+
+from domain.rules.document import DocumentStatus
+from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowStart
+
+
+def document_review_workflow_id(document_id: int) -> str:
+    return f"document-review:{document_id}"
+
+
+@dataclass(frozen=True)
+class DocumentReview:
+    document_id: int
+    trip_id: int
+    user_id: int
+
+
+@dataclass(frozen=True)
+class DocumentReviewOutcome:
+    document_id: int
+    status: str  # DocumentStatus.DELIVERED or REFUSED
+    failure_message: str | None = None
+
+
+def document_review_start(review: DocumentReview) -> FlowStart:
+    return FlowStart(
+        "DocumentReviewWorkflow",
+        document_review_workflow_id(review.document_id),
+        review,
+        {
+            TRIP_ID.name: str(review.trip_id),
+            USER_ID.name: str(review.user_id),
+            FLOW_STATUS.name: DocumentStatus.CHECKING,
+        },
+    )

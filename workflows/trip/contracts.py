@@ -1,0 +1,55 @@
+"""TripWorkflow's id, input and signals (`reschedule`, `cancel`).
+
+What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
+
+from dataclasses import dataclass
+
+from domain.rules.trip import TripStage
+from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowSignal, FlowStart
+
+
+def trip_workflow_id(trip_id: int) -> str:
+    return f"trip:{trip_id}"
+
+
+@dataclass(frozen=True)
+class TripSchedule:
+    """Starts a TripWorkflow. Times are ISO 8601 in UTC; durations come from settings, so tests run them short."""
+
+    trip_id: int
+    scheduled_at: str
+    reminder_lead_seconds: int
+    completion_delay_seconds: int
+
+
+@dataclass(frozen=True)
+class TripRescheduled:
+    """Signal `reschedule`: the host moved the trip; the timers follow."""
+
+    scheduled_at: str
+
+
+@dataclass(frozen=True)
+class TripCancelled:
+    """Signal `cancel`: the host deleted the trip; the members are told the reason."""
+
+    reason: str
+
+
+def trip_start(schedule: TripSchedule, *, host_id: int) -> FlowStart:
+    """The trip's flow, found by its trip and by its host's UserId (support looks a person's flows up in one search);
+    search attributes set at the start are no command of the history, so recorded histories replay unchanged."""
+    return FlowStart(
+        "TripWorkflow",
+        trip_workflow_id(schedule.trip_id),
+        schedule,
+        {TRIP_ID.name: str(schedule.trip_id), USER_ID.name: str(host_id), FLOW_STATUS.name: TripStage.SCHEDULED},
+    )
+
+
+def trip_rescheduled(trip_id: int, change: TripRescheduled) -> FlowSignal:
+    return FlowSignal(trip_workflow_id(trip_id), "reschedule", change)
+
+
+def trip_cancelled(trip_id: int, cancellation: TripCancelled) -> FlowSignal:
+    return FlowSignal(trip_workflow_id(trip_id), "cancel", cancellation)
