@@ -10,7 +10,7 @@ from sqlalchemy.exc import DataError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.envelope import Failure
+from domain.envelope import Failure
 from domain.rules import messages
 
 logger = logging.getLogger("humsafar.api")

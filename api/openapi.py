@@ -13,8 +13,8 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 
 from api.deps import SAFE_METHODS, get_signed_in
-from api.envelope import Failure
 from api.trips.reader import get_trip_reader
+from domain.envelope import Failure
 
 REFUSALS: dict[int, str] = {
     400: "Refused: the input breaks a rule; the message says which, in the spec's words",

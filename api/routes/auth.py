@@ -3,11 +3,11 @@
 from fastapi import APIRouter, Request, Response
 
 from api.deps import AuthSessionDep, ClientIpDep, CurrentUser, SessionDep, SettingsDep, SmsDep
-from api.envelope import Envelope, MessageOnly, done, ok
 from api.openapi import refusals
 from api.schemas.auth import AccessToken, LoginRequest, LoginResult, OtpIssued, OtpRequest, SessionState
 from api.security.cookies import begin_cookie_session, end_cookie_session, session_cookie_name
 from api.sign_in import access_token_for, has_live_session, send_code, sign_in, sign_out
+from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import messages
 
 router = APIRouter(prefix="/auth", tags=["auth"])

@@ -14,10 +14,10 @@ from api.cab import (
     vendor_quotes,
 )
 from api.deps import CabAggregatorDep, CurrentUser, MapsDep, SessionDep, SettingsDep
-from api.envelope import Envelope, MessageOnly, done, ok
 from api.openapi import refusals
 from api.schemas.cab import AggregatorWebhook, CabCancelIn, CabIssueIn, CabPlanIn, CabRequestIn, VendorQuote
 from api.webhooks import DeliveryIdHeader, TimestampHeader
+from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.providers.cab import SIGNATURE_HEADER
 from domain.rules import messages
 from domain.webhooks import WebhookEnvelope

@@ -40,10 +40,10 @@ from api.chat.documents import DocumentUploads, delivered_document
 from api.chat.reading import chat_history, chats_of, trip_chat
 from api.chat.socket import ChatSocket
 from api.deps import CurrentUser, SessionDep, SettingsDep
-from api.envelope import Envelope, ok
 from api.openapi import refusals
 from api.schemas.chat import ChatHistory, ChatList, ChatPublic, DocumentAccepted
 from domain.documents import DocumentFiles
+from domain.envelope import Envelope, ok
 from domain.rules import messages
 
 router = APIRouter(tags=["chat"])

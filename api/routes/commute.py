@@ -4,10 +4,10 @@ from fastapi import APIRouter
 
 from api.commute import commutes_of, start_commute, stop_commute
 from api.deps import CurrentUser, MapsDep, SessionDep
-from api.envelope import Envelope, MessageOnly, done, ok
 from api.maps import check_trip_ends
 from api.openapi import refusals
 from api.schemas.commute import CommuteCreate, CommuteCreated, CommuteSeries
+from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import messages
 
 router = APIRouter(prefix="/trip/recurring", tags=["commute"])

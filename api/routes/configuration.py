@@ -5,8 +5,8 @@ from fastapi import APIRouter
 
 from api.configuration import build_config
 from api.deps import SettingsDep
-from api.envelope import Envelope, ok
 from api.schemas.config import Config
+from domain.envelope import Envelope, ok
 
 router = APIRouter(prefix="/user", tags=["user"])
 

@@ -3,9 +3,9 @@
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from api.envelope import Envelope
 from api.health import check_health
 from api.schemas.health import Health
+from domain.envelope import Envelope
 
 router = APIRouter(tags=["health"])
 

@@ -7,11 +7,11 @@ gets the new status, or the reason it was refused, at once.
 from fastapi import APIRouter
 
 from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
-from api.envelope import MessageOnly, done
 from api.joins import moves
 from api.joins.requests import ask_to_join
 from api.openapi import refusals
 from api.schemas.join import HostAction, JoinRequestCreate, PassengerAction
+from domain.envelope import MessageOnly, done
 from domain.rules import messages
 
 router = APIRouter(prefix="/trip/user", tags=["join"])

@@ -5,11 +5,11 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Request
 
 from api.deps import CurrentUser, KycVendorDep, SessionDep, SettingsDep
-from api.envelope import Envelope, MessageOnly, done, ok
 from api.kyc import initiate_kyc, receive_vendor_webhook, report_widget_result
 from api.openapi import refusals
 from api.schemas.kyc import KycResult, KycState, KycToken, VendorWebhook
 from api.webhooks import DeliveryIdHeader, TimestampHeader
+from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.providers.kyc import SIGNATURE_HEADER
 from domain.rules import messages
 from domain.webhooks import WebhookEnvelope

@@ -3,9 +3,9 @@
 from fastapi import APIRouter
 
 from api.deps import CurrentUser, LinkedInDep, SessionDep, SettingsDep
-from api.envelope import Envelope, MessageOnly, done, ok
 from api.linkedin import finish_linkedin, start_linkedin
 from api.schemas.linkedin import LinkedInCallback, LinkedInUrl
+from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import messages
 
 router = APIRouter(prefix="/user/linkedin", tags=["linkedin"])

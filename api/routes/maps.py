@@ -5,10 +5,10 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from api.deps import CurrentUser, MapsDep
-from api.envelope import Envelope, ok
 from api.maps import place_name, place_point, suggest_places
 from api.openapi import refusals
 from api.schemas.maps import PlaceNamePublic, PlacePointPublic, PlaceSuggestionPublic
+from domain.envelope import Envelope, ok
 
 router = APIRouter(prefix="/trip/maps", tags=["maps"])
 

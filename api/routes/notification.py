@@ -8,7 +8,6 @@ from fastapi import APIRouter, Query
 from pydantic import BeforeValidator
 
 from api.deps import CurrentUser, SessionDep, SettingsDep
-from api.envelope import Envelope, MessageOnly, done, ok
 from api.notifications.devices import PushDestinationsDep, drop_subscription, keep_subscription
 from api.notifications.history import notification_history
 from api.schemas.notification import (
@@ -17,6 +16,7 @@ from api.schemas.notification import (
     PushSubscriptionDelete,
     PushSubscriptionRefresh,
 )
+from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import messages
 
 router = APIRouter(prefix="/notification", tags=["notification"])

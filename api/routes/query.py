@@ -3,10 +3,10 @@
 from fastapi import APIRouter
 
 from api.deps import CurrentUser, SessionDep
-from api.envelope import MessageOnly, done
 from api.openapi import refusals
 from api.questions import answer_question, ask_host
 from api.schemas.join import QueryAnswer, QueryCreate
+from domain.envelope import MessageOnly, done
 from domain.rules import messages
 
 router = APIRouter(prefix="/trip/query", tags=["query"])

@@ -5,10 +5,10 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Query
 
 from api.deps import CurrentUser, SessionDep, SettingsDep
-from api.envelope import Envelope, MessageOnly, done, ok
 from api.openapi import refusals
 from api.reviews import review_summary, reviews_of_trip, send_reviews, trips_to_rate
 from api.schemas.review import ReviewedTrip, ReviewIn, ReviewSummary, TripReviews
+from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import limits, messages
 
 router = APIRouter(prefix="/user/review", tags=["review"])

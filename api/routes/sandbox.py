@@ -3,9 +3,9 @@
 from fastapi import APIRouter, Query
 
 from api.deps import SessionDep
-from api.envelope import Envelope, ok
 from api.sandbox.sms import sms_sent_to
 from api.schemas.sandbox import SentSms
+from domain.envelope import Envelope, ok
 from domain.rules import patterns
 
 router = APIRouter(prefix="/sandbox", tags=["sandbox"])

@@ -6,7 +6,6 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
 from api.deps import SessionDep, SettingsDep
-from api.envelope import Envelope, ok
 from api.openapi import refusals
 from api.sandbox import cab
 from api.schemas.sandbox import (
@@ -19,6 +18,7 @@ from api.schemas.sandbox import (
     SandboxCabEvent,
     SandboxCabEventSent,
 )
+from domain.envelope import Envelope, ok
 
 router = APIRouter(prefix="/sandbox/cab", tags=["sandbox"])
 

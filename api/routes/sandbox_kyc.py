@@ -6,7 +6,6 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from api.deps import SessionDep, SettingsDep
-from api.envelope import Envelope, ok
 from api.openapi import html_page, refusals
 from api.sandbox import kyc
 from api.schemas.sandbox import (
@@ -23,6 +22,7 @@ from api.schemas.sandbox import (
     VendorStartUrl,
     VendorToken,
 )
+from domain.envelope import Envelope, ok
 
 router = APIRouter(prefix="/sandbox/kyc", tags=["sandbox"])
 

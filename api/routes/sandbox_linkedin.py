@@ -6,7 +6,6 @@ from fastapi import APIRouter, Form, Header, Query
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
 from api.deps import SessionDep, SettingsDep
-from api.envelope import Failure
 from api.openapi import html_page
 from api.sandbox import linkedin
 from api.schemas.sandbox import (
@@ -17,6 +16,7 @@ from api.schemas.sandbox import (
     SandboxConsent,
     SandboxConsentDecision,
 )
+from domain.envelope import Failure
 
 router = APIRouter(prefix="/sandbox/linkedin", tags=["sandbox"])
 

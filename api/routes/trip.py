@@ -5,7 +5,6 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Response
 
 from api.deps import CurrentUser, MapsDep, SessionDep, SettingsDep
-from api.envelope import Envelope, MessageOnly, done, ok, ok_json
 from api.errors import ApiError
 from api.maps import check_trip_ends
 from api.openapi import refusals
@@ -15,6 +14,7 @@ from api.trips.changes import cancel_trip, edit_trip, publish_trip
 from api.trips.parameters import AroundQuery, CommaList, RouteQuery
 from api.trips.reader import TripReaderDep
 from api.trips.reads import one_trip, searched_point, trips_around, trips_on_route, viewer_trips
+from domain.envelope import Envelope, MessageOnly, done, ok, ok_json
 from domain.rules import messages
 
 router = APIRouter(prefix="/trip", tags=["trip"])

@@ -4,7 +4,6 @@
 from fastapi import APIRouter, Request, Response
 
 from api.deps import CurrentUser, SessionDep, StorageDep
-from api.envelope import Envelope, MessageOnly, done, ok
 from api.media import ProfileImageUploadsDep
 from api.schemas.feedback import FeedbackCreate
 from api.schemas.join import BlockUser
@@ -15,6 +14,7 @@ from api.users.deletion import delete_account
 from api.users.feedback import keep_feedback
 from api.users.profile import other_user_card, set_current_location, update_profile
 from api.users.views import private_profile
+from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import messages
 
 router = APIRouter(prefix="/user", tags=["user"])

@@ -2,9 +2,9 @@
 questions asked on them (read by api/trips/reader.py).
 
 A view is TripPublic's shape (api/schemas/trip.py, which documents it) built as a plain dict and serialised once for
-the whole answer (api/envelope.py ok_json): trips are the largest and busiest answers, and constructing and validating
-half a dozen pydantic models per trip cost more CPU than finding it. tests/api/test_trips.py checks every view of
-its answers against TripPublic."""
+the whole answer (domain/envelope.py ok_json): trips are the largest and busiest answers, and constructing and
+validating half a dozen pydantic models per trip cost more CPU than finding it. tests/api/test_trips.py checks every
+view of its answers against TripPublic."""
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence

@@ -1,4 +1,5 @@
-"""The one JSON envelope of every answer: {"status", "message", "data"}."""
+"""The one JSON envelope of every answer: {"status", "message", "data"}. The API's calls and the sandbox vendors'
+controls (sandbox/) answer in it, so it lives below both."""
 
 from typing import Generic, Literal, TypeVar
 
