@@ -1,7 +1,14 @@
-"""Wires the flows to their dependencies: a new flow goes in WORKFLOWS, its activities in _activities."""
+"""Wires the flows to their dependencies, once per area.
+
+The worker registers every flow of workflows/<flow>/workflow.py and every `@activity.defn` method of each area's
+activities: a new flow, or a new activity of an area, is found without a list to add it to; a new area of activities
+is built here with its dependencies."""
 
 import asyncio
+import importlib
+import inspect
 import logging
+import pkgutil
 import signal
 from collections.abc import Callable, Sequence
 from datetime import timedelta
@@ -9,10 +16,12 @@ from typing import Any
 
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
+from temporalio import activity, workflow
 from temporalio.client import Client
 from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
+import workflows
 from activities.account import AccountActivities
 from activities.cab import CabActivities
 from activities.commute import CommuteActivities
@@ -30,28 +39,41 @@ from domain.providers.storage import LocalDiskStorage
 from domain.push import PushDestinations, WebPushSender
 from domain.settings import Settings
 from domain.temporal import connect_temporal, temporal_address
-from workflows.account_erasure.workflow import AccountErasureWorkflow
-from workflows.cab_booking.workflow import CabBookingWorkflow
-from workflows.commute.workflow import CommuteDayWorkflow, CommuteScheduleWorkflow
-from workflows.document_review.workflow import DocumentReviewWorkflow
-from workflows.join_request.workflow import JoinRequestWorkflow
-from workflows.kyc.workflow import KycWorkflow
-from workflows.push.workflow import PushNotificationWorkflow
-from workflows.trip.workflow import TripWorkflow
 
 logger = logging.getLogger("humsafar.worker")
 
-WORKFLOWS: Sequence[type] = (
-    AccountErasureWorkflow,
-    TripWorkflow,
-    JoinRequestWorkflow,
-    DocumentReviewWorkflow,
-    PushNotificationWorkflow,
-    KycWorkflow,
-    CabBookingWorkflow,
-    CommuteScheduleWorkflow,
-    CommuteDayWorkflow,
-)
+
+def flows() -> tuple[type, ...]:
+    """The workflow classes each flow package defines in its workflow.py (workflows/<flow>/workflow.py)."""
+    found: list[type] = []
+    for package in pkgutil.iter_modules(workflows.__path__):
+        if not package.ispkg:
+            continue
+        try:
+            module = importlib.import_module(f"workflows.{package.name}.workflow")
+        except ModuleNotFoundError as error:
+            if error.name != f"workflows.{package.name}.workflow":
+                raise
+            continue
+        found.extend(
+            cls
+            for _, cls in inspect.getmembers(module, inspect.isclass)
+            if cls.__module__ == module.__name__ and workflow._Definition.from_class(cls) is not None
+        )
+    return tuple(found)
+
+
+WORKFLOWS: Sequence[type] = flows()
+
+
+def activity_methods(area: object) -> list[Callable[..., Any]]:
+    """The `@activity.defn` methods of one area's activities (an AccountActivities, a TripActivities, ...)."""
+    return [
+        method
+        for _, method in inspect.getmembers(area, inspect.ismethod)
+        if activity._Definition.from_callable(method) is not None
+    ]
+
 
 # Long enough for a database write or a storage call to finish when the container is told to stop.
 GRACEFUL_SHUTDOWN = timedelta(seconds=20)
@@ -68,49 +90,27 @@ def flow_outbox(settings: Settings, engine: AsyncEngine, client: Client) -> Flow
     return FlowOutbox(create_session_maker(engine), connected, settings.temporal_task_queue)
 
 
-def _activities(
+def worker_activities(
     settings: Settings,
     engine: AsyncEngine,
     client: Client,
     vendor_http: httpx.AsyncClient,
     push_destinations: PushDestinations,
 ) -> list[Callable[..., Any]]:
+    """Every activity of every area, each area given its dependencies."""
     session_maker = create_session_maker(engine)
     outbox = flow_outbox(settings, engine, client)
-    account = AccountActivities(session_maker, LocalDiskStorage(settings.media_dir))
-    trips = TripActivities(session_maker, outbox)
-    joins = JoinRequestActivities(session_maker, outbox, timedelta(seconds=settings.late_cancel_window_seconds))
-    push = PushActivities(session_maker, WebPushSender(settings, push_destinations))
-    documents = DocumentActivities(session_maker, DocumentFiles(settings.media_dir))
-    kyc = KycActivities(session_maker, kyc_vendor(vendor_http, settings), outbox)
-    cab = CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings, outbox)
-    commute = CommuteActivities(session_maker, client, settings, outbox)
-    return [
-        account.erase_media,
-        account.scrub_user,
-        trips.open_trip,
-        trips.remind_trip,
-        trips.notify_trip_cancelled,
-        trips.complete_trip,
-        joins.open_join_request,
-        joins.apply_join_action,
-        joins.nudge_host,
-        joins.expire_join_request,
-        joins.confirm_departure,
-        documents.check_document_guidelines,
-        documents.record_document_review,
-        push.push_targets,
-        push.send_push,
-        kyc.ask_kyc_vendor,
-        kyc.record_kyc_change,
-        cab.book_cab,
-        cab.poll_cab_booking,
-        cab.cancel_cab_with_vendor,
-        cab.record_cab_change,
-        commute.open_commute_schedule,
-        commute.close_commute_schedule,
-        commute.make_commute_trips,
-    ]
+    areas = (
+        AccountActivities(session_maker, LocalDiskStorage(settings.media_dir)),
+        TripActivities(session_maker, outbox),
+        JoinRequestActivities(session_maker, outbox, timedelta(seconds=settings.late_cancel_window_seconds)),
+        PushActivities(session_maker, WebPushSender(settings, push_destinations)),
+        DocumentActivities(session_maker, DocumentFiles(settings.media_dir)),
+        KycActivities(session_maker, kyc_vendor(vendor_http, settings), outbox),
+        CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings, outbox),
+        CommuteActivities(session_maker, client, settings, outbox),
+    )
+    return [method for area in areas for method in activity_methods(area)]
 
 
 def build_worker(
@@ -127,7 +127,7 @@ def build_worker(
         client,
         task_queue=settings.temporal_task_queue,
         workflows=list(WORKFLOWS),
-        activities=_activities(
+        activities=worker_activities(
             settings,
             engine or create_engine(settings),
             client,

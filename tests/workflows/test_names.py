@@ -17,7 +17,7 @@ from temporalio.client import Client
 from domain.push import PushDestinations
 from domain.rules.join import Move
 from domain.settings import Settings
-from worker.main import WORKFLOWS, _activities
+from worker.main import WORKFLOWS, worker_activities
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CALLERS = ("api", "domain", "activities", "workflows", "scripts", "worker")
@@ -93,7 +93,7 @@ def registered_workflows() -> dict[str, workflow._Definition]:
 
 
 def registered_activities(settings: Settings, engine: AsyncEngine, client: Client) -> set[str]:
-    found = _activities(settings, engine, client, httpx.AsyncClient(), PushDestinations())
+    found = worker_activities(settings, engine, client, httpx.AsyncClient(), PushDestinations())
     return {name for f in found if (name := activity._Definition.must_from_callable(f).name) is not None}
 
 

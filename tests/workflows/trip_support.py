@@ -14,7 +14,7 @@ from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSear
 
 from domain.clock import IST
 from domain.db import transaction
-from domain.models import Notification, Trip, TripPassenger, User, UserTripsInsights
+from domain.models import Notification, Trip, TripEnd, TripPassenger, User, UserTripsInsights
 from domain.settings import Settings
 from workflows.flow import FLOW_STATUS, FlowStart
 from workflows.trip.contracts import TripSchedule, trip_start
@@ -58,14 +58,8 @@ async def add_party(
     trip = Trip(
         host_id=host_id,
         scheduled_at=scheduled_at,
-        origin_name="Koramangala, Bengaluru, Karnataka",
-        origin_place_id="pin-560034",
-        origin_latitude=12.9352,
-        origin_longitude=77.6245,
-        destination_name="Kempegowda International Airport, Bengaluru",
-        destination_place_id="pin-560300",
-        destination_latitude=13.1986,
-        destination_longitude=77.7066,
+        origin=TripEnd("Koramangala, Bengaluru, Karnataka", "pin-560034", 12.9352, 77.6245),
+        destination=TripEnd("Kempegowda International Airport, Bengaluru", "pin-560300", 13.1986, 77.7066),
         total_passengers=4,
         preferred_mode_of_transport=mode,
         distance_km=distance_km,
@@ -191,7 +185,7 @@ async def insights_of(session_maker: async_sessionmaker[AsyncSession], user_ids:
 
 async def flow_statuses(handle: WorkflowHandle) -> list[str]:
     """Every FlowStatus the flow had, in order: its start's, then each it set."""
-    statuses = []
+    statuses: list[str] = []
     async for event in handle.fetch_history_events():
         if event.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED:
             fields = event.workflow_execution_started_event_attributes.search_attributes.indexed_fields
