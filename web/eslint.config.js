@@ -18,8 +18,8 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const SHARED_FOLDERS = ['./src/lib', './src/components', './src/config', './src/generated']
 
 /**
- * Imports flow one way: app → features → shared folders. Paths are resolved before they are compared, so
- * `../../trips/api/trips` and `@/features/trips/api/trips` are caught alike.
+ * Imports flow one way: app → features → shared folders, and among those, components → lib. Paths are resolved before
+ * they are compared, so `../../trips/api/trips` and `@/features/trips/api/trips` are caught alike.
  */
 const featureBoundaries = [
   ...features.map((feature) => ({
@@ -37,6 +37,11 @@ const featureBoundaries = [
     target: SHARED_FOLDERS,
     from: ['./src/features', './src/app'],
     message: 'Shared code never imports a feature or the app shell, so every feature can use it.',
+  },
+  {
+    target: './src/lib',
+    from: './src/components',
+    message: 'src/lib is plain logic and imports no component: move what it needs from src/components down to src/lib.',
   },
 ]
 

@@ -1,8 +1,9 @@
 /** What home, the trip screens and the chat share of the trip API: one query key, and one function per endpoint. */
 import { queryOptions } from '@tanstack/react-query'
-import type { Trip } from '@/components/trip/trip'
 import type { components } from '@/generated/api'
 import { getData } from '@/lib/api'
+
+type Trip = components['schemas']['TripPublic']
 
 /** Every trip query starts with this key, so one invalidation refreshes lists, searches, sheets and home alike. */
 export const TRIPS_KEY = ['trips'] as const

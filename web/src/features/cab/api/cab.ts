@@ -1,3 +1,4 @@
+/** Every call to the trip cab endpoints (/api/trip/cab/...): the booking screen's and the trip sheet's cab block's. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
@@ -30,3 +31,17 @@ export function useCabRequest(tripId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }),
   })
 }
+
+/** The host's calls from the trip sheet's cab block: each reads the trip again on success. */
+function useCabMutation<Variables>(call: (variables: Variables) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }) })
+}
+
+export const useCancelCab = (tripId: number) =>
+  useCabMutation((reason: string) =>
+    request<unknown>(`/api/trip/cab/request/${tripId}`, { method: 'DELETE', body: reason ? { reason } : {} }),
+  )
+
+export const useRaiseCabIssue = (tripId: number) =>
+  useCabMutation((issue: string) => request<unknown>(`/api/trip/cab/support/${tripId}`, { method: 'POST', body: { issue } }))

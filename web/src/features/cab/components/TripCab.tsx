@@ -1,22 +1,23 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useCancelCab, useRaiseCabIssue } from '../api/cab'
-import { cabBlock, cabStatusLine, cancelReasonError, issueError } from '../model/cab'
-import styles from './TripSheet.module.css'
+import { rupees } from '../model/booking'
+import { cabBlock, cabStatusLine, cancelReasonError, issueError } from '../model/trip-cab'
+import styles from './TripCab.module.css'
 import { Dialog } from '@/components/Dialog'
 import { CarIcon, FlagIcon, HelpIcon } from '@/components/icons'
 import { SafeHtml } from '@/components/SafeHtml'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
+import blocks from '@/components/trip/TripSheetBlock.module.css'
 import { paths } from '@/config/paths'
 import { CHOICES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
 import { tidyText } from '@/lib/free-text'
 import { useConfig } from '@/lib/session'
 
-/** Fares in whole rupees (SPEC §9: costs are rounded; no paise are shown). */
-const rupees = (amount: number | null | undefined): string =>
-  amount == null ? '' : `₹${Math.round(amount).toLocaleString('en-IN')}`
+/** A fare the vendor has not told yet is left blank. */
+const fare = (amount: number | null | undefined): string => (amount == null ? '' : rupees(amount))
 
 const STATUS_TONE: Partial<Record<string, string>> = {
   booked: styles.cabStatusGood,
@@ -28,7 +29,7 @@ const STATUS_TONE: Partial<Record<string, string>> = {
 
 type Open = 'explain' | 'driver' | 'stops' | 'cancel' | 'issue' | null
 
-/** The sheet's cab block by status and role (SPEC §4 Cab status) and its dialogs. */
+/** The trip sheet's cab block by status and role (SPEC §4 Cab status) and its dialogs; the app sets it in the sheet. */
 export function TripCab({ trip }: { trip: Trip }) {
   const config = useConfig()
   const navigate = useNavigate()
@@ -45,8 +46,8 @@ export function TripCab({ trip }: { trip: Trip }) {
   const issueRaised = cab.raised_issue != null
 
   return (
-    <section className={styles.block} aria-labelledby="trip-cab-heading" data-testid="trip-cab">
-      <h3 id="trip-cab-heading" className={styles.blockTitle}>
+    <section className={blocks.block} aria-labelledby="trip-cab-heading" data-testid="trip-cab">
+      <h3 id="trip-cab-heading" className={blocks.blockTitle}>
         <CarIcon size={18} /> Cab
       </h3>
       <p className={styles.cabRow} data-testid="cab-status">
@@ -100,7 +101,7 @@ export function TripCab({ trip }: { trip: Trip }) {
           )}
           <div>
             <dt>Fare</dt>
-            <dd>{rupees(cab.fare)}</dd>
+            <dd>{fare(cab.fare)}</dd>
           </div>
           <div>
             <dt>Stops</dt>
@@ -139,7 +140,7 @@ export function TripCab({ trip }: { trip: Trip }) {
       </div>
 
       <Dialog open={open === 'explain'} title={explain.heading} onClose={() => setOpen(null)}>
-        <SafeHtml html={explain.content} className={styles.explanation} />
+        <SafeHtml html={explain.content} className={blocks.explanation} />
         <button type="button" className="btn btn-primary btn-block" onClick={() => setOpen(null)}>
           Got it
         </button>
@@ -149,7 +150,7 @@ export function TripCab({ trip }: { trip: Trip }) {
           {cab.stops.map((stop) => (
             <li key={stop.place_id}>
               <span>{stop.name}</span>
-              <span>{rupees(stop.fare)}</span>
+              <span>{fare(stop.fare)}</span>
             </li>
           ))}
         </ol>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cabBlock, issueError } from './cab'
+import { cabBlock, issueError } from './trip-cab'
 import type { Trip } from '@/components/trip/trip'
 import { MESSAGES } from '@/generated/rules'
 

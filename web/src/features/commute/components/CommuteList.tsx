@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { commutesQueryOptions, useStopCommute, type CommuteSeries } from '../api/commute'
-import { repeatSummary } from '../model/trip-form'
-import styles from './TripLists.module.css'
+import styles from './CommuteList.module.css'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { toast } from '@/components/toast'
 import { formatClock } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
+import { commutesQueryOptions, repeatSummary, useStopCommute, type CommuteSeries } from '@/lib/commutes'
 
-/** The host's commute series (Trips › Hosting), each with Stop. */
+/** The host's commute series, each with Stop; the app shows it above Trips › Hosting. */
 export function CommuteList() {
   const commutes = useQuery(commutesQueryOptions())
   const stop = useStopCommute()

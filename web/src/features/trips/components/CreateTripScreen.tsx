@@ -1,17 +1,20 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useCreateTrip } from '../api/trips'
-import { useCreateCommute } from '../api/commute'
 import { commutePayload, createPayload, newTripForm } from '../model/trip-form'
-import { KycPrompt } from './KycPrompt'
 import { TripForm } from './TripForm'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
+import { useCreateCommute } from '@/lib/commutes'
 import { storage } from '@/lib/storage'
 
-export function CreateTripScreen() {
+/**
+ * /create-trip: a trip, or a commute when weekdays are chosen. `hostPrompt` is what the app shows a host over the form
+ * (the invitation to verify, from the identity feature).
+ */
+export function CreateTripScreen({ hostPrompt }: { hostPrompt: ReactNode }) {
   const navigate = useNavigate()
   const createTrip = useCreateTrip()
   const createCommute = useCreateCommute()
@@ -44,7 +47,7 @@ export function CreateTripScreen() {
               })
         }
       />
-      <KycPrompt />
+      {hostPrompt}
     </>
   )
 }

@@ -70,7 +70,10 @@ function renderSheet(shown: Trip) {
   client.setQueryData(userQueryOptions().queryKey, { id: 1, mobile_number: '9876543210' } as never)
   const router = createMemoryRouter(
     [
-      { path: '/trip/:tripId', element: <TripDetails trip={shown} withSearchPoint={false} onClose={() => undefined} /> },
+      {
+        path: '/trip/:tripId',
+        element: <TripDetails trip={shown} withSearchPoint={false} onClose={() => undefined} cabBlock={() => null} />,
+      },
       { path: '/rating/:tripId', element: <h1>Review Trip</h1> },
     ],
     { initialEntries: ['/trip/42'] },

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { canReviewTrip, type Passenger } from '../model/join'
 import { lateCancelWarning } from '../model/late-cancel'
@@ -10,7 +10,6 @@ import { RouteMap } from './RouteMap'
 import { shareTrip } from './share-trip'
 import { ShareNumberDialog } from './ShareNumberDialog'
 import { TripActionBar } from './TripActionBar'
-import { TripCab } from './TripCab'
 import { TripMenu, type TripMenuItem } from './TripMenu'
 import { TripQuestions } from './TripQuestions'
 import styles from './TripSheet.module.css'
@@ -33,12 +32,19 @@ import {
   type Trip,
 } from '@/components/trip/trip'
 import { TripBadges } from '@/components/trip/TripBadges'
+import blocks from '@/components/trip/TripSheetBlock.module.css'
 import { paths } from '@/config/paths'
 import { useConfig } from '@/lib/session'
 
-type TripDetailsProps = { trip: Trip; withSearchPoint: boolean; onClose: () => void }
+/** The blocks other features draw in the trip sheet, handed in by the app, which composes the features. */
+export type TripSheetBlocks = {
+  /** The cab block, below the cost and CO2. */
+  cabBlock: (trip: Trip) => ReactNode
+}
 
-export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps) {
+type TripDetailsProps = TripSheetBlocks & { trip: Trip; withSearchPoint: boolean; onClose: () => void }
+
+export function TripDetails({ trip, withSearchPoint, onClose, cabBlock }: TripDetailsProps) {
   const config = useConfig()
   const navigate = useNavigate()
   const detailsRef = useRef<HTMLElement>(null)
@@ -117,7 +123,7 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
         </button>
       </header>
 
-      <section ref={detailsRef} tabIndex={-1} className={styles.block} aria-label="Trip details" data-testid="trip-details">
+      <section ref={detailsRef} tabIndex={-1} className={blocks.block} aria-label="Trip details" data-testid="trip-details">
         <div className={styles.whenRow}>
           <div>
             <p className={styles.when} data-testid="trip-when">
@@ -176,8 +182,8 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
         )}
       </section>
 
-      <section className={styles.block} aria-labelledby="trip-people-heading">
-        <h3 id="trip-people-heading" className={styles.blockTitle}>
+      <section className={blocks.block} aria-labelledby="trip-people-heading">
+        <h3 id="trip-people-heading" className={blocks.blockTitle}>
           <UsersIcon size={18} /> People joined ({trip.active_passenger_count}/{trip.total_passengers})
         </h3>
         <ul className={styles.people}>
@@ -229,11 +235,11 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
         </div>
       </section>
 
-      <TripCab trip={trip} />
+      {cabBlock(trip)}
 
       {trip.additional_note && (
-        <section className={styles.block} aria-labelledby="trip-note-heading">
-          <h3 id="trip-note-heading" className={styles.blockTitle}>
+        <section className={blocks.block} aria-labelledby="trip-note-heading">
+          <h3 id="trip-note-heading" className={blocks.blockTitle}>
             Additional note
           </h3>
           <p className={styles.note}>{trip.additional_note}</p>
@@ -278,7 +284,7 @@ export function TripDetails({ trip, withSearchPoint, onClose }: TripDetailsProps
         onClose={() => setExplaining(false)}
         testId="walking-distance-dialog"
       >
-        <SafeHtml html={config.walking_distance_explanation_content} className={styles.explanation} />
+        <SafeHtml html={config.walking_distance_explanation_content} className={blocks.explanation} />
         <button type="button" className="btn btn-primary btn-block" onClick={() => setExplaining(false)}>
           Got it
         </button>

@@ -4,7 +4,6 @@ import {
   type TripFormField,
   type TripFormValues,
   validateTripForm,
-  WEEKDAYS,
   withMode,
   withRepeatDay,
   withVehicleBooked,
@@ -18,6 +17,7 @@ import styles from './TripForm.module.css'
 import { Stepper } from '@/components/Stepper'
 import { MODES } from '@/components/trip/trip'
 import { LIMITS } from '@/generated/rules'
+import { WEEKDAYS } from '@/lib/commutes'
 
 type TripFormProps = {
   initial: TripFormValues

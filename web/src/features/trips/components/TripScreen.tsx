@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { searchPointFrom } from '../model/search-query'
-import { TripDetails } from './TripDetails'
+import { TripDetails, type TripSheetBlocks } from './TripDetails'
 import styles from './TripSheet.module.css'
 import { Dialog } from '@/components/Dialog'
 import { toast } from '@/components/toast'
@@ -12,9 +12,10 @@ import { tripQueryOptions } from '@/lib/trips'
 
 /**
  * /trip/{tripId}: the trip as a bottom sheet over home. A search point in the address (from search results) adds the
- * walking distances. Closing goes home; a trip that cannot be loaded shows why and goes home too.
+ * walking distances. Closing goes home; a trip that cannot be loaded shows why and goes home too. The blocks other
+ * features own come from the app.
  */
-export function TripScreen() {
+export function TripScreen(blocks: TripSheetBlocks) {
   const { tripId = '' } = useParams()
   const [params] = useSearchParams()
   const navigate = useNavigate()
@@ -31,7 +32,7 @@ export function TripScreen() {
   return (
     <Dialog open title="Trip" hideTitle variant="sheet" onClose={close} className={styles.sheet} testId="trip-sheet">
       {trip.isSuccess ? (
-        <TripDetails trip={trip.data} withSearchPoint={Boolean(searchPoint)} onClose={close} />
+        <TripDetails {...blocks} trip={trip.data} withSearchPoint={Boolean(searchPoint)} onClose={close} />
       ) : (
         <div className={styles.loading} role="status">
           <span className={styles.spinner} aria-hidden="true" />

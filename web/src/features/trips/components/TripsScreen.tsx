@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState, type KeyboardEvent } from 'react'
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { CommuteList } from './CommuteList'
 import styles from './TripLists.module.css'
 import { EmptyState } from '@/components/EmptyState'
 import { CarIcon } from '@/components/icons'
@@ -26,7 +25,8 @@ function rememberedTab(): TabKey {
   return TRIP_TABS.some((tab) => tab.key === stored) ? (stored as TabKey) : 'upcoming'
 }
 
-export function TripsScreen() {
+/** /trips: the person's trips by tab. `hostingBlock` is what the app shows above the hosted trips (the commutes). */
+export function TripsScreen({ hostingBlock }: { hostingBlock: ReactNode }) {
   const [current, setCurrent] = useState<TabKey>(rememberedTab)
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   const tab = TRIP_TABS.find((item) => item.key === current) ?? TRIP_TABS[0]
@@ -72,7 +72,7 @@ export function TripsScreen() {
           ))}
         </div>
         <section id="trips-panel" role="tabpanel" aria-labelledby={`trips-tab-${current}`} className={styles.list}>
-          {current === 'hosting' && <CommuteList />}
+          {current === 'hosting' && hostingBlock}
           {trips.isPending && (
             <p className={styles.loading} role="status">
               Loading trips…

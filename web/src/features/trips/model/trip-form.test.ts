@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   commutePayload,
   createPayload,
-  repeatSummary,
   withRepeatDay,
   editChanges,
   newTripForm,
@@ -144,7 +143,6 @@ describe('repeating a new trip', () => {
     const body = commutePayload(values)
     expect(body).toMatchObject({ time: '08:30', days: [1, 3, 5], origin: KORAMANGALA, destination: WHITEFIELD })
     expect(body).not.toHaveProperty('time_of_trip')
-    expect(repeatSummary([1, 3, 5], '08:30', (time) => time)).toBe('Mon, Wed, Fri at 08:30')
   })
 
   it('needs no date when repeating', () => {

@@ -1,8 +1,8 @@
 import { isClockTime, isInPast, isIsoDate, tripDateRange, defaultTripTime } from '@/components/trip/india-time'
 import { MODES, scheduleParts, type Place, type Trip } from '@/components/trip/trip'
 import { LIMITS, MESSAGES } from '@/generated/rules'
+import type { CommuteCreate } from '@/lib/commutes'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
-import type { CommuteCreate } from '../api/commute'
 import type { TripCreate, TripUpdate } from '../api/trips'
 
 export const TRIP_FORM_MESSAGES = {
@@ -136,29 +136,12 @@ function tripFields(values: TripFormValues) {
   }
 }
 
-/** Weekday chips, Monday first (ISO weekday numbers). */
-export const WEEKDAYS = [
-  { day: 1, label: 'Mon', name: 'Monday' },
-  { day: 2, label: 'Tue', name: 'Tuesday' },
-  { day: 3, label: 'Wed', name: 'Wednesday' },
-  { day: 4, label: 'Thu', name: 'Thursday' },
-  { day: 5, label: 'Fri', name: 'Friday' },
-  { day: 6, label: 'Sat', name: 'Saturday' },
-  { day: 7, label: 'Sun', name: 'Sunday' },
-] as const
-
 export const withRepeatDay = (values: TripFormValues, day: number): TripFormValues => ({
   ...values,
   repeatOn: values.repeatOn.includes(day)
     ? values.repeatOn.filter((each) => each !== day)
     : [...values.repeatOn, day].sort((a, b) => a - b),
 })
-
-/** 'Mon, Wed, Fri at 9:30 AM' */
-export const repeatSummary = (days: readonly number[], time: string, clock: (time: string) => string): string =>
-  `${WEEKDAYS.filter((each) => days.includes(each.day))
-    .map((each) => each.label)
-    .join(', ')} at ${clock(time)}`
 
 /** POST /api/trip/recurring: the trip's fields with its time of day and weekdays instead of a date. */
 export function commutePayload(values: TripFormValues): CommuteCreate {
