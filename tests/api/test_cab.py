@@ -3,17 +3,14 @@ that speaks the aggregator's protocol (SPEC §3 Cab, §4 Cab status, §5 and §8
 
 import asyncio
 import json
-import os
 import time
 from datetime import timedelta
-from pathlib import Path
 
 import httpx
 import pytest
 from sqlalchemy import func, select, update
 from temporalio.client import WorkflowExecutionStatus
 from temporalio.testing import ActivityEnvironment
-from temporalio.worker import Replayer
 
 from activities.cab import CabActivities
 from domain import clock
@@ -25,7 +22,7 @@ from tests.api.conftest import new_person
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create, read
 from tests.api.webhooks import forged_webhooks
-from worker.main import WORKFLOWS
+from tests.workflows.recorded import replay_and_record
 from workflows.cab_booking.contracts import cab_workflow_id
 from workflows.flow import FLOW_STATUS
 
@@ -34,7 +31,6 @@ pytestmark = pytest.mark.usefixtures("worker")
 WEBHOOK = "/api/trip/cab/webhook"
 # A stop the gazetteer knows: HSR Layout, Bengaluru.
 HSR_LAYOUT = "in-560102-f8603901"
-CAB_HISTORY_FILE = Path(__file__).parents[1] / "workflows" / "histories" / "cab_booking.json"
 
 
 @pytest.fixture
@@ -157,10 +153,7 @@ async def test_the_host_plans_compares_requests_and_the_vendor_confirms(app, hos
         vendor_side = await session.scalar(select(SandboxCabBooking.status).where(SandboxCabBooking.trip_id == trip_id))
     assert vendor_side == "cancelled"
 
-    history = await flow.fetch_history()
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
-    if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
-        CAB_HISTORY_FILE.write_text(history.to_json())
+    await replay_and_record(flow, "cab_booking")
 
 
 async def test_only_the_host_may_plan_request_cancel_or_raise_an_issue(host, member):

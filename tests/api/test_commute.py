@@ -8,7 +8,7 @@ from datetime import time as time_of_day
 
 import pytest
 from sqlalchemy import func, select
-from temporalio.client import ScheduleBackfill, ScheduleOverlapPolicy
+from temporalio.client import Client, ScheduleBackfill, ScheduleOverlapPolicy, WorkflowHandle
 from temporalio.service import RPCError
 
 from domain import clock
@@ -17,7 +17,8 @@ from domain.rules import messages
 from domain.rules.commute import occurrences
 from tests.api.test_join import ask_to_join, host_acts
 from tests.places import KORAMANGALA, WHITEFIELD
-from workflows.commute.contracts import commute_schedule_id
+from tests.workflows.recorded import replay_and_record
+from workflows.commute.contracts import commute_day_workflow_id, commute_schedule_change_id, commute_schedule_id
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -59,6 +60,17 @@ async def start(client, **overrides) -> int:
     return int(answer.json()["data"]["series_id"])
 
 
+async def a_commute_day(temporal: Client, series_id: int) -> WorkflowHandle:
+    """A CommuteDayWorkflow the series' schedule started (it adds the run's time to the flow's id)."""
+    deadline = time.monotonic() + 10
+    while True:
+        async for flow in temporal.list_workflows('WorkflowType = "CommuteDayWorkflow"'):
+            if flow.id.startswith(f"{commute_day_workflow_id(series_id)}-"):
+                return temporal.get_workflow_handle(flow.id, run_id=flow.run_id)
+        assert time.monotonic() < deadline, "the schedule started no CommuteDayWorkflow"
+        await asyncio.sleep(0.2)
+
+
 def expected_days(api_settings, weekdays: list[int]) -> list[date]:
     departs = time_of_day(21, 45)
     return [day for day, _ in occurrences(weekdays, departs, None, clock.now(), api_settings.commute_horizon_days)]
@@ -77,6 +89,12 @@ async def test_a_series_makes_its_trips_up_to_the_horizon_each_an_ordinary_trip(
     [mine] = [series for series in listed if series["id"] == series_id]
     assert mine["next_trips"] == [trip.id for trip in made]
     assert (mine["time"], mine["days"]) == ("21:45", EVERY_DAY)
+    opened = temporal.get_workflow_handle(commute_schedule_change_id(series_id, True))
+    await opened.result()
+    await replay_and_record(opened, "commute_schedule")
+    day = await a_commute_day(temporal, series_id)
+    await day.result()
+    await replay_and_record(day, "commute_day")
 
 
 async def test_a_commute_trips_chat_names_its_day(signed_in, app, api_settings):

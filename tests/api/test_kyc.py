@@ -3,16 +3,13 @@ speaks the vendor's protocol (SPEC §3 User kyc fields, §4 KYC outcomes, §7 KY
 
 import asyncio
 import json
-import os
 import time
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
 from sqlalchemy import func, select
 from temporalio.client import WorkflowExecutionStatus
-from temporalio.worker import Replayer
 
 from domain.models import KycVerification, Notification, WebhookDelivery
 from domain.providers.kyc import SIGNATURE_HEADER, webhook_headers
@@ -21,15 +18,13 @@ from domain.rules.kyc import KycStatus
 from domain.webhooks import DELIVERY_ID_HEADER
 from tests.api.conftest import new_person
 from tests.api.webhooks import forged_webhooks
-from worker.main import WORKFLOWS
+from tests.workflows.recorded import replay_and_record
 from workflows.flow import FLOW_STATUS
 from workflows.kyc.contracts import KycReviewDecision, kyc_workflow_id
 
 pytestmark = pytest.mark.usefixtures("worker")
 
 WEBHOOK = "/api/kyc/hyperverge/webhook"
-# The replay test of tests/workflows reads this history; RECORD_WORKFLOW_HISTORIES=1 writes it again.
-KYC_HISTORY_FILE = Path(__file__).parents[1] / "workflows" / "histories" / "kyc.json"
 
 
 async def initiate(client) -> dict:
@@ -185,10 +180,7 @@ async def test_support_staff_decide_a_review_with_the_review_decision_signal(app
     assert await flow.result() == KycStatus.APPROVED
     assert (await me(member))["is_kyc_verified"] is True
 
-    history = await flow.fetch_history()
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
-    if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
-        KYC_HISTORY_FILE.write_text(history.to_json())
+    await replay_and_record(flow, "kyc")
 
 
 async def test_a_forged_stale_or_replayed_webhook_is_refused_and_changes_nothing(app, member, api_settings):

@@ -1,19 +1,17 @@
 """Erasing a deleted account, on a real Temporal server and a real PostgreSQL."""
 
 import asyncio
-import os
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import pytest
 from sqlalchemy import func, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.api.enums.v1 import EventType
-from temporalio.client import Client, WorkflowExecutionStatus, WorkflowFailureError, WorkflowHistory
+from temporalio.client import Client, WorkflowExecutionStatus, WorkflowFailureError
 from temporalio.exceptions import ApplicationError
 from temporalio.testing import ActivityEnvironment
-from temporalio.worker import Replayer, Worker
+from temporalio.worker import Worker
 
 from activities.account import AccountActivities
 from domain.db import transaction
@@ -21,12 +19,11 @@ from domain.models import User
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings
 from tests.workflows.erasure_support import DeletedAccount, assert_scrubbed, eventually, read_user, start_erasure
+from tests.workflows.recorded import replay_and_record
 from worker.main import WORKFLOWS, build_worker
 from workflows.flow import FLOW_STATUS
 
 CreateDeletedAccount = Callable[..., Awaitable[DeletedAccount]]
-
-HISTORY_FILE = Path(__file__).parent / "histories" / "account_erasure.json"
 
 
 async def test_erasure_deletes_the_pictures_and_scrubs_the_account(
@@ -52,10 +49,7 @@ async def test_erasure_deletes_the_pictures_and_scrubs_the_account(
 
     await eventually(found_by_user_id)
 
-    history = await handle.fetch_history()
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
-    if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
-        HISTORY_FILE.write_text(history.to_json())
+    await replay_and_record(handle, "account_erasure")
 
 
 async def test_erasing_twice_leaves_the_same_result(
@@ -192,9 +186,3 @@ async def test_erasure_resumes_where_it_stopped_when_a_worker_dies_midway(
         if event.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
     ]
     assert scheduled == ["scrub_user", "erase_media"]
-
-
-async def test_recorded_history_replays_on_the_current_workflow_code() -> None:
-    history = WorkflowHistory.from_json("account-erasure", HISTORY_FILE.read_text())
-
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)

@@ -1,16 +1,13 @@
 """A join request's flow on a real Temporal server and a real PostgreSQL, with its nudges and departures in seconds."""
 
 import asyncio
-import os
 from collections import Counter
-from pathlib import Path
 
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
-from temporalio.client import Client, WorkflowHistory
+from temporalio.client import Client
 from temporalio.exceptions import ApplicationError
 from temporalio.testing import ActivityEnvironment
-from temporalio.worker import Replayer
 
 from activities.join_requests import JoinRequestActivities
 from domain import clock
@@ -31,6 +28,7 @@ from tests.workflows.join_support import (
     refusal,
     start_join_flow,
 )
+from tests.workflows.recorded import replay_and_record
 from tests.workflows.trip_support import (
     flow_statuses,
     in_seconds,
@@ -38,10 +36,8 @@ from tests.workflows.trip_support import (
     recipients,
     scheduled_activities,
 )
-from worker.main import WORKFLOWS, build_worker
+from worker.main import build_worker
 from workflows.flow import FLOW_STATUS
-
-HISTORY_FILE = Path(__file__).parent / "histories" / "join_request.json"
 
 
 async def test_host_approves_a_request_then_the_member_leaves_and_each_side_is_told(
@@ -96,10 +92,7 @@ async def test_host_approves_a_request_then_the_member_leaves_and_each_side_is_t
 
     await eventually(found_by_trip_and_user)
 
-    history = await handle.fetch_history()
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
-    if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
-        HISTORY_FILE.write_text(history.to_json())
+    await replay_and_record(handle, "join_request")
 
 
 async def test_host_declines_a_request_and_the_requester_hears_so(
@@ -400,9 +393,3 @@ async def test_a_request_gone_before_its_flow_opens_ends_the_flow_quietly(
     assert await flow_statuses(handle) == ["requested", "discarded"]
     assert await scheduled_activities(handle) == ["open_join_request"]
     assert await notifications_about(session_maker, trip.trip_id) == []
-
-
-async def test_recorded_history_replays_on_the_current_workflow_code() -> None:
-    history = WorkflowHistory.from_json("join_request", HISTORY_FILE.read_text())
-
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)

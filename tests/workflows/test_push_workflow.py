@@ -2,15 +2,12 @@
 push service on this machine."""
 
 import asyncio
-import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
-from temporalio.client import Client, WorkflowHandle, WorkflowHistory
-from temporalio.worker import Replayer
+from temporalio.client import Client, WorkflowHandle
 
 from domain.db import transaction
 from domain.flows import FlowOutbox
@@ -19,12 +16,11 @@ from domain.notifications import NotificationDraft, store_notifications
 from domain.push import PushDestinations, vapid_keys
 from domain.settings import Settings
 from tests.push_service import LocalPushService, Subscription
+from tests.workflows.recorded import replay_and_record
 from tests.workflows.trip_support import create_users
-from worker.main import WORKFLOWS, build_worker, flow_outbox
+from worker.main import build_worker, flow_outbox
 from workflows.flow import FLOW_STATUS
 from workflows.push.contracts import push_start
-
-HISTORY_FILE = Path(__file__).parent / "histories" / "push.json"
 
 
 @pytest.fixture
@@ -95,15 +91,7 @@ async def test_each_device_is_sent_to_and_a_gone_one_is_removed(
     description = await handle.describe()
     assert description.typed_search_attributes.get(FLOW_STATUS) == "delivered"
 
-    history = await handle.fetch_history()
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
-    if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
-        HISTORY_FILE.write_text(history.to_json())
-
-
-async def test_the_recorded_history_still_replays() -> None:
-    history = WorkflowHistory.from_json("push:recorded", HISTORY_FILE.read_text())
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
+    await replay_and_record(handle, "push")
 
 
 async def test_a_notification_that_was_rolled_back_is_never_pushed(

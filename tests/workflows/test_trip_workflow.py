@@ -1,16 +1,14 @@
 """A trip's flow on a real Temporal server and a real PostgreSQL, with its durations cut to seconds."""
 
 import asyncio
-import os
 from decimal import Decimal
-from pathlib import Path
 
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio import activity
-from temporalio.client import Client, WorkflowExecutionStatus, WorkflowHistory
+from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.testing import ActivityEnvironment
-from temporalio.worker import Replayer, Worker
+from temporalio.worker import Worker
 
 from activities.trips import TripActivities
 from domain.clock import IST
@@ -19,6 +17,7 @@ from domain.models import Trip, TripPassenger, UserTripsInsights
 from domain.rules.co2 import co2_saved_per_person_kg
 from domain.settings import Settings
 from tests.workflows.erasure_support import eventually
+from tests.workflows.recorded import replay_and_record
 from tests.workflows.trip_support import (
     NOTHING_YET,
     Insights,
@@ -35,8 +34,6 @@ from tests.workflows.trip_support import (
 from worker.main import WORKFLOWS, build_worker
 from workflows.flow import FLOW_STATUS
 from workflows.trip.contracts import TripCancelled, TripRescheduled
-
-HISTORY_FILE = Path(__file__).parent / "histories" / "trip.json"
 
 
 async def test_a_trip_is_reminded_then_completed_once(
@@ -83,10 +80,7 @@ async def test_a_trip_is_reminded_then_completed_once(
 
     await eventually(found_among_the_hosts_flows)
 
-    history = await handle.fetch_history()
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
-    if os.environ.get("RECORD_WORKFLOW_HISTORIES") == "1":
-        HISTORY_FILE.write_text(history.to_json())
+    await replay_and_record(handle, "trip")
 
 
 async def test_completing_again_or_at_the_same_time_credits_nobody_twice(
@@ -279,9 +273,3 @@ async def test_a_trip_gone_before_its_flow_opens_ends_the_flow_quietly(
     assert await flow_statuses(handle) == ["scheduled", "discarded"]
     assert await scheduled_activities(handle) == ["open_trip"]
     assert await notifications_about(session_maker, party.trip_id) == []
-
-
-async def test_recorded_history_replays_on_the_current_workflow_code() -> None:
-    history = WorkflowHistory.from_json("trip", HISTORY_FILE.read_text())
-
-    await Replayer(workflows=list(WORKFLOWS)).replay_workflow(history)
