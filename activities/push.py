@@ -22,7 +22,7 @@ logger = logging.getLogger("humsafar.push")
 
 
 def media_url(key: str | None) -> str | None:
-    # The same address the API gives pictures (api/media.py).
+    # The same address the API gives pictures (api/media/service.py).
     return f"/api/media/{key}" if key else None
 
 

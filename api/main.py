@@ -1,45 +1,30 @@
 """The FastAPI application: every call under /api, the built PWA at /."""
 
+import importlib
 import logging
+import pkgutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import httpx
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.routing import APIRoute
 
-from api.cab import WEBHOOK_PATH as CAB_WEBHOOK_PATH
+import api
+from api.cab.service import WEBHOOK_PATH as CAB_WEBHOOK_PATH
 from api.chat.parts import open_chat
+from api.deps import get_signed_in
 from api.errors import install_error_handlers
+from api.kyc.routes import WEBHOOK_PATH as KYC_WEBHOOK_PATH
 from api.openapi import document_refusals
 from api.request_ids import RequestIdMiddleware
-from api.routes import (
-    auth,
-    cab,
-    chat,
-    commute,
-    configuration,
-    health,
-    join,
-    kyc,
-    linkedin,
-    maps,
-    media,
-    notification,
-    query,
-    review,
-    sandbox,
-    sandbox_cab,
-    sandbox_kyc,
-    sandbox_linkedin,
-    trip,
-    user,
-)
+from api.routes import sandbox, sandbox_cab, sandbox_kyc, sandbox_linkedin
 from api.security.body_limit import BodyLimitMiddleware
 from api.security.csrf import CsrfMiddleware
 from api.security.headers import SecurityHeadersMiddleware
 from api.temporal import LazyTemporalClient
+from api.trips.reader import get_trip_reader
 from api.web import mount_web_app
 from domain.db import create_engine, create_reading_session_maker, create_session_maker
 from domain.flows import FlowOutbox
@@ -66,7 +51,7 @@ def operation_id(route: APIRoute) -> str:
 def server_to_server_prefixes(settings: Settings) -> tuple[str, ...]:
     """The calls vendors make (their webhooks; the sandbox vendors' own APIs): each authenticates itself, and none
     carries a browser's CSRF token."""
-    prefixes = [f"/api{kyc.WEBHOOK_PATH}", f"/api{CAB_WEBHOOK_PATH}"]
+    prefixes = [f"/api{KYC_WEBHOOK_PATH}", f"/api{CAB_WEBHOOK_PATH}"]
     if settings.sandbox:
         prefixes += [f"/api{sandbox_kyc.router.prefix}{path}" for path in sandbox_kyc.VENDOR_PATHS]
         prefixes += [f"/api{sandbox_linkedin.router.prefix}{path}" for path in sandbox_linkedin.PROVIDER_PATHS]
@@ -74,31 +59,34 @@ def server_to_server_prefixes(settings: Settings) -> tuple[str, ...]:
     return tuple(prefixes)
 
 
+# Trip calls are the busiest (search and the trip views): their routes are matched first, the other areas' after
+# them by name.
+BUSIEST_AREAS = ("trips",)
+
+
+def area_names() -> list[str]:
+    """Every area of the API: each package under api/ with a routes module (api/<area>/routes.py)."""
+    names = [
+        module.name
+        for module in pkgutil.iter_modules(api.__path__)
+        if module.ispkg and importlib.util.find_spec(f"api.{module.name}.routes") is not None
+    ]
+    return sorted(names, key=lambda name: (name not in BUSIEST_AREAS, name))
+
+
+def area_routers() -> list[APIRouter]:
+    """Each area's `router`, declared in its routes module: adding an area is adding its package."""
+    return [importlib.import_module(f"api.{name}.routes").router for name in area_names()]
+
+
 def include_api(app: FastAPI, settings: Settings) -> None:
     """Every area's calls under /api, each included straight into the app: a request is matched through one level of
-    routers, not two. Trip calls are the busiest (search and the trip views): their routes are matched first."""
-    areas = [
-        trip,
-        commute,
-        cab,
-        health,
-        auth,
-        user,
-        review,
-        kyc,
-        linkedin,
-        configuration,
-        join,
-        query,
-        maps,
-        media,
-        chat,
-        notification,
-    ]
+    routers, not two."""
+    for router in area_routers():
+        app.include_router(router, prefix="/api")
     if settings.sandbox:
-        areas += [sandbox, sandbox_kyc, sandbox_linkedin, sandbox_cab]
-    for area in areas:
-        app.include_router(area.router, prefix="/api")
+        for vendor in (sandbox, sandbox_kyc, sandbox_linkedin, sandbox_cab):
+            app.include_router(vendor.router, prefix="/api")
 
 
 def create_app(settings: Settings | None = None, push_destinations: PushDestinations | None = None) -> FastAPI:
@@ -154,7 +142,7 @@ def create_app(settings: Settings | None = None, push_destinations: PushDestinat
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     install_error_handlers(app)
-    document_refusals(app)
+    document_refusals(app, signed_in_only={get_signed_in, get_trip_reader})
     include_api(app, settings)
     mount_web_app(app, settings.web_dist_dir)
 

@@ -3,7 +3,7 @@ failure envelope the error handlers send (api/errors.py), and never 422, since a
 answered 400."""
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from fastapi import FastAPI
@@ -12,8 +12,7 @@ from fastapi.dependencies.utils import get_flat_params
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 
-from api.deps import SAFE_METHODS, get_signed_in
-from api.trips.reader import get_trip_reader
+from api.deps import SAFE_METHODS
 from domain.envelope import Failure
 
 REFUSALS: dict[int, str] = {
@@ -26,9 +25,6 @@ REFUSALS: dict[int, str] = {
     429: "Refused: too many attempts; the message says when to try again",
     503: "Refused for now: a service behind the API is unavailable",
 }
-
-# The dependencies that refuse a caller who is not signed in.
-_SIGNED_IN_ONLY = frozenset({get_signed_in, get_trip_reader})
 
 
 def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -48,13 +44,13 @@ def _dependencies(dependant: Dependant) -> Iterator[Callable[..., Any]]:
         yield from _dependencies(child)
 
 
-def _refusals_every_route_can_give(route: RouteContext) -> set[int]:
+def _refusals_every_route_can_give(route: RouteContext, signed_in_only: Collection[Callable[..., Any]]) -> set[int]:
     """What every route can answer whatever it does: 400 for input that fails validation (never 422), 401 when it
     needs a signed-in user, 403 for a change without the app's CSRF token, 404 when its path names a thing that
     may not exist."""
     dependant = route.dependant
     codes = {400} if get_flat_params(dependant) or route.body_field else set()
-    if any(call in _SIGNED_IN_ONLY for call in _dependencies(dependant)):
+    if any(call in signed_in_only for call in _dependencies(dependant)):
         codes.add(401)
     if (route.methods or set()) - SAFE_METHODS:
         codes.add(403)
@@ -76,8 +72,9 @@ def _refusal_as_json(code: str, answer: dict[str, Any]) -> None:
         content["application/json"] = content.pop("text/html")
 
 
-def document_refusals(app: FastAPI) -> None:
-    """Replaces the app's OpenAPI document with one that lists every refusal a route can answer."""
+def document_refusals(app: FastAPI, signed_in_only: Collection[Callable[..., Any]]) -> None:
+    """Replaces the app's OpenAPI document with one that lists every refusal a route can answer. signed_in_only:
+    the dependencies that refuse a caller who is not signed in (401)."""
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is not None:
@@ -97,7 +94,7 @@ def document_refusals(app: FastAPI) -> None:
                 operation = paths[route.path_format][method.lower()]
                 answers = operation.setdefault("responses", {})
                 answers.pop("422", None)
-                codes = _refusals_every_route_can_give(route)
+                codes = _refusals_every_route_can_give(route, signed_in_only)
                 if operation.get("parameters") or operation.get("requestBody"):
                     codes.add(400)
                 for code in sorted(codes):

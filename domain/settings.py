@@ -46,7 +46,7 @@ class Settings(BaseSettings):
     otp_daily_failure_budget: int = 15
     otp_sends_per_number_per_hour: int = 5
     otp_sends_per_ip_per_hour: int = 30
-    # New profile pictures a person may send an hour (each is decoded; api/media.py ProfileImageUploads).
+    # New profile pictures a person may send an hour (each is decoded; api/media/service.py ProfileImageUploads).
     profile_image_uploads_per_hour: int = 10
 
     session_ttl_days: int = 30
@@ -90,7 +90,7 @@ class Settings(BaseSettings):
     # LinkedIn verification (OpenID Connect, authorization code with PKCE). Without the endpoints the app's own
     # sandbox provider (/api/sandbox/linkedin) stands in; LinkedIn's are
     # https://www.linkedin.com/oauth/v2/authorization, https://www.linkedin.com/oauth/v2/accessToken and
-    # https://api.linkedin.com/v2/userinfo.
+    # https://api.linkedin.service.com/v2/userinfo.
     linkedin_client_id: str = sandbox_vendors.LINKEDIN_CLIENT_ID
     linkedin_client_secret: str = ""
     linkedin_authorize_url: str | None = None

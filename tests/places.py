@@ -1,5 +1,5 @@
 """Real places of the gazetteer (domain/gazetteer/data) the tests and benchmarks start and end trips at: a trip's
-ends must be places the maps service knows (api/maps.py)."""
+ends must be places the maps service knows (api/maps/service.py)."""
 
 KORAMANGALA = {
     "name": "Koramangala, Bengaluru",

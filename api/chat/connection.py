@@ -19,7 +19,7 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
 from api.chat.auth import Principal
-from api.schemas.chat import ChatSender
+from api.chat.schemas import ChatSender
 
 logger = logging.getLogger("humsafar.chat")
 

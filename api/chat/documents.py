@@ -19,9 +19,9 @@ from api.chat.auth import Principal, principal_from_cookie
 from api.chat.hub import ChatHub, frame
 from api.chat.notices import ChatNotifier, StoredMessage
 from api.chat.parts import ChatParts
+from api.chat.schemas import DocumentAccepted
 from api.chat.uploads import StoredUpload, receive_document
 from api.errors import ApiError
-from api.schemas.chat import DocumentAccepted
 from api.temporal import LazyTemporalClient
 from domain.documents import DocumentFiles, extension_of
 from domain.flows import FlowOutbox, start_after_commit

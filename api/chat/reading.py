@@ -7,8 +7,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.chat import service
 from api.chat.access import require_chat_user
+from api.chat.schemas import ChatHistory, ChatList, ChatPublic
 from api.errors import ApiError
-from api.schemas.chat import ChatHistory, ChatList, ChatPublic
 from domain.rules import messages
 from domain.settings import Settings
 

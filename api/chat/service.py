@@ -11,9 +11,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from api.chat.writer import CHAT_ORDER_LOCK_CLASS
-from api.media import media_url
-from api.schemas.chat import (
+from api.chat.schemas import (
     ChatDocumentPublic,
     ChatMessagePublic,
     ChatPublic,
@@ -21,6 +19,8 @@ from api.schemas.chat import (
     ChatUser,
     LastMessage,
 )
+from api.chat.writer import CHAT_ORDER_LOCK_CLASS
+from api.media.service import media_url
 from api.users.blocks import blocked_between
 from domain import clock
 from domain.models import ChatDocument, ChatMessage, ChatReadMark, Trip, TripPassenger, User

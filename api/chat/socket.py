@@ -1,4 +1,4 @@
-"""The chat socket /api/chat/ws: JSON frames {"event", "data"}; see the protocol in api/routes/chat.py."""
+"""The chat socket /api/chat/ws: JSON frames {"event", "data"}; see the protocol in api/chat/routes.py."""
 
 import asyncio
 import contextlib
@@ -21,9 +21,7 @@ from api.chat.auth import Principal, is_session_live, principal_from_access_toke
 from api.chat.connection import ChatConnection
 from api.chat.hub import frame, model_frame
 from api.chat.parts import ChatParts
-from api.chat.writer import Draft, Stored
-from api.errors import VALUE_NOT_STORABLE
-from api.schemas.chat import (
+from api.chat.schemas import (
     AuthenticateData,
     ChatMessagePublic,
     ChatSender,
@@ -32,7 +30,9 @@ from api.schemas.chat import (
     SendDocumentData,
     SendMessageData,
 )
-from api.schemas.join import message_text
+from api.chat.writer import Draft, Stored
+from api.errors import VALUE_NOT_STORABLE
+from api.text import message_text
 from domain.db import transaction
 from domain.documents import is_allowed_name
 from domain.models import User

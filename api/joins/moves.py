@@ -11,7 +11,7 @@ from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError
 
 from api.errors import ApiError
-from api.schemas.join import HostAction, PassengerAction
+from api.joins.schemas import HostAction, PassengerAction
 from api.trips.lookups import load_trip
 from domain import clock
 from domain.models import Trip, TripPassenger, User

@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
-from api.schemas.join import JoinRequestCreate
+from api.joins.schemas import JoinRequestCreate
 from api.trips.lookups import active_count, load_trip
 from api.users.blocks import are_blocked
 from domain import clock

@@ -8,7 +8,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
-from api.schemas.notification import PushSubscriptionKeys
+from api.notifications.schemas import PushSubscriptionKeys
 from domain import clock
 from domain.models import PushSubscription, User
 from domain.push import PushDestinationRefused, PushDestinations, check_push_endpoint

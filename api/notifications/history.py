@@ -7,8 +7,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
-from api.media import media_url
-from api.schemas.notification import NotificationPublic, NotificationSender
+from api.media.service import media_url
+from api.notifications.schemas import NotificationPublic, NotificationSender
 from domain import clock
 from domain.models import Notification, User
 from domain.notifications import ENTITY_TYPES

@@ -7,10 +7,11 @@ from decimal import Decimal
 from fastapi import status
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.cab import end_running_cab
+from api.cab.service import end_running_cab
 from api.errors import ApiError
-from api.schemas.trip import Location, TripCreate, TripUpdate, parse_time_of_trip
+from api.maps.schemas import Location
 from api.trips.lookups import active_count, load_trip
+from api.trips.schemas import TripCreate, TripUpdate, parse_time_of_trip
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip

@@ -1,7 +1,7 @@
 """Trips as a viewer sees them (SPEC §3 Trip), built from api/trips/rows.py TripRow (a trip with its people) and the
 questions asked on them (read by api/trips/reader.py).
 
-A view is TripPublic's shape (api/schemas/trip.py, which documents it) built as a plain dict and serialised once for
+A view is TripPublic's shape (api/trips/schemas.py, which documents it) built as a plain dict and serialised once for
 the whole answer (domain/envelope.py ok_json): trips are the largest and busiest answers, and constructing and
 validating half a dozen pydantic models per trip cost more CPU than finding it. tests/api/test_trips.py checks every
 view of its answers against TripPublic."""
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from api.media import media_url
+from api.media.service import media_url
 from api.trips.rows import CabRow, Person, TripRow, cab_of, people_of
 from domain import clock
 from domain.rules import limits

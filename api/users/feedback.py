@@ -3,7 +3,7 @@ team to read."""
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.schemas.feedback import FeedbackCreate
+from api.users.schemas import FeedbackCreate
 from domain.models import Feedback, User
 
 

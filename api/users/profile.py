@@ -9,8 +9,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
-from api.media import ProfileImageUploads
-from api.schemas.user import UserPublic, UserUpdate, parse_dob
+from api.media.service import ProfileImageUploads
+from api.users.schemas import UserPublic, UserUpdate, parse_dob
 from api.users.views import public_card
 from domain import clock
 from domain.accounts import find_user_by_referral_code

@@ -2,8 +2,8 @@
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.media import media_url
-from api.schemas.user import Reliability, TripInsights, UserPrivate, UserPublic, age_on, format_dob
+from api.media.service import media_url
+from api.users.schemas import Reliability, TripInsights, UserPrivate, UserPublic, age_on, format_dob
 from domain import clock
 from domain.accounts import count_referred
 from domain.models import User, UserTripsInsights

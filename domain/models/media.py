@@ -7,7 +7,7 @@ from domain.models.base import Base
 
 
 class ProfileImageUploadWindow(Base):
-    """A person's profile pictures sent in the hour that began at window_started_at (api/media.py
+    """A person's profile pictures sent in the hour that began at window_started_at (api/media/service.py
     ProfileImageUploads): one row a person, counted up atomically by every API process."""
 
     __tablename__ = "profile_image_upload_windows"

@@ -404,7 +404,7 @@ async def test_stops_lie_on_the_trip_s_way_each_once_and_at_most_three(app, host
 
 
 def test_the_request_schema_takes_as_many_stops_as_the_rule():
-    from api.schemas.cab import CabPlanIn
+    from api.cab.schemas import CabPlanIn
     from domain.rules.cab import MAX_STOPS
 
     assert CabPlanIn.model_json_schema()["properties"]["stops"]["maxItems"] == MAX_STOPS

@@ -7,7 +7,7 @@ from starlette.websockets import WebSocketState
 
 from api.chat.auth import Principal
 from api.chat.connection import ChatConnection
-from api.schemas.chat import ChatSender
+from api.chat.schemas import ChatSender
 
 CHAT_ID = 7
 

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import update
 
 from api.errors import VALUE_NOT_STORABLE
-from api.schemas.trip import TripPublic
+from api.trips.schemas import TripPublic
 from domain import clock
 from domain.models import Trip
 from domain.rules import messages

@@ -1,6 +1,6 @@
 import { request } from './api'
 
-/** A frame of the chat socket /api/chat/ws (api/routes/chat.py): {"event", "data"}. */
+/** A frame of the chat socket /api/chat/ws (api/chat/routes.py): {"event", "data"}. */
 export type ChatFrame = { event: string; data: Record<string, unknown> }
 
 export type ChatSocketState = 'connecting' | 'open' | 'closed'

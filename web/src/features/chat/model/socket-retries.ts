@@ -1,6 +1,6 @@
 import { backoffDelay } from '@/lib/chat-socket'
 
-/** What the room does with an "error" frame of the chat socket (api/routes/chat.py, refusals). */
+/** What the room does with an "error" frame of the chat socket (api/chat/routes.py, refusals). */
 export type ErrorAction =
   /** 401: fetch a fresh token and authenticate; join again if it was the join that was refused */
   | { kind: 'reauthenticate'; rejoin: boolean }

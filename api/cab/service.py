@@ -1,0 +1,322 @@
+"""A trip's shared cab (SPEC §2 Cab booking, §3 Cab, §4 Cab status, §5 and §8 cab rules; domain/rules/cab.py): the
+host's plan, the vendors' quotes, the request that starts a CabBookingWorkflow, cancelling, raising an issue, and
+the aggregator's signed webhook. Every change of a trip's cab is made under the trip's row lock."""
+
+import json
+from typing import cast
+
+from fastapi import status
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.cab.schemas import CabIssueIn, CabPlanIn, CabRequestIn, VendorQuote
+from api.errors import ApiError
+from api.webhooks import take_delivery
+from domain import clock
+from domain.flows import signal_after_commit, start_after_commit
+from domain.live import Kind, tell_trip
+from domain.models import CabBooking, Trip, TripCabPlan, User
+from domain.providers.cab import (
+    CabAggregatorClient,
+    CabPlace,
+    CabQuote,
+    CabRide,
+    CabVendorError,
+    booking_of,
+)
+from domain.providers.maps import MapsProvider, MapsUnavailableError
+from domain.rules import messages
+from domain.rules.cab import (
+    MAX_STOPS,
+    RUNNING,
+    CabEnd,
+    CabStatus,
+    Point,
+    cancel_refusal,
+    is_eligible,
+    issue_refusal,
+    request_refusal,
+    stops_refusal,
+)
+from domain.rules.choices import CAB_CATEGORIES
+from domain.settings import Settings
+from domain.webhooks import WebhookEnvelope
+from workflows.cab_booking.contracts import (
+    CabBookingStart,
+    CabEndRequest,
+    CabIssue,
+    CabVendorNotice,
+    cab_end,
+    cab_issue_raised,
+    cab_reference,
+    cab_start,
+    cab_vendor_event,
+)
+
+# Called by the aggregator, not by a browser: authenticated by its signature, so outside the CSRF check.
+WEBHOOK_PATH = "/trip/cab/webhook"
+REFUSAL_STATUS = {
+    messages.TRIP_HOST_ONLY: status.HTTP_403_FORBIDDEN,
+    messages.CAB_REQUEST_RUNNING: status.HTTP_409_CONFLICT,
+    messages.CAB_NOT_ELIGIBLE: status.HTTP_409_CONFLICT,
+    messages.CAB_PLAN_FIRST: status.HTTP_409_CONFLICT,
+    messages.CAB_NOTHING_TO_CANCEL: status.HTTP_409_CONFLICT,
+    messages.CAB_CANCEL_UNDER_WAY: status.HTTP_409_CONFLICT,
+    messages.CAB_ISSUE_ALREADY_RAISED: status.HTTP_409_CONFLICT,
+}
+VENDOR_EVENTS = {"confirmed", "no_driver", "vendor_cancelled"}
+
+
+def _refuse(refusal: str | None) -> None:
+    if refusal is not None:
+        raise ApiError(refusal, REFUSAL_STATUS.get(refusal, status.HTTP_400_BAD_REQUEST))
+
+
+def eligible(trip: Trip) -> bool:
+    return is_eligible(
+        trip_status=trip.status,
+        mode=trip.preferred_mode_of_transport,
+        departs_at=trip.scheduled_at,
+        now=clock.now(),
+        distance_km=trip.distance_km,
+    )
+
+
+async def _locked_trip(session: AsyncSession, trip_id: int) -> tuple[Trip, CabBooking | None]:
+    """The trip, locked, with its latest cab booking."""
+    trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
+    if trip is None:
+        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    latest = await session.scalar(
+        select(CabBooking).where(CabBooking.trip_id == trip_id).order_by(CabBooking.number.desc()).limit(1)
+    )
+    return trip, latest
+
+
+def _latest_status(latest: CabBooking | None) -> str | None:
+    return latest.status if latest is not None else None
+
+
+async def plan_cab(session: AsyncSession, maps: MapsProvider, user: User, trip_id: int, plan: CabPlanIn) -> None:
+    """The host's category and stops, each a known place, kept for the quotes and the request."""
+    trip, latest = await _locked_trip(session, trip_id)
+    if trip.host_id != user.id:
+        _refuse(messages.TRIP_HOST_ONLY)
+    if _latest_status(latest) in RUNNING:
+        _refuse(messages.CAB_REQUEST_RUNNING)
+    if not eligible(trip):
+        _refuse(messages.CAB_NOT_ELIGIBLE)
+    if plan.category not in CAB_CATEGORIES:
+        _refuse(messages.CAB_CATEGORY_INVALID)
+    if len(plan.stops) > MAX_STOPS:
+        _refuse(messages.CAB_TOO_MANY_STOPS)
+    stops = [await _stop(maps, place_id) for place_id in plan.stops]
+    _refuse(
+        stops_refusal(
+            (trip.origin_latitude, trip.origin_longitude),
+            (trip.destination_latitude, trip.destination_longitude),
+            [
+                (str(stop["place_id"]), str(stop["name"]), cast(Point, (stop["latitude"], stop["longitude"])))
+                for stop in stops
+            ],
+        )
+    )
+    statement = insert(TripCabPlan).values(trip_id=trip.id, category=plan.category, stops=stops)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=[TripCabPlan.trip_id],
+            set_={
+                "category": statement.excluded.category,
+                "stops": statement.excluded.stops,
+                "updated_at": clock.now(),
+            },
+        )
+    )
+
+
+async def _stop(maps: MapsProvider, place_id: str) -> dict[str, object]:
+    try:
+        point = await maps.place(place_id)
+        named = await maps.reverse_geocode(point.lat, point.long) if point else None
+    except MapsUnavailableError as error:
+        raise ApiError(messages.MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+    if point is None:
+        raise ApiError(messages.PLACE_NOT_FOUND)
+    return {
+        "name": named.name if named else place_id,
+        "place_id": place_id,
+        "latitude": point.lat,
+        "longitude": point.long,
+    }
+
+
+async def _ride(
+    session: AsyncSession, user: User, trip: Trip, latest: CabBooking | None
+) -> tuple[CabRide, TripCabPlan]:
+    plan = await session.get(TripCabPlan, trip.id)
+    _refuse(
+        request_refusal(
+            is_host=trip.host_id == user.id,
+            eligible=eligible(trip),
+            latest=_latest_status(latest),
+            planned=plan is not None,
+        )
+    )
+    assert plan is not None
+    ride = CabRide(
+        trip_id=trip.id,
+        category=plan.category,
+        pickup=CabPlace(trip.origin_name, trip.origin_latitude, trip.origin_longitude),
+        drop=CabPlace(trip.destination_name, trip.destination_latitude, trip.destination_longitude),
+        stops=[CabPlace(str(stop["name"]), float(stop["latitude"]), float(stop["longitude"])) for stop in plan.stops],
+        pickup_time=trip.scheduled_at.isoformat(),
+    )
+    return ride, plan
+
+
+async def _quotes(aggregator: CabAggregatorClient, ride: CabRide) -> list[CabQuote]:
+    try:
+        return await aggregator.quotes(ride)
+    except CabVendorError as error:
+        raise ApiError(messages.CAB_VENDORS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+
+
+async def vendor_quotes(
+    session: AsyncSession, aggregator: CabAggregatorClient, user: User, trip_id: int
+) -> list[VendorQuote]:
+    """Each vendor's fare for the host's plan, cheapest first."""
+    trip, latest = await _locked_trip(session, trip_id)
+    ride, _ = await _ride(session, user, trip, latest)
+    found = sorted(await _quotes(aggregator, ride), key=lambda quote: quote.total_fare)
+    return [
+        VendorQuote(
+            code=quote.vendor_code,
+            name=quote.vendor_name,
+            logo=quote.logo_url,
+            total_fare=quote.total_fare,
+            fare_breakup=quote.fare_breakup,
+            eta_minutes=quote.eta_minutes,
+        )
+        for quote in found
+    ]
+
+
+async def request_cab(
+    session: AsyncSession,
+    settings: Settings,
+    aggregator: CabAggregatorClient,
+    user: User,
+    trip_id: int,
+    body: CabRequestIn,
+) -> None:
+    """The chosen vendor's quote as the trip's next booking; its flow books it once the transaction commits."""
+    trip, latest = await _locked_trip(session, trip_id)
+    ride, plan = await _ride(session, user, trip, latest)
+    if not body.vendor:
+        _refuse(messages.CAB_VENDOR_REQUIRED)
+    quote = next((q for q in await _quotes(aggregator, ride) if q.vendor_code == body.vendor), None)
+    if quote is None:
+        _refuse(messages.CAB_VENDOR_REQUIRED)
+    assert quote is not None
+    number = latest.number + 1 if latest is not None else 1
+    fares: list[float | None] = [*quote.stop_fares, *[None] * len(plan.stops)]
+    booking = CabBooking(
+        trip_id=trip.id,
+        number=number,
+        host_id=user.id,
+        reference=cab_reference(trip.id, number),
+        status=CabStatus.REQUESTED,
+        category=plan.category,
+        stops=[{**stop, "fare": fare} for stop, fare in zip(plan.stops, fares, strict=False)],
+        vendor_code=quote.vendor_code,
+        vendor_name=quote.vendor_name,
+        vendor_logo=quote.logo_url,
+        total_fare=quote.total_fare,
+        fare_breakup=quote.fare_breakup,
+    )
+    session.add(booking)
+    await session.flush()
+    start = CabBookingStart(
+        booking_id=booking.id,
+        trip_id=trip.id,
+        host_id=user.id,
+        number=number,
+        departure=trip.scheduled_at.isoformat(),
+        confirm_timeout_seconds=settings.cab_confirm_timeout_seconds,
+        poll_interval_seconds=settings.cab_poll_interval_seconds,
+    )
+    await start_after_commit(session, cab_start(start))
+    await tell_trip(session, Kind.CAB, trip.id)
+
+
+async def cancel_cab(session: AsyncSession, user: User, trip_id: int, reason: str | None) -> None:
+    """The host's cancel: the booking's flow cancels it with the vendor. Asked once: under the trip's lock, a cancel
+    that finds one asked already is refused (409), however many arrive at once."""
+    trip, latest = await _locked_trip(session, trip_id)
+    cancel_asked = latest is not None and latest.cancel_requested_at is not None
+    _refuse(cancel_refusal(is_host=trip.host_id == user.id, latest=_latest_status(latest), cancel_asked=cancel_asked))
+    assert latest is not None
+    latest.cancel_requested_at = clock.now()
+    latest.cancel_reason = (reason or "").strip() or None
+    end = CabEndRequest(cause=CabEnd.HOST, reason=latest.cancel_reason)
+    await signal_after_commit(session, cab_end(trip.id, latest.number, end))
+
+
+async def raise_issue(session: AsyncSession, user: User, trip_id: int, body: CabIssueIn) -> None:
+    """The host's issue with the latest booking, recorded once (and told to its flow while it runs)."""
+    issue = (body.issue or "").strip()
+    if not issue:
+        _refuse(messages.CAB_ISSUE_REQUIRED)
+    trip, latest = await _locked_trip(session, trip_id)
+    _refuse(
+        issue_refusal(
+            is_host=trip.host_id == user.id,
+            latest=_latest_status(latest),
+            raised=latest is not None and latest.raised_issue is not None,
+        )
+    )
+    assert latest is not None
+    latest.raised_issue = issue
+    if latest.status in RUNNING:
+        await signal_after_commit(session, cab_issue_raised(trip.id, latest.number, CabIssue(issue=issue)))
+
+
+async def end_running_cab(session: AsyncSession, trip_id: int, cause: CabEnd, reason: str | None = None) -> None:
+    """A deleted or moved trip's running booking is cancelled with the vendor by its flow."""
+    latest = await session.scalar(
+        select(CabBooking).where(CabBooking.trip_id == trip_id).order_by(CabBooking.number.desc()).limit(1)
+    )
+    if latest is not None and latest.status in RUNNING:
+        await signal_after_commit(session, cab_end(trip_id, latest.number, CabEndRequest(cause=cause, reason=reason)))
+
+
+async def receive_aggregator_webhook(
+    session: AsyncSession, settings: Settings, body: bytes, envelope: WebhookEnvelope
+) -> None:
+    """The aggregator's signed news of a booking, passed to its flow; refused unsigned, stale or replayed, changing
+    nothing."""
+    await take_delivery(session, "cab", settings.cab_webhook_secret, body, envelope)
+    try:
+        news = booking_of(_json_object(body))
+    except (KeyError, TypeError, ValueError) as error:
+        raise ApiError(messages.VENDOR_WEBHOOK_INVALID) from error
+    booking = await session.scalar(select(CabBooking).where(CabBooking.vendor_booking_id == news.booking_id))
+    if booking is None:
+        raise ApiError(messages.CAB_BOOKING_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    if booking.status in RUNNING and news.status in VENDOR_EVENTS:
+        notice = CabVendorNotice(
+            event=news.status,
+            driver_name=news.driver_name,
+            driver_phone=news.driver_phone,
+            vehicle_model=news.vehicle_model,
+            vehicle_registration=news.vehicle_registration,
+        )
+        await signal_after_commit(session, cab_vendor_event(booking.trip_id, booking.number, notice))
+
+
+def _json_object(body: bytes) -> dict[str, object]:
+    parsed = json.loads(body)
+    if not isinstance(parsed, dict):
+        raise ValueError("not an object")
+    return parsed

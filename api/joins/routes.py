@@ -1,0 +1,39 @@
+"""Joining a trip (SPEC §4 passenger transitions, §5, §8): requests, host decisions, members leaving.
+
+Each request is a JoinRequestWorkflow; decisions and member actions reach it as Workflow Updates, so the caller
+gets the new status, or the reason it was refused, at once.
+"""
+
+from fastapi import APIRouter
+
+from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
+from api.joins import moves
+from api.joins.requests import ask_to_join
+from api.joins.schemas import HostAction, JoinRequestCreate, PassengerAction
+from api.openapi import refusals
+from domain.envelope import MessageOnly, done
+from domain.rules import messages
+
+router = APIRouter(prefix="/trip/user", tags=["join"])
+
+
+@router.post("", responses=refusals(403, 404, 409))
+async def request_to_join(
+    body: JoinRequestCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep
+) -> MessageOnly:
+    await ask_to_join(session, settings, user, body)
+    return done(messages.JOIN_REQUEST_SENT)
+
+
+@router.put("/host/{member_id}", responses=refusals(403, 404, 409))
+async def decide_as_host(
+    member_id: int, body: HostAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep
+) -> MessageOnly:
+    return done(await moves.decide_as_host(session, temporal, user, member_id, body))
+
+
+@router.put("/passenger", responses=refusals(404, 409))
+async def act_as_passenger(
+    body: PassengerAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep
+) -> MessageOnly:
+    return done(await moves.act_as_passenger(session, temporal, user, body))

@@ -1,0 +1,65 @@
+"""Place search for the trip forms (SPEC §7 maps calls) through the configured maps provider: suggestions for typed
+text, a suggestion's point, and a point's name. A provider that cannot be reached is answered 503."""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import status
+
+from api.errors import ApiError
+from api.maps.schemas import Location, PlaceNamePublic, PlacePointPublic, PlaceSuggestionPublic
+from domain.providers.maps import MapsProvider, MapsUnavailableError
+from domain.rules import messages
+from domain.rules.trip import point_fits_place
+
+AUTOCOMPLETE_LIMIT = 8
+SEARCH_TEXT_MAX_LENGTH = 100
+
+
+@asynccontextmanager
+async def _provider_reachable() -> AsyncIterator[None]:
+    try:
+        yield
+    except MapsUnavailableError as error:
+        raise ApiError(messages.MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+
+
+async def suggest_places(
+    maps: MapsProvider, typed: str, lat: float | None, long: float | None
+) -> list[PlaceSuggestionPublic]:
+    """Places for the typed text, nearer the given point first when there is one."""
+    text = typed.strip()[:SEARCH_TEXT_MAX_LENGTH]
+    if not text:
+        return []
+    near = (lat, long) if lat is not None and long is not None else None
+    async with _provider_reachable():
+        suggestions = await maps.autocomplete(text, near, AUTOCOMPLETE_LIMIT)
+    return [PlaceSuggestionPublic(label=item.label, place_id=item.place_id) for item in suggestions]
+
+
+async def place_point(maps: MapsProvider, place_id: str) -> PlacePointPublic:
+    async with _provider_reachable():
+        point = await maps.place(place_id)
+    if point is None:
+        raise ApiError(messages.PLACE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    return PlacePointPublic(lat=point.lat, long=point.long)
+
+
+async def place_name(maps: MapsProvider, lat: float, long: float) -> PlaceNamePublic:
+    async with _provider_reachable():
+        place = await maps.reverse_geocode(lat, long)
+    if place is None:
+        raise ApiError(messages.PLACE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    return PlaceNamePublic(place_id=place.place_id, name=place.name)
+
+
+async def check_trip_ends(maps: MapsProvider, origin: Location | None, destination: Location | None) -> None:
+    """Each end of a new trip is a place the maps service knows, given at its point or at a pin near it
+    (domain/rules/trip.py); else 'Please choose the From/To location ...'."""
+    for end, refusal in ((origin, messages.TRIP_FROM_UNKNOWN), (destination, messages.TRIP_TO_UNKNOWN)):
+        if end is None:
+            continue
+        async with _provider_reachable():
+            point = await maps.place(end.place_id)
+        if point is None or not point_fits_place((point.lat, point.long), (end.latitude, end.longitude)):
+            raise ApiError(refusal)

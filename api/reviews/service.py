@@ -1,0 +1,269 @@
+"""Reviews of co-riders after a trip (SPEC §3 Review, §4 Review screen, §5 and §8 review rules); the rules are
+domain/rules/review.py.
+
+A reviewee's average rating and flag count are columns of their user row, written in the transaction that changes
+their reviews, so every view of them (profile card, passengers, host header) follows at once. The rows of the
+reviewees are locked first, in id order: two sends that touch the same person run one after the other, and each sums
+what the other committed, so nothing is counted twice or lost."""
+
+from fastapi import status
+from sqlalchemy import and_, delete, func, select, true, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
+
+from api.errors import ApiError
+from api.media.service import media_url
+from api.reviews.schemas import (
+    AttributeTally,
+    ReceivedReview,
+    ReviewableMember,
+    ReviewedTrip,
+    ReviewIn,
+    ReviewSent,
+    ReviewSummary,
+    TripReviews,
+)
+from domain import clock
+from domain.models import Trip, TripCompletion, TripPassenger, TripReview, User
+from domain.notifications import NotificationDraft, store_notifications
+from domain.rules import messages
+from domain.rules.choices import REVIEW_ATTRIBUTES
+from domain.rules.join import PassengerStatus
+from domain.rules.review import ReviewEntry, Thumb, reviewer_refusal, reviews_refusal
+from domain.rules.trip import TripStatus
+from workflows.push.contracts import push_start
+
+# A received review's notice opens one's own profile, where the new average shows.
+NOTICE_ENTITY_TYPE = "review"
+NOTICE_TITLE = "You have a new review"
+
+
+async def _reviewable_trip(session: AsyncSession, trip_id: int, reviewer: User) -> tuple[Trip, list[User]]:
+    """The trip and the others who travelled on it, once the reviewer may review it; else the spec's refusal."""
+    trip = await session.get(Trip, trip_id)
+    if trip is None:
+        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    travellers = (
+        await session.scalars(
+            select(User)
+            .join(TripPassenger, TripPassenger.user_id == User.id)
+            .where(TripPassenger.trip_id == trip_id, TripPassenger.status == PassengerStatus.ACTIVE)
+            .order_by(TripPassenger.type, TripPassenger.created_at)
+        )
+    ).all()
+    refusal = reviewer_refusal(
+        trip_status=trip.status,
+        departed=trip.scheduled_at <= clock.now(),
+        travelled=any(person.id == reviewer.id for person in travellers),
+    )
+    if refusal is not None:
+        code = status.HTTP_403_FORBIDDEN if refusal == messages.REVIEW_NOT_MEMBER else status.HTTP_409_CONFLICT
+        raise ApiError(refusal, code)
+    return trip, [person for person in travellers if person.id != reviewer.id and person.deleted_at is None]
+
+
+async def reviews_of_trip(session: AsyncSession, trip_id: int, viewer: User) -> TripReviews:
+    """What the viewer sent about this trip's co-riders, and whom they may review."""
+    _, co_riders = await _reviewable_trip(session, trip_id, viewer)
+    sent = await session.scalars(
+        select(TripReview).where(TripReview.trip_id == trip_id, TripReview.reviewer_id == viewer.id)
+    )
+    return TripReviews(
+        reviews=[
+            ReviewSent(
+                reviewee_id=review.reviewee_id,
+                stars=review.stars,
+                attributes=review.attributes,
+                is_flagged=review.is_flagged,
+                flagged_review=review.flagged_review,
+            )
+            for review in sent
+        ],
+        members=[
+            ReviewableMember(
+                id=person.id,
+                name=person.name,
+                small_image_url=media_url(person.small_image_key),
+                is_kyc_verified=person.is_kyc_verified,
+            )
+            for person in co_riders
+        ],
+    )
+
+
+async def send_reviews(session: AsyncSession, trip_id: int, reviewer: User, cards: list[ReviewIn]) -> None:
+    """Keeps the reviewer's cards for this trip, each replacing their earlier review of that person (an empty card
+    takes it back), and tells each newly reviewed person."""
+    trip, co_riders = await _reviewable_trip(session, trip_id, reviewer)
+    entries = [ReviewEntry(**card.model_dump()) for card in cards]
+    refusal = reviews_refusal(reviewer.id, entries, {person.id for person in co_riders})
+    if refusal is not None:
+        raise ApiError(refusal)
+    reviewee_ids = sorted(entry.reviewee_id for entry in entries)
+    await session.execute(
+        select(User.id).where(User.id.in_(reviewee_ids)).order_by(User.id).with_for_update(key_share=True)
+    )
+    kept = [entry for entry in entries if not entry.is_empty]
+    taken_back = [entry.reviewee_id for entry in entries if entry.is_empty]
+    if taken_back:
+        await session.execute(
+            delete(TripReview).where(
+                TripReview.trip_id == trip_id,
+                TripReview.reviewer_id == reviewer.id,
+                TripReview.reviewee_id.in_(taken_back),
+            )
+        )
+    statement = insert(TripReview).values(
+        [
+            {
+                "trip_id": trip_id,
+                "reviewer_id": reviewer.id,
+                "reviewee_id": entry.reviewee_id,
+                "stars": entry.stars,
+                "attributes": entry.thumbs,
+                "is_flagged": entry.is_flagged,
+                "flagged_review": entry.flagged_review.strip() if entry.is_flagged and entry.flagged_review else None,
+            }
+            for entry in kept
+        ]
+    )
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=[TripReview.trip_id, TripReview.reviewer_id, TripReview.reviewee_id],
+            set_={
+                "stars": statement.excluded.stars,
+                "attributes": statement.excluded.attributes,
+                "is_flagged": statement.excluded.is_flagged,
+                "flagged_review": statement.excluded.flagged_review,
+                "updated_at": func.now(),
+            },
+        )
+    )
+    await _recount(session, reviewee_ids)
+    await _tell_reviewees(session, trip, reviewer, [entry.reviewee_id for entry in kept])
+
+
+async def _recount(session: AsyncSession, user_ids: list[int]) -> None:
+    """Each user's average rating (mean of the stars given, one decimal; flags and unrated cards excluded) and flag
+    count, from their reviews as they now stand."""
+    rated = and_(TripReview.reviewee_id == User.id, TripReview.stars > 0, TripReview.is_flagged.is_(False))
+    flagged = and_(TripReview.reviewee_id == User.id, TripReview.is_flagged.is_(True))
+    await session.execute(
+        update(User)
+        .where(User.id.in_(user_ids))
+        .values(
+            average_rating=func.coalesce(
+                select(func.round(func.avg(TripReview.stars), 1)).where(rated).scalar_subquery(), 0
+            ),
+            flagged_count=select(func.count()).where(flagged).scalar_subquery(),
+        )
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def _tell_reviewees(session: AsyncSession, trip: Trip, reviewer: User, reviewee_ids: list[int]) -> None:
+    """A notice to each person reviewed, once per reviewer and trip, that does not say who wrote it."""
+    drafts = [
+        NotificationDraft(
+            recipient_id=reviewee_id,
+            sender_id=None,
+            title=NOTICE_TITLE,
+            message=f"Someone you travelled with from {trip.origin_name} to {trip.destination_name} reviewed you.",
+            entity_type=NOTICE_ENTITY_TYPE,
+            entity_id="",
+            dedupe_key=f"review-received:{trip.id}:{reviewer.id}:{reviewee_id}",
+        )
+        for reviewee_id in reviewee_ids
+    ]
+    await store_notifications(session, drafts, push_start)
+
+
+async def review_summary(session: AsyncSession, page_size: int, user_id: int, page: int) -> ReviewSummary:
+    """The reviews a user received, newest first and without their authors, with their rating, flag count and the
+    tally of each attribute."""
+    reviewee = await session.scalar(select(User).where(User.id == user_id, User.deleted_at.is_(None)))
+    if reviewee is None:
+        raise ApiError(messages.USER_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    rows = (
+        await session.execute(
+            select(TripReview, Trip)
+            .join(Trip, Trip.id == TripReview.trip_id)
+            .where(TripReview.reviewee_id == user_id)
+            .order_by(TripReview.updated_at.desc(), TripReview.id.desc())
+            .offset(page * page_size)
+            .limit(page_size + 1)
+        )
+    ).all()
+    return ReviewSummary(
+        reviews=[
+            ReceivedReview(
+                stars=review.stars,
+                attributes=review.attributes,
+                flagged_review=review.flagged_review,
+                trip=ReviewedTrip(
+                    id=trip.id,
+                    source=trip.origin_name,
+                    destination=trip.destination_name,
+                    scheduled_at=clock.format_ist_minute(trip.scheduled_at),
+                ),
+            )
+            for review, trip in rows[:page_size]
+        ],
+        overall_attributes=await _attribute_tally(session, user_id),
+        average_rating=float(reviewee.average_rating),
+        flagged_count=reviewee.flagged_count,
+        page=page,
+        has_more=len(rows) > page_size,
+    )
+
+
+async def _attribute_tally(session: AsyncSession, user_id: int) -> dict[str, AttributeTally]:
+    thumbs = func.jsonb_each_text(TripReview.attributes).table_valued("key", "value").render_derived()
+    counted = await session.execute(
+        select(thumbs.c.key, thumbs.c.value, func.count())
+        .select_from(TripReview)
+        .join(thumbs, true())
+        .where(TripReview.reviewee_id == user_id)
+        .group_by(thumbs.c.key, thumbs.c.value)
+    )
+    tally = {key: {"positive": 0, "negative": 0} for key in REVIEW_ATTRIBUTES}
+    for key, value, count in counted:
+        if key in tally:
+            tally[key]["positive" if int(value) == Thumb.UP else "negative"] += count
+    return {key: AttributeTally(**counts) for key, counts in tally.items()}
+
+
+async def trips_to_rate(session: AsyncSession, viewer: User, limit: int) -> list[ReviewedTrip]:
+    """The completed trips the viewer travelled on with at least one co-rider and has not reviewed, newest first:
+    what home's 'Leave a rating' prompt offers."""
+    mine, others = aliased(TripPassenger), aliased(TripPassenger)
+    co_rider = (
+        select(others.id)
+        .join(User, User.id == others.user_id)
+        .where(
+            others.trip_id == Trip.id,
+            others.user_id != viewer.id,
+            others.status == PassengerStatus.ACTIVE,
+            User.deleted_at.is_(None),
+        )
+        .exists()
+    )
+    reviewed = select(TripReview.id).where(TripReview.trip_id == Trip.id, TripReview.reviewer_id == viewer.id).exists()
+    trips = await session.scalars(
+        select(Trip)
+        .join(TripCompletion, TripCompletion.trip_id == Trip.id)
+        .join(mine, and_(mine.trip_id == Trip.id, mine.user_id == viewer.id, mine.status == PassengerStatus.ACTIVE))
+        .where(Trip.status == TripStatus.ACTIVE, co_rider, ~reviewed)
+        .order_by(Trip.scheduled_at.desc(), Trip.id.desc())
+        .limit(limit)
+    )
+    return [
+        ReviewedTrip(
+            id=trip.id,
+            source=trip.origin_name,
+            destination=trip.destination_name,
+            scheduled_at=clock.format_ist_minute(trip.scheduled_at),
+        )
+        for trip in trips
+    ]
