@@ -17,7 +17,7 @@ from domain.providers.cab import CabAggregatorClient
 from domain.providers.kyc import HyperVergeClient
 from domain.providers.linkedin import LinkedInOidc
 from domain.providers.maps import MapsProvider
-from domain.providers.sms import SandboxOutbox, SmsProvider
+from domain.providers.sms import SmsProvider, SmsProviders
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
 from domain.settings import Settings
@@ -86,10 +86,9 @@ LinkedInDep = Annotated[LinkedInOidc, Depends(part_of_the_app("linkedin"))]
 
 
 async def get_sms_provider(request: Request, session: SessionDep) -> SmsProvider:
-    if request.app.state.settings.sandbox:
-        return SandboxOutbox(session)
-    provider: SmsProvider = request.app.state.sms_gateway
-    return provider
+    """The gateway, or with SANDBOX=true the sandbox outbox in the request's transaction (sandbox/sms.py chooses)."""
+    providers: SmsProviders = request.app.state.sms_providers
+    return providers(session)
 
 
 SmsDep = Annotated[SmsProvider, Depends(get_sms_provider)]

@@ -19,7 +19,6 @@ from api.errors import install_error_handlers
 from api.kyc.routes import WEBHOOK_PATH as KYC_WEBHOOK_PATH
 from api.openapi import document_refusals
 from api.request_ids import RequestIdMiddleware
-from api.routes import sandbox, sandbox_cab, sandbox_kyc, sandbox_linkedin
 from api.security.body_limit import BodyLimitMiddleware
 from api.security.csrf import CsrfMiddleware
 from api.security.headers import SecurityHeadersMiddleware
@@ -38,6 +37,8 @@ from domain.providers.storage import LocalDiskStorage
 from domain.push import PushDestinations
 from domain.sandbox import warn_if_sandbox
 from domain.settings import Settings, startup_settings
+from sandbox.mount import include_sandbox, server_to_server_paths
+from sandbox.sms import sms_providers
 
 # The gazetteer's lookups (a cab plan's stops, the map's search box) on a pool of their own, apart from the pools the
 # requests that ask for them hold a connection from (domain/db.py).
@@ -53,9 +54,7 @@ def server_to_server_prefixes(settings: Settings) -> tuple[str, ...]:
     carries a browser's CSRF token."""
     prefixes = [f"/api{KYC_WEBHOOK_PATH}", f"/api{CAB_WEBHOOK_PATH}"]
     if settings.sandbox:
-        prefixes += [f"/api{sandbox_kyc.router.prefix}{path}" for path in sandbox_kyc.VENDOR_PATHS]
-        prefixes += [f"/api{sandbox_linkedin.router.prefix}{path}" for path in sandbox_linkedin.PROVIDER_PATHS]
-        prefixes.append(f"/api{sandbox_cab.router.prefix}{sandbox_cab.AGGREGATOR_PREFIX}")
+        prefixes += server_to_server_paths("/api")
     return tuple(prefixes)
 
 
@@ -85,8 +84,7 @@ def include_api(app: FastAPI, settings: Settings) -> None:
     for router in area_routers():
         app.include_router(router, prefix="/api")
     if settings.sandbox:
-        for vendor in (sandbox, sandbox_kyc, sandbox_linkedin, sandbox_cab):
-            app.include_router(vendor.router, prefix="/api")
+        include_sandbox(app, prefix="/api")
 
 
 def create_app(settings: Settings | None = None, push_destinations: PushDestinations | None = None) -> FastAPI:
@@ -115,12 +113,10 @@ def create_app(settings: Settings | None = None, push_destinations: PushDestinat
             app.state.cab_aggregator = cab_aggregator(http_client, settings)
             app.state.push_destinations = push_destinations or PushDestinations()
             await ensure_gazetteer_loaded(app.state.session_maker)
-            app.state.sms_gateway = HttpSmsGateway(
-                http_client,
-                settings.sms_gateway_url or "",
-                settings.sms_gateway_api_key or "",
-                settings.sms_sender_id,
+            gateway = HttpSmsGateway(
+                http_client, settings.sms_gateway_url or "", settings.sms_gateway_api_key or "", settings.sms_sender_id
             )
+            app.state.sms_providers = sms_providers(settings, gateway)
             app.state.chat = await open_chat(settings, app.state.flows)
             try:
                 yield

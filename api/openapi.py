@@ -32,11 +32,6 @@ def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": Failure, "description": REFUSALS[code]} for code in codes}
 
 
-def html_page(description: str) -> dict[int | str, dict[str, Any]]:
-    """The `responses=` of a route whose answer is an HTML page."""
-    return {200: {"content": {"text/html": {}}, "description": description}}
-
-
 def _dependencies(dependant: Dependant) -> Iterator[Callable[..., Any]]:
     for child in dependant.dependencies:
         if child.call is not None:

@@ -1,4 +1,4 @@
-"""The sandbox vendors' credentials, in one place: the sandbox vendors (api/sandbox/) check and sign with them, and
+"""The sandbox vendors' credentials, in one place: the sandbox vendors (sandbox/) check and sign with them, and
 with SANDBOX=true the settings fall back to them. Every one is published in this repository, so none may serve as a
 production secret; neither may an example printed in the README, the docs or the compose file (PUBLISHED_VALUES,
 kept complete by tests/test_startup.py)."""

@@ -15,8 +15,11 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
-from api.schemas.sandbox import (
+from domain import sandbox as sandbox_vendors
+from domain.providers.cab import webhook_headers
+from domain.settings import Settings
+from sandbox.models import SandboxCabBooking
+from sandbox.schemas import (
     AggregatorBooking,
     AggregatorBookingRequest,
     AggregatorPlace,
@@ -26,10 +29,7 @@ from api.schemas.sandbox import (
     SandboxCabEvent,
     SandboxCabEventSent,
 )
-from domain import sandbox as sandbox_vendors
-from domain.models import SandboxCabBooking
-from domain.providers.cab import webhook_headers
-from domain.settings import Settings
+from sandbox.web import SandboxRefusal
 
 # Each vendor's fare table: a base fare and a rate per km for a hatchback; other categories cost more.
 VENDORS = {
@@ -187,9 +187,9 @@ async def vendor_event(session: AsyncSession, trip_id: int, event: SandboxCabEve
         .with_for_update()
     )
     if found is None:
-        raise ApiError(NOT_OPEN, status.HTTP_404_NOT_FOUND)
+        raise SandboxRefusal(NOT_OPEN, status.HTTP_404_NOT_FOUND)
     if event.event == "confirm" and found.status != "pending":
-        raise ApiError(NOT_OPEN, status.HTTP_409_CONFLICT)
+        raise SandboxRefusal(NOT_OPEN, status.HTTP_409_CONFLICT)
     found.status = EVENT_STATUSES[event.event]
     if event.event == "confirm":
         found.driver = DRIVER

@@ -18,8 +18,12 @@ from fastapi import status
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
-from api.schemas.sandbox import (
+from domain import sandbox as sandbox_vendors
+from domain.providers.kyc import webhook_headers
+from domain.rules.kyc import ReviewDecision, VendorStatus
+from domain.settings import Settings
+from sandbox.models import SandboxKycTransaction
+from sandbox.schemas import (
     SandboxKycChoice,
     SandboxKycTransactionView,
     VendorFailure,
@@ -27,12 +31,7 @@ from api.schemas.sandbox import (
     VendorResults,
     VendorStart,
 )
-from api.security.headers import page_policy
-from domain import sandbox as sandbox_vendors
-from domain.models import SandboxKycTransaction
-from domain.providers.kyc import webhook_headers
-from domain.rules.kyc import ReviewDecision, VendorStatus
-from domain.settings import Settings
+from sandbox.web import SandboxRefusal, page_policy
 
 NOT_FOUND = "Transaction not found"
 ALREADY_FINISHED = "This transaction is not waiting for that"
@@ -95,7 +94,7 @@ async def sandbox_transaction(
     query = select(SandboxKycTransaction).where(SandboxKycTransaction.transaction_id == transaction_id)
     transaction = await session.scalar(query.with_for_update() if for_update else query)
     if transaction is None:
-        raise ApiError(NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        raise SandboxRefusal(NOT_FOUND, status.HTTP_404_NOT_FOUND)
     return transaction
 
 
@@ -115,7 +114,7 @@ async def choose_outcome(
     """What the person picked in the widget, once; the answer carries where the widget returns them."""
     transaction = await sandbox_transaction(session, transaction_id, for_update=True)
     if transaction.application_status != VendorStatus.STARTED:
-        raise ApiError(ALREADY_FINISHED, status.HTTP_409_CONFLICT)
+        raise SandboxRefusal(ALREADY_FINISHED, status.HTTP_409_CONFLICT)
     transaction.application_status = choice.outcome
     transaction.updated_at = func.now()
     return _view(transaction)
@@ -125,7 +124,7 @@ async def review(session: AsyncSession, transaction_id: str, decision: str) -> t
     """A manual review's decision on a transaction waiting for one; answers the webhook body to post."""
     transaction = await sandbox_transaction(session, transaction_id, for_update=True)
     if transaction.application_status != VendorStatus.NEEDS_REVIEW:
-        raise ApiError(ALREADY_FINISHED, status.HTTP_409_CONFLICT)
+        raise SandboxRefusal(ALREADY_FINISHED, status.HTTP_409_CONFLICT)
     approved = decision == ReviewDecision.APPROVED
     transaction.application_status = VendorStatus.MANUALLY_APPROVED if approved else VendorStatus.MANUALLY_DECLINED
     transaction.updated_at = func.now()

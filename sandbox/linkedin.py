@@ -17,12 +17,12 @@ from fastapi import status
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.schemas.sandbox import OidcClaims, OidcFailure, OidcToken, SandboxConsent
-from api.security.headers import page_policy
 from domain import clock
 from domain import sandbox as sandbox_vendors
-from domain.models import SandboxLinkedInGrant
 from domain.settings import Settings
+from sandbox.models import SandboxLinkedInGrant
+from sandbox.schemas import OidcClaims, OidcFailure, OidcToken, SandboxConsent
+from sandbox.web import page_policy
 
 CODE_LIFETIME = timedelta(minutes=5)
 TOKEN_LIFETIME_SECONDS = 3600

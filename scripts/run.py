@@ -64,7 +64,8 @@ class Service:
 
 
 def migrate(env: dict[str, str]) -> None:
-    subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], env=env, check=True)
+    """Production's migrations and, with SANDBOX=true, the sandbox vendors' (scripts/migrate.py)."""
+    subprocess.run([sys.executable, "-m", "scripts.migrate"], env=env, check=True)
 
 
 def start_temporal(settings: Settings, env: dict[str, str]) -> subprocess.Popen[bytes] | None:

@@ -30,7 +30,7 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     """TEST_DATABASE_URL points the tests at an existing server; otherwise an embedded one in a temp dir."""
     url = os.environ.get("TEST_DATABASE_URL") or start_embedded_postgres(tmp_path_factory.mktemp("postgres"))
     subprocess.run(
-        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        [sys.executable, "-m", "scripts.migrate"],
         cwd=PROJECT_ROOT,
         env={**os.environ, "DATABASE_URL": url},
         check=True,

@@ -4,7 +4,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE_ROOTS = ("api", "domain", "workflows", "activities", "worker", "scripts", "tests")
+SOURCE_ROOTS = ("api", "domain", "workflows", "activities", "worker", "scripts", "sandbox", "tests")
 
 
 def folders_without_init(base: Path) -> list[str]:

@@ -14,7 +14,7 @@ The PWA's policy (every answer of the app and the API):
 - connections: our own origin only (the API, the chat socket, the service worker's calls).
 - nothing may frame the app, no plugins, no <base>, forms post to our own origin.
 
-Pages the server writes under /api carry their own policy: the sandbox vendors' pages set theirs (page_policy), and
+Pages the server writes under /api carry their own policy: the sandbox vendors' pages set theirs (sandbox/web.py), and
 the API's docs page (Swagger UI) loads its script and style from jsDelivr and runs one inline script, allowed by
 the hash of the script in the answer itself: that page repeats nothing from the request.
 """
@@ -86,19 +86,6 @@ def source_hash(text: str | bytes) -> str:
     """A CSP source allowing the inline script or style (or style attribute) with exactly this text."""
     data = text.encode() if isinstance(text, str) else text
     return f"'sha256-{base64.b64encode(hashlib.sha256(data).digest()).decode()}'"
-
-
-def page_policy(scripts: Iterable[str] = (), styles: Iterable[str] = ()) -> str:
-    """The policy of a page the server writes itself: our own files and exactly these inline scripts and styles."""
-    return "; ".join(
-        (
-            "default-src 'self'",
-            " ".join(("script-src 'self'", *map(source_hash, scripts))),
-            " ".join(("style-src 'self'", *map(source_hash, styles))),
-            "img-src 'self' data:",
-            *LOCKDOWN,
-        )
-    )
 
 
 def docs_policy(page: bytes) -> str:

@@ -1,12 +1,12 @@
 """All ORM models, in one package so Alembic and the app see the same metadata."""
 
-from domain.models.auth import AuthSession, OtpChallenge, SandboxSms
+from domain.models.auth import AuthSession, OtpChallenge
 from domain.models.base import Base
-from domain.models.cab import CabBooking, SandboxCabBooking, TripCabPlan
+from domain.models.cab import CabBooking, TripCabPlan
 from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
 from domain.models.flows import FlowOutboxEntry
-from domain.models.kyc import KycVerification, SandboxKycTransaction
-from domain.models.linkedin import LinkedInState, SandboxLinkedInGrant
+from domain.models.kyc import KycVerification
+from domain.models.linkedin import LinkedInState
 from domain.models.media import ProfileImageUploadWindow
 from domain.models.push import PushSubscription
 from domain.models.review import TripReview
@@ -40,10 +40,6 @@ __all__ = [
     "ProfileImageUploadWindow",
     "PushSubscription",
     "ReliabilityRecord",
-    "SandboxCabBooking",
-    "SandboxKycTransaction",
-    "SandboxLinkedInGrant",
-    "SandboxSms",
     "Trip",
     "TripCabPlan",
     "TripCompletion",

@@ -33,15 +33,3 @@ class OtpChallenge(Base):
     created_at: Mapped[datetime] = created_at_column()
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     consumed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-
-
-class SandboxSms(Base):
-    """The sandbox SMS outbox: what a real gateway would have delivered."""
-
-    __tablename__ = "sandbox_sms"
-
-    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
-    mobile_number: Mapped[str] = mapped_column(String(10), index=True)
-    message: Mapped[str] = mapped_column(String(500))
-    code: Mapped[str | None] = mapped_column(String(10))
-    created_at: Mapped[datetime] = created_at_column()

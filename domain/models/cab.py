@@ -57,23 +57,3 @@ class CabBooking(Base):
     cancel_requested_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
-
-
-class SandboxCabBooking(Base):
-    """The sandbox aggregator's own record of a booking, as a real aggregator keeps it on its side."""
-
-    __tablename__ = "sandbox_cab_bookings"
-
-    booking_id: Mapped[str] = mapped_column(String(80), primary_key=True)
-    idempotency_key: Mapped[str] = mapped_column(String(80), unique=True)
-    reference: Mapped[str] = mapped_column(String(80))
-    trip_id: Mapped[int] = mapped_column(BigInteger, index=True)
-    vendor_code: Mapped[str] = mapped_column(String(40))
-    category: Mapped[str] = mapped_column(String(20))
-    status: Mapped[str] = mapped_column(String(30))
-    callback_url: Mapped[str] = mapped_column(String(1000))
-    driver: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
-    vehicle: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
-    cancel_reason: Mapped[str | None] = mapped_column(String(300))
-    created_at: Mapped[datetime] = created_at_column()
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

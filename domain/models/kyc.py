@@ -26,17 +26,3 @@ class KycVerification(Base):
     start_url: Mapped[str] = mapped_column(String(1000))
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
-
-
-class SandboxKycTransaction(Base):
-    """The sandbox vendor's own record of a transaction, as the real vendor keeps it on its side."""
-
-    __tablename__ = "sandbox_kyc_transactions"
-
-    transaction_id: Mapped[str] = mapped_column(String(80), primary_key=True)
-    app_id: Mapped[str] = mapped_column(String(100))
-    workflow_id: Mapped[str] = mapped_column(String(100))
-    redirect_url: Mapped[str] = mapped_column(String(1000))
-    application_status: Mapped[str] = mapped_column(String(40))
-    created_at: Mapped[datetime] = created_at_column()
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -16,19 +16,3 @@ class LinkedInState(Base):
     code_verifier: Mapped[str] = mapped_column(String(128))
     created_at: Mapped[datetime] = created_at_column()
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class SandboxLinkedInGrant(Base):
-    """The sandbox provider's own record of a consent: its code (used once), then its access token."""
-
-    __tablename__ = "sandbox_linkedin_grants"
-
-    code: Mapped[str] = mapped_column(String(64), primary_key=True)
-    client_id: Mapped[str] = mapped_column(String(100))
-    redirect_uri: Mapped[str] = mapped_column(String(1000))
-    code_challenge: Mapped[str] = mapped_column(String(128))
-    member_sub: Mapped[str] = mapped_column(String(64))
-    member_name: Mapped[str] = mapped_column(String(100))
-    access_token: Mapped[str | None] = mapped_column(String(64), unique=True)
-    created_at: Mapped[datetime] = created_at_column()
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

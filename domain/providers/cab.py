@@ -14,7 +14,7 @@
   `X-Webhook-Id`, and `X-Aggregator-Signature`, the hex HMAC-SHA256 with the shared secret of
   `{timestamp}.{delivery id}.` and the raw body.
 
-The sandbox aggregator (api/sandbox/cab.py) answers the same; settings choose which one this talks to.
+The sandbox aggregator (sandbox/cab.py) answers the same; settings choose which one this talks to.
 """
 
 import logging

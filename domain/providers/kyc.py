@@ -10,7 +10,7 @@
   (domain/webhooks.py, docs/webhooks.md): `X-Webhook-Timestamp`, `X-Webhook-Id`, and `X-HV-Signature`, the hex
   HMAC-SHA256 with the shared webhook secret of `{timestamp}.{delivery id}.` and the raw body.
 
-The sandbox vendor (api/sandbox/kyc.py) answers the same calls; settings choose which one this talks to.
+The sandbox vendor (sandbox/kyc.py) answers the same calls; settings choose which one this talks to.
 """
 
 import logging

@@ -2,7 +2,7 @@
 client. The authorize page returns to `/linkedin/callback` with `code` and `state`; the code is exchanged at the
 token endpoint (client secret in the body, the PKCE verifier beside it) and the member is read from userinfo.
 
-The sandbox provider (api/sandbox/linkedin.py) answers the same three endpoints; settings choose which."""
+The sandbox provider (sandbox/linkedin.py) answers the same three endpoints; settings choose which."""
 
 import logging
 from dataclasses import dataclass

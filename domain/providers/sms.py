@@ -1,13 +1,13 @@
-"""SMS delivery: an HTTP gateway in production, the sandbox outbox otherwise."""
+"""SMS delivery: an HTTP gateway in production; with SANDBOX=true the sandbox outbox stands in (sandbox/sms.py,
+whose sms_providers chooses)."""
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 import httpx
 from sqlalchemy.ext.asyncio import AsyncSession
-
-from domain.models import SandboxSms
 
 logger = logging.getLogger("humsafar.sms")
 
@@ -25,6 +25,10 @@ class SmsDeliveryError(Exception):
 
 class SmsProvider(Protocol):
     async def send(self, message: SmsMessage) -> None: ...
+
+
+# The provider for a caller's transaction: an outbox keeps its messages in it, a gateway sends them at once.
+SmsProviders = Callable[[AsyncSession], SmsProvider]
 
 
 class HttpSmsGateway:
@@ -48,14 +52,3 @@ class HttpSmsGateway:
         except httpx.HTTPError as error:
             logger.warning("SMS gateway refused a message: %s", error)
             raise SmsDeliveryError(str(error)) from error
-
-
-class SandboxOutbox:
-    """Keeps each message in the sandbox outbox, in the caller's transaction."""
-
-    def __init__(self, session: AsyncSession) -> None:
-        self.session = session
-
-    async def send(self, message: SmsMessage) -> None:
-        self.session.add(SandboxSms(mobile_number=message.mobile_number, message=message.text, code=message.code))
-        await self.session.flush()

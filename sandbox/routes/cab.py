@@ -1,14 +1,13 @@
-"""The sandbox cab aggregator (api/sandbox/cab.py), mounted only when SANDBOX=true."""
+"""The sandbox cab aggregator (sandbox/cab.py)."""
 
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 
-from api.deps import SessionDep, SettingsDep
-from api.openapi import refusals
-from api.sandbox import cab
-from api.schemas.sandbox import (
+from domain.envelope import Envelope, ok
+from sandbox import cab
+from sandbox.schemas import (
     AggregatorBooking,
     AggregatorBookingRequest,
     AggregatorCancel,
@@ -18,7 +17,7 @@ from api.schemas.sandbox import (
     SandboxCabEvent,
     SandboxCabEventSent,
 )
-from domain.envelope import Envelope, ok
+from sandbox.web import SessionDep, SettingsDep, refusals
 
 router = APIRouter(prefix="/sandbox/cab", tags=["sandbox"])
 

@@ -1,14 +1,13 @@
-"""The sandbox KYC vendor (api/sandbox/kyc.py), mounted only when SANDBOX=true."""
+"""The sandbox KYC vendor (sandbox/kyc.py)."""
 
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from api.deps import SessionDep, SettingsDep
-from api.openapi import html_page, refusals
-from api.sandbox import kyc
-from api.schemas.sandbox import (
+from domain.envelope import Envelope, ok
+from sandbox import kyc
+from sandbox.schemas import (
     SandboxKycChoice,
     SandboxKycReview,
     SandboxKycReviewed,
@@ -22,7 +21,7 @@ from api.schemas.sandbox import (
     VendorStartUrl,
     VendorToken,
 )
-from domain.envelope import Envelope, ok
+from sandbox.web import SessionDep, SettingsDep, html_page, refusals
 
 router = APIRouter(prefix="/sandbox/kyc", tags=["sandbox"])
 

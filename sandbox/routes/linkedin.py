@@ -1,14 +1,13 @@
-"""The sandbox LinkedIn (api/sandbox/linkedin.py), mounted only when SANDBOX=true."""
+"""The sandbox LinkedIn (sandbox/linkedin.py)."""
 
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Header, Query
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 
-from api.deps import SessionDep, SettingsDep
-from api.openapi import html_page
-from api.sandbox import linkedin
-from api.schemas.sandbox import (
+from domain.envelope import Failure
+from sandbox import linkedin
+from sandbox.schemas import (
     OidcClaims,
     OidcFailure,
     OidcToken,
@@ -16,7 +15,7 @@ from api.schemas.sandbox import (
     SandboxConsent,
     SandboxConsentDecision,
 )
-from domain.envelope import Failure
+from sandbox.web import SessionDep, SettingsDep, html_page
 
 router = APIRouter(prefix="/sandbox/linkedin", tags=["sandbox"])
 

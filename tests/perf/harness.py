@@ -104,7 +104,7 @@ def embedded_postgres(data_dir: Path) -> Iterator[Service]:
     pid = int((data_dir / "postgres" / "postmaster.pid").read_text().split()[0])
     try:
         subprocess.run(
-            [sys.executable, "-m", "alembic", "upgrade", "head"],
+            [sys.executable, "-m", "scripts.migrate"],
             cwd=PROJECT_ROOT,
             env={**os.environ, "SANDBOX": "true", "DATABASE_URL": url},
             check=True,
