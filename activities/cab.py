@@ -32,8 +32,8 @@ def ride_of(trip: Trip, booking: CabBooking) -> CabRide:
     return CabRide(
         trip_id=trip.id,
         category=booking.category,
-        pickup=CabPlace(trip.origin_name, trip.origin_latitude, trip.origin_longitude),
-        drop=CabPlace(trip.destination_name, trip.destination_latitude, trip.destination_longitude),
+        pickup=CabPlace.at(trip.origin),
+        drop=CabPlace.at(trip.destination),
         stops=[CabPlace(stop["name"], stop["latitude"], stop["longitude"]) for stop in booking.stops],
         pickup_time=trip.scheduled_at.isoformat(),
     )

@@ -21,22 +21,9 @@ from domain.flows import FlowOutbox, start_after_commit
 from domain.models import Trip, TripSeries
 from domain.rules.commute import occurrences
 from domain.settings import Settings
-from domain.trips import TripDraft, TripEnds, add_trip
+from domain.trips import TripDraft, add_trip
 from workflows.commute.contracts import CommuteDay, commute_day_workflow_id, commute_schedule_id
 from workflows.trip.contracts import TripSchedule, trip_start
-
-
-def ends_of(series: TripSeries) -> TripEnds:
-    return TripEnds(
-        origin_name=series.origin_name,
-        origin_place_id=series.origin_place_id,
-        origin_latitude=series.origin_latitude,
-        origin_longitude=series.origin_longitude,
-        destination_name=series.destination_name,
-        destination_place_id=series.destination_place_id,
-        destination_latitude=series.destination_latitude,
-        destination_longitude=series.destination_longitude,
-    )
 
 
 class CommuteActivities:
@@ -116,7 +103,8 @@ class CommuteActivities:
         return TripDraft(
             host_id=series.host_id,
             scheduled_at=departure,
-            ends=ends_of(series),
+            origin=series.origin,
+            destination=series.destination,
             total_passengers=series.total_passengers,
             preferred_mode_of_transport=series.preferred_mode_of_transport,
             is_vehicle_booked=series.is_vehicle_booked,

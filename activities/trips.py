@@ -46,7 +46,7 @@ def _place(name: str) -> str:
 
 
 def _route(trip: Trip) -> str:
-    return f"from {_place(trip.origin_name)} to {_place(trip.destination_name)}"
+    return f"from {_place(trip.origin.name)} to {_place(trip.destination.name)}"
 
 
 def _clock(moment: datetime) -> str:

@@ -7,28 +7,17 @@ from decimal import Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.models import Trip, TripPassenger
+from domain.models import Trip, TripEnd, TripPassenger
 from domain.rules.geo import distance_km
 from domain.rules.join import PassengerStatus, PassengerType
-
-
-@dataclass(frozen=True)
-class TripEnds:
-    origin_name: str
-    origin_place_id: str
-    origin_latitude: float
-    origin_longitude: float
-    destination_name: str
-    destination_place_id: str
-    destination_latitude: float
-    destination_longitude: float
 
 
 @dataclass(frozen=True)
 class TripDraft:
     host_id: int
     scheduled_at: datetime
-    ends: TripEnds
+    origin: TripEnd
+    destination: TripEnd
     total_passengers: int
     preferred_mode_of_transport: int
     is_vehicle_booked: bool
@@ -39,26 +28,17 @@ class TripDraft:
 
 
 async def add_trip(session: AsyncSession, draft: TripDraft) -> Trip:
-    ends = draft.ends
     trip = Trip(
         host_id=draft.host_id,
         scheduled_at=draft.scheduled_at,
-        origin_name=ends.origin_name.strip(),
-        origin_place_id=ends.origin_place_id,
-        origin_latitude=ends.origin_latitude,
-        origin_longitude=ends.origin_longitude,
-        destination_name=ends.destination_name.strip(),
-        destination_place_id=ends.destination_place_id,
-        destination_latitude=ends.destination_latitude,
-        destination_longitude=ends.destination_longitude,
+        origin=draft.origin,
+        destination=draft.destination,
         total_passengers=draft.total_passengers,
         preferred_mode_of_transport=draft.preferred_mode_of_transport,
         is_vehicle_booked=draft.is_vehicle_booked,
         estimated_cost=draft.estimated_cost,
         additional_note=draft.additional_note or None,
-        distance_km=distance_km(
-            ends.origin_latitude, ends.origin_longitude, ends.destination_latitude, ends.destination_longitude
-        ),
+        distance_km=distance_km(*draft.origin.point, *draft.destination.point),
         series_id=draft.series_id,
         series_date=draft.series_date,
     )

@@ -114,8 +114,8 @@ async def plan_cab(session: AsyncSession, maps: MapsProvider, user: User, trip_i
     stops = [await _stop(maps, place_id) for place_id in plan.stops]
     _refuse(
         stops_refusal(
-            (trip.origin_latitude, trip.origin_longitude),
-            (trip.destination_latitude, trip.destination_longitude),
+            trip.origin.point,
+            trip.destination.point,
             [
                 (str(stop["place_id"]), str(stop["name"]), cast(Point, (stop["latitude"], stop["longitude"])))
                 for stop in stops
@@ -167,8 +167,8 @@ async def _ride(
     ride = CabRide(
         trip_id=trip.id,
         category=plan.category,
-        pickup=CabPlace(trip.origin_name, trip.origin_latitude, trip.origin_longitude),
-        drop=CabPlace(trip.destination_name, trip.destination_latitude, trip.destination_longitude),
+        pickup=CabPlace.at(trip.origin),
+        drop=CabPlace.at(trip.destination),
         stops=[CabPlace(str(stop["name"]), float(stop["latitude"]), float(stop["longitude"])) for stop in plan.stops],
         pickup_time=trip.scheduled_at.isoformat(),
     )

@@ -212,7 +212,7 @@ async def mark_read(session: AsyncSession, chat_id: int, user_id: int, message_i
 
 def display_name(trip: Trip) -> str:
     """'Koramangala to Whitefield'; a commute's trips share their route, so each also names its day ('· 12 Jan')."""
-    route = f"{short_place_name(trip.origin_name)} to {short_place_name(trip.destination_name)}"
+    route = f"{short_place_name(trip.origin.name)} to {short_place_name(trip.destination.name)}"
     if trip.series_id is None:
         return route
     day = trip.scheduled_at.astimezone(clock.IST)

@@ -9,8 +9,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.commute.schemas import CommuteCreate, CommuteSeries
 from api.errors import ApiError
-from api.trips.changes import cost_for
+from api.trips.changes import cost_for, end_of
 from api.trips.schemas import TripEnd
+from api.trips.views import end_view
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
 from domain.models import Trip, TripPassenger, TripSeries, User
@@ -35,14 +36,8 @@ async def start_commute(session: AsyncSession, host: User, body: CommuteCreate) 
     is_vehicle_booked = body.is_vehicle_booked and body.preferred_mode_of_transport != choices.TRANSPORT_UNDECIDED
     series = TripSeries(
         host_id=host.id,
-        origin_name=body.origin.name.strip(),
-        origin_place_id=body.origin.place_id,
-        origin_latitude=body.origin.latitude,
-        origin_longitude=body.origin.longitude,
-        destination_name=body.destination.name.strip(),
-        destination_place_id=body.destination.place_id,
-        destination_latitude=body.destination.latitude,
-        destination_longitude=body.destination.longitude,
+        origin=end_of(body.origin),
+        destination=end_of(body.destination),
         departs_at=time(hours, minutes),
         weekdays=body.days,
         total_passengers=body.total_passengers,
@@ -57,10 +52,6 @@ async def start_commute(session: AsyncSession, host: User, body: CommuteCreate) 
     change = CommuteScheduleChange(series_id=series.id, host_id=host.id, open=True)
     await start_after_commit(session, commute_schedule_change(change))
     return series
-
-
-def _end(name: str, place_id: str, latitude: float, longitude: float) -> TripEnd:
-    return TripEnd(name=name, place_id=place_id, latitude=latitude, longitude=longitude, is_approximate=False)
 
 
 async def commutes_of(session: AsyncSession, host: User) -> list[CommuteSeries]:
@@ -85,13 +76,8 @@ async def commutes_of(session: AsyncSession, host: User) -> list[CommuteSeries]:
     return [
         CommuteSeries(
             id=series.id,
-            origin=_end(series.origin_name, series.origin_place_id, series.origin_latitude, series.origin_longitude),
-            destination=_end(
-                series.destination_name,
-                series.destination_place_id,
-                series.destination_latitude,
-                series.destination_longitude,
-            ),
+            origin=TripEnd(**end_view(series.origin, exact=True)),
+            destination=TripEnd(**end_view(series.destination, exact=True)),
             time=series.departs_at.strftime("%H:%M"),
             days=series.weekdays,
             until=series.until,

@@ -169,7 +169,7 @@ async def _tell_reviewees(session: AsyncSession, trip: Trip, reviewer: User, rev
             recipient_id=reviewee_id,
             sender_id=None,
             title=NOTICE_TITLE,
-            message=f"Someone you travelled with from {trip.origin_name} to {trip.destination_name} reviewed you.",
+            message=f"Someone you travelled with from {trip.origin.name} to {trip.destination.name} reviewed you.",
             entity_type=NOTICE_ENTITY_TYPE,
             entity_id="",
             dedupe_key=f"review-received:{trip.id}:{reviewer.id}:{reviewee_id}",
@@ -203,8 +203,8 @@ async def review_summary(session: AsyncSession, page_size: int, user_id: int, pa
                 flagged_review=review.flagged_review,
                 trip=ReviewedTrip(
                     id=trip.id,
-                    source=trip.origin_name,
-                    destination=trip.destination_name,
+                    source=trip.origin.name,
+                    destination=trip.destination.name,
                     scheduled_at=clock.format_ist_minute(trip.scheduled_at),
                 ),
             )
@@ -261,8 +261,8 @@ async def trips_to_rate(session: AsyncSession, viewer: User, limit: int) -> list
     return [
         ReviewedTrip(
             id=trip.id,
-            source=trip.origin_name,
-            destination=trip.destination_name,
+            source=trip.origin.name,
+            destination=trip.destination.name,
             scheduled_at=clock.format_ist_minute(trip.scheduled_at),
         )
         for trip in trips

@@ -15,14 +15,14 @@ from api.trips.schemas import TripCreate, TripUpdate, parse_time_of_trip
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip
-from domain.models import Trip, User
+from domain.models import Trip, TripEnd, User
 from domain.reliability import record_reliability
 from domain.rules import choices, messages
 from domain.rules.cab import CabEnd
 from domain.rules.reliability import ReliabilityEvent, is_late
 from domain.rules.trip import HostChange, TripStatus, host_change_refusal, too_far_ahead
 from domain.settings import Settings
-from domain.trips import TripDraft, TripEnds, add_trip
+from domain.trips import TripDraft, add_trip
 from workflows.trip.contracts import (
     TripCancelled,
     TripRescheduled,
@@ -83,7 +83,8 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
     draft = TripDraft(
         host_id=host.id,
         scheduled_at=scheduled_at,
-        ends=ends_of(body.origin, body.destination),
+        origin=end_of(body.origin),
+        destination=end_of(body.destination),
         total_passengers=body.total_passengers,
         preferred_mode_of_transport=mode,
         is_vehicle_booked=is_vehicle_booked,
@@ -95,17 +96,9 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
     return trip
 
 
-def ends_of(origin: Location, destination: Location) -> TripEnds:
-    return TripEnds(
-        origin_name=origin.name,
-        origin_place_id=origin.place_id,
-        origin_latitude=origin.latitude,
-        origin_longitude=origin.longitude,
-        destination_name=destination.name,
-        destination_place_id=destination.place_id,
-        destination_latitude=destination.latitude,
-        destination_longitude=destination.longitude,
-    )
+def end_of(place: Location) -> TripEnd:
+    """The place the host picked as a trip's or a commute's end, its name trimmed."""
+    return TripEnd(place.name.strip(), place.place_id, place.latitude, place.longitude)
 
 
 def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:

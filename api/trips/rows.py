@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, exists, func, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.orm import aliased
 
-from domain.models import CabBooking, Trip, TripPassenger, TripQuery, User, UserTripsInsights
+from domain.models import CabBooking, Trip, TripEnd, TripPassenger, TripQuery, User, UserTripsInsights
 
 
 class Person(NamedTuple):
@@ -35,6 +35,9 @@ class Person(NamedTuple):
 
 
 class TripRow(NamedTuple):
+    """A trip's columns as the compiled reads select them: its ends column by column (domain/models/ends.py), read
+    whole through `origin` and `destination`."""
+
     id: int
     host_id: int
     status: str
@@ -56,6 +59,16 @@ class TripRow(NamedTuple):
     people: list[list[Any]]  # Person fields, host first, then in the order they asked
     has_questions: bool
     cab: list[Any] | None  # CabRow fields of the trip's latest cab booking, if it has one
+
+    @property
+    def origin(self) -> TripEnd:
+        return TripEnd(self.origin_name, self.origin_place_id, self.origin_latitude, self.origin_longitude)
+
+    @property
+    def destination(self) -> TripEnd:
+        return TripEnd(
+            self.destination_name, self.destination_place_id, self.destination_latitude, self.destination_longitude
+        )
 
 
 def _people_of_trip() -> ColumnElement[Any]:

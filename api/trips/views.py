@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from api.media.service import media_url
 from api.trips.rows import CabRow, Person, TripRow, cab_of, people_of
 from domain import clock
+from domain.models import TripEnd
 from domain.rules import limits
 from domain.rules.cab import CabStatus, is_eligible, shown_status
 from domain.rules.co2 import co2_saved_kg
@@ -137,18 +138,16 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
     }
 
 
-def _shown_point(latitude: float, longitude: float, exact: bool) -> tuple[float, float]:
-    """An end as the viewer may know it: exact only for the trip's host and active members (a dropped pin is often a
-    home), else the centre of its cell, which search measures from too (api/trips/search.py)."""
-    return (latitude, longitude) if exact else approximate(latitude, longitude)
-
-
-def _trip_end(name: str, place_id: str, shown: tuple[float, float], exact: bool) -> View:
+def end_view(end: TripEnd, exact: bool) -> View:
+    """An end as the viewer may know it, in TripEnd's shape (api/trips/schemas.py): exact only for the trip's host
+    and active members (a dropped pin is often a home); to anyone else the centre of its cell, which search measures
+    from too (api/trips/search.py), and no place id."""
+    latitude, longitude = end.point if exact else approximate(end.latitude, end.longitude)
     return {
-        "name": name,
-        "place_id": place_id if exact else None,
-        "latitude": shown[0],
-        "longitude": shown[1],
+        "name": end.name,
+        "place_id": end.place_id if exact else None,
+        "latitude": latitude,
+        "longitude": longitude,
         "is_approximate": not exact,
     }
 
@@ -224,8 +223,10 @@ def build_view(
     assert host is not None, f"trip {trip.id} has no host"
     is_member = own is not None and own.status == PERSON_ACTIVE
     sees_exact_ends = is_host or is_member
-    origin = _shown_point(trip.origin_latitude, trip.origin_longitude, sees_exact_ends)
-    destination = _shown_point(trip.destination_latitude, trip.destination_longitude, sees_exact_ends)
+    origin_view = end_view(trip.origin, sees_exact_ends)
+    destination_view = end_view(trip.destination, sees_exact_ends)
+    origin = (origin_view["latitude"], origin_view["longitude"])
+    destination = (destination_view["latitude"], destination_view["longitude"])
     from_origin, from_destination, total = _distances(origin, destination, point)
     # The trip's own length too (and the CO2 worked from it): from the exact ends it is one more equation a stranger
     # could solve for the pick-up.
@@ -239,8 +240,8 @@ def build_view(
         "status": TRIP_CANCELLED if trip.status == TRIP_CANCELLED else TRIP_ACTIVE,
         "scheduled_at": clock.format_ist_minute(trip.scheduled_at),
         "is_past": trip.scheduled_at <= now,
-        "origin": _trip_end(trip.origin_name, trip.origin_place_id, origin, sees_exact_ends),
-        "destination": _trip_end(trip.destination_name, trip.destination_place_id, destination, sees_exact_ends),
+        "origin": origin_view,
+        "destination": destination_view,
         "host": host_card,
         "hosts": [host_card],
         "is_current_user_host": is_host,

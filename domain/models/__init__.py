@@ -4,6 +4,7 @@ from domain.models.auth import AuthSession, OtpChallenge
 from domain.models.base import Base
 from domain.models.cab import CabBooking, TripCabPlan
 from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
+from domain.models.ends import TripEnd
 from domain.models.flows import FlowOutboxEntry
 from domain.models.kyc import KycVerification
 from domain.models.linkedin import LinkedInState
@@ -43,6 +44,7 @@ __all__ = [
     "Trip",
     "TripCabPlan",
     "TripCompletion",
+    "TripEnd",
     "TripPassenger",
     "TripQuery",
     "TripReview",

@@ -7,7 +7,6 @@ from sqlalchemy import (
     Boolean,
     Date,
     DateTime,
-    Float,
     ForeignKey,
     Numeric,
     SmallInteger,
@@ -17,6 +16,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.models.base import Base, created_at_column
+from domain.models.ends import TripEnd, trip_end_columns
 
 
 class TripSeries(Base):
@@ -27,14 +27,8 @@ class TripSeries(Base):
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     host_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    origin_name: Mapped[str] = mapped_column(String(200))
-    origin_place_id: Mapped[str] = mapped_column(String(200))
-    origin_latitude: Mapped[float] = mapped_column(Float)
-    origin_longitude: Mapped[float] = mapped_column(Float)
-    destination_name: Mapped[str] = mapped_column(String(200))
-    destination_place_id: Mapped[str] = mapped_column(String(200))
-    destination_latitude: Mapped[float] = mapped_column(Float)
-    destination_longitude: Mapped[float] = mapped_column(Float)
+    origin: Mapped[TripEnd] = trip_end_columns("origin")
+    destination: Mapped[TripEnd] = trip_end_columns("destination")
     departs_at: Mapped[time] = mapped_column(Time)
     weekdays: Mapped[list[int]] = mapped_column(ARRAY(SmallInteger))
     total_passengers: Mapped[int] = mapped_column(SmallInteger)

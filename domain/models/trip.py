@@ -22,6 +22,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import UserDefinedType
 
 from domain.models.base import Base, created_at_column
+from domain.models.ends import TripEnd, trip_end_columns
 from domain.rules.geo import approximate_earth_sql
 
 
@@ -67,18 +68,12 @@ class Trip(Base):
     host_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     status: Mapped[str] = mapped_column(String(10), default="ACTIVE", server_default="ACTIVE")
     scheduled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    origin_name: Mapped[str] = mapped_column(String(200))
-    origin_place_id: Mapped[str] = mapped_column(String(200))
-    origin_latitude: Mapped[float] = mapped_column(Float)
-    origin_longitude: Mapped[float] = mapped_column(Float)
-    destination_name: Mapped[str] = mapped_column(String(200))
-    destination_place_id: Mapped[str] = mapped_column(String(200))
-    destination_latitude: Mapped[float] = mapped_column(Float)
-    destination_longitude: Mapped[float] = mapped_column(Float)
+    origin: Mapped[TripEnd] = trip_end_columns("origin")
+    destination: Mapped[TripEnd] = trip_end_columns("destination")
     # Both ends as the earthdistance points search measures from: the centres of their cells (domain/rules/geo.py
     # approximate), the ends everyone outside the trip is shown, so no distance, ranking or radius tells more than
     # the cell. Computed once when written rather than by every search for every candidate (ll_to_earth builds three
-    # cubes and checks the earth domain). Read by search only, so not loaded.
+    # cubes and checks the earth domain). Read by search's SQL only, so not loaded, and not part of the ends' values.
     origin_cell_earth: Mapped[str] = mapped_column(
         Earth(), Computed(approximate_earth_sql("origin"), persisted=True), deferred=True
     )

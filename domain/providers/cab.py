@@ -24,6 +24,7 @@ from typing import Any
 
 import httpx
 
+from domain.models import TripEnd
 from domain.settings import Settings
 from domain.webhooks import signed_headers
 
@@ -41,6 +42,11 @@ class CabPlace:
     name: str
     lat: float
     lng: float
+
+    @classmethod
+    def at(cls, end: TripEnd) -> "CabPlace":
+        """A trip's end as the aggregator takes a pick-up or a drop: its name and exact point."""
+        return cls(end.name, end.latitude, end.longitude)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from temporalio.client import Client, WorkflowHandle, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
 from domain.db import transaction
-from domain.models import Trip, TripPassenger
+from domain.models import Trip, TripEnd, TripPassenger
 from domain.settings import Settings
 from tests.workflows.trip_support import create_users, start_flow
 from workflows.join_request.contracts import JoinAction, JoinRequest, join_start
@@ -43,14 +43,8 @@ async def add_trip(
     trip = Trip(
         host_id=host_id,
         scheduled_at=scheduled_at,
-        origin_name="Koramangala, Bengaluru, Karnataka",
-        origin_place_id="pin-560034",
-        origin_latitude=12.9352,
-        origin_longitude=77.6245,
-        destination_name="Kempegowda International Airport, Bengaluru",
-        destination_place_id="pin-560300",
-        destination_latitude=13.1986,
-        destination_longitude=77.7066,
+        origin=TripEnd("Koramangala, Bengaluru, Karnataka", "pin-560034", 12.9352, 77.6245),
+        destination=TripEnd("Kempegowda International Airport, Bengaluru", "pin-560300", 13.1986, 77.7066),
         total_passengers=total_passengers,
         preferred_mode_of_transport=1,
         distance_km=34.0,

@@ -13,7 +13,7 @@ from temporalio.worker import Worker
 from activities.trips import TripActivities
 from domain.clock import IST
 from domain.db import transaction
-from domain.models import Trip, TripPassenger, UserTripsInsights
+from domain.models import Trip, TripEnd, TripPassenger, UserTripsInsights
 from domain.rules.co2 import co2_saved_per_person_kg
 from domain.settings import Settings
 from tests.workflows.erasure_support import eventually
@@ -125,14 +125,8 @@ async def test_new_people_counts_each_person_once_ever(session_maker: async_sess
         again = Trip(
             host_id=first.host_id,
             scheduled_at=in_seconds(-3600),
-            origin_name="Koramangala",
-            origin_place_id="pin-560034",
-            origin_latitude=12.9352,
-            origin_longitude=77.6245,
-            destination_name="Whitefield",
-            destination_place_id="pin-560066",
-            destination_latitude=12.9698,
-            destination_longitude=77.7500,
+            origin=TripEnd("Koramangala", "pin-560034", 12.9352, 77.6245),
+            destination=TripEnd("Whitefield", "pin-560066", 12.9698, 77.7500),
             total_passengers=4,
             preferred_mode_of_transport=2,
             distance_km=10.0,
