@@ -21,6 +21,9 @@ CONCURRENCY clients; the start rate counts from the first call until the last fl
 last REMINDERS of those trips, started once the worker has caught up with the others, have their reminder due at the
 start of the same minute: each must be delivered (its notification stored) within 60 s of it, exactly once. The
 worker's RSS once all are open.
+
+PERF_PROFILE=1 also samples the API and the worker with py-spy through the capacity run and counts each flow type's
+tasks and history events (tests/perf/profiling.py; `python -m tests.perf.run_all flows` runs this one alone).
 """
 
 import asyncio
@@ -38,7 +41,7 @@ import psycopg
 from temporalio.client import Client
 
 from activities.trips import REMINDER_TITLE
-from tests.perf import chat_setup, harness
+from tests.perf import chat_setup, harness, profiling
 from tests.perf.flows_setup import (
     HSR_LAYOUT,
     Api,
@@ -469,10 +472,14 @@ async def _measure(stack: FlowStack) -> dict[str, Any]:
         log("action latency measured; starting the capacity run")
         hosts = people[actors : actors + capacity_hosts]
         riders = people[actors + capacity_hosts :]
-        capacity = await _capacity(stack, api, hosts, riders)
+        with profiling.recording(stack.pids, "flows-capacity") as profile:
+            capacity = await _capacity(stack, api, hosts, riders)
     finally:
         await api.close()
-    return {"action_latency": latency, "capacity": capacity}
+    figures = {"action_latency": latency, "capacity": capacity}
+    if profile is not None:
+        figures["profile"] = profile.summary() | {"flows": await profiling.flow_histories(stack.temporal_address)}
+    return figures
 
 
 def run() -> BenchmarkResult:

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from types import FrameType, ModuleType
 from typing import Any
 
-from tests.perf import chat_delivery, flows, frontend_budget, lighthouse, trip_search
+from tests.perf import chat_delivery, flows, frontend_budget, lighthouse, peak_hour, trip_search
 from tests.perf.harness import BenchmarkResult, log
 
 # Each benchmark is a module with NAME and run() -> BenchmarkResult; add new ones here.
-BENCHMARKS: list[ModuleType] = [trip_search, chat_delivery, flows, frontend_budget, lighthouse]
+BENCHMARKS: list[ModuleType] = [trip_search, chat_delivery, flows, peak_hour, frontend_budget, lighthouse]
 
 
 def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
@@ -34,8 +34,10 @@ def run_benchmark(name: str, run: Callable[[], BenchmarkResult]) -> dict[str, An
 
 
 def main() -> int:
+    """Every benchmark, or those named on the command line (`python -m tests.perf.run_all flows peak_hour`)."""
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
-    results = {module.NAME: run_benchmark(module.NAME, module.run) for module in BENCHMARKS}
+    chosen = [module for module in BENCHMARKS if not sys.argv[1:] or module.NAME in sys.argv[1:]]
+    results = {module.NAME: run_benchmark(module.NAME, module.run) for module in chosen}
     for name, report in results.items():
         for target in report["targets"]:
             mark = "met" if target["met"] else "NOT met"
