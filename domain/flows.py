@@ -10,13 +10,19 @@ committed one always does:
 - the worker's relay (`FlowOutbox.relay`) delivers the entries a writer left behind, when it died between its
   commit and the delivery, or Temporal was unreachable just then.
 
-Delivering claims the entries with a row lock, starts or signals each in order, and removes the ones Temporal
-took, all in one transaction: two deliverers never send one entry twice at the same time, and a start that is sent
-again after a lost answer is refused by Temporal for an id already used (REJECT_DUPLICATE), so each flow starts
-once. Signals are at least once; every flow's signals are idempotent.
+Entries are delivered in order per workflow id (a flow's signals never before its start), and only per workflow id:
+each entry is delivered in a transaction of its own that locks that entry alone while Temporal is called, and is
+removed once Temporal took it, so two deliverers never send one entry at the same time, and a start that is sent
+again after a lost answer is refused by Temporal for an id already used (REJECT_DUPLICATE): each flow starts once.
+Signals are at least once; every flow's signals are idempotent.
 
-This module knows no particular flow: the starts and signals (each flow's `workflows/<flow>/contracts.py`) name their workflow, id,
-input and search attributes.
+An entry Temporal refuses is tried again by the relay; after FLOW_OUTBOX_MAX_ATTEMPTS refusals it is parked: it stays
+in the table with its last error, counted by the `flow_outbox_parked` metric, until support retries it
+(docs/operations.md, `python -m scripts.outbox`). A parked entry holds back the later entries of its own workflow id
+and no other. A Temporal that does not answer is no entry's fault: nothing is counted, the entries wait.
+
+This module knows no particular flow: the starts and signals (each flow's `workflows/<flow>/contracts.py`) name
+their workflow, id, input and search attributes.
 """
 
 import asyncio
@@ -24,14 +30,22 @@ import dataclasses
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
-from datetime import timedelta
+from datetime import datetime, timedelta
+from enum import Enum
 from typing import Any, Protocol
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, exists, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm import aliased
 from temporalio.client import Client
-from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes, WorkflowIDReusePolicy
+from temporalio.common import (
+    MetricMeter,
+    SearchAttributeKey,
+    SearchAttributePair,
+    TypedSearchAttributes,
+    WorkflowIDReusePolicy,
+)
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
@@ -45,6 +59,21 @@ _ADDED = "flow_outbox_added"
 # How long one start or signal may take before the entry is left to the relay.
 RPC_TIMEOUT = timedelta(seconds=5)
 BATCH = 100
+# Refusals after which an entry is parked for support, unless FLOW_OUTBOX_MAX_ATTEMPTS says otherwise.
+DEFAULT_MAX_ATTEMPTS = 20
+# Temporal's answers that say it was not reached or too busy, not that it refused the entry.
+UNANSWERED_STATUSES = frozenset(
+    {
+        RPCStatusCode.UNAVAILABLE,
+        RPCStatusCode.DEADLINE_EXCEEDED,
+        RPCStatusCode.RESOURCE_EXHAUSTED,
+        RPCStatusCode.CANCELLED,
+        RPCStatusCode.ABORTED,
+    }
+)
+# Unanswered calls in a row after which a delivery stops: Temporal is down, not one entry unlucky.
+UNANSWERED_IN_A_ROW = 3
+PARKED_METRIC = "flow_outbox_parked"
 
 
 class FlowStart(Protocol):
@@ -111,19 +140,52 @@ def _search_attributes(named: Mapping[str, str]) -> TypedSearchAttributes:
     )
 
 
+class Delivery(Enum):
+    """What became of one entry a deliverer took up."""
+
+    TAKEN = "taken"  # Temporal took it (or had it already): removed
+    REFUSED = "refused"  # Temporal refused it: counted, parked at the last attempt
+    UNANSWERED = "unanswered"  # Temporal did not answer, or was too busy to: left as it was
+    NOT_NOW = "not now"  # gone, parked, held by another deliverer, or behind an earlier entry of its workflow id
+
+
+@dataclasses.dataclass(frozen=True)
+class ParkedEntry:
+    id: int
+    workflow_id: str
+    what: str  # the workflow started or the signal sent
+    attempts: int
+    last_error: str | None
+    parked_at: datetime
+    waiting_behind: int  # later entries of the same workflow id, delivered once this one is
+
+
+def _unanswered(error: Exception) -> bool:
+    """Temporal could not be reached, did not answer in time, or was too busy: no fault of the entry's."""
+    if isinstance(error, RPCError):
+        return error.status in UNANSWERED_STATUSES
+    return isinstance(error, TimeoutError | RuntimeError)
+
+
 class FlowOutbox:
     """Delivers committed outbox entries to Temporal. Without a client it only writes: the entries wait for a
-    relay (tests of the writers alone)."""
+    relay (tests of the writers alone). `meter` takes the `flow_outbox_parked` gauge the relay keeps current."""
 
     def __init__(
         self,
         session_maker: async_sessionmaker[AsyncSession],
         client: Callable[[], Awaitable[Client]] | None = None,
         task_queue: str = "",
+        max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+        meter: MetricMeter | None = None,
     ) -> None:
         self._session_maker = session_maker
         self._client = client
         self._task_queue = task_queue
+        self._max_attempts = max_attempts
+        self._parked_gauge = (meter or MetricMeter.noop).create_gauge(
+            PARKED_METRIC, "Flow outbox entries Temporal refused FLOW_OUTBOX_MAX_ATTEMPTS times, waiting for support"
+        )
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -142,40 +204,90 @@ class FlowOutbox:
                 logger.warning("flow outbox: %d entries left to the relay: %s", len(added), error)
 
     async def deliver(self, ids: Sequence[int] | None = None, older_than: timedelta | None = None) -> int:
-        """Delivers these entries (waiting for another deliverer holding them), or up to a batch of those older than
-        `older_than` that nobody holds; answers how many Temporal took. Stops at the first that fails, so a flow's
-        start always goes before its signals."""
+        """Delivers these entries (waiting for another deliverer holding one), or, as the relay, the oldest entry of
+        up to a batch of workflow ids, each older than `older_than` and held by nobody, with the entries behind it;
+        answers how many Temporal took. Stops once Temporal has not answered a few times in a row."""
         if self._client is None:
             return 0
-        query = select(FlowOutboxEntry).order_by(FlowOutboxEntry.id)
-        if ids is not None:
-            query = query.where(FlowOutboxEntry.id.in_(ids)).with_for_update()
-        else:
-            cutoff = func.now() - (older_than or timedelta(0))
-            query = query.where(FlowOutboxEntry.created_at <= cutoff).limit(BATCH).with_for_update(skip_locked=True)
-        async with transaction(self._session_maker) as session:
-            entries = list(await session.scalars(query))
-            if not entries:
-                return 0
-            client = await self._client()
-            delivered: list[int] = []
-            for entry in entries:
-                try:
-                    await self._send(client, entry)
-                except (RPCError, RuntimeError, TimeoutError) as error:
-                    entry.attempts += 1
-                    entry.last_error = str(error)[:1000]
-                    logger.warning(
-                        "flow outbox: %s to %s not delivered: %s",
-                        entry.workflow or entry.signal,
-                        entry.workflow_id,
-                        error,
-                    )
+        client = await self._client()
+        relaying = ids is None
+        first_ids = await self._oldest_of_each_workflow_id(older_than) if ids is None else sorted(ids)
+        taken = unanswered = 0
+        for first_id in first_ids:
+            entry_id: int | None = first_id
+            while entry_id is not None:
+                delivery, workflow_id = await self._deliver_one(client, entry_id, wait=not relaying)
+                unanswered = unanswered + 1 if delivery is Delivery.UNANSWERED else 0
+                if unanswered >= UNANSWERED_IN_A_ROW:
+                    return taken
+                if delivery is not Delivery.TAKEN:
                     break
-                delivered.append(entry.id)
-            if delivered:
-                await session.execute(delete(FlowOutboxEntry).where(FlowOutboxEntry.id.in_(delivered)))
-        return len(delivered)
+                taken += 1
+                # The relay goes on with the entries behind it; a writer delivers only its own.
+                entry_id = await self._next_of(workflow_id) if relaying else None
+        return taken
+
+    async def _oldest_of_each_workflow_id(self, older_than: timedelta | None) -> list[int]:
+        """The first entry of each workflow id, unless parked or newer than `older_than`; the ones Temporal refused
+        least often first, so entries it keeps refusing go after the others."""
+        earlier = aliased(FlowOutboxEntry)
+        query = (
+            select(FlowOutboxEntry.id)
+            .where(
+                FlowOutboxEntry.parked_at.is_(None),
+                FlowOutboxEntry.created_at <= func.now() - (older_than or timedelta(0)),
+                ~exists().where(earlier.workflow_id == FlowOutboxEntry.workflow_id, earlier.id < FlowOutboxEntry.id),
+            )
+            .order_by(FlowOutboxEntry.attempts, FlowOutboxEntry.id)
+            .limit(BATCH)
+        )
+        async with self._session_maker() as session:
+            return list(await session.scalars(query))
+
+    async def _next_of(self, workflow_id: str) -> int | None:
+        async with self._session_maker() as session:
+            query = select(func.min(FlowOutboxEntry.id)).where(FlowOutboxEntry.workflow_id == workflow_id)
+            return await session.scalar(query)
+
+    async def _deliver_one(self, client: Client, entry_id: int, wait: bool) -> tuple[Delivery, str]:
+        """Locks this one entry, sends it if it is its workflow id's first and not parked, and removes it once
+        Temporal took it or counts the refusal; answers what became of it and its workflow id."""
+        async with transaction(self._session_maker) as session:
+            query = select(FlowOutboxEntry).where(FlowOutboxEntry.id == entry_id, FlowOutboxEntry.parked_at.is_(None))
+            entry = await session.scalar(query.with_for_update(skip_locked=not wait))
+            if entry is None:
+                return Delivery.NOT_NOW, ""
+            earlier = exists().where(FlowOutboxEntry.workflow_id == entry.workflow_id, FlowOutboxEntry.id < entry.id)
+            if await session.scalar(select(earlier)):
+                return Delivery.NOT_NOW, entry.workflow_id
+            try:
+                await self._send(client, entry)
+            except Exception as error:  # a refusal, or an entry Temporal's client cannot send: counted alike
+                return self._not_taken(entry, error), entry.workflow_id
+            await session.execute(delete(FlowOutboxEntry).where(FlowOutboxEntry.id == entry.id))
+            return Delivery.TAKEN, entry.workflow_id
+
+    def _not_taken(self, entry: FlowOutboxEntry, error: Exception) -> Delivery:
+        entry.last_error = f"{type(error).__name__}: {error}"[:1000]
+        what = entry.workflow or entry.signal
+        if _unanswered(error):
+            logger.warning(
+                "flow outbox: %s to %s not delivered, Temporal did not answer: %s", what, entry.workflow_id, error
+            )
+            return Delivery.UNANSWERED
+        entry.attempts += 1
+        if entry.attempts < self._max_attempts:
+            logger.warning("flow outbox: %s to %s refused (%d): %s", what, entry.workflow_id, entry.attempts, error)
+            return Delivery.REFUSED
+        entry.parked_at = func.now()
+        logger.error(
+            "flow outbox: %s to %s parked after %d refusals, for support to retry: %s",
+            what,
+            entry.workflow_id,
+            entry.attempts,
+            error,
+        )
+        return Delivery.REFUSED
 
     async def _send(self, client: Client, entry: FlowOutboxEntry) -> None:
         if entry.workflow is not None:
@@ -199,13 +311,59 @@ class FlowOutbox:
                 raise
             logger.info("flow outbox: %s for %s, which has ended, dropped", entry.signal, entry.workflow_id)
 
+    async def parked(self) -> list[ParkedEntry]:
+        """The parked entries, oldest first, each with how many entries of its workflow id wait behind it."""
+        behind = aliased(FlowOutboxEntry)
+        waiting = (
+            select(func.count())
+            .where(behind.workflow_id == FlowOutboxEntry.workflow_id, behind.id > FlowOutboxEntry.id)
+            .scalar_subquery()
+        )
+        query = (
+            select(FlowOutboxEntry, waiting).where(FlowOutboxEntry.parked_at.is_not(None)).order_by(FlowOutboxEntry.id)
+        )
+        async with self._session_maker() as session:
+            rows = (await session.execute(query)).all()
+        return [
+            ParkedEntry(
+                id=entry.id,
+                workflow_id=entry.workflow_id,
+                what=entry.workflow or f"signal {entry.signal}",
+                attempts=entry.attempts,
+                last_error=entry.last_error,
+                parked_at=entry.parked_at,
+                waiting_behind=count,
+            )
+            for entry, count in rows
+        ]
+
+    async def retry(self, ids: Sequence[int] | None = None) -> int:
+        """Unparks these parked entries (every one without ids), their count of refusals back to nought: the relay
+        delivers them, and the entries behind them, on its next round. Answers how many it unparked."""
+        query = update(FlowOutboxEntry).where(FlowOutboxEntry.parked_at.is_not(None))
+        if ids is not None:
+            query = query.where(FlowOutboxEntry.id.in_(ids))
+        async with transaction(self._session_maker) as session:
+            result = await session.execute(query.values(parked_at=None, attempts=0).returning(FlowOutboxEntry.id))
+            return len(result.all())
+
+    async def count_parked(self) -> int:
+        """How many entries are parked now; kept in the `flow_outbox_parked` gauge by the relay."""
+        async with self._session_maker() as session:
+            parked = await session.scalar(
+                select(func.count()).select_from(FlowOutboxEntry).where(FlowOutboxEntry.parked_at.is_not(None))
+            )
+        self._parked_gauge.set(parked or 0)
+        return parked or 0
+
     async def relay(self, stop: asyncio.Event, interval: timedelta, grace: timedelta) -> None:
         """Until `stop` is set: every interval, delivers the entries older than the grace (a live writer delivers
-        its own long before), each batch at once after the last."""
+        its own long before), each batch at once after the last, and counts the parked ones."""
         while not stop.is_set():
             try:
-                while await self.deliver(older_than=grace) == BATCH and not stop.is_set():
+                while await self.deliver(older_than=grace) >= BATCH and not stop.is_set():
                     pass
+                await self.count_parked()
             except (SQLAlchemyError, OSError, RuntimeError) as error:
                 logger.warning("flow relay: %s", error)
             with suppress(TimeoutError):

@@ -69,6 +69,10 @@ class Settings(BaseSettings):
     # looks every interval for entries older than the grace (a live writer delivers its own within milliseconds).
     flow_relay_interval_seconds: float = 2.0
     flow_relay_grace_seconds: float = 5.0
+    # An outbox entry Temporal refuses this many times is parked for support (docs/operations.md, scripts/outbox.py).
+    flow_outbox_max_attempts: int = 20
+    # Where the worker serves Prometheus metrics (host:port; none when unset): the Temporal SDK's and the outbox's.
+    worker_metrics_address: str | None = None
 
     maps_provider: Literal["gazetteer", "photon"] = "gazetteer"
     photon_url: str = "https://photon.komoot.io"

@@ -18,6 +18,7 @@ import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio import activity, workflow
 from temporalio.client import Client
+from temporalio.runtime import PrometheusConfig, Runtime, TelemetryConfig
 from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
@@ -84,10 +85,26 @@ WORKFLOW_TASK_POLLS = 16
 
 
 def flow_outbox(settings: Settings, engine: AsyncEngine, client: Client) -> FlowOutbox:
+    """The outbox the worker's activities write to and its relay delivers, its metrics beside the client's."""
+
     async def connected() -> Client:
         return client
 
-    return FlowOutbox(create_session_maker(engine), connected, settings.temporal_task_queue)
+    return FlowOutbox(
+        create_session_maker(engine),
+        connected,
+        settings.temporal_task_queue,
+        max_attempts=settings.flow_outbox_max_attempts,
+        meter=(client.service_client.config.runtime or Runtime.default()).metric_meter,
+    )
+
+
+def metrics_runtime(settings: Settings) -> Runtime | None:
+    """A Temporal runtime that serves its metrics (the SDK's and the outbox's) to Prometheus at
+    WORKER_METRICS_ADDRESS; None, the SDK's default keeping none, without it."""
+    if not settings.worker_metrics_address:
+        return None
+    return Runtime(telemetry=TelemetryConfig(metrics=PrometheusConfig(bind_address=settings.worker_metrics_address)))
 
 
 def worker_activities(
@@ -150,7 +167,7 @@ async def run_worker(settings: Settings, push_destinations: PushDestinations | N
     for signal_number in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signal_number, stop.set)
 
-    client = await connect_temporal(settings)
+    client = await connect_temporal(settings, runtime=metrics_runtime(settings))
     engine = create_engine(settings)
     relay = asyncio.create_task(
         flow_outbox(settings, engine, client).relay(

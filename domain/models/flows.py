@@ -3,7 +3,7 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, CheckConstraint, Integer, String, Text
+from sqlalchemy import BigInteger, CheckConstraint, DateTime, Index, Integer, String, Text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -11,11 +11,16 @@ from domain.models.base import Base, created_at_column
 
 
 class FlowOutboxEntry(Base):
-    """Start `workflow` with `arg` as `workflow_id`, or send it `signal` with `arg`; delivered after the commit and
-    removed once Temporal took it (domain/flows.py). attempts and last_error tell support why one is still here."""
+    """Start `workflow` with `arg` as `workflow_id`, or send it `signal` with `arg`; delivered after the commit, in
+    order per workflow id, and removed once Temporal took it (domain/flows.py). attempts counts Temporal's refusals and
+    last_error tells support the latest; an entry refused FLOW_OUTBOX_MAX_ATTEMPTS times is parked (parked_at) until
+    support retries it, holding back only the later entries of its own workflow id."""
 
     __tablename__ = "flow_outbox"
-    __table_args__ = (CheckConstraint("(workflow IS NULL) <> (signal IS NULL)", name="start_or_signal"),)
+    __table_args__ = (
+        CheckConstraint("(workflow IS NULL) <> (signal IS NULL)", name="start_or_signal"),
+        Index("ix_flow_outbox_workflow_id_id", "workflow_id", "id"),
+    )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     workflow_id: Mapped[str] = mapped_column(String(200))
@@ -25,4 +30,5 @@ class FlowOutboxEntry(Base):
     search_attributes: Mapped[dict[str, str]] = mapped_column(JSONB, default=dict, server_default="{}")
     attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     last_error: Mapped[str | None] = mapped_column(Text)
+    parked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = created_at_column()

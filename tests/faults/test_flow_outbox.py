@@ -1,25 +1,32 @@
-"""Flows start without a dual write (domain/flows.py): a rolled-back write starts no flow, and a writer killed between
-its commit and the start loses none, because the worker's relay delivers what it left in the outbox."""
+"""Flows start without a dual write (domain/flows.py): a rolled-back write starts no flow, a writer killed between
+its commit and the start loses none, because the worker's relay delivers what it left in the outbox, and an entry
+Temporal keeps refusing is parked for support without holding back any other flow's entries."""
 
+import asyncio
 import socket
 import threading
+import uuid
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import cast
 
 import httpx
 import pytest
+from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
+from temporalio.runtime import MetricBuffer, Runtime, TelemetryConfig
 from temporalio.service import RPCError, RPCStatusCode
 
-from domain.db import create_engine, create_session_maker
-from domain.flows import FlowOutbox, start_after_commit
+from domain.db import create_engine, create_session_maker, transaction
+from domain.flows import PARKED_METRIC, FlowOutbox, signal_after_commit, start_after_commit
 from domain.settings import Settings
 from domain.temporal import connect_temporal
+from scripts.outbox import run as support
 from tests.api.live import api_process, running, service_environment, sign_in, worker_process
 from tests.api.test_trips import trip_body
 from tests.faults.conftest import eventually, query
-from workflows.flow import FLOW_STATUS
+from workflows.flow import FLOW_STATUS, FlowSignal, FlowStart
 from workflows.trip.contracts import TripSchedule, trip_start, trip_workflow_id
 
 
@@ -121,3 +128,129 @@ async def test_an_api_killed_between_its_commit_and_the_start_loses_no_flow(
         # The worker runs the flow: it answers with the departure of the trip the killed API committed.
         [(scheduled_at,)] = query(database_url, "SELECT scheduled_at FROM trips WHERE id = %s", trip_id)
         assert datetime.fromisoformat(await handle.query("departure")) == scheduled_at
+
+
+def outbox_rows(database_url: str, workflow_id: str) -> list[tuple[str | None, int, bool]]:
+    """(signal or None for the start, attempts, parked) of the entries still waiting for this workflow id."""
+    return query(
+        database_url,
+        "SELECT signal, attempts, parked_at IS NOT NULL FROM flow_outbox WHERE workflow_id = %s ORDER BY id",
+        workflow_id,
+    )
+
+
+async def signals_after_the_start(client: Client, workflow_id: str) -> list[str]:
+    """The signals the flow received, if its history begins with its start: a signal sent before the start is
+    refused (no such flow) and dropped, so a signal here arrived after the start."""
+    events = [event async for event in client.get_workflow_handle(workflow_id).fetch_history_events()]
+    assert events[0].event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED
+    return [
+        event.workflow_execution_signaled_event_attributes.signal_name
+        for event in events
+        if event.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED
+    ]
+
+
+async def test_an_entry_temporal_keeps_refusing_is_parked_and_the_other_flows_go_on_in_order(
+    database_url: str, temporal_address: str
+) -> None:
+    metrics = MetricBuffer(1000)
+    runtime = Runtime(telemetry=TelemetryConfig(metrics=metrics))
+    settings = Settings(_env_file=None, database_url=database_url, temporal_address=temporal_address)
+    client = await connect_temporal(settings, runtime=runtime)
+    engine = create_engine(settings)
+    session_maker = create_session_maker(engine)
+
+    async def connected() -> Client:
+        return client
+
+    outbox = FlowOutbox(session_maker, connected, f"nobody-polls-{uuid.uuid4().hex}", 3, runtime.metric_meter)
+    poisoned, healthy = f"outbox-poisoned:{uuid.uuid4().hex}", f"outbox-healthy:{uuid.uuid4().hex}"
+    try:
+        # Temporal refuses a start naming a search attribute it does not know; both flows' entries are written
+        # in one transaction, the refused start first, as a writer's are whose delivery failed.
+        async with transaction(session_maker) as session:
+            await start_after_commit(session, FlowStart("TripWorkflow", poisoned, {}, {"NoSuchAttribute": "x"}))
+            await signal_after_commit(session, FlowSignal(poisoned, "cancel", {}))
+            await start_after_commit(session, FlowStart("TripWorkflow", healthy, {}, {}))
+            await signal_after_commit(session, FlowSignal(healthy, "cancel", {}))
+
+        assert await outbox.deliver(older_than=timedelta(0)) >= 2
+        assert outbox_rows(database_url, healthy) == []
+        assert await signals_after_the_start(client, healthy) == ["cancel"]
+        assert outbox_rows(database_url, poisoned) == [(None, 1, False), ("cancel", 0, False)]
+
+        for _ in range(4):
+            await outbox.deliver(older_than=timedelta(0))
+        # Parked at the third refusal and tried no more; its signal waits behind it, never sent before its start.
+        assert outbox_rows(database_url, poisoned) == [(None, 3, True), ("cancel", 0, False)]
+        [(last_error,)] = query(
+            database_url, "SELECT last_error FROM flow_outbox WHERE workflow_id = %s AND signal IS NULL", poisoned
+        )
+        assert "NoSuchAttribute" in last_error
+        assert not await flow_exists(client, poisoned)
+        [listed] = [entry for entry in await outbox.parked() if entry.workflow_id == poisoned]
+        assert (listed.what, listed.attempts, listed.waiting_behind) == ("TripWorkflow", 3, 1)
+
+        parked = await outbox.count_parked()
+        assert parked >= 1
+        gauge = [update for update in metrics.retrieve_updates() if update.metric.name == PARKED_METRIC]
+        assert gauge and gauge[-1].value == parked
+
+        # Support mends the start (here: drops the unknown attribute) and retries it: it and its signal go, in order.
+        query(database_url, "UPDATE flow_outbox SET search_attributes = '{}' WHERE id = %s RETURNING id", listed.id)
+        assert str(listed.id) in await support(["list"], settings)
+        assert await support(["retry", str(listed.id)], settings) == "unparked: 1"
+        assert await outbox.deliver(older_than=timedelta(0)) >= 2
+        assert outbox_rows(database_url, poisoned) == []
+        assert await signals_after_the_start(client, poisoned) == ["cancel"]
+    finally:
+        await engine.dispose()
+
+
+class HungTemporal:
+    """A client whose every start waits, then times out, as on a Temporal that stopped answering."""
+
+    async def start_workflow(self, *args: object, **kwargs: object) -> None:
+        await asyncio.sleep(HUNG_SECONDS)
+        raise TimeoutError("Temporal did not answer")
+
+
+HUNG_SECONDS = 1.5
+
+
+async def test_a_hung_temporal_call_holds_the_lock_of_its_own_entry_alone(database_url: str) -> None:
+    engine = create_engine(Settings(_env_file=None, database_url=database_url))
+    session_maker = create_session_maker(engine)
+
+    async def connected() -> Client:
+        return cast(Client, HungTemporal())
+
+    outbox = FlowOutbox(session_maker, connected, "nobody-polls-this-queue")
+    first, second = f"outbox-hung:{uuid.uuid4().hex}", f"outbox-next:{uuid.uuid4().hex}"
+    try:
+        async with transaction(session_maker) as session:
+            await start_after_commit(session, FlowStart("TripWorkflow", first, {}, {}))
+            await start_after_commit(session, FlowStart("TripWorkflow", second, {}, {}))
+        [(first_id,)] = query(database_url, "SELECT id FROM flow_outbox WHERE workflow_id = %s", first)
+        [(second_id,)] = query(database_url, "SELECT id FROM flow_outbox WHERE workflow_id = %s", second)
+
+        delivering = asyncio.create_task(outbox.deliver([first_id, second_id]))
+        await eventually(lambda: locked(database_url, first_id), 5, "the first entry taken up")
+        assert not locked(database_url, second_id), "the second entry is locked while the first waits for Temporal"
+        await eventually(lambda: locked(database_url, second_id), 5, "the second entry taken up after the first")
+        assert not locked(database_url, first_id), "the first entry is still locked while the second is sent"
+        assert await delivering == 0
+        # Temporal not answering is no entry's fault: nothing counted, nothing parked.
+        assert outbox_rows(database_url, first) == outbox_rows(database_url, second) == [(None, 0, False)]
+    finally:
+        await engine.dispose()
+
+
+def locked(database_url: str, entry_id: int) -> bool:
+    rows = query(
+        database_url,
+        "SELECT id FROM flow_outbox WHERE id = %s FOR UPDATE SKIP LOCKED",
+        entry_id,
+    )
+    return not rows
