@@ -4,7 +4,11 @@ Trip and TripSeries map each end over four columns of their own ({end}_name, {en
 {end}_longitude), so Python reads and writes the whole end while SQL still sees the columns: the stored cell centres
 search measures from are computed from them (domain/rules/geo.py approximate_earth_sql), and the trip reads' compiled
 statements select them one by one into a plain tuple (api/trips/rows.py TripRow), which is cheaper than loading
-composites into ORM objects for a page of search results."""
+composites into ORM objects for a page of search results.
+
+The ends' cells (trips.origin_cell_earth, destination_cell_earth) are not part of the value: each is one computed
+column only search's SQL reads. An end is shown exact or as its cell's centre in one place, api/trips/views.py
+end_view()."""
 
 from dataclasses import dataclass
 
