@@ -7,24 +7,17 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.notifications import NotificationDraft, notify
-from activities.trips import _live_people, _route
+from activities.trips import _live_people, trip_route
 from domain.flows import FlowOutbox
 from domain.live import Kind, tell_trip
 from domain.models import CabBooking, Trip
 from domain.providers.cab import CabAggregatorClient, CabPlace, CabRide, CabVendorError
-from domain.rules.cab import NOTICES, RUNNING, CabStatus, VendorEvent
+from domain.rules import notices
+from domain.rules.cab import NOTICES, RUNNING, VENDOR_EVENTS, CabStatus, VendorEvent
 from domain.rules.join import PassengerStatus
 from domain.settings import Settings
 from workflows.cab_booking.contracts import CabChange, CabVendorNotice
 
-# A cab notice opens its trip.
-NOTICE_ENTITY_TYPE = "trip"
-# What the aggregator's booking statuses mean to a booking's flow.
-VENDOR_STATUS_EVENTS = {
-    "confirmed": VendorEvent.CONFIRMED,
-    "no_driver": VendorEvent.NO_DRIVER,
-    "vendor_cancelled": VendorEvent.VENDOR_CANCELLED,
-}
 NO_NEWS = "pending"
 
 
@@ -91,7 +84,7 @@ class CabActivities:
             found = await self._aggregator.booking(booking.vendor_booking_id)
         except CabVendorError as error:
             raise ApplicationError(str(error), type="CabVendorUnavailable") from error
-        event = VENDOR_STATUS_EVENTS.get(found.status)
+        event = VendorEvent(found.status) if found.status in VENDOR_EVENTS else None
         return CabVendorNotice(
             event=event or NO_NEWS,
             driver_name=found.driver_name,
@@ -138,7 +131,7 @@ class CabActivities:
             assert trip is not None
             title, text = told
             message = text.format(
-                route=_route(trip),
+                route=trip_route(trip),
                 vehicle=f"{booking.vehicle_model} {booking.vehicle_registration}",
                 driver=booking.driver_name,
             )
@@ -150,7 +143,7 @@ class CabActivities:
                         recipient_id=person,
                         title=title,
                         message=message,
-                        entity_type=NOTICE_ENTITY_TYPE,
+                        entity_type=notices.ABOUT_TRIP,
                         entity_id=str(trip.id),
                         dedupe_key=f"cab:{booking.id}:{change.status}:{person}",
                     )

@@ -16,23 +16,20 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.notifications import NotificationDraft, notify
-from activities.trips import _day_and_clock, _route
+from activities.trips import trip_route
 from domain import clock
 from domain.flows import FlowOutbox
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripPassenger, User
 from domain.reliability import record_reliability
-from domain.rules import messages
-from domain.rules.join import TRANSITIONS, Move, PassengerStatus, Refusal, RefusalKind, move_refusal
+from domain.rules import messages, notices
+from domain.rules.join import TRANSITIONS, Move, PassengerStatus, move_refusal
+from domain.rules.refusal import Refusal, RefusalKind
 from domain.rules.reliability import ReliabilityEvent, is_late
 from domain.rules.trip import TripStatus
 
 # A departure timer fires on the server's clock; the worker's may lag a little behind it.
 CLOCK_TOLERANCE = timedelta(seconds=1)
-
-NEW_REQUEST_TITLE = "New request"
-NUDGE_TITLE = "Request waiting"
-EXPIRED_TITLE = "Request expired"
 
 
 # The moves that, this close before departure, leave the others without a seat or a ride.
@@ -69,10 +66,6 @@ TRIP_CANCELLED = Refusal(RefusalKind.TRIP_CANCELLED, messages.TRIP_CANCELLED)
 NOT_PENDING = Refusal(RefusalKind.NOT_ALLOWED_NOW, messages.JOIN_NOT_PENDING)
 
 
-def _with_reason(message: str, note: str | None) -> str:
-    return f"{message} Reason: {note}" if note else message
-
-
 class JoinRequestActivities:
     def __init__(
         self,
@@ -97,15 +90,16 @@ class JoinRequestActivities:
             if trip.status != TripStatus.ACTIVE:
                 raise _refusal(TRIP_CANCELLED, trip, passenger)
             name = await _name(session, passenger.user_id)
-            message = f"{name} wants to join your trip {_route(trip)} on {_day_and_clock(trip.scheduled_at)}."
+            when = notices.day_and_clock_words(trip.scheduled_at)
+            message = notices.NEW_REQUEST_BODY.format(name=name, route=trip_route(trip), when=when)
             if passenger.large_luggage or passenger.small_luggage:
                 message += f" Luggage: {passenger.large_luggage}, handheld: {passenger.small_luggage}."
             draft = NotificationDraft(
                 recipient_id=trip.host_id,
                 sender_id=passenger.user_id,
-                title=NEW_REQUEST_TITLE,
+                title=notices.NEW_REQUEST_TITLE,
                 message=message,
-                entity_type="request",
+                entity_type=notices.ABOUT_REQUEST,
                 entity_id=str(trip.id),
                 dedupe_key=request_key(passenger),
             )
@@ -162,9 +156,9 @@ class JoinRequestActivities:
                 draft = NotificationDraft(
                     recipient_id=trip.host_id,
                     sender_id=passenger.user_id,
-                    title=NUDGE_TITLE,
-                    message=f"{name} is still waiting for your answer to join your trip {_route(trip)}.",
-                    entity_type="request",
+                    title=notices.REQUEST_WAITING_TITLE,
+                    message=notices.REQUEST_WAITING_BODY.format(name=name, route=trip_route(trip)),
+                    entity_type=notices.ABOUT_REQUEST,
                     entity_id=str(trip.id),
                     dedupe_key=nudge_key(passenger, nudge_number),
                 )
@@ -188,9 +182,9 @@ class JoinRequestActivities:
             draft = NotificationDraft(
                 recipient_id=passenger.user_id,
                 sender_id=trip.host_id,
-                title=EXPIRED_TITLE,
-                message=f"The host did not answer your request to join the trip {_route(trip)} before it left.",
-                entity_type="request",
+                title=notices.REQUEST_EXPIRED_TITLE,
+                message=notices.REQUEST_EXPIRED_BODY.format(route=trip_route(trip)),
+                entity_type=notices.ABOUT_REQUEST,
                 entity_id=str(trip.id),
                 dedupe_key=answer_key(passenger, "expire"),
             )
@@ -256,28 +250,21 @@ async def _answer_notice(
 ) -> NotificationDraft:
     """Host's answers go to the member; the member's own moves go to the host."""
     transition = TRANSITIONS[move]
-    trip_words = f"the trip {_route(trip)} on {_day_and_clock(trip.scheduled_at)}"
+    trip_words = f"the trip {trip_route(trip)} on {notices.day_and_clock_words(trip.scheduled_at)}"
     if transition.by_host:
         # The rider's own request's outcome: it sits with their requests (the Request tab) and opens the trip.
-        recipient_id, sender_id, entity_type = passenger.user_id, trip.host_id, "request"
-        message = {
-            Move.APPROVE: f"Your request to join {trip_words} was accepted.",
-            Move.REJECT: f"Your request to join {trip_words} was declined.",
-            Move.REMOVE: _with_reason(f"The host removed you from {trip_words}.", note),
-        }[move]
+        recipient_id, sender_id, name = passenger.user_id, trip.host_id, ""
     else:
-        name = await _name(session, passenger.user_id)
-        recipient_id, sender_id = trip.host_id, passenger.user_id
-        if move == Move.LEAVE:
-            entity_type, message = "trip", _with_reason(f"{name} left {trip_words}.", note)
-        else:
-            entity_type, message = "request", f"{name} cancelled their request to join {trip_words}."
+        recipient_id, sender_id, name = trip.host_id, passenger.user_id, await _name(session, passenger.user_id)
+    message = transition.notice_body.format(trip=trip_words, name=name)
+    if transition.tells_reason:
+        message = notices.with_reason(message, note)
     return NotificationDraft(
         recipient_id=recipient_id,
         sender_id=sender_id,
         title=transition.notice_title,
-        message=message[:1000],
-        entity_type=entity_type,
+        message=message[: notices.BODY_MAX_LENGTH],
+        entity_type=transition.notice_about,
         entity_id=str(trip.id),
         dedupe_key=answer_key(passenger, move),
     )

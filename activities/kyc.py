@@ -11,11 +11,11 @@ from domain.flows import FlowOutbox
 from domain.live import Kind, tell
 from domain.models import KycVerification, User
 from domain.providers.kyc import HyperVergeClient, KycVendorError
+from domain.rules import notices
 from domain.rules.kyc import FINAL, MESSAGES, NOTICE_TITLES, KycStatus
 from workflows.kyc.contracts import KycChange
 
 # A KYC notice opens one's own profile, where the badge or the banner shows the outcome.
-NOTICE_ENTITY_TYPE = "profile"
 
 
 class KycActivities:
@@ -66,7 +66,7 @@ class KycActivities:
                     recipient_id=change.user_id,
                     title=NOTICE_TITLES[KycStatus(change.status)],
                     message=MESSAGES[KycStatus(change.status)] or "",
-                    entity_type=NOTICE_ENTITY_TYPE,
+                    entity_type=notices.ABOUT_PROFILE,
                     entity_id="",
                     dedupe_key=f"kyc:{verification.transaction_id}:{change.status}",
                 )

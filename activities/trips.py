@@ -13,19 +13,15 @@ from sqlalchemy.orm import aliased
 from temporalio import activity
 
 from activities.notifications import NotificationDraft, notify
-from domain import clock
-from domain.clock import IST
+from domain.cancellation import cancel_trip
 from domain.flows import FlowOutbox
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripCompletion, TripPassenger, User, UserTripsInsights
+from domain.rules import notices
 from domain.rules.choices import reason_told_to_members
 from domain.rules.co2 import co2_saved_per_person_kg
 from domain.rules.join import PassengerStatus, PassengerType
-from domain.rules.trip import TripStatus, short_place_name
-
-REMINDER_TITLE = "Trip reminder"
-CANCELLED_TITLE = "Trip cancelled"
-REVIEW_TITLE = "How was your trip?"
+from domain.rules.trip import TripStatus
 
 
 def reminder_key(trip_id: int, user_id: int, scheduled_at: datetime) -> str:
@@ -40,24 +36,9 @@ def review_key(trip_id: int, user_id: int) -> str:
     return f"trip-review:{trip_id}:{user_id}"
 
 
-def _place(name: str) -> str:
-    # Full names run to district and state; the first part is what people call the place.
-    return short_place_name(name)
-
-
-def _route(trip: Trip) -> str:
-    return f"from {_place(trip.origin.name)} to {_place(trip.destination.name)}"
-
-
-def _clock(moment: datetime) -> str:
-    """'9:05 AM', the app's 12-hour clock, in India's time."""
-    local = moment.astimezone(IST)
-    return f"{local.hour % 12 or 12}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
-
-
-def _day_and_clock(moment: datetime) -> str:
-    local = moment.astimezone(IST)
-    return f"{local.day} {local.strftime('%b')} at {_clock(local)}"
+def trip_route(trip: Trip) -> str:
+    """The trip's route in a notice's words: 'from Koramangala to Whitefield'."""
+    return notices.route_words(trip.origin.name, trip.destination.name)
 
 
 class TripActivities:
@@ -80,14 +61,14 @@ class TripActivities:
             trip = await session.get(Trip, trip_id)
             if trip is None or trip.status != TripStatus.ACTIVE:
                 return 0
-            message = f"Your trip {_route(trip)} starts at {_clock(departure)}."
+            message = notices.TRIP_REMINDER_BODY.format(route=trip_route(trip), time=notices.clock_words(departure))
             drafts = [
                 NotificationDraft(
                     recipient_id=user_id,
                     sender_id=None if user_id == trip.host_id else trip.host_id,
-                    title=REMINDER_TITLE,
+                    title=notices.TRIP_REMINDER_TITLE,
                     message=message,
-                    entity_type="trip",
+                    entity_type=notices.ABOUT_TRIP,
                     entity_id=str(trip_id),
                     dedupe_key=reminder_key(trip_id, user_id, departure),
                 )
@@ -99,21 +80,23 @@ class TripActivities:
     async def notify_trip_cancelled(self, trip_id: int, reason: str) -> int:
         """Tells the active members and the people waiting for an answer; answers how many notices were new.
 
-        A trip still ACTIVE here was cancelled from outside the API (support signalling the flow), so it is marked
-        cancelled too; the API's own cancellation has already set status and reason, and they are kept.
+        A trip still ACTIVE here was cancelled from outside the API (support signalling the flow): it is cancelled
+        here, the one way every cancellation goes (domain/cancellation.py). The API's own cancellation has already
+        done so, and its status and reason are kept.
         """
         async with self._outbox.transaction() as session:
             trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
             if trip is None:
                 return 0
             if trip.status == TripStatus.ACTIVE:
-                trip.status = TripStatus.CANCELLED
-                trip.cancellation_reason = reason[:300] or None
-                trip.cancelled_at = clock.now()
+                await cancel_trip(session, trip, reason, tell_flow=False)
             told = reason_told_to_members(reason or trip.cancellation_reason)
-            message = f"The host cancelled the trip {_route(trip)} on {_day_and_clock(trip.scheduled_at)}."
-            if told:
-                message += f" Reason: {told}"
+            message = notices.with_reason(
+                notices.TRIP_CANCELLED_BODY.format(
+                    route=trip_route(trip), when=notices.day_and_clock_words(trip.scheduled_at)
+                ),
+                told,
+            )
             members = await _live_people(
                 session, trip_id, (PassengerStatus.ACTIVE, PassengerStatus.REQUESTED), types=(PassengerType.MEMBER,)
             )
@@ -121,15 +104,14 @@ class TripActivities:
                 NotificationDraft(
                     recipient_id=user_id,
                     sender_id=trip.host_id,
-                    title=CANCELLED_TITLE,
-                    message=message[:1000],
-                    entity_type="trip",
+                    title=notices.TRIP_CANCELLED_TITLE,
+                    message=message[: notices.BODY_MAX_LENGTH],
+                    entity_type=notices.ABOUT_TRIP,
                     entity_id=str(trip_id),
                     dedupe_key=cancellation_key(trip_id, user_id),
                 )
                 for user_id in members
             ]
-            await tell_trip(session, Kind.TRIP, trip_id)
             return await notify(session, drafts)
 
     @activity.defn
@@ -180,13 +162,13 @@ class TripActivities:
                 ],
             )
             if len(people) > 1:
-                message = f"Rate your fellow travellers on the trip {_route(trip)}."
+                message = notices.REVIEW_ASKED_BODY.format(route=trip_route(trip))
                 drafts = [
                     NotificationDraft(
                         recipient_id=user_id,
-                        title=REVIEW_TITLE,
+                        title=notices.REVIEW_ASKED_TITLE,
                         message=message,
-                        entity_type="review",
+                        entity_type=notices.ABOUT_REVIEW,
                         entity_id=str(trip_id),
                         dedupe_key=review_key(trip_id, user_id),
                     )

@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.envelope import Failure
 from domain.rules import messages
+from domain.rules.refusal import Refusal, RefusalKind
 
 logger = logging.getLogger("humsafar.api")
 
@@ -22,6 +23,18 @@ VALUE_NOT_STORABLE = "The request has a number out of range or a character that 
 TEXT_NOT_UNICODE = "The request has text that is not valid Unicode"
 
 
+# Every rule's refusal (domain/rules/refusal.py) is answered with the status of its kind.
+REFUSAL_STATUS = {
+    RefusalKind.INVALID: status.HTTP_400_BAD_REQUEST,
+    RefusalKind.NOT_THEIRS: status.HTTP_403_FORBIDDEN,
+    RefusalKind.TRIP_IN_PAST: status.HTTP_400_BAD_REQUEST,
+    RefusalKind.NOT_ALLOWED_NOW: status.HTTP_409_CONFLICT,
+    RefusalKind.TRIP_CANCELLED: status.HTTP_409_CONFLICT,
+    RefusalKind.TRIP_FULL: status.HTTP_409_CONFLICT,
+    RefusalKind.REQUEST_GONE: status.HTTP_409_CONFLICT,
+}
+
+
 class ApiError(Exception):
     """A business refusal with the spec's message and its HTTP status."""
 
@@ -29,6 +42,16 @@ class ApiError(Exception):
         super().__init__(message)
         self.message = message
         self.status_code = status_code
+
+    @classmethod
+    def of(cls, refusal: Refusal) -> "ApiError":
+        return cls(refusal.message, REFUSAL_STATUS[refusal.kind])
+
+
+def refuse(refusal: Refusal | None) -> None:
+    """Raises the rule's refusal, if there is one, with the status of its kind."""
+    if refusal is not None:
+        raise ApiError.of(refusal)
 
 
 def failure_response(message: str, status_code: int, headers: dict[str, str] | None = None) -> JSONResponse:

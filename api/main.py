@@ -104,7 +104,12 @@ def create_app(settings: Settings | None = None, push_destinations: PushDestinat
             app.state.reading_engine = reading_engine
             app.state.reading_session_maker = create_reading_session_maker(reading_engine)
             app.state.temporal = LazyTemporalClient(settings)
-            app.state.flows = FlowOutbox(app.state.session_maker, app.state.temporal.get, settings.temporal_task_queue)
+            app.state.flows = FlowOutbox(
+                app.state.session_maker,
+                app.state.temporal.get,
+                settings.temporal_task_queue,
+                max_attempts=settings.flow_outbox_max_attempts,
+            )
             app.state.storage = LocalDiskStorage(settings.media_dir)
             app.state.maps = create_maps_provider(settings, create_reading_session_maker(lookup_engine), http_client)
             app.state.outbound_http = http_client

@@ -9,7 +9,7 @@ def free_text(value: str, message: str, *, rows: bool = True) -> str:
     with rows (a note, a reason, a message) may have line breaks; a one-line field (a place name) may not."""
     value = tidy(value, rows=rows)
     if refusal := characters_refusal(value, message, rows=rows):
-        raise ValueError(refusal)
+        raise ValueError(refusal.message)
     return value
 
 

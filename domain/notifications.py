@@ -15,8 +15,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.flows import FlowStart, start_after_commit
 from domain.live import Kind, tell
 from domain.models import Notification, PushSubscription
+from domain.rules import notices
 
-ENTITY_TYPES = ("request", "trip", "query", "chat", "review", "profile")
 # What a chat notice says of an attachment.
 CHAT_DOCUMENT_TEXT = "sent a document"
 
@@ -52,7 +52,7 @@ def chat_notice(
         sender_id=sender_id,
         title=chat_title[:200],
         message=f"{sender_name}: {said}"[:1000] if sender_name else said[:1000],
-        entity_type="chat",
+        entity_type=notices.ABOUT_CHAT,
         entity_id=str(chat_id),
         dedupe_key=f"chat:{chat_id}:{recipient_id}:unread-after:{read_mark}",
     )

@@ -1,4 +1,5 @@
-"""Every setting has a safe embedded default and an environment variable of the same name in capitals."""
+"""Every setting has a safe embedded default and an environment variable of the same name in capitals; they are
+grouped by the area they serve, and `Settings` has them all."""
 
 import secrets
 from functools import lru_cache
@@ -16,8 +17,8 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+class RunSettings(BaseSettings):
+    """Where the system runs: its data, its database, Temporal, Redis, its addresses and its secret."""
 
     data_dir: Path = PROJECT_ROOT / ".data"
     database_url: str | None = None
@@ -38,33 +39,12 @@ class Settings(BaseSettings):
     web_dist_dir: Path = PROJECT_ROOT / "web" / "dist"
     trusted_origins: list[str] = []
     log_level: str = "INFO"
+    public_app_url: str = "http://localhost:8000"
 
-    otp_length: int = 4
-    otp_ttl_seconds: int = 600
-    otp_max_tries: int = 5
-    otp_resend_seconds: int = 60
-    otp_daily_failure_budget: int = 15
-    otp_sends_per_number_per_hour: int = 5
-    otp_sends_per_ip_per_hour: int = 30
-    # New profile pictures a person may send an hour (each is decoded; api/media/service.py ProfileImageUploads).
-    profile_image_uploads_per_hour: int = 10
 
-    session_ttl_days: int = 30
-    access_token_ttl_seconds: int = 900
+class FlowSettings(BaseSettings):
+    """The durable flows' outbox and the worker's metrics."""
 
-    sms_gateway_url: str | None = None
-    sms_gateway_api_key: str | None = None
-    sms_sender_id: str = "HMSFAR"
-
-    enable_kyc: bool = True
-    latest_client_version: str = "1.0.34"
-    minimum_client_version: str = "1.0.0"
-    current_location_expiry_in_minutes: int = 30
-    time_of_day_to_fetch_next_day_trips_in_home: str = "20:00"
-    trip_reminder_lead_seconds: int = 3600
-    trip_completion_delay_seconds: int = 6 * 3600
-    trip_search_radius_km: float = 5.0
-    join_nudge_interval_seconds: int = 6 * 3600
     # A flow start whose writer died between its commit and the start is delivered by the worker's relay, which
     # looks every interval for entries older than the grace (a live writer delivers its own within milliseconds).
     flow_relay_interval_seconds: float = 2.0
@@ -74,11 +54,66 @@ class Settings(BaseSettings):
     # Where the worker serves Prometheus metrics (host:port; none when unset): the Temporal SDK's and the outbox's.
     worker_metrics_address: str | None = None
 
+
+class SignInSettings(BaseSettings):
+    """Sign-in by one-time code (SPEC §1): the codes, their caps, the sessions and the SMS gateway."""
+
+    otp_length: int = 4
+    otp_ttl_seconds: int = 600
+    otp_max_tries: int = 5
+    otp_resend_seconds: int = 60
+    otp_daily_failure_budget: int = 15
+    otp_sends_per_number_per_hour: int = 5
+    otp_sends_per_ip_per_hour: int = 30
+
+    session_ttl_days: int = 30
+    access_token_ttl_seconds: int = 900
+
+    sms_gateway_url: str | None = None
+    sms_gateway_api_key: str | None = None
+    sms_sender_id: str = "HMSFAR"
+
+
+class AppSettings(BaseSettings):
+    """What the app is told at start (GET /api/configuration) and where people find support."""
+
+    latest_client_version: str = "1.0.34"
+    minimum_client_version: str = "1.0.0"
+    current_location_expiry_in_minutes: int = 30
+    time_of_day_to_fetch_next_day_trips_in_home: str = "20:00"
+    support_email: str = "support@humsafar.in"
+    # The external support form (SPEC §2 shell), linked from Contact Us and Help; by default the app's own support page.
+    support_form_url: str = "/legal/support.html"
+    # New profile pictures a person may send an hour (each is decoded; api/media/service.py ProfileImageUploads).
+    profile_image_uploads_per_hour: int = 10
+
+
+class TripSettings(BaseSettings):
+    """Trips, their search and places, joining them, and the reliability record."""
+
+    trip_reminder_lead_seconds: int = 3600
+    trip_completion_delay_seconds: int = 6 * 3600
+    trip_search_radius_km: float = 5.0
+    join_nudge_interval_seconds: int = 6 * 3600
+    # Reliability record: leaving (or, for a host, removing or deleting) this close before departure is late.
+    late_cancel_window_seconds: int = 2 * 3600
+
     maps_provider: Literal["gazetteer", "photon"] = "gazetteer"
     photon_url: str = "https://photon.komoot.io"
 
-    # Identity verification (KYC) with a HyperVerge-style vendor: its Link KYC and results APIs, and its signed
-    # webhook. Without KYC_VENDOR_URL the app's own sandbox vendor (/api/sandbox/kyc) stands in.
+
+class CommuteSettings(BaseSettings):
+    """Commute series: trips are kept created this many days ahead, by a Temporal Schedule that looks this often."""
+
+    commute_horizon_days: int = 7
+    commute_schedule_every_seconds: int = 6 * 3600
+
+
+class KycSettings(BaseSettings):
+    """Identity verification (KYC) with a HyperVerge-style vendor: its Link KYC and results APIs, and its signed
+    webhook. Without KYC_VENDOR_URL the app's own sandbox vendor (/api/sandbox/kyc) stands in."""
+
+    enable_kyc: bool = True
     kyc_vendor_url: str | None = None
     # The vendor secrets (domain/sandbox.py VENDOR_SECRETS) have no default: with SANDBOX=true an unset one is the
     # sandbox vendor's; with SANDBOX=false each is required, and refused if it equals a value published here.
@@ -91,10 +126,13 @@ class Settings(BaseSettings):
     kyc_widget_timeout_seconds: int = 30 * 60
     kyc_review_timeout_seconds: int = 24 * 3600
 
-    # LinkedIn verification (OpenID Connect, authorization code with PKCE). Without the endpoints the app's own
-    # sandbox provider (/api/sandbox/linkedin) stands in; LinkedIn's are
-    # https://www.linkedin.com/oauth/v2/authorization, https://www.linkedin.com/oauth/v2/accessToken and
-    # https://api.linkedin.service.com/v2/userinfo.
+
+class LinkedInSettings(BaseSettings):
+    """LinkedIn verification (OpenID Connect, authorization code with PKCE). Without the endpoints the app's own
+    sandbox provider (/api/sandbox/linkedin) stands in; LinkedIn's are
+    https://www.linkedin.com/oauth/v2/authorization, https://www.linkedin.com/oauth/v2/accessToken and
+    https://api.linkedin.service.com/v2/userinfo."""
+
     linkedin_client_id: str = sandbox_vendors.LINKEDIN_CLIENT_ID
     linkedin_client_secret: str = ""
     linkedin_authorize_url: str | None = None
@@ -102,8 +140,11 @@ class Settings(BaseSettings):
     linkedin_userinfo_url: str | None = None
     linkedin_state_ttl_seconds: int = 600
 
-    # Shared cabs from an aggregator of vendors (domain/providers/cab.py). Without CAB_VENDOR_URL the app's own
-    # sandbox aggregator (/api/sandbox/cab) stands in.
+
+class CabSettings(BaseSettings):
+    """Shared cabs from an aggregator of vendors (domain/providers/cab.py). Without CAB_VENDOR_URL the app's own
+    sandbox aggregator (/api/sandbox/cab) stands in."""
+
     cab_vendor_url: str | None = None
     cab_api_key: str = ""
     cab_webhook_secret: str = ""
@@ -113,34 +154,44 @@ class Settings(BaseSettings):
     cab_confirm_timeout_seconds: int = 15 * 60
     cab_poll_interval_seconds: int = 60
 
-    # Commute series: trips are kept created this many days ahead, by a Temporal Schedule that looks this often.
-    commute_horizon_days: int = 7
-    commute_schedule_every_seconds: int = 6 * 3600
 
-    # Reliability record: leaving (or, for a host, removing or deleting) this close before departure is late.
-    late_cancel_window_seconds: int = 2 * 3600
+class ConversationSettings(BaseSettings):
+    """Reviews and chat pages."""
 
-    # Reviews
     review_page_size: int = 20
-
-    # Chat
     chat_history_page_size: int = 30
     chat_list_page_size: int = 20
     chat_catch_up_limit: int = 500
     chat_socket_send_queue: int = 1000
 
-    # Web push (VAPID, RFC 8292). Without a private key one is generated on first run and kept under data_dir; in
-    # production every API and worker replica must share one key, so set it: base64url of the raw 32-byte P-256
-    # private number (or of its DER). The public key the browsers subscribe with is derived from it.
+
+class PushSettings(BaseSettings):
+    """Web push (VAPID, RFC 8292). Without a private key one is generated on first run and kept under data_dir; in
+    production every API and worker replica must share one key, so set it: base64url of the raw 32-byte P-256
+    private number (or of its DER). The public key the browsers subscribe with is derived from it."""
+
     web_push_vapid_private_key: str | None = None
     web_push_subject: str = "mailto:support@humsafar.in"
     web_push_ttl_seconds: int = 24 * 3600
     web_push_timeout_seconds: float = 10.0
 
-    support_email: str = "support@humsafar.in"
-    # The external support form (SPEC §2 shell), linked from Contact Us and Help; by default the app's own support page.
-    support_form_url: str = "/legal/support.html"
-    public_app_url: str = "http://localhost:8000"
+
+class Settings(
+    RunSettings,
+    FlowSettings,
+    SignInSettings,
+    AppSettings,
+    TripSettings,
+    CommuteSettings,
+    KycSettings,
+    LinkedInSettings,
+    CabSettings,
+    ConversationSettings,
+    PushSettings,
+):
+    """Every setting, grouped by the area it serves."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
 
     @field_validator("database_url")
     @classmethod

@@ -1,6 +1,7 @@
 """A trip's shared cab (SPEC §2 Cab booking, §3 Cab, §4 Cab status, §5 and §8 cab rules; domain/rules/cab.py): the
 host's plan, the vendors' quotes, the request that starts a CabBookingWorkflow, cancelling, raising an issue, and
-the aggregator's signed webhook. Every change of a trip's cab is made under the trip's row lock."""
+the aggregator's signed webhook. Every change of a trip's cab is made under the trip's row lock, taken only after
+the vendors and the maps service have answered (api/outbound.py)."""
 
 import json
 from typing import cast
@@ -11,7 +12,8 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.cab.schemas import CabIssueIn, CabPlanIn, CabRequestIn, VendorQuote
-from api.errors import ApiError
+from api.errors import ApiError, refuse
+from api.outbound import hold_no_connection
 from api.webhooks import take_delivery
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
@@ -30,16 +32,19 @@ from domain.rules import messages
 from domain.rules.cab import (
     MAX_STOPS,
     RUNNING,
+    VENDOR_EVENTS,
     CabEnd,
     CabStatus,
     Point,
     cancel_refusal,
     is_eligible,
     issue_refusal,
+    plan_refusal,
     request_refusal,
     stops_refusal,
 )
 from domain.rules.choices import CAB_CATEGORIES
+from domain.rules.refusal import invalid
 from domain.settings import Settings
 from domain.webhooks import WebhookEnvelope
 from workflows.cab_booking.contracts import (
@@ -56,21 +61,8 @@ from workflows.cab_booking.contracts import (
 
 # Called by the aggregator, not by a browser: authenticated by its signature, so outside the CSRF check.
 WEBHOOK_PATH = "/trip/cab/webhook"
-REFUSAL_STATUS = {
-    messages.TRIP_HOST_ONLY: status.HTTP_403_FORBIDDEN,
-    messages.CAB_REQUEST_RUNNING: status.HTTP_409_CONFLICT,
-    messages.CAB_NOT_ELIGIBLE: status.HTTP_409_CONFLICT,
-    messages.CAB_PLAN_FIRST: status.HTTP_409_CONFLICT,
-    messages.CAB_NOTHING_TO_CANCEL: status.HTTP_409_CONFLICT,
-    messages.CAB_CANCEL_UNDER_WAY: status.HTTP_409_CONFLICT,
-    messages.CAB_ISSUE_ALREADY_RAISED: status.HTTP_409_CONFLICT,
-}
-VENDOR_EVENTS = {"confirmed", "no_driver", "vendor_cancelled"}
-
-
-def _refuse(refusal: str | None) -> None:
-    if refusal is not None:
-        raise ApiError(refusal, REFUSAL_STATUS.get(refusal, status.HTTP_400_BAD_REQUEST))
+# How often a request asks the vendors again when the plan or the trip changed meanwhile.
+REQUEST_ATTEMPTS = 3
 
 
 def eligible(trip: Trip) -> bool:
@@ -83,13 +75,19 @@ def eligible(trip: Trip) -> bool:
     )
 
 
-async def _locked_trip(session: AsyncSession, trip_id: int) -> tuple[Trip, CabBooking | None]:
-    """The trip, locked, with its latest cab booking."""
-    trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
+async def _trip(session: AsyncSession, trip_id: int, *, locked: bool = True) -> tuple[Trip, CabBooking | None]:
+    """The trip, locked unless it is only read before a vendor is called, with its latest cab booking, both as they
+    stand now (read again when the request read them before)."""
+    query = select(Trip).where(Trip.id == trip_id).execution_options(populate_existing=True)
+    trip = await session.scalar(query.with_for_update() if locked else query)
     if trip is None:
         raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     latest = await session.scalar(
-        select(CabBooking).where(CabBooking.trip_id == trip_id).order_by(CabBooking.number.desc()).limit(1)
+        select(CabBooking)
+        .where(CabBooking.trip_id == trip_id)
+        .order_by(CabBooking.number.desc())
+        .limit(1)
+        .execution_options(populate_existing=True)
     )
     return trip, latest
 
@@ -99,20 +97,19 @@ def _latest_status(latest: CabBooking | None) -> str | None:
 
 
 async def plan_cab(session: AsyncSession, maps: MapsProvider, user: User, trip_id: int, plan: CabPlanIn) -> None:
-    """The host's category and stops, each a known place, kept for the quotes and the request."""
-    trip, latest = await _locked_trip(session, trip_id)
-    if trip.host_id != user.id:
-        _refuse(messages.TRIP_HOST_ONLY)
-    if _latest_status(latest) in RUNNING:
-        _refuse(messages.CAB_REQUEST_RUNNING)
-    if not eligible(trip):
-        _refuse(messages.CAB_NOT_ELIGIBLE)
+    """The host's category and stops, each a known place, kept for the quotes and the request. The stops are looked
+    up before the trip is locked (api/outbound.py); under the lock the plan rules are checked again."""
+    trip, latest = await _trip(session, trip_id, locked=False)
+    refuse(plan_refusal(is_host=trip.host_id == user.id, eligible=eligible(trip), latest=_latest_status(latest)))
     if plan.category not in CAB_CATEGORIES:
-        _refuse(messages.CAB_CATEGORY_INVALID)
+        refuse(invalid(messages.CAB_CATEGORY_INVALID))
     if len(plan.stops) > MAX_STOPS:
-        _refuse(messages.CAB_TOO_MANY_STOPS)
+        refuse(invalid(messages.CAB_TOO_MANY_STOPS))
+    await hold_no_connection(session)
     stops = [await _stop(maps, place_id) for place_id in plan.stops]
-    _refuse(
+    trip, latest = await _trip(session, trip_id)
+    refuse(plan_refusal(is_host=trip.host_id == user.id, eligible=eligible(trip), latest=_latest_status(latest)))
+    refuse(
         stops_refusal(
             trip.origin.point,
             trip.destination.point,
@@ -154,8 +151,8 @@ async def _stop(maps: MapsProvider, place_id: str) -> dict[str, object]:
 async def _ride(
     session: AsyncSession, user: User, trip: Trip, latest: CabBooking | None
 ) -> tuple[CabRide, TripCabPlan]:
-    plan = await session.get(TripCabPlan, trip.id)
-    _refuse(
+    plan = await session.get(TripCabPlan, trip.id, populate_existing=True)
+    refuse(
         request_refusal(
             is_host=trip.host_id == user.id,
             eligible=eligible(trip),
@@ -185,9 +182,10 @@ async def _quotes(aggregator: CabAggregatorClient, ride: CabRide) -> list[CabQuo
 async def vendor_quotes(
     session: AsyncSession, aggregator: CabAggregatorClient, user: User, trip_id: int
 ) -> list[VendorQuote]:
-    """Each vendor's fare for the host's plan, cheapest first."""
-    trip, latest = await _locked_trip(session, trip_id)
+    """Each vendor's fare for the host's plan, cheapest first; asked with nothing of the trip locked or held."""
+    trip, latest = await _trip(session, trip_id, locked=False)
     ride, _ = await _ride(session, user, trip, latest)
+    await hold_no_connection(session)
     found = sorted(await _quotes(aggregator, ride), key=lambda quote: quote.total_fare)
     return [
         VendorQuote(
@@ -210,15 +208,19 @@ async def request_cab(
     trip_id: int,
     body: CabRequestIn,
 ) -> None:
-    """The chosen vendor's quote as the trip's next booking; its flow books it once the transaction commits."""
-    trip, latest = await _locked_trip(session, trip_id)
-    ride, plan = await _ride(session, user, trip, latest)
-    if not body.vendor:
-        _refuse(messages.CAB_VENDOR_REQUIRED)
-    quote = next((q for q in await _quotes(aggregator, ride) if q.vendor_code == body.vendor), None)
-    if quote is None:
-        _refuse(messages.CAB_VENDOR_REQUIRED)
-    assert quote is not None
+    """The chosen vendor's quote as the trip's next booking; its flow books it once the transaction commits.
+
+    The vendors are asked before the trip is locked (api/outbound.py); under the lock the request rules are checked
+    again (of requests sent together one books, the others are told a request is running), and a plan or a trip
+    that changed meanwhile is quoted again, a few times at most."""
+    quoted = None
+    for _ in range(REQUEST_ATTEMPTS):
+        quoted = await _quoted_and_locked(session, aggregator, user, trip_id, body.vendor)
+        if quoted is not None:
+            break
+    if quoted is None:
+        raise ApiError(messages.CAB_VENDORS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE)
+    trip, latest, plan, quote = quoted
     number = latest.number + 1 if latest is not None else 1
     fares: list[float | None] = [*quote.stop_fares, *[None] * len(plan.stops)]
     booking = CabBooking(
@@ -250,12 +252,34 @@ async def request_cab(
     await tell_trip(session, Kind.CAB, trip.id)
 
 
+async def _quoted_and_locked(
+    session: AsyncSession, aggregator: CabAggregatorClient, user: User, trip_id: int, vendor: str | None
+) -> tuple[Trip, CabBooking | None, TripCabPlan, CabQuote] | None:
+    """The chosen vendor's quote for the ride, and the trip locked with its latest booking and plan; None when the
+    ride changed while the vendors were asked."""
+    trip, latest = await _trip(session, trip_id, locked=False)
+    ride, _ = await _ride(session, user, trip, latest)
+    if not vendor:
+        refuse(invalid(messages.CAB_VENDOR_REQUIRED))
+    await hold_no_connection(session)
+    quote = next((q for q in await _quotes(aggregator, ride) if q.vendor_code == vendor), None)
+    if quote is None:
+        refuse(invalid(messages.CAB_VENDOR_REQUIRED))
+    assert quote is not None
+    trip, latest = await _trip(session, trip_id)
+    ride_now, plan = await _ride(session, user, trip, latest)
+    if ride_now != ride:
+        await hold_no_connection(session)
+        return None
+    return trip, latest, plan, quote
+
+
 async def cancel_cab(session: AsyncSession, user: User, trip_id: int, reason: str | None) -> None:
     """The host's cancel: the booking's flow cancels it with the vendor. Asked once: under the trip's lock, a cancel
     that finds one asked already is refused (409), however many arrive at once."""
-    trip, latest = await _locked_trip(session, trip_id)
+    trip, latest = await _trip(session, trip_id)
     cancel_asked = latest is not None and latest.cancel_requested_at is not None
-    _refuse(cancel_refusal(is_host=trip.host_id == user.id, latest=_latest_status(latest), cancel_asked=cancel_asked))
+    refuse(cancel_refusal(is_host=trip.host_id == user.id, latest=_latest_status(latest), cancel_asked=cancel_asked))
     assert latest is not None
     latest.cancel_requested_at = clock.now()
     latest.cancel_reason = (reason or "").strip() or None
@@ -267,9 +291,9 @@ async def raise_issue(session: AsyncSession, user: User, trip_id: int, body: Cab
     """The host's issue with the latest booking, recorded once (and told to its flow while it runs)."""
     issue = (body.issue or "").strip()
     if not issue:
-        _refuse(messages.CAB_ISSUE_REQUIRED)
-    trip, latest = await _locked_trip(session, trip_id)
-    _refuse(
+        refuse(invalid(messages.CAB_ISSUE_REQUIRED))
+    trip, latest = await _trip(session, trip_id)
+    refuse(
         issue_refusal(
             is_host=trip.host_id == user.id,
             latest=_latest_status(latest),

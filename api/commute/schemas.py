@@ -28,7 +28,7 @@ class CommuteCreate(NewTripFields):
     @classmethod
     def weekdays(cls, value: list[int]) -> list[int]:
         if refusal := weekdays_refusal(value):
-            raise ValueError(refusal)
+            raise ValueError(refusal.message)
         return sorted(set(value))
 
 

@@ -13,15 +13,15 @@ from api.trips.changes import cost_for, end_of
 from api.trips.schemas import TripEnd
 from api.trips.views import end_view
 from domain import clock
-from domain.flows import signal_after_commit, start_after_commit
+from domain.cancellation import cancel_trip
+from domain.flows import start_after_commit
 from domain.models import Trip, TripPassenger, TripSeries, User
 from domain.notifications import NotificationDraft, store_notifications
-from domain.rules import choices, messages
+from domain.rules import choices, messages, notices
 from domain.rules.join import PassengerStatus
 from domain.rules.trip import TripStatus, too_far_ahead
 from workflows.commute.contracts import CommuteScheduleChange, commute_schedule_change
 from workflows.push.contracts import push_start
-from workflows.trip.contracts import TripCancelled, trip_cancelled
 
 STOPPED_REASON = "The host stopped this commute"
 
@@ -112,18 +112,15 @@ async def stop_commute(session: AsyncSession, host: User, series_id: int) -> Non
         if people > 1:
             kept += 1
             continue
-        trip.status = TripStatus.CANCELLED
-        trip.cancellation_reason = STOPPED_REASON
-        trip.cancelled_at = clock.now()
-        await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled(reason=STOPPED_REASON)))
+        await cancel_trip(session, trip, STOPPED_REASON)
     change = CommuteScheduleChange(series_id=series_id, host_id=host.id, open=False)
     await start_after_commit(session, commute_schedule_change(change))
     if kept:
         notice = NotificationDraft(
             recipient_id=host.id,
-            title="Commute stopped",
+            title=notices.COMMUTE_STOPPED_TITLE,
             message=messages.COMMUTE_TRIPS_KEPT,
-            entity_type="trip",
+            entity_type=notices.ABOUT_TRIP,
             entity_id="",
             dedupe_key=f"commute-stopped:{series_id}",
         )

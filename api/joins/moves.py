@@ -10,7 +10,7 @@ from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError
 
-from api.errors import ApiError
+from api.errors import ApiError, refuse
 from api.joins.schemas import HostAction, PassengerAction
 from api.trips.lookups import load_trip
 from domain import clock
@@ -18,11 +18,14 @@ from domain.models import Trip, TripPassenger, User
 from domain.reliability import record_reliability
 from domain.rules import messages
 from domain.rules.join import TRANSITIONS, Move, PassengerStatus, PassengerType
+from domain.rules.refusal import Refusal, RefusalKind
 from domain.rules.reliability import ReliabilityEvent, no_show_refusal
 from domain.rules.trip import TripStatus
 from workflows.join_request.contracts import JoinAction, join_workflow_id
 
 HOST_MOVES = {"APPROVE": Move.APPROVE, "REJECT": Move.REJECT, "REMOVE": Move.REMOVE}
+# The flow refuses a move with an ApplicationError whose type is the refusal's kind.
+REFUSAL_KINDS = frozenset(RefusalKind)
 PASSENGER_MOVES = {"LEAVE": Move.LEAVE, "REVOKE_REQUEST": Move.REVOKE}
 
 
@@ -54,10 +57,12 @@ async def _make_move(
         await handle.execute_update(move, actor, result_type=str)
     except WorkflowUpdateFailedError as error:
         cause = error.cause
-        reason = cause.message if isinstance(cause, ApplicationError) else messages.GENERIC_ERROR
-        raise ApiError(reason, status.HTTP_409_CONFLICT) from error
+        if isinstance(cause, ApplicationError) and cause.type in REFUSAL_KINDS:
+            raise ApiError.of(Refusal(RefusalKind(cause.type), cause.message)) from error
+        raise ApiError(messages.GENERIC_ERROR, status.HTTP_409_CONFLICT) from error
     except RPCError as error:
-        raise ApiError(messages.JOIN_REQUEST_NOT_FOUND, status.HTTP_409_CONFLICT) from error
+        # The request's flow has ended: it was answered, withdrawn or expired.
+        raise ApiError.of(Refusal(RefusalKind.REQUEST_GONE, messages.JOIN_REQUEST_NOT_FOUND)) from error
     return move
 
 
@@ -88,13 +93,13 @@ async def _mark_no_show(session: AsyncSession, trip: Trip, member_id: int) -> No
             TripPassenger.type == PassengerType.MEMBER,
         )
     )
-    refusal = no_show_refusal(
-        departure=trip.scheduled_at,
-        now=clock.now(),
-        is_active_member=member is not None and member.status == PassengerStatus.ACTIVE,
+    refuse(
+        no_show_refusal(
+            departure=trip.scheduled_at,
+            now=clock.now(),
+            is_active_member=member is not None and member.status == PassengerStatus.ACTIVE,
+        )
     )
-    if refusal is not None:
-        raise ApiError(refusal, status.HTTP_409_CONFLICT)
     if not await record_reliability(session, member_id, trip.id, ReliabilityEvent.NO_SHOW):
         raise ApiError(messages.NO_SHOW_ALREADY, status.HTTP_409_CONFLICT)
 

@@ -5,7 +5,7 @@ from fastapi import status
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import ApiError, refuse
 from api.joins.schemas import JoinRequestCreate
 from api.trips.lookups import active_count, load_trip
 from api.users.blocks import are_blocked
@@ -13,13 +13,12 @@ from domain import clock
 from domain.flows import start_after_commit
 from domain.models import TripPassenger, User
 from domain.rules import messages
-from domain.rules.join import PassengerStatus, PassengerType, RefusalKind, request_refusal
+from domain.rules.join import PassengerStatus, PassengerType, request_refusal
 from domain.rules.trip import TripStatus
 from domain.settings import Settings
 from workflows.join_request.contracts import JoinRequest, join_start
 
 # A refusal that is about who asks, not about the trip's or the request's state (409).
-REQUEST_REFUSAL_CODES = {RefusalKind.NOT_THEIRS: status.HTTP_403_FORBIDDEN}
 
 
 async def ask_to_join(session: AsyncSession, settings: Settings, user: User, body: JoinRequestCreate) -> None:
@@ -39,9 +38,7 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
     passenger = await session.scalar(
         select(TripPassenger).where(TripPassenger.trip_id == trip.id, TripPassenger.user_id == user.id)
     )
-    refusal = request_refusal(PassengerStatus(passenger.status) if passenger is not None else None)
-    if refusal is not None:
-        raise ApiError(refusal.message, REQUEST_REFUSAL_CODES.get(refusal.kind, status.HTTP_409_CONFLICT))
+    refuse(request_refusal(PassengerStatus(passenger.status) if passenger is not None else None))
     if await active_count(session, trip.id) >= trip.total_passengers:
         raise ApiError(messages.JOIN_TRIP_FULL, status.HTTP_409_CONFLICT)
     if passenger is None:

@@ -9,8 +9,9 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import ApiError, refuse
 from api.kyc.schemas import KycResult, KycState, KycToken, VendorWebhook
+from api.outbound import hold_no_connection
 from api.webhooks import take_delivery
 from domain.flows import signal_after_commit, start_after_commit
 from domain.models import KycVerification, User
@@ -35,26 +36,30 @@ def return_url(settings: Settings) -> str:
     return f"{settings.public_app_url}/kyc"
 
 
+# How often an initiate calls the vendor again when the verifications changed meanwhile (one ended, say).
+INITIATE_ATTEMPTS = 3
+
+
 async def initiate_kyc(session: AsyncSession, settings: Settings, vendor: HyperVergeClient, user: User) -> KycToken:
-    """The transaction of the user's running verification, or a new one with its flow started after the commit."""
-    refusal = initiate_refusal(enabled=settings.enable_kyc, verified=user.is_kyc_verified)
-    if refusal is not None:
-        raise ApiError(refusal, status.HTTP_409_CONFLICT)
-    # One initiate at a time per person: a second one waits here and then finds the first's verification.
-    await session.execute(select(User.id).where(User.id == user.id).with_for_update(key_share=True))
-    latest = await session.scalar(
-        select(KycVerification)
-        .where(KycVerification.user_id == user.id)
-        .order_by(KycVerification.number.desc())
-        .limit(1)
-    )
+    """The transaction of the user's running verification, or a new one with its flow started after the commit.
+
+    The vendor is called while the request holds nothing of the database (api/outbound.py); then, under the user's
+    row lock, the verifications are read again: initiates sent together still end with one verification, the others
+    answering it (the vendor transactions they started go unused). State that moved on meanwhile is read and
+    called for again, a few times at most."""
+    refuse(initiate_refusal(enabled=settings.enable_kyc, verified=user.is_kyc_verified))
     try:
-        verification = latest if latest is not None and latest.status in RUNNING else None
-        if verification is None:
-            verification = await _new_verification(session, settings, vendor, user, latest.number + 1 if latest else 1)
+        await hold_no_connection(session)
         access_token = await vendor.access_token()
+        verification = None
+        for _ in range(INITIATE_ATTEMPTS):
+            verification = await _running_or_started(session, settings, vendor, user)
+            if verification is not None:
+                break
     except KycVendorError as error:
         raise ApiError(messages.KYC_VENDOR_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+    if verification is None:
+        raise ApiError(messages.KYC_VENDOR_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE)
     return KycToken(
         access_token=access_token,
         workflow_id=settings.kyc_vendor_workflow_id,
@@ -63,11 +68,49 @@ async def initiate_kyc(session: AsyncSession, settings: Settings, vendor: HyperV
     )
 
 
+async def _latest_verification(session: AsyncSession, user_id: int) -> KycVerification | None:
+    return await session.scalar(
+        select(KycVerification)
+        .where(KycVerification.user_id == user_id)
+        .order_by(KycVerification.number.desc())
+        .limit(1)
+        .execution_options(populate_existing=True)
+    )
+
+
+def _next_number(latest: KycVerification | None) -> int:
+    return latest.number + 1 if latest is not None else 1
+
+
+async def _running_or_started(
+    session: AsyncSession, settings: Settings, vendor: HyperVergeClient, user: User
+) -> KycVerification | None:
+    """The running verification, or one started with the vendor now and recorded; None when the verifications
+    changed while the vendor was called."""
+    latest = await _latest_verification(session, user.id)
+    started: tuple[int, str, str] | None = None
+    if latest is None or latest.status not in RUNNING:
+        number = _next_number(latest)
+        transaction_id = kyc_transaction_id(user.id, number, secrets.token_hex(6))
+        await hold_no_connection(session)
+        started = (number, transaction_id, await vendor.start(transaction_id, return_url(settings)))
+    # One initiate at a time per person: a second one waits here and then finds the first's verification.
+    await session.execute(
+        select(User).where(User.id == user.id).with_for_update(key_share=True).execution_options(populate_existing=True)
+    )
+    refuse(initiate_refusal(enabled=settings.enable_kyc, verified=user.is_kyc_verified))
+    latest = await _latest_verification(session, user.id)
+    if latest is not None and latest.status in RUNNING:
+        return latest
+    if started is None or started[0] != _next_number(latest):
+        await hold_no_connection(session)
+        return None
+    return await _new_verification(session, settings, user, *started)
+
+
 async def _new_verification(
-    session: AsyncSession, settings: Settings, vendor: HyperVergeClient, user: User, number: int
+    session: AsyncSession, settings: Settings, user: User, number: int, transaction_id: str, start_url: str
 ) -> KycVerification:
-    transaction_id = kyc_transaction_id(user.id, number, secrets.token_hex(6))
-    start_url = await vendor.start(transaction_id, return_url(settings))
     verification = KycVerification(
         user_id=user.id,
         number=number,

@@ -11,8 +11,8 @@ from api.media.service import media_url
 from api.notifications.schemas import NotificationPublic, NotificationSender
 from domain import clock
 from domain.models import Notification, User
-from domain.notifications import ENTITY_TYPES
 from domain.rules import limits, messages
+from domain.rules.notices import ABOUT_ALL
 
 WINDOW = timedelta(days=limits.NOTIFICATION_WINDOW_DAYS)
 # Clocks of phones drift; a window a little over ten days is still one window.
@@ -23,9 +23,9 @@ MAX_PER_WINDOW = 500
 
 def _entity_types(text: str | None) -> list[str]:
     if not text:
-        return list(ENTITY_TYPES)
+        return list(ABOUT_ALL)
     chosen = [part.strip() for part in text.split(",") if part.strip()]
-    if not chosen or any(kind not in ENTITY_TYPES for kind in chosen):
+    if not chosen or any(kind not in ABOUT_ALL for kind in chosen):
         raise ApiError(messages.NOTIFICATION_TYPE_INVALID)
     return chosen
 

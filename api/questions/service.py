@@ -11,12 +11,11 @@ from domain import clock
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripQuery, User
 from domain.notifications import NotificationDraft, store_notifications
-from domain.rules import messages
+from domain.rules import messages, notices
 from domain.rules.trip import TripStatus
 from workflows.push.contracts import push_start
 
 # A question's notice opens the trip it was asked on.
-ENTITY_TYPE = "query"
 
 
 async def ask_host(session: AsyncSession, asker: User, trip_id: int, question: str) -> None:
@@ -35,9 +34,9 @@ async def ask_host(session: AsyncSession, asker: User, trip_id: int, question: s
     notice = NotificationDraft(
         recipient_id=trip.host_id,
         sender_id=asker.id,
-        title="New question",
-        message=f"{asker.name} asked: {question}",
-        entity_type=ENTITY_TYPE,
+        title=notices.NEW_QUESTION_TITLE,
+        message=notices.NEW_QUESTION_BODY.format(name=asker.name, question=question),
+        entity_type=notices.ABOUT_QUERY,
         entity_id=str(trip.id),
     )
     await store_notifications(session, [notice], push_start)
@@ -69,9 +68,9 @@ async def answer_question(session: AsyncSession, host: User, query_id: int, answ
     notice = NotificationDraft(
         recipient_id=query.created_by_id,
         sender_id=host.id,
-        title="Your question was answered",
-        message=f"{host.name} answered: {answer}",
-        entity_type=ENTITY_TYPE,
+        title=notices.QUESTION_ANSWERED_TITLE,
+        message=notices.QUESTION_ANSWERED_BODY.format(name=host.name, answer=answer),
+        entity_type=notices.ABOUT_QUERY,
         entity_id=str(trip.id),
     )
     await store_notifications(session, [notice], push_start)

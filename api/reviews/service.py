@@ -12,7 +12,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from api.errors import ApiError
+from api.errors import ApiError, refuse
 from api.media.service import media_url
 from api.reviews.schemas import (
     AttributeTally,
@@ -27,7 +27,7 @@ from api.reviews.schemas import (
 from domain import clock
 from domain.models import Trip, TripCompletion, TripPassenger, TripReview, User
 from domain.notifications import NotificationDraft, store_notifications
-from domain.rules import messages
+from domain.rules import messages, notices
 from domain.rules.choices import REVIEW_ATTRIBUTES
 from domain.rules.join import PassengerStatus
 from domain.rules.review import ReviewEntry, Thumb, reviewer_refusal, reviews_refusal
@@ -35,8 +35,6 @@ from domain.rules.trip import TripStatus
 from workflows.push.contracts import push_start
 
 # A received review's notice opens one's own profile, where the new average shows.
-NOTICE_ENTITY_TYPE = "review"
-NOTICE_TITLE = "You have a new review"
 
 
 async def _reviewable_trip(session: AsyncSession, trip_id: int, reviewer: User) -> tuple[Trip, list[User]]:
@@ -52,14 +50,13 @@ async def _reviewable_trip(session: AsyncSession, trip_id: int, reviewer: User) 
             .order_by(TripPassenger.type, TripPassenger.created_at)
         )
     ).all()
-    refusal = reviewer_refusal(
-        trip_status=trip.status,
-        departed=trip.scheduled_at <= clock.now(),
-        travelled=any(person.id == reviewer.id for person in travellers),
+    refuse(
+        reviewer_refusal(
+            trip_status=trip.status,
+            departed=trip.scheduled_at <= clock.now(),
+            travelled=any(person.id == reviewer.id for person in travellers),
+        )
     )
-    if refusal is not None:
-        code = status.HTTP_403_FORBIDDEN if refusal == messages.REVIEW_NOT_MEMBER else status.HTTP_409_CONFLICT
-        raise ApiError(refusal, code)
     return trip, [person for person in travellers if person.id != reviewer.id and person.deleted_at is None]
 
 
@@ -97,9 +94,7 @@ async def send_reviews(session: AsyncSession, trip_id: int, reviewer: User, card
     takes it back), and tells each newly reviewed person."""
     trip, co_riders = await _reviewable_trip(session, trip_id, reviewer)
     entries = [ReviewEntry(**card.model_dump()) for card in cards]
-    refusal = reviews_refusal(reviewer.id, entries, {person.id for person in co_riders})
-    if refusal is not None:
-        raise ApiError(refusal)
+    refuse(reviews_refusal(reviewer.id, entries, {person.id for person in co_riders}))
     reviewee_ids = sorted(entry.reviewee_id for entry in entries)
     await session.execute(
         select(User.id).where(User.id.in_(reviewee_ids)).order_by(User.id).with_for_update(key_share=True)
@@ -168,9 +163,9 @@ async def _tell_reviewees(session: AsyncSession, trip: Trip, reviewer: User, rev
         NotificationDraft(
             recipient_id=reviewee_id,
             sender_id=None,
-            title=NOTICE_TITLE,
-            message=f"Someone you travelled with from {trip.origin.name} to {trip.destination.name} reviewed you.",
-            entity_type=NOTICE_ENTITY_TYPE,
+            title=notices.REVIEW_RECEIVED_TITLE,
+            message=notices.REVIEW_RECEIVED_BODY.format(origin=trip.origin.name, destination=trip.destination.name),
+            entity_type=notices.ABOUT_REVIEW,
             entity_id="",
             dedupe_key=f"review-received:{trip.id}:{reviewer.id}:{reviewee_id}",
         )

@@ -4,15 +4,15 @@ the trip's flow told after the commit (domain/flows.py)."""
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from fastapi import status
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.cab.service import end_running_cab
-from api.errors import ApiError
+from api.errors import ApiError, refuse
 from api.maps.schemas import Location
 from api.trips.lookups import active_count, load_trip
 from api.trips.schemas import TripCreate, TripUpdate, parse_time_of_trip
 from domain import clock
+from domain.cab import end_running_cab
+from domain.cancellation import cancel_trip
 from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripEnd, User
@@ -20,31 +20,27 @@ from domain.reliability import record_reliability
 from domain.rules import choices, messages
 from domain.rules.cab import CabEnd
 from domain.rules.reliability import ReliabilityEvent, is_late
-from domain.rules.trip import HostChange, TripStatus, host_change_refusal, too_far_ahead
+from domain.rules.trip import HostChange, host_change_refusal, too_far_ahead
 from domain.settings import Settings
 from domain.trips import TripDraft, add_trip
 from workflows.trip.contracts import (
-    TripCancelled,
     TripRescheduled,
     TripSchedule,
-    trip_cancelled,
     trip_rescheduled,
     trip_start,
 )
 
-# Refusals that are not about the input: who asks, and the trip's state.
-REFUSAL_CODES = {messages.TRIP_HOST_ONLY: status.HTTP_403_FORBIDDEN, messages.TRIP_CANCELLED: status.HTTP_409_CONFLICT}
 EDITABLE_FIELDS = ("total_passengers", "preferred_mode_of_transport", "is_vehicle_booked", "additional_note")
 
 
 async def _hosted_trip(session: AsyncSession, trip_id: int, user_id: int, change: HostChange) -> Trip:
     """The trip, locked, when this person may make this change to it now."""
     trip = await load_trip(session, trip_id, for_update=True)
-    refusal = host_change_refusal(
-        change, is_host=trip.host_id == user_id, status=trip.status, departed=trip.scheduled_at <= clock.now()
+    refuse(
+        host_change_refusal(
+            change, is_host=trip.host_id == user_id, status=trip.status, departed=trip.scheduled_at <= clock.now()
+        )
     )
-    if refusal is not None:
-        raise ApiError(refusal, REFUSAL_CODES.get(refusal, status.HTTP_400_BAD_REQUEST))
     return trip
 
 
@@ -145,17 +141,11 @@ async def edit_trip(session: AsyncSession, trip_id: int, host: User, body: TripU
         await end_running_cab(session, trip.id, CabEnd.TRIP_MOVED, "The trip's time changed")
 
 
-async def cancel_trip(session: AsyncSession, settings: Settings, trip_id: int, host: User, reason: str) -> None:
-    """A deleted trip stays, cancelled, for its people's history; its flow hears of it once the transaction
-    commits. Deleting a trip with members shortly before departure is the host's late cancellation."""
+async def delete_hosted_trip(session: AsyncSession, settings: Settings, trip_id: int, host: User, reason: str) -> None:
+    """The host deletes the trip: it is cancelled (domain/cancellation.py). Deleting a trip with members shortly
+    before departure is the host's late cancellation."""
     trip = await _hosted_trip(session, trip_id, host.id, HostChange.DELETE)
     late_window = timedelta(seconds=settings.late_cancel_window_seconds)
     if is_late(trip.scheduled_at, clock.now(), late_window) and await active_count(session, trip.id) > 1:
         await record_reliability(session, host.id, trip.id, ReliabilityEvent.LATE_CANCELLATION)
-    trip.status = TripStatus.CANCELLED
-    trip.cancellation_reason = reason
-    trip.cancelled_at = clock.now()
-    await session.flush()
-    await tell_trip(session, Kind.TRIP, trip.id)
-    await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled(reason=reason)))
-    await end_running_cab(session, trip.id, CabEnd.TRIP_CANCELLED, reason)
+    await cancel_trip(session, trip, reason)

@@ -9,7 +9,7 @@ from api.errors import ApiError
 from api.maps.service import check_trip_ends
 from api.openapi import refusals
 from api.query_models import documented, query_model
-from api.trips.changes import cancel_trip, edit_trip, publish_trip
+from api.trips.changes import delete_hosted_trip, edit_trip, publish_trip
 from api.trips.parameters import AroundQuery, CommaList, RouteQuery
 from api.trips.reader import TripReaderDep
 from api.trips.reads import one_trip, searched_point, trips_around, trips_on_route, viewer_trips
@@ -41,7 +41,7 @@ async def search_trips_around(
 async def create_trip(
     body: TripCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, maps: MapsDep
 ) -> Envelope[TripCreated]:
-    await check_trip_ends(maps, body.origin, body.destination)
+    await check_trip_ends(session, maps, body.origin, body.destination)
     trip = await publish_trip(session, settings, user, body)
     return ok(TripCreated(trip_id=trip.id), messages.TRIP_CREATED)
 
@@ -72,7 +72,7 @@ async def delete_trip(
     """Needs a reason (SPEC §7 body reason): without one, or without a body, 'Reason is required'."""
     if body is None or body.reason is None:
         raise ApiError(messages.REASON_REQUIRED)
-    await cancel_trip(session, settings, trip_id, user, body.reason)
+    await delete_hosted_trip(session, settings, trip_id, user, body.reason)
     return done(messages.TRIP_DELETED)
 
 

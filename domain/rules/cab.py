@@ -13,8 +13,9 @@ from datetime import datetime
 from enum import StrEnum
 from itertools import pairwise
 
-from domain.rules import choices, messages
+from domain.rules import choices, messages, notices
 from domain.rules.geo import distance_km
+from domain.rules.refusal import Refusal, invalid, not_now, not_theirs
 from domain.rules.trip import TripStatus
 
 MAX_STOPS = 3
@@ -54,6 +55,9 @@ class VendorEvent(StrEnum):
     VENDOR_CANCELLED = "vendor_cancelled"
 
 
+VENDOR_EVENTS = frozenset(VendorEvent)
+
+
 class CabEnd(StrEnum):
     """Why a booking's flow cancels it with the vendor."""
 
@@ -69,9 +73,9 @@ AFTER_VENDOR_EVENT = {
 }
 
 NOTICES = {
-    CabStatus.BOOKED: ("Cab booked", "Your cab for the trip {route} is booked: {vehicle}, driven by {driver}."),
-    CabStatus.UNFULFILLED: ("Cab unfulfilled", "No cab could be found for the trip {route}."),
-    CabStatus.VENDOR_CANCELLED: ("Cab cancelled by the vendor", "The vendor cancelled the cab for the trip {route}."),
+    CabStatus.BOOKED: (notices.CAB_BOOKED_TITLE, notices.CAB_BOOKED_BODY),
+    CabStatus.UNFULFILLED: (notices.CAB_UNFULFILLED_TITLE, notices.CAB_UNFULFILLED_BODY),
+    CabStatus.VENDOR_CANCELLED: (notices.CAB_VENDOR_CANCELLED_TITLE, notices.CAB_VENDOR_CANCELLED_BODY),
 }
 
 
@@ -92,36 +96,43 @@ def shown_status(latest: str | None, *, eligible: bool) -> CabStatus:
     return CabStatus.ELIGIBLE if eligible else CabStatus.NOT_ELIGIBLE
 
 
-def request_refusal(*, is_host: bool, eligible: bool, latest: str | None, planned: bool) -> str | None:
-    """Why the host may not request (or ask vendors for) a cab now, or None."""
+def plan_refusal(*, is_host: bool, eligible: bool, latest: str | None) -> Refusal | None:
+    """Why the host may not plan the trip's cab (its category and stops) now, or None."""
     if not is_host:
-        return messages.TRIP_HOST_ONLY
+        return not_theirs(messages.TRIP_HOST_ONLY)
     if latest in RUNNING:
-        return messages.CAB_REQUEST_RUNNING
+        return not_now(messages.CAB_REQUEST_RUNNING)
     if not eligible:
-        return messages.CAB_NOT_ELIGIBLE
+        return not_now(messages.CAB_NOT_ELIGIBLE)
+    return None
+
+
+def request_refusal(*, is_host: bool, eligible: bool, latest: str | None, planned: bool) -> Refusal | None:
+    """Why the host may not request (or ask vendors for) a cab now, or None."""
+    if refusal := plan_refusal(is_host=is_host, eligible=eligible, latest=latest):
+        return refusal
     if not planned:
-        return messages.CAB_PLAN_FIRST
+        return not_now(messages.CAB_PLAN_FIRST)
     return None
 
 
-def cancel_refusal(*, is_host: bool, latest: str | None, cancel_asked: bool = False) -> str | None:
+def cancel_refusal(*, is_host: bool, latest: str | None, cancel_asked: bool = False) -> Refusal | None:
     if not is_host:
-        return messages.TRIP_HOST_ONLY
+        return not_theirs(messages.TRIP_HOST_ONLY)
     if latest not in RUNNING:
-        return messages.CAB_NOTHING_TO_CANCEL
+        return not_now(messages.CAB_NOTHING_TO_CANCEL)
     if cancel_asked:
-        return messages.CAB_CANCEL_UNDER_WAY
+        return not_now(messages.CAB_CANCEL_UNDER_WAY)
     return None
 
 
-def issue_refusal(*, is_host: bool, latest: str | None, raised: bool) -> str | None:
+def issue_refusal(*, is_host: bool, latest: str | None, raised: bool) -> Refusal | None:
     if not is_host:
-        return messages.TRIP_HOST_ONLY
+        return not_theirs(messages.TRIP_HOST_ONLY)
     if latest is None:
-        return messages.CAB_NOTHING_TO_CANCEL
+        return not_now(messages.CAB_NOTHING_TO_CANCEL)
     if raised:
-        return messages.CAB_ISSUE_ALREADY_RAISED
+        return not_now(messages.CAB_ISSUE_ALREADY_RAISED)
     return None
 
 
@@ -141,17 +152,17 @@ def ride_km(origin: Point, stops: Sequence[Point], destination: Point) -> float:
     return sum(distance_km(*start, *end) for start, end in pairwise(points))
 
 
-def stops_refusal(origin: Point, destination: Point, stops: Sequence[tuple[str, str, Point]]) -> str | None:
+def stops_refusal(origin: Point, destination: Point, stops: Sequence[tuple[str, str, Point]]) -> Refusal | None:
     """Why these stops (place id, name, point; in the ride's order) cannot be the cab's, or None: at most MAX_STOPS,
     each once, the ride through them within MAX_DETOUR_RATIO of the direct way and within MAX_ROUTE_KM."""
     if len(stops) > MAX_STOPS:
-        return messages.CAB_TOO_MANY_STOPS
+        return invalid(messages.CAB_TOO_MANY_STOPS)
     if len({place_id for place_id, _, _ in stops}) < len(stops):
-        return messages.CAB_STOP_REPEATED
+        return invalid(messages.CAB_STOP_REPEATED)
     ride = ride_km(origin, [point for _, _, point in stops], destination)
     if ride > MAX_DETOUR_RATIO * distance_km(*origin, *destination):
         _, name, _ = max(stops, key=lambda stop: ride_km(origin, [stop[2]], destination))
-        return messages.CAB_STOP_OFF_ROUTE.format(stop=name)
+        return invalid(messages.CAB_STOP_OFF_ROUTE.format(stop=name))
     if ride > MAX_ROUTE_KM:
-        return messages.CAB_ROUTE_TOO_LONG
+        return invalid(messages.CAB_ROUTE_TOO_LONG)
     return None

@@ -7,6 +7,7 @@ from collections.abc import Collection, Iterator
 from datetime import date, datetime, time, timedelta
 
 from domain.rules import messages
+from domain.rules.refusal import Refusal, invalid
 from domain.rules.zone import IST
 
 ISO_WEEKDAYS = range(1, 8)
@@ -26,7 +27,7 @@ def occurrences(
             yield day, departure
 
 
-def weekdays_refusal(weekdays: Collection[int]) -> str | None:
+def weekdays_refusal(weekdays: Collection[int]) -> Refusal | None:
     if not weekdays or any(day not in ISO_WEEKDAYS for day in weekdays):
-        return messages.COMMUTE_DAYS_REQUIRED
+        return invalid(messages.COMMUTE_DAYS_REQUIRED)
     return None

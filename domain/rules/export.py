@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from domain.rules import choices, limits, messages, patterns
+from domain.rules import choices, limits, messages, notices, patterns
 
 
 def _constants(module: ModuleType) -> dict[str, object]:
@@ -19,6 +19,7 @@ def render() -> str:
         ("PATTERNS", patterns),
         ("MESSAGES", messages),
         ("CHOICES", choices),
+        ("NOTICES", notices),
     ):
         body = json.dumps(_constants(module), indent=2, ensure_ascii=False)
         parts.append(f"export const {export_name} = {body} as const;\n")

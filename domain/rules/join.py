@@ -8,7 +8,8 @@ trip's row lock, and the API that receives the request all decide by this module
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.rules import messages
+from domain.rules import messages, notices
+from domain.rules.refusal import Refusal, RefusalKind
 
 
 class PassengerType(StrEnum):
@@ -53,27 +54,11 @@ class Move(StrEnum):
     LEAVE = "leave"
 
 
-class RefusalKind(StrEnum):
-    """Why a move is refused; also the type of the workflow's and the activity's ApplicationError."""
-
-    NOT_THEIRS = "NotTheirs"
-    TRIP_CANCELLED = "TripCancelled"
-    TRIP_IN_PAST = "TripInPast"
-    NOT_ALLOWED_NOW = "NotAllowedNow"
-    TRIP_FULL = "TripFull"
-    REQUEST_GONE = "RequestGone"
-
-
-@dataclass(frozen=True)
-class Refusal:
-    kind: RefusalKind
-    message: str
-
-
 @dataclass(frozen=True)
 class Transition:
-    """One move: who makes it, from which status to which, its words when refused and when done, and the title of
-    the notice the other side receives."""
+    """One move: who makes it, from which status to which, its words when refused and when done, and the notice
+    the other side receives (domain/rules/notices.py): its title, its words (with the mover's reason when
+    `tells_reason`) and what it is about."""
 
     by_host: bool
     source: PassengerStatus
@@ -82,6 +67,9 @@ class Transition:
     in_past: str
     done: str
     notice_title: str
+    notice_body: str
+    notice_about: str
+    tells_reason: bool = False
 
 
 TRANSITIONS: dict[Move, Transition] = {
@@ -92,7 +80,9 @@ TRANSITIONS: dict[Move, Transition] = {
         not_allowed=messages.JOIN_NOT_PENDING,
         in_past=messages.JOIN_ACCEPT_PAST,
         done=messages.JOIN_ACCEPTED,
-        notice_title="Request accepted",
+        notice_title=notices.REQUEST_ACCEPTED_TITLE,
+        notice_body=notices.REQUEST_ACCEPTED_BODY,
+        notice_about=notices.ABOUT_REQUEST,
     ),
     Move.REJECT: Transition(
         by_host=True,
@@ -101,7 +91,9 @@ TRANSITIONS: dict[Move, Transition] = {
         not_allowed=messages.JOIN_NOT_PENDING,
         in_past=messages.JOIN_DECLINE_PAST,
         done=messages.JOIN_DECLINED,
-        notice_title="Request declined",
+        notice_title=notices.REQUEST_DECLINED_TITLE,
+        notice_body=notices.REQUEST_DECLINED_BODY,
+        notice_about=notices.ABOUT_REQUEST,
     ),
     Move.REMOVE: Transition(
         by_host=True,
@@ -110,7 +102,10 @@ TRANSITIONS: dict[Move, Transition] = {
         not_allowed=messages.JOIN_REMOVE_NOT_MEMBER,
         in_past=messages.JOIN_REMOVE_PAST,
         done=messages.JOIN_REMOVED,
-        notice_title="Removed from trip",
+        notice_title=notices.REMOVED_TITLE,
+        notice_body=notices.REMOVED_BODY,
+        notice_about=notices.ABOUT_REQUEST,
+        tells_reason=True,
     ),
     Move.REVOKE: Transition(
         by_host=False,
@@ -119,7 +114,9 @@ TRANSITIONS: dict[Move, Transition] = {
         not_allowed=messages.JOIN_NOT_PENDING,
         in_past=messages.JOIN_REVOKE_PAST,
         done=messages.JOIN_REVOKED,
-        notice_title="Request cancelled",
+        notice_title=notices.REQUEST_CANCELLED_TITLE,
+        notice_body=notices.REQUEST_CANCELLED_BODY,
+        notice_about=notices.ABOUT_REQUEST,
     ),
     Move.LEAVE: Transition(
         by_host=False,
@@ -128,7 +125,10 @@ TRANSITIONS: dict[Move, Transition] = {
         not_allowed=messages.JOIN_LEAVE_NOT_MEMBER,
         in_past=messages.JOIN_LEAVE_PAST,
         done=messages.JOIN_LEFT,
-        notice_title="Member left",
+        notice_title=notices.MEMBER_LEFT_TITLE,
+        notice_body=notices.MEMBER_LEFT_BODY,
+        notice_about=notices.ABOUT_TRIP,
+        tells_reason=True,
     ),
 }
 

@@ -9,7 +9,8 @@ decide by this module.
 
 from enum import StrEnum
 
-from domain.rules import messages
+from domain.rules import messages, notices
+from domain.rules.refusal import Refusal, not_now
 
 
 class KycStatus(StrEnum):
@@ -79,10 +80,10 @@ MESSAGES = {
 }
 
 NOTICE_TITLES = {
-    KycStatus.APPROVED: "KYC verified",
-    KycStatus.REJECTED: "KYC rejected",
-    KycStatus.CANCELLED: "KYC not finished",
-    KycStatus.ERROR: "KYC could not be completed",
+    KycStatus.APPROVED: notices.KYC_VERIFIED_TITLE,
+    KycStatus.REJECTED: notices.KYC_REJECTED_TITLE,
+    KycStatus.CANCELLED: notices.KYC_NOT_FINISHED_TITLE,
+    KycStatus.ERROR: notices.KYC_ERROR_TITLE,
 }
 
 
@@ -109,9 +110,9 @@ def next_status(current: KycStatus, proposed: KycStatus | None) -> KycStatus | N
     return proposed
 
 
-def initiate_refusal(*, enabled: bool, verified: bool) -> str | None:
+def initiate_refusal(*, enabled: bool, verified: bool) -> Refusal | None:
     if not enabled:
-        return messages.KYC_DISABLED
+        return not_now(messages.KYC_DISABLED)
     if verified:
-        return messages.KYC_ALREADY_VERIFIED
+        return not_now(messages.KYC_ALREADY_VERIFIED)
     return None

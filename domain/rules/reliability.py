@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from domain.rules import messages
+from domain.rules.refusal import Refusal, not_now
 
 NO_SHOW_WINDOW = timedelta(hours=24)
 
@@ -23,11 +24,11 @@ def is_late(departure: datetime, at: datetime, window: timedelta) -> bool:
     return timedelta(0) <= departure - at <= window
 
 
-def no_show_refusal(*, departure: datetime, now: datetime, is_active_member: bool) -> str | None:
+def no_show_refusal(*, departure: datetime, now: datetime, is_active_member: bool) -> Refusal | None:
     if not is_active_member:
-        return messages.NO_SHOW_NOT_MEMBER
+        return not_now(messages.NO_SHOW_NOT_MEMBER)
     if now < departure:
-        return messages.NO_SHOW_TOO_EARLY
+        return not_now(messages.NO_SHOW_TOO_EARLY)
     if now > departure + NO_SHOW_WINDOW:
-        return messages.NO_SHOW_TOO_LATE
+        return not_now(messages.NO_SHOW_TOO_LATE)
     return None

@@ -12,6 +12,7 @@ from enum import IntEnum
 
 from domain.rules import limits, messages
 from domain.rules.choices import REVIEW_ATTRIBUTES
+from domain.rules.refusal import Refusal, RefusalKind, invalid, not_now, not_theirs
 from domain.rules.text import characters_refusal, tidy
 from domain.rules.trip import TripStatus
 
@@ -43,52 +44,52 @@ class ReviewEntry:
         return not self.is_flagged and self.stars == 0 and not self.thumbs
 
 
-def entry_refusal(entry: ReviewEntry) -> str | None:
+def entry_refusal(entry: ReviewEntry) -> Refusal | None:
     """Why this card cannot be kept as it is, whoever sends it, or None."""
     if not 0 <= entry.stars <= limits.REVIEW_STARS_MAX:
-        return messages.REVIEW_STARS_RANGE
+        return invalid(messages.REVIEW_STARS_RANGE)
     attributes = entry.attributes or {}
     if any(key not in REVIEW_ATTRIBUTES for key in attributes) or any(
         value not in tuple(Thumb) for value in attributes.values()
     ):
-        return messages.REVIEW_ATTRIBUTE_INVALID
+        return invalid(messages.REVIEW_ATTRIBUTE_INVALID)
     if entry.is_flagged:
         reason = tidy(entry.flagged_review or "", rows=True)
         if not reason:
-            return messages.REVIEW_FLAG_REASON_REQUIRED
+            return invalid(messages.REVIEW_FLAG_REASON_REQUIRED)
         if len(reason) > limits.REVIEW_FLAG_REASON_MAX_LENGTH:
-            return messages.REVIEW_FLAG_REASON_TOO_LONG
+            return invalid(messages.REVIEW_FLAG_REASON_TOO_LONG)
         if refusal := characters_refusal(reason, messages.REASON_CHARACTERS, rows=True):
             return refusal
         if entry.stars or entry.thumbs:
-            return messages.REVIEW_FLAG_ONLY
+            return invalid(messages.REVIEW_FLAG_ONLY)
     return None
 
 
-def reviewer_refusal(*, trip_status: str, departed: bool, travelled: bool) -> str | None:
+def reviewer_refusal(*, trip_status: str, departed: bool, travelled: bool) -> Refusal | None:
     """Why this person may not review this trip (nor open its review screen), or None when they may."""
     if trip_status == TripStatus.CANCELLED:
-        return messages.TRIP_CANCELLED
+        return Refusal(RefusalKind.TRIP_CANCELLED, messages.TRIP_CANCELLED)
     if not departed:
-        return messages.REVIEW_TRIP_NOT_COMPLETED
+        return not_now(messages.REVIEW_TRIP_NOT_COMPLETED)
     if not travelled:
-        return messages.REVIEW_NOT_MEMBER
+        return not_theirs(messages.REVIEW_NOT_MEMBER)
     return None
 
 
-def reviews_refusal(reviewer_id: int, entries: Collection[ReviewEntry], co_riders: Collection[int]) -> str | None:
+def reviews_refusal(reviewer_id: int, entries: Collection[ReviewEntry], co_riders: Collection[int]) -> Refusal | None:
     """Why this list of cards cannot be kept, given who the reviewer may review, or None."""
     seen: set[int] = set()
     for entry in entries:
         if entry.reviewee_id == reviewer_id:
-            return messages.REVIEW_SELF
+            return invalid(messages.REVIEW_SELF)
         if entry.reviewee_id not in co_riders:
-            return messages.REVIEW_NOT_CO_RIDER
+            return invalid(messages.REVIEW_NOT_CO_RIDER)
         if entry.reviewee_id in seen:
-            return messages.REVIEW_TWICE
+            return invalid(messages.REVIEW_TWICE)
         seen.add(entry.reviewee_id)
         if refusal := entry_refusal(entry):
             return refusal
     if all(entry.is_empty for entry in entries):
-        return messages.REVIEW_AT_LEAST_ONE
+        return invalid(messages.REVIEW_AT_LEAST_ONE)
     return None

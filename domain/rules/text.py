@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from domain.rules import patterns
+from domain.rules.refusal import Refusal, invalid
 
 
 def _in(character: str, categories: Sequence[str]) -> bool:
@@ -81,12 +82,13 @@ def character_name(character: str) -> str:
     return patterns.FREE_TEXT_NAMES.get(character) or f"U+{ord(character):04X}"
 
 
-def characters_refusal(text: str, message: str, *, rows: bool) -> str | None:
-    """The message (a template with {characters}) naming what the text may not have, or None when it is fine."""
+def characters_refusal(text: str, message: str, *, rows: bool) -> Refusal | None:
+    """The refusal in the message's words (a template with {characters}) naming what the text may not have, or None
+    when it is fine."""
     refused = refused_characters(text, rows=rows)
     if not refused:
         return None
     names = [character_name(character) for character in refused[: patterns.FREE_TEXT_NAMED_MAX]]
     if len(refused) > patterns.FREE_TEXT_NAMED_MAX:
         names.append("…")
-    return message.format(characters=", ".join(names))
+    return invalid(message.format(characters=", ".join(names)))

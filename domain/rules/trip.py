@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from domain.rules import limits, messages, patterns
 from domain.rules.geo import distance_km
+from domain.rules.refusal import Refusal, RefusalKind, not_theirs
 from domain.rules.zone import IST
 
 
@@ -39,14 +40,14 @@ class HostChange(StrEnum):
 PAST_TRIP_MESSAGES = {HostChange.EDIT: messages.TRIP_EDIT_PAST, HostChange.DELETE: messages.TRIP_DELETE_PAST}
 
 
-def host_change_refusal(change: HostChange, *, is_host: bool, status: str, departed: bool) -> str | None:
+def host_change_refusal(change: HostChange, *, is_host: bool, status: str, departed: bool) -> Refusal | None:
     """Why the person asking may not edit or delete this trip now, or None when they may."""
     if not is_host:
-        return messages.TRIP_HOST_ONLY
+        return not_theirs(messages.TRIP_HOST_ONLY)
     if status == TripStatus.CANCELLED:
-        return messages.TRIP_CANCELLED
+        return Refusal(RefusalKind.TRIP_CANCELLED, messages.TRIP_CANCELLED)
     if departed:
-        return PAST_TRIP_MESSAGES[change]
+        return Refusal(RefusalKind.TRIP_IN_PAST, PAST_TRIP_MESSAGES[change])
     return None
 
 

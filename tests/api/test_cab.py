@@ -224,8 +224,8 @@ async def test_cancels_sent_together_cancel_once_and_the_rest_are_told_it_is_und
 
 
 async def test_more_plans_at_once_than_the_pool_has_connections_all_answer(host):
-    """Each plan looks its stops up in the gazetteer while it holds the trip's lock and a pooled connection: the
-    lookups have a pool of their own, so plans beyond the requests' pool wait their turn instead of for ever."""
+    """Each plan looks its stops up in the gazetteer holding no connection of the requests' pool, then locks the
+    trip: plans beyond the requests' pool wait their turn instead of for ever."""
     trip_id = await create(host)
     together = asyncio.gather(*(plan(host, trip_id, category) for category in ("sedan", "suv") * 12))
     answers = await asyncio.wait_for(together, timeout=20)

@@ -5,6 +5,7 @@ from datetime import date, datetime, time
 from domain.clock import IST
 from domain.rules import messages
 from domain.rules.commute import occurrences, weekdays_refusal
+from domain.rules.refusal import invalid
 
 # A Wednesday morning in India.
 NOW = datetime(2026, 11, 25, 8, 0, tzinfo=IST)
@@ -28,6 +29,6 @@ def test_departures_are_in_india_time():
 
 
 def test_days_must_be_iso_weekdays():
-    assert weekdays_refusal([]) == messages.COMMUTE_DAYS_REQUIRED
-    assert weekdays_refusal([0, 8]) == messages.COMMUTE_DAYS_REQUIRED
+    assert weekdays_refusal([]) == invalid(messages.COMMUTE_DAYS_REQUIRED)
+    assert weekdays_refusal([0, 8]) == invalid(messages.COMMUTE_DAYS_REQUIRED)
     assert weekdays_refusal([1, 7]) is None

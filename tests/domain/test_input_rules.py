@@ -5,6 +5,7 @@ from datetime import date, datetime
 from domain.clock import IST
 from domain.rules import messages
 from domain.rules.cab import MAX_STOPS, stops_refusal
+from domain.rules.refusal import invalid
 from domain.rules.trip import last_day_ahead, point_fits_place, too_far_ahead
 
 KORAMANGALA = (12.9261, 77.6221)
@@ -38,17 +39,19 @@ def test_stops_on_the_way_are_fine_each_once_and_at_most_max_stops():
     assert stops_refusal(KORAMANGALA, WHITEFIELD, []) is None
     assert stops_refusal(KORAMANGALA, WHITEFIELD, [stop("hsr", HSR_LAYOUT)]) is None
     twice = [stop("hsr", HSR_LAYOUT), stop("hsr", HSR_LAYOUT)]
-    assert stops_refusal(KORAMANGALA, WHITEFIELD, twice) == messages.CAB_STOP_REPEATED
+    assert stops_refusal(KORAMANGALA, WHITEFIELD, twice) == invalid(messages.CAB_STOP_REPEATED)
     many = [stop(f"p{n}", HSR_LAYOUT) for n in range(MAX_STOPS + 1)]
-    assert stops_refusal(KORAMANGALA, WHITEFIELD, many) == messages.CAB_TOO_MANY_STOPS
+    assert stops_refusal(KORAMANGALA, WHITEFIELD, many) == invalid(messages.CAB_TOO_MANY_STOPS)
 
 
 def test_a_stop_off_the_way_is_named():
     stops = [stop("hsr", HSR_LAYOUT), stop("electronic city", ELECTRONIC_CITY)]
-    assert stops_refusal(KORAMANGALA, WHITEFIELD, stops) == messages.CAB_STOP_OFF_ROUTE.format(stop="Electronic City")
+    assert stops_refusal(KORAMANGALA, WHITEFIELD, stops) == invalid(
+        messages.CAB_STOP_OFF_ROUTE.format(stop="Electronic City")
+    )
 
 
 def test_a_ride_beyond_150_km_is_refused_even_near_the_way():
     origin, destination = (12.0, 77.0), (13.0, 77.0)  # about 111 km
     near_the_end = (12.9, 77.45)  # the ride about 161 km, 1.45 times the direct way
-    assert stops_refusal(origin, destination, [stop("east", near_the_end)]) == messages.CAB_ROUTE_TOO_LONG
+    assert stops_refusal(origin, destination, [stop("east", near_the_end)]) == invalid(messages.CAB_ROUTE_TOO_LONG)

@@ -3,6 +3,7 @@
 import pytest
 
 from domain.rules import messages
+from domain.rules.refusal import invalid
 from domain.rules.review import ReviewEntry, entry_refusal, reviewer_refusal, reviews_refusal
 
 
@@ -17,7 +18,8 @@ from domain.rules.review import ReviewEntry, entry_refusal, reviewer_refusal, re
     ],
 )
 def test_who_may_review_a_trip(trip_status, departed, travelled, refusal):
-    assert reviewer_refusal(trip_status=trip_status, departed=departed, travelled=travelled) == refusal
+    found = reviewer_refusal(trip_status=trip_status, departed=departed, travelled=travelled)
+    assert (found.message if found else None) == refusal
 
 
 def test_zero_thumbs_say_nothing_and_an_unrated_unflagged_card_is_empty():
@@ -49,14 +51,14 @@ def test_zero_thumbs_say_nothing_and_an_unrated_unflagged_card_is_empty():
     ],
 )
 def test_each_card_alone(entry, refusal):
-    assert entry_refusal(entry) == refusal
+    assert entry_refusal(entry) == (invalid(refusal) if refusal else None)
 
 
 def test_a_list_is_kept_only_when_every_card_is_about_a_co_rider_once_and_one_says_something():
     rated, empty = ReviewEntry(2, stars=4), ReviewEntry(3)
     assert reviews_refusal(1, [rated, empty], {2, 3}) is None
-    assert reviews_refusal(1, [empty], {2, 3}) == messages.REVIEW_AT_LEAST_ONE
-    assert reviews_refusal(1, [], {2, 3}) == messages.REVIEW_AT_LEAST_ONE
-    assert reviews_refusal(1, [ReviewEntry(1, stars=4)], {2, 3}) == messages.REVIEW_SELF
-    assert reviews_refusal(1, [ReviewEntry(9, stars=4)], {2, 3}) == messages.REVIEW_NOT_CO_RIDER
-    assert reviews_refusal(1, [rated, rated], {2, 3}) == messages.REVIEW_TWICE
+    assert reviews_refusal(1, [empty], {2, 3}) == invalid(messages.REVIEW_AT_LEAST_ONE)
+    assert reviews_refusal(1, [], {2, 3}) == invalid(messages.REVIEW_AT_LEAST_ONE)
+    assert reviews_refusal(1, [ReviewEntry(1, stars=4)], {2, 3}) == invalid(messages.REVIEW_SELF)
+    assert reviews_refusal(1, [ReviewEntry(9, stars=4)], {2, 3}) == invalid(messages.REVIEW_NOT_CO_RIDER)
+    assert reviews_refusal(1, [rated, rated], {2, 3}) == invalid(messages.REVIEW_TWICE)

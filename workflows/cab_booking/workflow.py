@@ -15,14 +15,12 @@ from datetime import UTC, datetime, timedelta
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from domain.rules.cab import AFTER_VENDOR_EVENT, CabStatus, VendorEvent, next_status
+    from domain.rules.cab import AFTER_VENDOR_EVENT, VENDOR_EVENTS, CabStatus, VendorEvent, next_status
     from workflows.cab_booking.contracts import CabBookingStart, CabChange, CabEndRequest, CabIssue, CabVendorNotice
     from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
     from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import lean, short_step
     from workflows.waiting import until
-
-_VENDOR_EVENTS = frozenset(VendorEvent)
 
 
 def _moment(iso: str) -> datetime:
@@ -95,7 +93,7 @@ class CabBookingWorkflow:
             else:
                 polled = await self._call("poll_cab_booking", self._start.booking_id, result_type=CabVendorNotice)
                 assert isinstance(polled, CabVendorNotice)
-                if polled.event in _VENDOR_EVENTS:
+                if polled.event in VENDOR_EVENTS:
                     self._notices.append(polled)
 
     async def _ride_until(self, departure: datetime) -> None:
@@ -110,7 +108,7 @@ class CabBookingWorkflow:
             await self._move(CabStatus.CANCELLED)
             return
         notice = self._notices.pop(0)
-        if notice.event in _VENDOR_EVENTS:
+        if notice.event in VENDOR_EVENTS:
             await self._move(AFTER_VENDOR_EVENT[VendorEvent(notice.event)], notice)
 
     async def _call(self, activity: str, arg: object, result_type: type | None = None) -> object:

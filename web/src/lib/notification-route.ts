@@ -1,4 +1,5 @@
 import { paths } from '../config/paths'
+import { NOTICES } from '../generated/rules'
 
 /** What a notification points at (SPEC §3 Notification); a push carries the same fields. */
 export type NotificationTarget = { entity_type: string; entity_id: string }
@@ -11,17 +12,17 @@ export type NotificationTarget = { entity_type: string; entity_id: string }
 export function notificationPath({ entity_type, entity_id }: NotificationTarget): string {
   const id = encodeURIComponent(entity_id ?? '')
   switch (entity_type) {
-    case 'request':
+    case NOTICES.ABOUT_REQUEST:
       return `${paths.trip(id)}?viewRequest=true`
-    case 'trip':
-    case 'query':
+    case NOTICES.ABOUT_TRIP:
+    case NOTICES.ABOUT_QUERY:
       return paths.trip(id)
-    case 'chat':
+    case NOTICES.ABOUT_CHAT:
       return paths.chatRoom(id)
-    case 'review':
+    case NOTICES.ABOUT_REVIEW:
       // A prompt names its trip; a review received names nothing and opens one's profile.
       return id ? paths.rating(id) : paths.profile
-    case 'profile':
+    case NOTICES.ABOUT_PROFILE:
       return id ? paths.otherProfile(id) : paths.profile
     default:
       return paths.notifications

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { LIMITS } from '@/generated/rules'
+import { LIMITS, NOTICES } from '@/generated/rules'
 import { getData } from '@/lib/api'
 import { NOTIFICATIONS_KEY, type AppNotification } from '@/lib/notifications'
 export type NotificationTab = 'all' | 'request'
@@ -17,7 +17,7 @@ export function historyPath(tab: NotificationTab, { page, to }: HistoryPage): st
     from: new Date(end - WINDOW_MS).toISOString(),
     to: new Date(end).toISOString(),
   })
-  if (tab === 'request') params.set('entity_types', 'request')
+  if (tab === 'request') params.set('entity_types', NOTICES.ABOUT_REQUEST)
   return `/api/notification/history?${params}`
 }
 

@@ -1,0 +1,91 @@
+"""The notifications the app sends (SPEC §2 Notifications): what each is about, its title and its words.
+
+What a notification is about (its `entity_type`) decides where tapping it opens (web/src/lib/notification-route.ts)
+and which tab lists it. Titles and bodies are the product's words, like the messages; a body is a template filled
+with the trip's route and time in the words below. Exported to the web app with the other rules.
+"""
+
+from datetime import datetime
+
+from domain.rules import zone
+from domain.rules.trip import short_place_name
+
+# What a notification is about.
+ABOUT_TRIP = "trip"
+ABOUT_REQUEST = "request"
+ABOUT_QUERY = "query"
+ABOUT_CHAT = "chat"
+ABOUT_REVIEW = "review"
+ABOUT_PROFILE = "profile"
+ABOUT_ALL = (ABOUT_REQUEST, ABOUT_TRIP, ABOUT_QUERY, ABOUT_CHAT, ABOUT_REVIEW, ABOUT_PROFILE)
+
+TRIP_REMINDER_TITLE = "Trip reminder"
+TRIP_REMINDER_BODY = "Your trip {route} starts at {time}."
+TRIP_CANCELLED_TITLE = "Trip cancelled"
+TRIP_CANCELLED_BODY = "The host cancelled the trip {route} on {when}."
+REVIEW_ASKED_TITLE = "How was your trip?"
+REVIEW_ASKED_BODY = "Rate your fellow travellers on the trip {route}."
+REVIEW_RECEIVED_TITLE = "You have a new review"
+REVIEW_RECEIVED_BODY = "Someone you travelled with from {origin} to {destination} reviewed you."
+COMMUTE_STOPPED_TITLE = "Commute stopped"
+
+NEW_REQUEST_TITLE = "New request"
+NEW_REQUEST_BODY = "{name} wants to join your trip {route} on {when}."
+LUGGAGE_BODY = " Luggage: {large}, handheld: {small}."
+REQUEST_WAITING_TITLE = "Request waiting"
+REQUEST_WAITING_BODY = "{name} is still waiting for your answer to join your trip {route}."
+REQUEST_EXPIRED_TITLE = "Request expired"
+REQUEST_EXPIRED_BODY = "The host did not answer your request to join the trip {route} before it left."
+REQUEST_ACCEPTED_TITLE = "Request accepted"
+REQUEST_ACCEPTED_BODY = "Your request to join {trip} was accepted."
+REQUEST_DECLINED_TITLE = "Request declined"
+REQUEST_DECLINED_BODY = "Your request to join {trip} was declined."
+REMOVED_TITLE = "Removed from trip"
+REMOVED_BODY = "The host removed you from {trip}."
+REQUEST_CANCELLED_TITLE = "Request cancelled"
+REQUEST_CANCELLED_BODY = "{name} cancelled their request to join {trip}."
+MEMBER_LEFT_TITLE = "Member left"
+MEMBER_LEFT_BODY = "{name} left {trip}."
+# Added to a body when the person gave a reason.
+REASON_BODY = " Reason: {reason}"
+
+NEW_QUESTION_TITLE = "New question"
+NEW_QUESTION_BODY = "{name} asked: {question}"
+QUESTION_ANSWERED_TITLE = "Your question was answered"
+QUESTION_ANSWERED_BODY = "{name} answered: {answer}"
+
+CAB_BOOKED_TITLE = "Cab booked"
+CAB_BOOKED_BODY = "Your cab for the trip {route} is booked: {vehicle}, driven by {driver}."
+CAB_UNFULFILLED_TITLE = "Cab unfulfilled"
+CAB_UNFULFILLED_BODY = "No cab could be found for the trip {route}."
+CAB_VENDOR_CANCELLED_TITLE = "Cab cancelled by the vendor"
+CAB_VENDOR_CANCELLED_BODY = "The vendor cancelled the cab for the trip {route}."
+
+KYC_VERIFIED_TITLE = "KYC verified"
+KYC_REJECTED_TITLE = "KYC rejected"
+KYC_NOT_FINISHED_TITLE = "KYC not finished"
+KYC_ERROR_TITLE = "KYC could not be completed"
+
+# The most a stored notification's body holds.
+BODY_MAX_LENGTH = 1000
+
+
+def route_words(origin_name: str, destination_name: str) -> str:
+    """'from Koramangala to Whitefield': the first part of each full name is what people call the place."""
+    return f"from {short_place_name(origin_name)} to {short_place_name(destination_name)}"
+
+
+def clock_words(moment: datetime) -> str:
+    """'9:05 AM', the app's 12-hour clock, in India's time."""
+    local = moment.astimezone(zone.IST)
+    return f"{local.hour % 12 or 12}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
+
+
+def day_and_clock_words(moment: datetime) -> str:
+    """'5 Mar at 9:05 AM', in India's time."""
+    local = moment.astimezone(zone.IST)
+    return f"{local.day} {local.strftime('%b')} at {clock_words(local)}"
+
+
+def with_reason(body: str, reason: str | None) -> str:
+    return body + REASON_BODY.format(reason=reason) if reason else body
