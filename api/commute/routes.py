@@ -18,7 +18,7 @@ async def create_commute(
     body: CommuteCreate, user: CurrentUser, session: SessionDep, maps: MapsDep
 ) -> Envelope[CommuteCreated]:
     """The same trip on the given weekdays, its trips kept created COMMUTE_HORIZON_DAYS ahead."""
-    await check_trip_ends(maps, body.origin, body.destination)
+    await check_trip_ends(session, maps, body.origin, body.destination)
     series = await start_commute(session, user, body)
     return ok(CommuteCreated(series_id=series.id), messages.COMMUTE_CREATED)
 

@@ -5,9 +5,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import status
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
 from api.maps.schemas import Location, PlaceNamePublic, PlacePointPublic, PlaceSuggestionPublic
+from api.outbound import hold_no_connection
 from domain.providers.maps import MapsProvider, MapsUnavailableError
 from domain.rules import messages
 from domain.rules.trip import point_fits_place
@@ -53,9 +55,13 @@ async def place_name(maps: MapsProvider, lat: float, long: float) -> PlaceNamePu
     return PlaceNamePublic(place_id=place.place_id, name=place.name)
 
 
-async def check_trip_ends(maps: MapsProvider, origin: Location | None, destination: Location | None) -> None:
+async def check_trip_ends(
+    session: AsyncSession, maps: MapsProvider, origin: Location | None, destination: Location | None
+) -> None:
     """Each end of a new trip is a place the maps service knows, given at its point or at a pin near it
-    (domain/rules/trip.py); else 'Please choose the From/To location ...'."""
+    (domain/rules/trip.py); else 'Please choose the From/To location ...'. Asked before the request writes, while it
+    holds nothing of the database (api/outbound.py)."""
+    await hold_no_connection(session)
     for end, refusal in ((origin, messages.TRIP_FROM_UNKNOWN), (destination, messages.TRIP_TO_UNKNOWN)):
         if end is None:
             continue

@@ -1,0 +1,149 @@
+"""No call out of a request (the KYC vendor, the cab aggregator, the maps service) is made while the request holds
+anything of the database (api/outbound.py). The vendors and the maps provider are watched: at each call the watch
+checks that the calling request's session holds no connection in a transaction, and that the rows the request is
+about to change can be locked at once from another connection (FOR UPDATE NOWAIT)."""
+
+import inspect
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+import psycopg
+import pytest
+from fastapi import FastAPI, Request
+from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.deps import get_db_session
+from domain.models import Trip, User
+from tests.api.test_cab import plan, quotes, request
+from tests.api.test_commute import start
+from tests.api.test_kyc import initiate
+from tests.api.test_trips import create
+
+pytestmark = pytest.mark.usefixtures("worker")
+
+REQUEST_SESSION: ContextVar[AsyncSession | None] = ContextVar("request_session", default=None)
+
+
+async def remembered_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """The request's own session (api/deps.py), remembered for the watch while the request runs."""
+    async with asynccontextmanager(get_db_session)(request) as session:
+        remembered = REQUEST_SESSION.set(session)
+        try:
+            yield session
+        finally:
+            REQUEST_SESSION.reset(remembered)
+
+
+@dataclass
+class Watch:
+    app: FastAPI
+    rows: list[tuple[type[Trip] | type[User], int]] = field(default_factory=list)
+    calls: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)
+
+    async def check(self, call: str) -> None:
+        self.calls.append(call)
+        session = REQUEST_SESSION.get()
+        if session is None:
+            self.held.append(f"{call}: made outside a request")
+        elif session.in_transaction():
+            self.held.append(f"{call}: the request holds a connection in a transaction")
+        for model, row_id in self.rows:
+            if not await self._lockable(model, row_id):
+                self.held.append(f"{call}: {model.__tablename__} {row_id} is locked")
+
+    async def _lockable(self, model: type[Trip] | type[User], row_id: int) -> bool:
+        async with self.app.state.session_maker() as other, other.begin():
+            try:
+                await other.execute(select(model.id).where(model.id == row_id).with_for_update(nowait=True))
+            except DBAPIError as error:
+                if isinstance(error.orig, psycopg.errors.LockNotAvailable):
+                    return False
+                raise
+        return True
+
+
+class Watched:
+    """A vendor or the maps provider whose every call is checked by the watch first."""
+
+    def __init__(self, part: Any, watch: Watch) -> None:
+        self._part = part
+        self._watch = watch
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._part, name)
+        if not inspect.iscoroutinefunction(attribute):
+            return attribute
+
+        async def checked(*args: Any, **kwargs: Any) -> Any:
+            await self._watch.check(name)
+            return await attribute(*args, **kwargs)
+
+        return checked
+
+
+@pytest.fixture
+def watch(app: FastAPI) -> Iterator[Watch]:
+    watching = Watch(app)
+    parts = {name: getattr(app.state, name) for name in ("kyc_vendor", "cab_aggregator", "maps")}
+    for name, part in parts.items():
+        setattr(app.state, name, Watched(part, watching))
+    app.dependency_overrides[get_db_session] = remembered_session
+    try:
+        yield watching
+    finally:
+        app.dependency_overrides.pop(get_db_session)
+        for name, part in parts.items():
+            setattr(app.state, name, part)
+
+
+async def test_kyc_start_calls_the_vendor_with_the_person_unlocked(watch, member):
+    watch.rows = [(User, member.user_id)]
+    first = await initiate(member)
+    assert (await initiate(member))["transaction_id"] == first["transaction_id"]
+    assert watch.calls == ["access_token", "start", "access_token"]
+    assert watch.held == []
+
+
+async def test_a_new_trip_s_places_are_looked_up_holding_nothing(watch, signed_in):
+    await create(signed_in)
+    assert watch.calls == ["place", "place"]
+    assert watch.held == []
+
+
+async def test_a_new_commute_s_places_are_looked_up_holding_nothing(watch, signed_in):
+    await start(signed_in)
+    assert watch.calls == ["place", "place"]
+    assert watch.held == []
+
+
+async def test_cab_stops_quotes_and_the_request_call_out_with_the_trip_unlocked(watch, signed_in):
+    trip_id = await create(signed_in)
+    watch.rows = [(Trip, trip_id)]
+    watch.calls.clear()
+    assert (await plan(signed_in, trip_id)).status_code == 200
+    assert await quotes(signed_in, trip_id)
+    assert (await request(signed_in, trip_id)).status_code == 200
+    assert watch.calls == ["place", "reverse_geocode", "quotes", "quotes"]
+    assert watch.held == []
+
+
+async def test_the_watch_sees_a_call_made_under_a_lock(app, member):
+    watch = Watch(app)
+    watch.rows = [(User, member.user_id)]
+    async with app.state.session_maker() as session, session.begin():
+        await session.execute(select(User.id).where(User.id == member.user_id).with_for_update(key_share=True))
+        remembered = REQUEST_SESSION.set(session)
+        try:
+            await watch.check("start")
+        finally:
+            REQUEST_SESSION.reset(remembered)
+    assert watch.held == [
+        "start: the request holds a connection in a transaction",
+        f"start: users {member.user_id} is locked",
+    ]
