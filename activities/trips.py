@@ -13,15 +13,18 @@ from sqlalchemy.orm import aliased
 from temporalio import activity
 
 from activities.notifications import NotificationDraft, notify
-from domain.cancellation import cancel_trip
-from domain.flows import FlowOutbox
+from domain.cab import running_booking
+from domain.cancellation import mark_cancelled
+from domain.flows import FlowOutbox, signal_after_commit
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripCompletion, TripPassenger, User, UserTripsInsights
 from domain.rules import notices
+from domain.rules.cab import CabEnd
 from domain.rules.choices import reason_told_to_members
 from domain.rules.co2 import co2_saved_per_person_kg
 from domain.rules.join import PassengerStatus, PassengerType
 from domain.rules.trip import TripStatus
+from workflows.cab_booking.contracts import CabEndRequest, cab_end
 
 
 def reminder_key(trip_id: int, user_id: int, scheduled_at: datetime) -> str:
@@ -80,16 +83,19 @@ class TripActivities:
     async def notify_trip_cancelled(self, trip_id: int, reason: str) -> int:
         """Tells the active members and the people waiting for an answer; answers how many notices were new.
 
-        A trip still ACTIVE here was cancelled from outside the API (support signalling the flow): it is cancelled
-        here, the one way every cancellation goes (domain/cancellation.py). The API's own cancellation has already
-        done so, and its status and reason are kept.
+        Every cancellation ends here (domain/cancellation.py): a running cab booking is ended with the vendor. A trip
+        still ACTIVE was cancelled from outside the API (support signalling the flow) and is marked cancelled too;
+        the API's own cancellation has already marked it, and its status and reason are kept.
         """
         async with self._outbox.transaction() as session:
             trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
             if trip is None:
                 return 0
             if trip.status == TripStatus.ACTIVE:
-                await cancel_trip(session, trip, reason, tell_flow=False)
+                await mark_cancelled(session, trip, reason)
+            if booking := await running_booking(session, trip_id):
+                end = CabEndRequest(cause=CabEnd.TRIP_CANCELLED, reason=reason or trip.cancellation_reason)
+                await signal_after_commit(session, cab_end(trip_id, booking.number, end))
             told = reason_told_to_members(reason or trip.cancellation_reason)
             message = notices.with_reason(
                 notices.TRIP_CANCELLED_BODY.format(

@@ -1,18 +1,15 @@
-"""A trip's cab, as the rest of the trip sees it: its running booking ended when the trip no longer needs it."""
+"""A trip's cab, as the rest of the trip sees it."""
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.flows import signal_after_commit
 from domain.models import CabBooking
-from domain.rules.cab import RUNNING, CabEnd
-from workflows.cab_booking.contracts import CabEndRequest, cab_end
+from domain.rules.cab import RUNNING
 
 
-async def end_running_cab(session: AsyncSession, trip_id: int, cause: CabEnd, reason: str | None = None) -> None:
-    """A cancelled or moved trip's running booking is cancelled with the vendor by its flow, after the commit."""
+async def running_booking(session: AsyncSession, trip_id: int) -> CabBooking | None:
+    """The trip's latest booking while it runs (requested or booked): the one a cancelled or moved trip ends."""
     latest = await session.scalar(
         select(CabBooking).where(CabBooking.trip_id == trip_id).order_by(CabBooking.number.desc()).limit(1)
     )
-    if latest is not None and latest.status in RUNNING:
-        await signal_after_commit(session, cab_end(trip_id, latest.number, CabEndRequest(cause=cause, reason=reason)))
+    return latest if latest is not None and latest.status in RUNNING else None

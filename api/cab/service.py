@@ -16,6 +16,7 @@ from api.errors import ApiError, refuse
 from api.outbound import hold_no_connection
 from api.webhooks import take_delivery
 from domain import clock
+from domain.cab import running_booking
 from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip
 from domain.models import CabBooking, Trip, TripCabPlan, User
@@ -307,12 +308,9 @@ async def raise_issue(session: AsyncSession, user: User, trip_id: int, body: Cab
 
 
 async def end_running_cab(session: AsyncSession, trip_id: int, cause: CabEnd, reason: str | None = None) -> None:
-    """A deleted or moved trip's running booking is cancelled with the vendor by its flow."""
-    latest = await session.scalar(
-        select(CabBooking).where(CabBooking.trip_id == trip_id).order_by(CabBooking.number.desc()).limit(1)
-    )
-    if latest is not None and latest.status in RUNNING:
-        await signal_after_commit(session, cab_end(trip_id, latest.number, CabEndRequest(cause=cause, reason=reason)))
+    """A moved trip's running booking is cancelled with the vendor by its flow, after the commit."""
+    if booking := await running_booking(session, trip_id):
+        await signal_after_commit(session, cab_end(trip_id, booking.number, CabEndRequest(cause=cause, reason=reason)))
 
 
 async def receive_aggregator_webhook(

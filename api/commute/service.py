@@ -9,11 +9,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.commute.schemas import CommuteCreate, CommuteSeries
 from api.errors import ApiError
-from api.trips.changes import cost_for, end_of
+from api.trips.changes import cancel_trip, cost_for, end_of
 from api.trips.schemas import TripEnd
 from api.trips.views import end_view
 from domain import clock
-from domain.cancellation import cancel_trip
 from domain.flows import start_after_commit
 from domain.models import Trip, TripPassenger, TripSeries, User
 from domain.notifications import NotificationDraft, store_notifications

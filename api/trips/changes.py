@@ -6,13 +6,13 @@ from decimal import Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.cab.service import end_running_cab
 from api.errors import ApiError, refuse
 from api.maps.schemas import Location
 from api.trips.lookups import active_count, load_trip
 from api.trips.schemas import TripCreate, TripUpdate, parse_time_of_trip
 from domain import clock
-from domain.cab import end_running_cab
-from domain.cancellation import cancel_trip
+from domain.cancellation import mark_cancelled
 from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripEnd, User
@@ -24,8 +24,10 @@ from domain.rules.trip import HostChange, host_change_refusal, too_far_ahead
 from domain.settings import Settings
 from domain.trips import TripDraft, add_trip
 from workflows.trip.contracts import (
+    TripCancelled,
     TripRescheduled,
     TripSchedule,
+    trip_cancelled,
     trip_rescheduled,
     trip_start,
 )
@@ -139,6 +141,13 @@ async def edit_trip(session: AsyncSession, trip_id: int, host: User, body: TripU
     if isinstance(new_time, datetime):
         await signal_after_commit(session, trip_rescheduled(trip.id, TripRescheduled(scheduled_at=_iso(new_time))))
         await end_running_cab(session, trip.id, CabEnd.TRIP_MOVED, "The trip's time changed")
+
+
+async def cancel_trip(session: AsyncSession, trip: Trip, reason: str) -> None:
+    """The locked, active trip cancelled by its host (deleted, or its commute stopped); its flow hears of it after the
+    commit, and ends its cab and tells its members (domain/cancellation.py)."""
+    await mark_cancelled(session, trip, reason)
+    await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled(reason=reason)))
 
 
 async def delete_hosted_trip(session: AsyncSession, settings: Settings, trip_id: int, host: User, reason: str) -> None:
