@@ -6,12 +6,15 @@ from pydantic import BaseModel, Field, field_validator
 
 from api.text import free_text, optional_reason
 from domain.rules import messages
-from domain.rules.cab import MAX_STOPS, CabStatus
+from domain.rules.cab import MAX_STOPS, CabStatus, VendorEvent
 
 CabStatusName = Literal[
     "not_eligible", "eligible", "requested", "booked", "cancelled", "unfulfilled", "vendor_cancelled"
 ]
 assert set(CabStatusName.__args__) == set(CabStatus)  # type: ignore[attr-defined]
+# The aggregator's words, spelled out for the webhook's documented schema and held equal to the rules'.
+VendorEventName = Literal["confirmed", "no_driver", "vendor_cancelled"]
+assert set(VendorEventName.__args__) == set(VendorEvent)  # type: ignore[attr-defined]
 
 
 class CabPlanIn(BaseModel):
@@ -105,6 +108,6 @@ class AggregatorWebhook(BaseModel):
 
     booking_id: str = Field(max_length=80)
     reference: str | None = Field(default=None, max_length=80)
-    event: Literal["confirmed", "no_driver", "vendor_cancelled"]
+    event: VendorEventName
     driver: dict[str, str] | None = None
     vehicle: dict[str, str] | None = None
