@@ -40,7 +40,7 @@ import httpx
 import psycopg
 from temporalio.client import Client
 
-from activities.trips import REMINDER_TITLE
+from domain.rules.notices import TRIP_REMINDER_TITLE
 from tests.perf import chat_setup, harness, profiling
 from tests.perf.flows_setup import (
     HSR_LAYOUT,
@@ -439,7 +439,7 @@ async def _reminders(conninfo: str, trip_ids: list[int], due: datetime) -> dict[
         cursor = await connection.execute(
             "SELECT entity_id, count(*), max(created_at) FROM notifications "
             "WHERE title = %s AND entity_type = 'trip' GROUP BY entity_id",
-            (REMINDER_TITLE,),
+            (TRIP_REMINDER_TITLE,),
         )
         rows = await cursor.fetchall()
     expected = {str(trip_id) for trip_id in trip_ids}
