@@ -11,6 +11,7 @@ from domain.models.linkedin import LinkedInState
 from domain.models.media import ProfileImageUploadWindow
 from domain.models.push import PushSubscription
 from domain.models.review import TripReview
+from domain.models.safety import EmergencyContact, SafetyIncident, SafetySms, TripShare
 from domain.models.series import TripSeries
 from domain.models.trip import (
     Notification,
@@ -31,6 +32,7 @@ __all__ = [
     "ChatDocument",
     "ChatMessage",
     "ChatReadMark",
+    "EmergencyContact",
     "Feedback",
     "FlowOutboxEntry",
     "KycVerification",
@@ -41,6 +43,8 @@ __all__ = [
     "ProfileImageUploadWindow",
     "PushSubscription",
     "ReliabilityRecord",
+    "SafetyIncident",
+    "SafetySms",
     "Trip",
     "TripCabPlan",
     "TripCompletion",
@@ -49,6 +53,7 @@ __all__ = [
     "TripQuery",
     "TripReview",
     "TripSeries",
+    "TripShare",
     "User",
     "UserBlock",
     "UserTripsInsights",

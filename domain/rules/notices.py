@@ -61,6 +61,13 @@ CAB_UNFULFILLED_BODY = "No cab could be found for the trip {route}."
 CAB_VENDOR_CANCELLED_TITLE = "Cab cancelled by the vendor"
 CAB_VENDOR_CANCELLED_BODY = "The vendor cancelled the cab for the trip {route}."
 
+SOS_RAISED_TITLE = "SOS on your trip"
+SOS_RAISED_BODY = (
+    "{name} raised an SOS on the trip {route}. If you are with them, check they are safe; call 112 in an emergency."
+)
+SOS_RESOLVED_TITLE = "SOS closed"
+SOS_RESOLVED_BODY = "{name} says they are safe now."
+
 KYC_VERIFIED_TITLE = "KYC verified"
 KYC_REJECTED_TITLE = "KYC rejected"
 KYC_NOT_FINISHED_TITLE = "KYC not finished"
