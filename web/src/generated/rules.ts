@@ -43,7 +43,13 @@ export const LIMITS = {
   "COPY_TOOLTIP_SECONDS": 2,
   "KYC_SUCCESS_REDIRECT_SECONDS": 4,
   "LINKEDIN_SUCCESS_REDIRECT_SECONDS": 4,
-  "RECOMMENDED_MAX_WALK_KM": 2.0
+  "RECOMMENDED_MAX_WALK_KM": 2.0,
+  "EMERGENCY_CONTACTS_MAX": 3,
+  "EMERGENCY_CONTACT_NAME_MAX_LENGTH": 100,
+  "SOS_OPENS_MINUTES_BEFORE_DEPARTURE": 30,
+  "SOS_HOLD_MS": 1500,
+  "SHARED_LINK_HOURS_AFTER_COMPLETION": 1,
+  "EMERGENCY_NUMBER": "112"
 } as const;
 
 export const PATTERNS = {
@@ -479,7 +485,23 @@ export const MESSAGES = {
   "PUSH_UNSUBSCRIBED": "Unsubscribed from notifications",
   "PUSH_SUBSCRIPTION_INVALID": "The push subscription is not valid",
   "PUSH_ENDPOINT_NOT_HTTPS": "Notifications can only be sent to a push service over HTTPS",
-  "PUSH_ENDPOINT_NOT_PUBLIC": "Notifications can only be sent to a push service on the internet, not to a local or private address"
+  "PUSH_ENDPOINT_NOT_PUBLIC": "Notifications can only be sent to a push service on the internet, not to a local or private address",
+  "EMERGENCY_CONTACTS_TOO_MANY": "You can add up to 3 emergency contacts",
+  "EMERGENCY_CONTACT_NAME_REQUIRED": "Enter a name for each emergency contact",
+  "EMERGENCY_CONTACT_NAME_CHARACTERS": "Contact name contains characters that are not allowed: {characters}",
+  "EMERGENCY_CONTACT_NUMBER_INVALID": "Enter a valid 10-digit mobile number for each emergency contact",
+  "EMERGENCY_CONTACT_OWN_NUMBER": "An emergency contact cannot be your own number",
+  "EMERGENCY_CONTACT_REPEATED": "Each emergency contact needs a different number",
+  "EMERGENCY_CONTACTS_SAVED": "Emergency contacts saved",
+  "TRIP_SHARE_MEMBERS_ONLY": "Only the host and members of this trip can share it live",
+  "TRIP_SHARE_ENDED": "This trip has ended; its live link can no longer be shared",
+  "TRIP_SHARE_REVOKED": "The live link to this trip is turned off",
+  "SHARED_TRIP_NOT_FOUND": "This link has expired or was turned off",
+  "SOS_MEMBERS_ONLY": "Only the host and members of this trip can raise an SOS",
+  "SOS_NOT_NOW": "SOS is available from 30 minutes before departure until the trip completes",
+  "SOS_RAISED": "SOS raised. Your emergency contacts and co-riders are being told.",
+  "SOS_NOT_OPEN": "There is no open SOS on this trip",
+  "SOS_RESOLVED": "Glad you are safe. Your emergency contacts have been told."
 } as const;
 
 export const CHOICES = {
@@ -606,6 +628,10 @@ export const NOTICES = {
   "CAB_UNFULFILLED_BODY": "No cab could be found for the trip {route}.",
   "CAB_VENDOR_CANCELLED_TITLE": "Cab cancelled by the vendor",
   "CAB_VENDOR_CANCELLED_BODY": "The vendor cancelled the cab for the trip {route}.",
+  "SOS_RAISED_TITLE": "SOS on your trip",
+  "SOS_RAISED_BODY": "{name} raised an SOS on the trip {route}. If you are with them, check they are safe; call 112 in an emergency.",
+  "SOS_RESOLVED_TITLE": "SOS closed",
+  "SOS_RESOLVED_BODY": "{name} says they are safe now.",
   "KYC_VERIFIED_TITLE": "KYC verified",
   "KYC_REJECTED_TITLE": "KYC rejected",
   "KYC_NOT_FINISHED_TITLE": "KYC not finished",
