@@ -1,0 +1,143 @@
+"""A live link to a trip (issue 27): its host or an active member shares it with the people they trust, who follow
+the trip on a page of the app without signing in, until an hour after it completes.
+
+A link's token is derived, not stored: base64url of an HMAC-SHA256, under the secret key, of the trip, the person and
+the generation of their link, so sharing again gives the same link and nobody can make one from ids. Only the
+token's SHA-256 is kept (TripShare.token_hash), to find the link. Turning it off ends the generation; sharing after
+that makes a new one. A link shows the trip only while its sharer is still on it and not blocked by its host."""
+
+import base64
+import hashlib
+import hmac
+from datetime import datetime
+
+from fastapi import status
+from sqlalchemy import exists, func, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.errors import ApiError, refuse
+from api.safety.schemas import SharedCab, SharedHost, SharedPlace, SharedTrip, ShareLink
+from api.safety.trips import completes_at, is_on_trip, person_on_trip
+from api.users.blocks import are_blocked
+from domain import clock
+from domain.models import CabBooking, SafetyIncident, Trip, TripShare, User
+from domain.rules import messages
+from domain.rules.cab import CabStatus
+from domain.rules.refusal import not_theirs
+from domain.rules.safety import SHARED_LINK_OUTLIVES_TRIP, STANDING, share_refusal, stage
+from domain.rules.trip import short_place_name
+from domain.settings import Settings
+
+# The app's page of a shared trip (web route /t/:token).
+SHARED_PAGE = "/t/"
+
+
+def share_token(secret_key: str, trip_id: int, user_id: int, generation: int) -> str:
+    """The link's token: 43 characters, which only the secret key can make from the ids."""
+    mac = hmac.new(secret_key.encode(), f"trip-share:{trip_id}:{user_id}:{generation}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def first_name(name: str | None) -> str:
+    """What a live link shows of a person's name."""
+    return (name or "").split(" ")[0]
+
+
+async def link_expires_at(session: AsyncSession, settings: Settings, trip: Trip) -> datetime:
+    return await completes_at(session, settings, trip) + SHARED_LINK_OUTLIVES_TRIP
+
+
+async def live_link(session: AsyncSession, settings: Settings, trip: Trip, user: User) -> str:
+    """The person's live link to the trip: the one they shared, or a new one. No rule is checked here: the caller
+    (sharing, SOS) has checked its own."""
+    owned = (TripShare.trip_id == trip.id, TripShare.user_id == user.id)
+    generation = await session.scalar(select(TripShare.generation).where(*owned, TripShare.revoked_at.is_(None)))
+    if generation is None:
+        latest = await session.scalar(select(func.max(TripShare.generation)).where(*owned))
+        generation = (latest or 0) + 1
+    token = share_token(settings.resolved_secret_key(), trip.id, user.id, generation)
+    # Two shares sent together make one link: the second finds the first's row and gives the same token.
+    await session.execute(
+        insert(TripShare)
+        .values(trip_id=trip.id, user_id=user.id, generation=generation, token_hash=token_digest(token))
+        .on_conflict_do_nothing()
+    )
+    return f"{settings.public_app_url.rstrip('/')}{SHARED_PAGE}{token}"
+
+
+async def share_link(session: AsyncSession, settings: Settings, trip_id: int, user: User) -> ShareLink:
+    """The host's or an active member's live link, while it would still be readable."""
+    on_trip = await person_on_trip(session, trip_id, user)
+    expires_at = await link_expires_at(session, settings, on_trip.trip)
+    refuse(share_refusal(is_member=on_trip.is_member, link_expires_at=expires_at, now=clock.now()))
+    return ShareLink(url=await live_link(session, settings, on_trip.trip, user), expires_at=expires_at)
+
+
+async def revoke_link(session: AsyncSession, trip_id: int, user: User) -> None:
+    """Turns the person's link off, whether or not they are still on the trip; nothing to turn off is no change."""
+    on_trip = await person_on_trip(session, trip_id, user)
+    revoked = await session.scalar(
+        update(TripShare)
+        .where(TripShare.trip_id == trip_id, TripShare.user_id == user.id, TripShare.revoked_at.is_(None))
+        .values(revoked_at=clock.now())
+        .returning(TripShare.id)
+    )
+    if revoked is None and not on_trip.is_member:
+        refuse(not_theirs(messages.TRIP_SHARE_MEMBERS_ONLY))
+
+
+async def trip_by_link(session: AsyncSession, settings: Settings, token: str) -> SharedTrip:
+    """The trip a live link shows; not found when the link is unknown, turned off or expired, or its sharer has left
+    the trip or is blocked by its host."""
+    found = (
+        await session.execute(
+            select(TripShare.user_id, Trip, User)
+            .join(Trip, Trip.id == TripShare.trip_id)
+            .join(User, User.id == Trip.host_id)
+            .where(TripShare.token_hash == token_digest(token), TripShare.revoked_at.is_(None))
+        )
+    ).first()
+    not_found = ApiError(messages.SHARED_TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    if found is None:
+        raise not_found
+    sharer_id, trip, host = found
+    now = clock.now()
+    completes = await completes_at(session, settings, trip)
+    expires_at = completes + SHARED_LINK_OUTLIVES_TRIP
+    if now >= expires_at or not await is_on_trip(session, trip, sharer_id):
+        raise not_found
+    if await are_blocked(session, sharer_id, trip.host_id):
+        raise not_found
+    return SharedTrip(
+        scheduled_at=trip.scheduled_at,
+        origin=SharedPlace(name=short_place_name(trip.origin.name)),
+        destination=SharedPlace(name=short_place_name(trip.destination.name)),
+        host=SharedHost(first_name=first_name(host.name), is_verified=host.is_kyc_verified),
+        cab=await _booked_cab(session, trip.id),
+        stage=stage(status=trip.status, departs_at=trip.scheduled_at, completes_at=completes, now=now),
+        sos_open=await _sos_open(session, trip.id),
+        expires_at=expires_at,
+    )
+
+
+async def _booked_cab(session: AsyncSession, trip_id: int) -> SharedCab | None:
+    latest = await session.scalar(
+        select(CabBooking).where(CabBooking.trip_id == trip_id).order_by(CabBooking.number.desc()).limit(1)
+    )
+    if latest is None or latest.status != CabStatus.BOOKED:
+        return None
+    return SharedCab(
+        vehicle_model=latest.vehicle_model,
+        vehicle_registration=latest.vehicle_registration,
+        driver_first_name=first_name(latest.driver_name) if latest.driver_name else None,
+    )
+
+
+async def _sos_open(session: AsyncSession, trip_id: int) -> bool:
+    standing = exists().where(SafetyIncident.trip_id == trip_id, SafetyIncident.status.in_(STANDING))
+    return bool(await session.scalar(select(standing)))

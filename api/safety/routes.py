@@ -1,0 +1,64 @@
+"""Rider safety (issue 27): a person's emergency contacts, and live links to a trip for the people they trust."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Response
+
+from api.deps import CurrentUser, SessionDep, SettingsDep
+from api.openapi import refusals
+from api.safety.contacts import emergency_contacts, replace_emergency_contacts
+from api.safety.links import revoke_link, share_link, trip_by_link
+from api.safety.schemas import EmergencyContacts, EmergencyContactsIn, SharedTrip, ShareLink
+from domain.envelope import Envelope, MessageOnly, done, ok
+from domain.rules import messages
+
+router = APIRouter(tags=["safety"])
+
+# A live link's page is for the people it was sent to: never indexed, never kept by a cache on the way.
+PRIVATE_PAGE = {"X-Robots-Tag": "noindex", "Cache-Control": "no-store"}
+PRIVATE_PAGE_HEADERS = {name: {"schema": {"type": "string", "enum": [value]}} for name, value in PRIVATE_PAGE.items()}
+Token = Annotated[str, Path(min_length=1, max_length=100)]
+
+
+@router.get("/user/emergency-contacts")
+async def read_emergency_contacts(user: CurrentUser, session: SessionDep) -> Envelope[EmergencyContacts]:
+    return ok(await emergency_contacts(session, user))
+
+
+@router.put("/user/emergency-contacts")
+async def save_emergency_contacts(
+    body: EmergencyContactsIn, user: CurrentUser, session: SessionDep
+) -> Envelope[EmergencyContacts]:
+    """Replaces the whole list: up to three people, each a valid Indian mobile number that is not the person's own,
+    each number once; an empty list clears it."""
+    saved = await replace_emergency_contacts(session, user, body.contacts)
+    return ok(saved, messages.EMERGENCY_CONTACTS_SAVED)
+
+
+@router.post("/trip/share/{trip_id}", responses=refusals(403, 409))
+async def share_trip(
+    trip_id: int, user: CurrentUser, session: SessionDep, settings: SettingsDep
+) -> Envelope[ShareLink]:
+    """The host's or an active member's live link to the trip; sharing again gives the same link until it is
+    turned off."""
+    return ok(await share_link(session, settings, trip_id, user))
+
+
+@router.delete("/trip/share/{trip_id}", responses=refusals(403))
+async def stop_sharing_trip(trip_id: int, user: CurrentUser, session: SessionDep) -> MessageOnly:
+    """Turns the person's live link off: it is not found from then on."""
+    await revoke_link(session, trip_id, user)
+    return done(messages.TRIP_SHARE_REVOKED)
+
+
+@router.get(
+    "/trip/shared/{token}",
+    responses={200: {"headers": PRIVATE_PAGE_HEADERS}},
+)
+async def read_shared_trip(
+    token: Token, response: Response, session: SessionDep, settings: SettingsDep
+) -> Envelope[SharedTrip]:
+    """A live link's trip, for whoever holds the link: no session needed. Not found once it is turned off or an
+    hour after the trip completes."""
+    response.headers.update(PRIVATE_PAGE)
+    return ok(await trip_by_link(session, settings, token))

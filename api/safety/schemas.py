@@ -1,0 +1,79 @@
+"""Rider safety (issue 27; domain/rules/safety.py): a person's emergency contacts and a trip's live link."""
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+from domain.rules import limits
+from domain.rules.safety import TripStage
+from domain.rules.text import tidy
+
+TripStageName = Literal["upcoming", "under_way", "completed", "cancelled"]
+assert set(TripStageName.__args__) == set(TripStage)  # type: ignore[attr-defined]
+
+
+class EmergencyContactIn(BaseModel):
+    """One contact as the person typed it: the name tidied, the number without spaces around it; the rules
+    (contacts_refusal) are checked on the whole list, in their words."""
+
+    name: str = Field(max_length=1000, description=f"1 to {limits.EMERGENCY_CONTACT_NAME_MAX_LENGTH} characters")
+    mobile_number: str = Field(max_length=20, examples=["9876543210"], description="an Indian mobile number")
+
+    @field_validator("name")
+    @classmethod
+    def tidied(cls, name: str) -> str:
+        return tidy(name, rows=False)
+
+    @field_validator("mobile_number")
+    @classmethod
+    def stripped(cls, number: str) -> str:
+        return number.strip()
+
+
+class EmergencyContactsIn(BaseModel):
+    contacts: list[EmergencyContactIn] = Field(
+        description=f"the whole list, in order, at most {limits.EMERGENCY_CONTACTS_MAX}; empty clears it"
+    )
+
+
+class EmergencyContact(BaseModel):
+    name: str
+    mobile_number: str
+
+
+class EmergencyContacts(BaseModel):
+    contacts: list[EmergencyContact] = Field(description="in the order the person gave them")
+
+
+class ShareLink(BaseModel):
+    url: str = Field(description="the app's page of the trip, readable without signing in: <PUBLIC_APP_URL>/t/<token>")
+    expires_at: datetime = Field(description="an hour after the trip completes")
+
+
+class SharedPlace(BaseModel):
+    name: str = Field(description="the place's short name, never its exact point")
+
+
+class SharedHost(BaseModel):
+    first_name: str
+    is_verified: bool
+
+
+class SharedCab(BaseModel):
+    vehicle_model: str | None
+    vehicle_registration: str | None
+    driver_first_name: str | None
+
+
+class SharedTrip(BaseModel):
+    """What a live link shows the people the sharer trusts: no one's number, no exact end, no one else's name."""
+
+    scheduled_at: datetime
+    origin: SharedPlace
+    destination: SharedPlace
+    host: SharedHost
+    cab: SharedCab | None = Field(description="the booked cab; null when none is booked")
+    stage: TripStageName
+    sos_open: bool = Field(description="someone on the trip has raised an SOS that still stands")
+    expires_at: datetime
