@@ -17,7 +17,7 @@ from domain.providers.cab import CabAggregatorClient
 from domain.providers.kyc import HyperVergeClient
 from domain.providers.linkedin import LinkedInOidc
 from domain.providers.maps import MapsProvider
-from domain.providers.sms import SmsProvider, SmsProviders
+from domain.providers.sms import SmsProvider
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
 from domain.settings import Settings
@@ -83,15 +83,7 @@ MapsDep = Annotated[MapsProvider, Depends(part_of_the_app("maps"))]
 CabAggregatorDep = Annotated[CabAggregatorClient, Depends(part_of_the_app("cab_aggregator"))]
 KycVendorDep = Annotated[HyperVergeClient, Depends(part_of_the_app("kyc_vendor"))]
 LinkedInDep = Annotated[LinkedInOidc, Depends(part_of_the_app("linkedin"))]
-
-
-async def get_sms_provider(request: Request, session: SessionDep) -> SmsProvider:
-    """The gateway, or with SANDBOX=true the sandbox outbox in the request's transaction (sandbox/sms.py chooses)."""
-    providers: SmsProviders = request.app.state.sms_providers
-    return providers(session)
-
-
-SmsDep = Annotated[SmsProvider, Depends(get_sms_provider)]
+SmsDep = Annotated[SmsProvider, Depends(part_of_the_app("sms_gateway"))]
 
 
 async def client_ip(request: Request) -> str | None:

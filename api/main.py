@@ -32,13 +32,12 @@ from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.linkedin import LinkedInOidc
 from domain.providers.maps import create_maps_provider
-from domain.providers.sms import HttpSmsGateway
+from domain.providers.sms import sms_gateway
 from domain.providers.storage import LocalDiskStorage
 from domain.push import PushDestinations
 from domain.sandbox import warn_if_sandbox
 from domain.settings import Settings, startup_settings
 from sandbox.mount import include_sandbox, server_to_server_paths
-from sandbox.sms import sms_providers
 
 # The gazetteer's lookups (a cab plan's stops, the map's search box) on a pool of their own, apart from the pools the
 # requests that ask for them hold a connection from (domain/db.py).
@@ -116,12 +115,9 @@ def create_app(settings: Settings | None = None, push_destinations: PushDestinat
             app.state.kyc_vendor = kyc_vendor(http_client, settings)
             app.state.linkedin = LinkedInOidc(settings)
             app.state.cab_aggregator = cab_aggregator(http_client, settings)
+            app.state.sms_gateway = sms_gateway(http_client, settings)
             app.state.push_destinations = push_destinations or PushDestinations()
             await ensure_gazetteer_loaded(app.state.session_maker)
-            gateway = HttpSmsGateway(
-                http_client, settings.sms_gateway_url or "", settings.sms_gateway_api_key or "", settings.sms_sender_id
-            )
-            app.state.sms_providers = sms_providers(settings, gateway)
             app.state.chat = await open_chat(settings, app.state.flows)
             try:
                 yield

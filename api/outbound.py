@@ -3,7 +3,9 @@ row lock, no transaction, no pooled connection. A vendor that answers slowly the
 vendor that calls back into the API (the sandbox vendors, in-process) never waits for a connection its caller holds.
 
 So a request reads what it needs, lets go of its connection here, calls out, and only then locks, reads again what
-may have changed meanwhile, and writes (docs/architecture.md, Vendors)."""
+may have changed meanwhile, and writes. A call that carries what the request wrote (a sign-in code's SMS) comes after
+it instead: the request commits its write here first, then calls out holding nothing (docs/architecture.md,
+Vendors)."""
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -15,4 +17,11 @@ async def hold_no_connection(session: AsyncSession) -> None:
     (populate_existing)."""
     if session.new or session.dirty or session.deleted:
         raise RuntimeError("a request calls out before it writes, never after")
+    await session.commit()
+
+
+async def commit_before_calling_out(session: AsyncSession) -> None:
+    """Commits what the request has written so far and returns its connection to the pool, for a call out that
+    follows the write (a sign-in code's SMS): the write stands whatever the call answers, and the session begins a
+    new transaction with its next statement."""
     await session.commit()

@@ -13,6 +13,7 @@ LINKEDIN_CLIENT_ID: Final = "humsafar-sandbox"
 LINKEDIN_CLIENT_SECRET: Final = "sandbox-client-secret"  # noqa: S105 (published on purpose: the sandbox's)
 CAB_API_KEY: Final = "sandbox-cab-key"
 CAB_WEBHOOK_SECRET: Final = "sandbox-cab-webhook-secret"  # noqa: S105 (published on purpose: the sandbox's)
+SMS_GATEWAY_API_KEY: Final = "sandbox-sms-key"
 
 # The vendor secrets a deploy with SANDBOX=false must set itself, each to a value of its own.
 VENDOR_SECRETS: Final = (
@@ -21,6 +22,7 @@ VENDOR_SECRETS: Final = (
     "linkedin_client_secret",
     "kyc_app_key",
     "cab_api_key",
+    "sms_gateway_api_key",
 )
 
 # Values anyone can read in this repository: the sandbox's, and the examples in README.md, docs/ and
@@ -32,6 +34,7 @@ PUBLISHED_VALUES: Final = frozenset(
         LINKEDIN_CLIENT_SECRET,
         CAB_API_KEY,
         CAB_WEBHOOK_SECRET,
+        SMS_GATEWAY_API_KEY,
         KYC_APP_ID,
         "change-me",
         "changeme",

@@ -56,7 +56,9 @@ class FlowSettings(BaseSettings):
 
 
 class SignInSettings(BaseSettings):
-    """Sign-in by one-time code (SPEC §1): the codes, their caps, the sessions and the SMS gateway."""
+    """Sign-in by one-time code (SPEC §1): the codes, their caps, the sessions and the SMS gateway
+    (domain/providers/sms.py). Without SMS_GATEWAY_URL the app's own sandbox gateway (/api/sandbox/sms/gateway)
+    stands in."""
 
     otp_length: int = 4
     otp_ttl_seconds: int = 600
@@ -70,7 +72,7 @@ class SignInSettings(BaseSettings):
     access_token_ttl_seconds: int = 900
 
     sms_gateway_url: str | None = None
-    sms_gateway_api_key: str | None = None
+    sms_gateway_api_key: str = ""  # a vendor secret (domain/sandbox.py VENDOR_SECRETS)
     sms_sender_id: str = "HMSFAR"
 
 
@@ -216,7 +218,7 @@ class Settings(
                     "server"
                 )
             return self
-        required = ["secret_key", "sms_gateway_url", "sms_gateway_api_key"]
+        required = ["secret_key", "sms_gateway_url"]
         if self.enable_kyc:
             required.append("kyc_vendor_url")
         required += ["linkedin_authorize_url", "linkedin_token_url", "linkedin_userinfo_url", "cab_vendor_url"]
@@ -246,6 +248,10 @@ class Settings(
     @property
     def resolved_cab_vendor_url(self) -> str:
         return (self.cab_vendor_url or f"{self.public_app_url}/api/sandbox/cab").rstrip("/")
+
+    @property
+    def resolved_sms_gateway_url(self) -> str:
+        return self.sms_gateway_url or f"{self.public_app_url}/api/sandbox/sms/gateway"
 
     @property
     def cab_webhook_url(self) -> str:

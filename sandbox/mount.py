@@ -22,4 +22,5 @@ def server_to_server_paths(prefix: str) -> list[str]:
         *(f"{prefix}{kyc.router.prefix}{path}" for path in kyc.VENDOR_PATHS),
         *(f"{prefix}{linkedin.router.prefix}{path}" for path in linkedin.PROVIDER_PATHS),
         f"{prefix}{cab.router.prefix}{cab.AGGREGATOR_PREFIX}",
+        f"{prefix}{sms.router.prefix}{sms.GATEWAY_PATH}",
     ]

@@ -3,12 +3,25 @@ from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
+from domain.rules import patterns
+
 
 class SentSms(BaseModel):
     mobile_number: str
     message: str
     code: str | None
     created_at: datetime
+
+
+# The sandbox SMS gateway speaks the gateway protocol of domain/providers/sms.py.
+class SmsGatewayMessage(BaseModel):
+    to: str = Field(pattern=r"^\+91" + patterns.PHONE.removeprefix("^"), description="+91 and the mobile number")
+    sender: str = Field(min_length=1, max_length=20)
+    message: str = Field(min_length=1, max_length=500)
+
+
+class SmsGatewayReceipt(BaseModel):
+    message_id: str
 
 
 # The sandbox KYC vendor speaks HyperVerge's field names and answer shapes.

@@ -1,39 +1,46 @@
-"""The sandbox SMS outbox: keeps what a gateway would have sent, so a tester can read the one-time code of any
-number. `sms_providers` is where the API (sign-in codes) and the worker choose between it and the real gateway."""
+"""The sandbox SMS gateway: speaks the gateway's protocol (domain/providers/sms.py) and keeps what it would have
+delivered, so a tester can read the one-time code of any number."""
 
+import hmac
+import re
+
+from fastapi import status
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.providers.sms import SmsMessage, SmsProvider, SmsProviders
-from domain.settings import Settings
+from domain import sandbox as sandbox_vendors
+from domain.providers.sms import COUNTRY_CODE, SIGN_IN_CODE_WORDS
 from sandbox.models import SandboxSms
-from sandbox.schemas import SentSms
+from sandbox.schemas import SentSms, SmsGatewayMessage, SmsGatewayReceipt
+from sandbox.web import SandboxRefusal
 
 # A tester wants the latest code, not a number's whole history.
 SHOWN_SMS = 50
+UNKNOWN_KEY = "Invalid API key"
+# A sign-in message starts with its code.
+SIGN_IN_CODE = re.compile(rf"(\d{{4,10}}) {re.escape(SIGN_IN_CODE_WORDS)}")
 
 
-class SandboxOutbox:
-    """Keeps each message in the sandbox outbox, in the caller's transaction."""
-
-    def __init__(self, session: AsyncSession) -> None:
-        self.session = session
-
-    async def send(self, message: SmsMessage) -> None:
-        self.session.add(SandboxSms(mobile_number=message.mobile_number, message=message.text, code=message.code))
-        await self.session.flush()
+def check_key(authorization: str | None) -> None:
+    given = (authorization or "").removeprefix("Bearer ").strip()
+    if not hmac.compare_digest(given.encode(), sandbox_vendors.SMS_GATEWAY_API_KEY.encode()):
+        raise SandboxRefusal(UNKNOWN_KEY, status.HTTP_401_UNAUTHORIZED)
 
 
-def sms_providers(settings: Settings, gateway: SmsProvider) -> SmsProviders:
-    """Where a caller's messages go: the sandbox outbox, in the caller's transaction, only with SANDBOX=true; the
-    gateway otherwise."""
-    if settings.sandbox:
-        return SandboxOutbox
+def code_in(text: str) -> str | None:
+    """The one-time code of a sign-in message; other messages carry none."""
+    found = SIGN_IN_CODE.match(text)
+    return found.group(1) if found else None
 
-    def the_gateway(_: AsyncSession) -> SmsProvider:
-        return gateway
 
-    return the_gateway
+async def accept(session: AsyncSession, message: SmsGatewayMessage) -> SmsGatewayReceipt:
+    """Keeps the message as delivered to the number."""
+    sms = SandboxSms(
+        mobile_number=message.to.removeprefix(COUNTRY_CODE), message=message.message, code=code_in(message.message)
+    )
+    session.add(sms)
+    await session.flush()
+    return SmsGatewayReceipt(message_id=f"sms_{sms.id}")
 
 
 async def sms_sent_to(session: AsyncSession, mobile_number: str) -> list[SentSms]:

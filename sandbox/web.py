@@ -53,6 +53,7 @@ async def answer_refusal(_: Request, refusal: SandboxRefusal) -> JSONResponse:
 
 
 REFUSALS = {
+    status.HTTP_401_UNAUTHORIZED: "Refused: the caller's key is not the vendor's",
     status.HTTP_404_NOT_FOUND: "Refused: the vendor has no such transaction or booking",
     status.HTTP_409_CONFLICT: "Refused: the transaction or booking is not waiting for that",
 }

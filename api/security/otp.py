@@ -15,10 +15,11 @@ from sqlalchemy import func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
+from api.outbound import commit_before_calling_out
 from api.security.hashing import keyed_hash, new_token, same, token_hash
 from domain import clock
 from domain.models import OtpChallenge
-from domain.providers.sms import SmsMessage, SmsProvider
+from domain.providers.sms import SmsDeliveryError, SmsProvider, sign_in_code_message
 from domain.rules import messages
 from domain.settings import Settings
 
@@ -86,6 +87,7 @@ async def issue_code(
     mobile_number: str,
     requester_ip: str | None,
 ) -> IssuedCode:
+    """Stores a new code for the number (ending its earlier ones) within the caps, commits it, then has it sent."""
     await _lock_number(session, mobile_number)
     await _refuse_when_over_limits(session, settings, mobile_number, requester_ip)
     now = clock.now()
@@ -107,10 +109,13 @@ async def issue_code(
             expires_at=now + timedelta(seconds=settings.otp_ttl_seconds),
         )
     )
-    await session.flush()
-    minutes = settings.otp_ttl_seconds // 60
-    text_message = f"{code} is your Humsafar login code. It expires in {minutes} minutes. Do not share it."
-    await sms.send(SmsMessage(mobile_number=mobile_number, text=text_message, code=code))
+    # The code, the caps' count and the number's lock are settled before the gateway is called: the SMS goes out
+    # with nothing of the database held. A code the gateway refused stays stored unsent, counted by the caps.
+    await commit_before_calling_out(session)
+    try:
+        await sms.send(sign_in_code_message(mobile_number, code, minutes=settings.otp_ttl_seconds // 60))
+    except SmsDeliveryError as error:
+        raise ApiError(messages.GENERIC_ERROR, status.HTTP_503_SERVICE_UNAVAILABLE) from error
     return IssuedCode(
         login_token=login_token,
         code_length=settings.otp_length,

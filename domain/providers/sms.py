@@ -1,38 +1,55 @@
-"""SMS delivery: an HTTP gateway in production; with SANDBOX=true the sandbox outbox stands in (sandbox/sms.py,
-whose sms_providers chooses)."""
+"""SMS delivery through a gateway's JSON API with a bearer key (the shape most Indian gateways accept):
+
+- `POST {url}` with `Authorization: Bearer {key}` and `{to: "+91XXXXXXXXXX", sender, message}`; any 2xx answer means
+  the gateway took the message.
+
+The sandbox gateway (sandbox/sms.py) answers the same and keeps what it was given, so a tester can read a sign-in
+code; settings choose which one this talks to (SMS_GATEWAY_URL, else the sandbox's). The API sends sign-in codes
+with it, and the worker builds its own the same way (`sms_gateway`).
+"""
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 import httpx
-from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.settings import Settings
 
 logger = logging.getLogger("humsafar.sms")
+
+# India's country code, which the gateway wants before the 10-digit mobile number.
+COUNTRY_CODE: Final = "+91"
+# The words after the code in a sign-in message: the sandbox gateway reads the code before them.
+SIGN_IN_CODE_WORDS: Final = "is your Humsafar login code."
+TIMEOUT_SECONDS: Final = 10
 
 
 @dataclass(frozen=True)
 class SmsMessage:
     mobile_number: str
     text: str
-    code: str | None = None
+
+
+def sign_in_code_message(mobile_number: str, code: str, minutes: int) -> SmsMessage:
+    """The text that carries a one-time code: the code first, so a phone can offer to fill it in."""
+    return SmsMessage(
+        mobile_number=mobile_number,
+        text=f"{code} {SIGN_IN_CODE_WORDS} It expires in {minutes} minutes. Do not share it.",
+    )
 
 
 class SmsDeliveryError(Exception):
-    pass
+    """The gateway could not be reached or refused the message."""
 
 
 class SmsProvider(Protocol):
     async def send(self, message: SmsMessage) -> None: ...
 
 
-# The provider for a caller's transaction: an outbox keeps its messages in it, a gateway sends them at once.
-SmsProviders = Callable[[AsyncSession], SmsProvider]
-
-
 class HttpSmsGateway:
-    """Posts to an SMS gateway's JSON API with a bearer key (the shape most Indian gateways accept)."""
+    """Posts each message to the gateway at once: never called while a request or an activity holds a row lock or a
+    transaction (api/outbound.py)."""
 
     def __init__(self, client: httpx.AsyncClient, url: str, api_key: str, sender_id: str) -> None:
         self.client = client
@@ -45,10 +62,18 @@ class HttpSmsGateway:
             answer = await self.client.post(
                 self.url,
                 headers={"Authorization": f"Bearer {self.api_key}"},
-                json={"to": f"+91{message.mobile_number}", "sender": self.sender_id, "message": message.text},
-                timeout=10,
+                json={
+                    "to": f"{COUNTRY_CODE}{message.mobile_number}",
+                    "sender": self.sender_id,
+                    "message": message.text,
+                },
+                timeout=TIMEOUT_SECONDS,
             )
             answer.raise_for_status()
         except httpx.HTTPError as error:
             logger.warning("SMS gateway refused a message: %s", error)
             raise SmsDeliveryError(str(error)) from error
+
+
+def sms_gateway(http: httpx.AsyncClient, settings: Settings) -> HttpSmsGateway:
+    return HttpSmsGateway(http, settings.resolved_sms_gateway_url, settings.sms_gateway_api_key, settings.sms_sender_id)

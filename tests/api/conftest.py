@@ -22,6 +22,7 @@ from domain.models import OtpChallenge
 from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.linkedin import LinkedInOidc
+from domain.providers.sms import sms_gateway
 from domain.push import PushDestinations
 from domain.rules.geo import distance_km
 from domain.rules.trip import PLACE_POINT_MAX_KM
@@ -56,17 +57,23 @@ def push_destinations() -> PushDestinations:
     return PushDestinations()
 
 
-@pytest.fixture(scope="session")
-async def app(api_settings: Settings, push_destinations: PushDestinations) -> AsyncIterator[FastAPI]:
-    """The app in this process. Its calls to vendors reach its own sandbox vendors in-process as well, since no
-    server listens for them (the live-process tests call them over the network)."""
-    application = create_app(api_settings, push_destinations)
+@asynccontextmanager
+async def running_in_process(application: FastAPI, settings: Settings) -> AsyncIterator[FastAPI]:
+    """The app started in this process. Its calls to vendors reach its own sandbox vendors in-process as well, since
+    no server listens for them (the live-process tests call them over the network)."""
     in_process = httpx.AsyncClient(transport=httpx.ASGITransport(app=application), base_url=BASE_URL)
     async with application.router.lifespan_context(application), in_process as vendors:
         application.state.outbound_http = vendors
-        application.state.kyc_vendor = kyc_vendor(vendors, api_settings)
-        application.state.linkedin = LinkedInOidc(api_settings, transport=httpx.ASGITransport(app=application))
-        application.state.cab_aggregator = cab_aggregator(vendors, api_settings)
+        application.state.kyc_vendor = kyc_vendor(vendors, settings)
+        application.state.linkedin = LinkedInOidc(settings, transport=httpx.ASGITransport(app=application))
+        application.state.cab_aggregator = cab_aggregator(vendors, settings)
+        application.state.sms_gateway = sms_gateway(vendors, settings)
+        yield application
+
+
+@pytest.fixture(scope="session")
+async def app(api_settings: Settings, push_destinations: PushDestinations) -> AsyncIterator[FastAPI]:
+    async with running_in_process(create_app(api_settings, push_destinations), api_settings) as application:
         yield application
 
 

@@ -9,7 +9,7 @@ from api.security.access_tokens import read_access_token
 from domain import clock
 from domain.models import AuthSession, OtpChallenge
 from domain.rules import messages
-from tests.api.conftest import age_codes, latest_code, make_client, random_mobile_number, sign_in
+from tests.api.conftest import age_codes, latest_code, make_client, random_mobile_number, running_in_process, sign_in
 
 
 async def request_code(client, mobile_number):
@@ -174,8 +174,7 @@ async def test_sends_to_one_number_are_capped_per_hour(client, app, api_settings
 
 async def test_sends_from_one_ip_are_capped_per_hour(api_settings):
     settings = api_settings.model_copy(update={"otp_sends_per_ip_per_hour": 3})
-    app = create_app(settings)
-    async with app.router.lifespan_context(app), make_client(app, ip="203.0.113.7") as client:
+    async with running_in_process(create_app(settings), settings) as app, make_client(app, ip="203.0.113.7") as client:
         await client.get("/api/auth/session")
         for _ in range(3):
             assert (await client.post("/api/auth/otp", json={"mobile_number": random_mobile_number()})).is_success

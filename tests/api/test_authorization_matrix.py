@@ -355,10 +355,19 @@ MATRIX: dict[str, Row] = {
         call(lambda c, s: c.request("DELETE", "/api/notification/subscription", json={"endpoint": "https://x.y/z"})),
         SIGNED_IN,
     ),
-    # Only in sandbox mode, where no real SMS leaves: the outbox stands in for the phone.
+    # Only in sandbox mode, where no real SMS leaves: the sandbox gateway keeps what it was sent, for the tester.
     "GET /api/sandbox/sms": (
         call(lambda c, s: c.get("/api/sandbox/sms", params={"mobile_number": new_number()})),
         ALL_OK,
+    ),
+    "POST /api/sandbox/sms/gateway": (
+        call(
+            lambda c, s: c.post(
+                "/api/sandbox/sms/gateway",
+                json={"to": f"+91{new_number()}", "sender": "HMSFAR", "message": "1234 is your Humsafar login code."},
+            )
+        ),
+        (401,) * 5,
     ),
 }
 

@@ -1,11 +1,12 @@
-"""No call out of a request (the KYC vendor, the cab aggregator, the maps service) is made while the request holds
-anything of the database (api/outbound.py). The vendors and the maps provider are watched: at each call the watch
-checks that the calling request's session holds no connection in a transaction, and that the rows the request is
-about to change can be locked at once from another connection (FOR UPDATE NOWAIT)."""
+"""No call out of a request (the KYC vendor, the cab aggregator, the maps service, the SMS gateway) is made while the
+request holds anything of the database (api/outbound.py). The vendors and the maps provider are watched: at each call
+the watch checks that the calling request's session holds no connection in a transaction, and that the rows the
+request is about to change can be locked at once from another connection (FOR UPDATE NOWAIT), as can the lock on a
+mobile number that a sign-in code takes (api/security/otp.py)."""
 
 import inspect
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,12 +14,14 @@ from typing import Any
 import psycopg
 import pytest
 from fastapi import FastAPI, Request
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import get_db_session
+from api.security.otp import _lock_number
 from domain.models import Trip, User
+from tests.api.conftest import random_mobile_number
 from tests.api.test_cab import plan, quotes, request
 from tests.api.test_commute import start
 from tests.api.test_kyc import initiate
@@ -43,6 +46,7 @@ async def remembered_session(request: Request) -> AsyncIterator[AsyncSession]:
 class Watch:
     app: FastAPI
     rows: list[tuple[type[Trip] | type[User], int]] = field(default_factory=list)
+    mobile_numbers: list[str] = field(default_factory=list)
     calls: list[str] = field(default_factory=list)
     held: list[str] = field(default_factory=list)
 
@@ -56,6 +60,9 @@ class Watch:
         for model, row_id in self.rows:
             if not await self._lockable(model, row_id):
                 self.held.append(f"{call}: {model.__tablename__} {row_id} is locked")
+        for mobile_number in self.mobile_numbers:
+            if not await self._number_lockable(mobile_number):
+                self.held.append(f"{call}: mobile number {mobile_number} is locked")
 
     async def _lockable(self, model: type[Trip] | type[User], row_id: int) -> bool:
         async with self.app.state.session_maker() as other, other.begin():
@@ -66,6 +73,13 @@ class Watch:
                     return False
                 raise
         return True
+
+    async def _number_lockable(self, mobile_number: str) -> bool:
+        async with self.app.state.session_maker() as other, other.begin():
+            taken = await other.scalar(
+                text("SELECT pg_try_advisory_xact_lock(hashtext(:key))"), {"key": f"otp:{mobile_number}"}
+            )
+        return bool(taken)
 
 
 class Watched:
@@ -87,19 +101,37 @@ class Watched:
         return checked
 
 
-@pytest.fixture
-def watch(app: FastAPI) -> Iterator[Watch]:
-    watching = Watch(app)
-    parts = {name: getattr(app.state, name) for name in ("kyc_vendor", "cab_aggregator", "maps")}
+@contextmanager
+def watching(app: FastAPI, *names: str) -> Iterator[Watch]:
+    """These parts of the app (app.state.<name>) watched while the block runs."""
+    watch = Watch(app)
+    parts = {name: getattr(app.state, name) for name in names}
     for name, part in parts.items():
-        setattr(app.state, name, Watched(part, watching))
+        setattr(app.state, name, Watched(part, watch))
     app.dependency_overrides[get_db_session] = remembered_session
     try:
-        yield watching
+        yield watch
     finally:
         app.dependency_overrides.pop(get_db_session)
         for name, part in parts.items():
             setattr(app.state, name, part)
+
+
+@pytest.fixture
+def watch(app: FastAPI) -> Iterator[Watch]:
+    """The vendors and the maps provider; sign-in codes, which every fixture's person needs, are watched apart."""
+    with watching(app, "kyc_vendor", "cab_aggregator", "maps") as watch:
+        yield watch
+
+
+async def test_a_sign_in_code_is_sent_with_the_number_unlocked_and_the_code_committed(app, client):
+    mobile_number = random_mobile_number()
+    with watching(app, "sms_gateway") as watch:
+        watch.mobile_numbers = [mobile_number]
+        answer = await client.post("/api/auth/otp", json={"mobile_number": mobile_number})
+    assert answer.status_code == 200, answer.text
+    assert watch.calls == ["send"]
+    assert watch.held == []
 
 
 async def test_kyc_start_calls_the_vendor_with_the_person_unlocked(watch, member):
@@ -136,8 +168,11 @@ async def test_cab_stops_quotes_and_the_request_call_out_with_the_trip_unlocked(
 async def test_the_watch_sees_a_call_made_under_a_lock(app, member):
     watch = Watch(app)
     watch.rows = [(User, member.user_id)]
+    mobile_number = random_mobile_number()
+    watch.mobile_numbers = [mobile_number]
     async with app.state.session_maker() as session, session.begin():
         await session.execute(select(User.id).where(User.id == member.user_id).with_for_update(key_share=True))
+        await _lock_number(session, mobile_number)
         remembered = REQUEST_SESSION.set(session)
         try:
             await watch.check("start")
@@ -146,4 +181,5 @@ async def test_the_watch_sees_a_call_made_under_a_lock(app, member):
     assert watch.held == [
         "start: the request holds a connection in a transaction",
         f"start: users {member.user_id} is locked",
+        f"start: mobile number {mobile_number} is locked",
     ]

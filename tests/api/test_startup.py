@@ -16,11 +16,17 @@ from domain import sandbox
 from domain.settings import PROJECT_ROOT, Settings
 from tests.api.live import api_process, running, service_environment, worker_process
 
-SECRETS = ["KYC_WEBHOOK_SECRET", "CAB_WEBHOOK_SECRET", "LINKEDIN_CLIENT_SECRET", "KYC_APP_KEY", "CAB_API_KEY"]
+SECRETS = [
+    "KYC_WEBHOOK_SECRET",
+    "CAB_WEBHOOK_SECRET",
+    "LINKEDIN_CLIENT_SECRET",
+    "KYC_APP_KEY",
+    "CAB_API_KEY",
+    "SMS_GATEWAY_API_KEY",
+]
 REQUIRED_TODAY = [
     "SECRET_KEY",
     "SMS_GATEWAY_URL",
-    "SMS_GATEWAY_API_KEY",
     "KYC_VENDOR_URL",
     "LINKEDIN_AUTHORIZE_URL",
     "LINKEDIN_TOKEN_URL",
@@ -31,7 +37,6 @@ REQUIRED_TODAY = [
 PRODUCTION = {
     "SECRET_KEY": "k" * 48,
     "SMS_GATEWAY_URL": "http://127.0.0.1:9/sms",
-    "SMS_GATEWAY_API_KEY": "sms-key-of-our-own",
     "KYC_VENDOR_URL": "http://127.0.0.1:9/kyc",
     "LINKEDIN_AUTHORIZE_URL": "http://127.0.0.1:9/authorize",
     "LINKEDIN_TOKEN_URL": "http://127.0.0.1:9/token",
@@ -97,6 +102,7 @@ def test_production_refuses_secrets_published_in_the_repository(process, tmp_pat
         "LINKEDIN_CLIENT_SECRET": f" {sandbox.LINKEDIN_CLIENT_SECRET.upper()} ",
         "KYC_APP_KEY": sandbox.KYC_APP_KEY,
         "CAB_API_KEY": sandbox.CAB_API_KEY,
+        "SMS_GATEWAY_API_KEY": sandbox.SMS_GATEWAY_API_KEY,
     }
 
     code, lines = start(PROCESSES[process], PRODUCTION | published, tmp_path)
@@ -138,6 +144,10 @@ def test_in_the_sandbox_the_vendor_secrets_are_the_sandbox_vendors():
         sandbox.KYC_APP_KEY,
         sandbox.CAB_API_KEY,
         sandbox.LINKEDIN_CLIENT_SECRET,
+    )
+    assert (settings.sms_gateway_api_key, settings.resolved_sms_gateway_url) == (
+        sandbox.SMS_GATEWAY_API_KEY,
+        f"{settings.public_app_url}/api/sandbox/sms/gateway",
     )
 
 
