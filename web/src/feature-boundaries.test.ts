@@ -119,9 +119,16 @@ describe('each call and each block has one home', () => {
     expect(filesMentioning(calling('/api/trip/recurring'))).toEqual(['lib/commutes.ts'])
   })
 
+  it('call the safety endpoints from the safety feature’s one API module', () => {
+    for (const address of ['/api/user/emergency-contacts', '/api/trip/share/', '/api/trip/shared/', '/api/trip/sos/']) {
+      expect(filesMentioning(calling(address))).toEqual(['features/safety/api/safety.ts'])
+    }
+  })
+
   it('draw each block of another feature’s screen in the feature that owns it', () => {
     expect(filesMentioning('"trip-cab"')).toEqual(['features/cab/components/TripCab.tsx'])
     expect(filesMentioning('"kyc-prompt"')).toEqual(['features/kyc/components/KycPrompt.tsx'])
     expect(filesMentioning('"commute"')).toEqual(['features/commute/components/CommuteList.tsx'])
+    expect(filesMentioning('"trip-safety"')).toEqual(['features/safety/components/TripSafety.tsx'])
   })
 })

@@ -25,6 +25,7 @@ const notifications = () => import('@/features/notifications/screens')
 const cab = () => import('@/features/cab/screens')
 const reviews = () => import('@/features/reviews/screens')
 const linkedIn = () => import('@/features/linkedin/screens')
+const safety = () => import('@/features/safety/screens')
 const protectedLayout = () => import('./guards/ProtectedLayout')
 const notFound = () => import('./NotFoundScreen')
 
@@ -57,6 +58,8 @@ const CabBookingScreen = screen(cab, 'CabBookingScreen')
 const RatingScreen = screen(reviews, 'RatingScreen')
 const UserReviewsScreen = screen(reviews, 'UserReviewsScreen')
 const LinkedInCallbackScreen = screen(linkedIn, 'LinkedInCallbackScreen')
+const EmergencyContactsScreen = screen(safety, 'EmergencyContactsScreen')
+const SharedTripScreen = screen(safety, 'SharedTripScreen')
 const NotFoundScreen = screen(notFound, 'NotFoundScreen')
 
 /** The address's own screens, fetched while the app starts instead of after the session has been checked. */
@@ -78,6 +81,8 @@ const FIRST_SCREEN: readonly [prefix: string, load: () => Promise<unknown>][] = 
   ['/rating', reviews],
   ['/user-review', reviews],
   ['/linkedin', linkedIn],
+  ['/emergency-contacts', safety],
+  ['/t/', safety],
 ]
 
 /** The first screen's code and, for a signed-in screen, the person and configuration its guard waits for. */
@@ -139,7 +144,10 @@ export function AppRoutes() {
           <Route path="rating/:tripId" Component={RatingScreen} />
           <Route path="user-review/:userId" Component={UserReviewsScreen} />
           <Route path="linkedin/callback" Component={LinkedInCallbackScreen} />
+          <Route path="emergency-contacts" Component={EmergencyContactsScreen} />
         </Route>
+        {/* A trip's live link: for whoever has it, signed in or not. */}
+        <Route path="t/:token" Component={SharedTripScreen} />
         <Route path="*" Component={NotFoundScreen} />
       </Route>
     </Routes>

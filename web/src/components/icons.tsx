@@ -172,3 +172,4 @@ export const TrashIcon = icon(
     <path d="M10 11v6M14 11v6" />
   </>,
 )
+export const ShieldIcon = icon(<path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />)

@@ -28,13 +28,18 @@ export const paths = {
   linkedInCallback: '/linkedin/callback',
   userReview: (userId: string | number) => `/user-review/${userId}`,
   co2Saved: '/co2-saved',
+  emergencyContacts: '/emergency-contacts',
+  sharedTrip: (token: string) => `/t/${token}`,
   terms: '/legal/terms.html',
   privacy: '/legal/privacy.html',
 } as const
 
-/** Pages a signed-out visitor may see. */
+/** Pages a signed-out visitor may see: these, and every page under a public prefix. */
 export const publicPaths: readonly string[] = [paths.root, paths.login, paths.otp]
+/** A trip's live link (/t/{token}), read by whoever has it, signed in or not. */
+const publicPrefixes: readonly string[] = [paths.sharedTrip('')]
 
 export function isPublicPath(pathname: string): boolean {
-  return publicPaths.includes(pathname.replace(/\/+$/, '') || '/')
+  const path = pathname.replace(/\/+$/, '') || '/'
+  return publicPaths.includes(path) || publicPrefixes.some((prefix) => path.startsWith(prefix))
 }

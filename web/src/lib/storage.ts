@@ -67,6 +67,8 @@ export const storage = {
   currentLocation: entry<StoredLocation>('local', 'humsafar.location'),
   locationDenied: entry<boolean>('local', 'humsafar.location-denied'),
   kycPromptSkipped: entry<boolean>('local', 'humsafar.kyc-prompt-skipped'),
+  /** The trip sheet's 'Add emergency contacts' prompt was dismissed: it is not shown again. */
+  contactsNudgeDismissed: entry<boolean>('local', 'humsafar.contacts-nudge-dismissed'),
   tripsTab: entry<string>('local', 'humsafar.trips-tab'),
   /** The user said Don't Allow to the push permission dialog: it is not shown again. */
   pushDeclined: entry<boolean>('local', 'humsafar.push-declined'),

@@ -15,6 +15,7 @@ import {
   ReviewIcon,
   SettingsIcon,
   ShareIcon,
+  ShieldIcon,
 } from '@/components/icons'
 import { ProfileCard } from '@/components/person'
 import { PageHeader } from '@/components/PageHeader'
@@ -84,6 +85,7 @@ export function ProfileHubScreen() {
           {!user.linked_in_url && <LinkedInRow />}
           <MenuRow icon={<HistoryIcon />} label="Trips History" to={paths.trips} />
           <MenuRow icon={<ReviewIcon />} label="My Reviews" to={paths.myReview} />
+          <MenuRow icon={<ShieldIcon />} label="Emergency Contacts" to={paths.emergencyContacts} />
           <MenuRow icon={<SettingsIcon />} label="Settings" to={paths.settings} />
           <MenuRow icon={<HelpIcon />} label="Help and Feedback" to={paths.helpAndFeedback} />
           <MenuRow icon={<ShareIcon />} label="Invite Friends" onClick={() => void inviteFriends(config, user)} />

@@ -3,7 +3,7 @@ import { useDeleteAccount, useNotificationSetting } from '../api/profile'
 import { MenuList, MenuRow } from './MenuRow'
 import styles from './ProfileScreens.module.css'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
-import { BellIcon, TrashIcon } from '@/components/icons'
+import { BellIcon, ShieldIcon, TrashIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
@@ -82,6 +82,9 @@ export function SettingsScreen() {
             />
           </div>
         </div>
+        <MenuList label="Safety">
+          <MenuRow icon={<ShieldIcon />} label="Emergency Contacts" to={paths.emergencyContacts} />
+        </MenuList>
         <MenuList label="Account">
           <MenuRow icon={<TrashIcon />} label="Delete Account" tone="danger" onClick={() => setConfirmingDelete(true)} />
         </MenuList>

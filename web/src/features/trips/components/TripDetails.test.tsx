@@ -72,7 +72,7 @@ function renderSheet(shown: Trip) {
     [
       {
         path: '/trip/:tripId',
-        element: <TripDetails trip={shown} withSearchPoint={false} onClose={() => undefined} cabBlock={() => null} />,
+        element: <TripDetails trip={shown} withSearchPoint={false} onClose={() => undefined} cabBlock={() => null} safetyBlock={() => null} />,
       },
       { path: '/rating/:tripId', element: <h1>Review Trip</h1> },
     ],

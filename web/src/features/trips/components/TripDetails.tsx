@@ -40,11 +40,13 @@ import { useConfig } from '@/lib/session'
 export type TripSheetBlocks = {
   /** The cab block, below the cost and CO2. */
   cabBlock: (trip: Trip) => ReactNode
+  /** The safety block (live link, SOS), below the trip's details. */
+  safetyBlock: (trip: Trip) => ReactNode
 }
 
 type TripDetailsProps = TripSheetBlocks & { trip: Trip; withSearchPoint: boolean; onClose: () => void }
 
-export function TripDetails({ trip, withSearchPoint, onClose, cabBlock }: TripDetailsProps) {
+export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBlock }: TripDetailsProps) {
   const config = useConfig()
   const navigate = useNavigate()
   const detailsRef = useRef<HTMLElement>(null)
@@ -181,6 +183,8 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock }: TripDe
           </div>
         )}
       </section>
+
+      {safetyBlock(trip)}
 
       <section className={blocks.block} aria-labelledby="trip-people-heading">
         <h3 id="trip-people-heading" className={blocks.blockTitle}>

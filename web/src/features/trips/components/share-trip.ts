@@ -1,4 +1,5 @@
 import { toast } from '@/components/toast'
+import { shareOrCopy } from '@/lib/share'
 
 /** The configured share text with {link} replaced by the trip's address. */
 export function tripShareText(template: string, tripId: number, origin: string = window.location.origin): string {
@@ -8,18 +9,7 @@ export function tripShareText(template: string, tripId: number, origin: string =
 /** The phone's share sheet when there is one, else the text goes to the clipboard. */
 export async function shareTrip(template: string, tripId: number): Promise<void> {
   const text = tripShareText(template, tripId)
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title: 'Humsafar', text })
-      return
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(text)
-    toast.success('Trip link copied')
-  } catch {
-    toast.error('Share not supported')
-  }
+  const outcome = await shareOrCopy({ title: 'Humsafar', text }, text)
+  if (outcome === 'copied') toast.success('Trip link copied')
+  if (outcome === 'unsupported') toast.error('Share not supported')
 }

@@ -1,0 +1,98 @@
+/**
+ * Every call of rider safety: a person's emergency contacts (/api/user/emergency-contacts), a trip's live link
+ * (/api/trip/share/, read by anyone at /api/trip/shared/) and SOS (/api/trip/sos/). The shapes are the agreed API's
+ * (docs/product.md, Rider safety).
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { getData, request } from '@/lib/api'
+import { TRIPS_KEY } from '@/lib/trips'
+
+export type EmergencyContact = { name: string; mobile_number: string }
+export type EmergencyContacts = { contacts: EmergencyContact[] }
+
+export type TripShare = { url: string; expires_at: string }
+
+export type TripStage = 'upcoming' | 'under_way' | 'completed' | 'cancelled'
+
+/** What a live link shows anyone who has it. */
+export type SharedTrip = {
+  scheduled_at: string
+  origin: { name: string }
+  destination: { name: string }
+  host: { first_name: string; is_verified: boolean }
+  cab: { vehicle_model: string | null; vehicle_registration: string | null; driver_first_name: string | null } | null
+  stage: TripStage
+  sos_open: boolean
+  expires_at: string
+}
+
+export type IncidentStatus = 'open' | 'escalated' | 'acknowledged'
+
+/** Whether this person may raise an SOS on the trip now, and the one they raised that still stands. */
+export type SosState = { available: boolean; opens_at: string; closes_at: string; status: IncidentStatus | null }
+
+export type Coordinates = { latitude: number; longitude: number }
+
+const CONTACTS_PATH = '/api/user/emergency-contacts'
+const tripPart = (tripId: number) => encodeURIComponent(String(tripId))
+
+export const emergencyContactsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['emergency-contacts'],
+    queryFn: async ({ signal }) => (await getData<EmergencyContacts>(CONTACTS_PATH, signal)).contacts,
+  })
+
+/** Replaces the whole list; the kept list (tidied names) becomes the screen's. */
+export function useSaveEmergencyContacts() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (contacts: EmergencyContact[]) =>
+      request<EmergencyContacts>(CONTACTS_PATH, { method: 'PUT', body: { contacts } }),
+    onSuccess: ({ data }) => queryClient.setQueryData(emergencyContactsQueryOptions().queryKey, data.contacts),
+  })
+}
+
+export function useShareTrip(tripId: number) {
+  return useMutation({
+    mutationFn: () => request<TripShare>(`/api/trip/share/${tripPart(tripId)}`, { method: 'POST' }),
+  })
+}
+
+export function useStopSharingTrip(tripId: number) {
+  return useMutation({
+    mutationFn: () => request<unknown>(`/api/trip/share/${tripPart(tripId)}`, { method: 'DELETE' }),
+  })
+}
+
+/** The public page's read: no session needed; an expired or turned-off link answers 404. */
+export const sharedTripQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['shared-trip', token],
+    queryFn: ({ signal }) => getData<SharedTrip>(`/api/trip/shared/${encodeURIComponent(token)}`, signal),
+    staleTime: 0,
+  })
+
+/** Under the trips' key, so a change to the trip told live also reads the SOS again. */
+export const sosQueryOptions = (tripId: number) =>
+  queryOptions({
+    queryKey: [...TRIPS_KEY, 'sos', tripId],
+    queryFn: ({ signal }) => getData<SosState>(`/api/trip/sos/${tripPart(tripId)}`, signal),
+    staleTime: 0,
+  })
+
+function useSosMutation<Variables>(tripId: number, call: (variables: Variables) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sosQueryOptions(tripId).queryKey }),
+  })
+}
+
+export const useRaiseSos = (tripId: number) =>
+  useSosMutation(tripId, (where: Coordinates | null) =>
+    request<{ status: IncidentStatus }>(`/api/trip/sos/${tripPart(tripId)}`, { method: 'POST', body: where ?? {} }),
+  )
+
+/** "I am safe": ends the standing SOS. */
+export const useResolveSos = (tripId: number) =>
+  useSosMutation(tripId, () => request<unknown>(`/api/trip/sos/${tripPart(tripId)}`, { method: 'DELETE' }))

@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useParams } from 'react-router'
+import { sharedTripQueryOptions, type SharedTrip } from '../api/safety'
+import { SHARED_TRIP_REFRESH_MS, STAGE_LABELS, tripWhen } from '../model/shared-trip'
+import styles from './SharedTrip.module.css'
+import { Busy } from '@/components/Busy'
+import { Logo } from '@/components/Logo'
+import { LIMITS, MESSAGES } from '@/generated/rules'
+import { ApiError, errorMessage } from '@/lib/api'
+
+/** Keeps search engines off this page while it is shown (the API also says so on its answer). */
+function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement('meta')
+    meta.name = 'robots'
+    meta.content = 'noindex'
+    document.head.appendChild(meta)
+    const title = document.title
+    document.title = 'Live trip · Humsafar'
+    return () => {
+      meta.remove()
+      document.title = title
+    }
+  }, [])
+}
+
+/**
+ * /t/{token}: the trip someone shared, for whoever has the link, signed in or not: when and where, the host, the cab,
+ * how far along it is and, above all, an SOS while one is open. Read again every 30 s.
+ */
+export function SharedTripScreen() {
+  const { token = '' } = useParams()
+  const trip = useQuery({ ...sharedTripQueryOptions(token), refetchInterval: SHARED_TRIP_REFRESH_MS })
+  useNoIndex()
+  const gone = trip.error instanceof ApiError && trip.error.status === 404
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <Logo size={32} />
+        <h1 className={styles.title}>Live trip</h1>
+      </header>
+      <main className={styles.main}>
+        {trip.isSuccess ? (
+          <TripNow trip={trip.data} />
+        ) : trip.isPending ? (
+          <Busy text="Loading the trip…" />
+        ) : (
+          <section className={styles.notice} role="alert" data-testid="shared-trip-problem">
+            <p>{gone ? MESSAGES.SHARED_TRIP_NOT_FOUND : errorMessage(trip.error)}</p>
+            {!gone && (
+              <button type="button" className="btn btn-secondary" onClick={() => void trip.refetch()}>
+                Try again
+              </button>
+            )}
+          </section>
+        )}
+      </main>
+    </div>
+  )
+}
+
+function TripNow({ trip }: { trip: SharedTrip }) {
+  const cab = trip.cab
+  const vehicle = [cab?.vehicle_model, cab?.vehicle_registration].filter(Boolean).join(' · ')
+  return (
+    <>
+      {trip.sos_open && (
+        <section className={styles.sos} role="alert" data-testid="shared-trip-sos">
+          <p className={styles.sosTitle}>SOS raised</p>
+          <p>The rider who shared this trip has asked for help. Try to reach them; in an emergency call the police.</p>
+          <a className="btn btn-danger" href={`tel:${LIMITS.EMERGENCY_NUMBER}`}>
+            Call {LIMITS.EMERGENCY_NUMBER}
+          </a>
+        </section>
+      )}
+      <section className={styles.card} aria-label="Trip">
+        <p className={styles.stage} data-stage={trip.stage} data-testid="shared-trip-stage">
+          {STAGE_LABELS[trip.stage]}
+        </p>
+        <p className={styles.when} data-testid="shared-trip-when">
+          {tripWhen(trip.scheduled_at)}
+        </p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>From</dt>
+            <dd>{trip.origin.name}</dd>
+          </div>
+          <div>
+            <dt>To</dt>
+            <dd>{trip.destination.name}</dd>
+          </div>
+          <div>
+            <dt>Host</dt>
+            <dd data-testid="shared-trip-host">
+              {trip.host.first_name}
+              {trip.host.is_verified && <span className={styles.verified}> · Verified</span>}
+            </dd>
+          </div>
+          {vehicle && (
+            <div>
+              <dt>Cab</dt>
+              <dd>{vehicle}</dd>
+            </div>
+          )}
+          {cab?.driver_first_name && (
+            <div>
+              <dt>Driver</dt>
+              <dd>{cab.driver_first_name}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      <p className="muted">This page updates by itself. The link stops working an hour after the trip ends.</p>
+    </>
+  )
+}

@@ -1,0 +1,2 @@
+export { EmergencyContactsScreen } from './components/EmergencyContactsScreen'
+export { SharedTripScreen } from './components/SharedTripScreen'
