@@ -4,6 +4,7 @@ the watch checks that the calling request's session holds no connection in a tra
 request is about to change can be locked at once from another connection (FOR UPDATE NOWAIT), as can the lock on a
 mobile number that a sign-in code takes (api/security/otp.py)."""
 
+import asyncio
 import inspect
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -29,6 +30,9 @@ from tests.api.test_trips import create
 
 pytestmark = pytest.mark.usefixtures("worker")
 
+# How long a row may stay locked by someone else (a flow's activity) before the watch calls it held.
+LOCK_TRIES = 40
+LOCK_PAUSE_SECONDS = 0.05
 REQUEST_SESSION: ContextVar[AsyncSession | None] = ContextVar("request_session", default=None)
 
 
@@ -65,14 +69,18 @@ class Watch:
                 self.held.append(f"{call}: mobile number {mobile_number} is locked")
 
     async def _lockable(self, model: type[Trip] | type[User], row_id: int) -> bool:
-        async with self.app.state.session_maker() as other, other.begin():
-            try:
-                await other.execute(select(model.id).where(model.id == row_id).with_for_update(nowait=True))
-            except DBAPIError as error:
-                if isinstance(error.orig, psycopg.errors.LockNotAvailable):
-                    return False
-                raise
-        return True
+        """True when the row can be locked within a moment. The calling request waits on this very call, so a lock it
+        held would stand throughout; a flow's activity locks the trip for a few milliseconds and is waited out."""
+        for _ in range(LOCK_TRIES):
+            async with self.app.state.session_maker() as other, other.begin():
+                try:
+                    await other.execute(select(model.id).where(model.id == row_id).with_for_update(nowait=True))
+                    return True
+                except DBAPIError as error:
+                    if not isinstance(error.orig, psycopg.errors.LockNotAvailable):
+                        raise
+            await asyncio.sleep(LOCK_PAUSE_SECONDS)
+        return False
 
     async def _number_lockable(self, mobile_number: str) -> bool:
         async with self.app.state.session_maker() as other, other.begin():
