@@ -69,7 +69,7 @@ function TripNow({ trip }: { trip: SharedTrip }) {
       {trip.sos_open && (
         <section className={styles.sos} role="alert" data-testid="shared-trip-sos">
           <p className={styles.sosTitle}>SOS raised</p>
-          <p>The rider who shared this trip has asked for help. Try to reach them; in an emergency call the police.</p>
+          <p>Someone on this trip has asked for help. Try to reach the person who shared it; in an emergency, call 112.</p>
           <a className="btn btn-danger" href={`tel:${LIMITS.EMERGENCY_NUMBER}`}>
             Call {LIMITS.EMERGENCY_NUMBER}
           </a>
