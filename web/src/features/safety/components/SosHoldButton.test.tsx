@@ -44,11 +44,15 @@ describe('the SOS control', () => {
     expect(onHeld).toHaveBeenCalledTimes(1)
   })
 
-  it('sliding off the button lets go', () => {
+  it.each([
+    ['the pointer leaves it', (button: HTMLElement) => fireEvent.pointerLeave(button, { pointerId: 1 })],
+    ['the browser takes the pointer', (button: HTMLElement) => fireEvent.pointerCancel(button, { pointerId: 1 })],
+    ['the focus moves away', (button: HTMLElement) => fireEvent.blur(button)],
+  ])('lets go when %s', (_, letGo) => {
     const { onHeld, button } = renderButton()
     fireEvent.pointerDown(button, { button: 0, pointerId: 1 })
     wait(LIMITS.SOS_HOLD_MS / 2)
-    fireEvent.pointerCancel(button, { pointerId: 1 })
+    letGo(button)
     wait(LIMITS.SOS_HOLD_MS)
     expect(onHeld).not.toHaveBeenCalled()
   })

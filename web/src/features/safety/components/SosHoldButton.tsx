@@ -9,8 +9,8 @@ const RING_RADIUS = 44
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS
 
 /**
- * Fires `onHeld` only once the button has been held down for `holdMs`: letting go, sliding off or leaving it earlier
- * starts over, so SOS is not raised by a brush of the screen. A pointer, or Space or Enter on the keyboard.
+ * Fires `onHeld` only once the button has been held down for `holdMs`: letting go, the pointer leaving it or the focus
+ * moving away earlier starts over, so SOS is not raised by a brush of the screen. A pointer, or Space or Enter.
  */
 function usePressAndHold(holdMs: number, onHeld: () => void) {
   const [progress, setProgress] = useState(0)
@@ -60,7 +60,6 @@ export function SosHoldButton({ onHeld, busy = false }: SosHoldButtonProps) {
 
   const press = (event: PointerEvent<HTMLButtonElement>) => {
     if (busy || event.button !== 0) return
-    event.currentTarget.setPointerCapture?.(event.pointerId)
     start()
   }
   const keyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -86,8 +85,8 @@ export function SosHoldButton({ onHeld, busy = false }: SosHoldButtonProps) {
         data-testid="sos-button"
         onPointerDown={press}
         onPointerUp={stop}
+        onPointerLeave={stop}
         onPointerCancel={stop}
-        onLostPointerCapture={stop}
         onKeyDown={keyDown}
         onKeyUp={keyUp}
         onBlur={stop}
