@@ -71,6 +71,12 @@ RIDE = {
 ALL_OK = (200, 200, 200, 200, 200)
 SIGNED_IN = (401, 200, 200, 200, 200)
 
+
+async def follow_the_hosts_link(client: httpx.AsyncClient, s: Scene) -> httpx.Response:
+    url = (await as_role(s, "host").post(f"/api/trip/share/{s.trip_id}")).json()["data"]["url"]
+    return await client.get(f"/api/trip/shared/{url.rsplit('/t/', 1)[1]}")
+
+
 MATRIX: dict[str, Row] = {
     "GET /api/health": (call(lambda c, s: c.get("/api/health")), ALL_OK),
     "GET /api/auth/session": (call(lambda c, s: c.get("/api/auth/session")), ALL_OK),
@@ -99,6 +105,22 @@ MATRIX: dict[str, Row] = {
     ),
     "POST /api/user/block/{user_id}": CALLS["block the host"],
     "GET /api/user/configuration": (call(lambda c, s: c.get("/api/user/configuration")), ALL_OK),
+    "GET /api/user/emergency-contacts": (call(lambda c, s: c.get("/api/user/emergency-contacts")), SIGNED_IN),
+    "PUT /api/user/emergency-contacts": (
+        call(lambda c, s: c.put("/api/user/emergency-contacts", json={"contacts": []})),
+        SIGNED_IN,
+    ),
+    # A live link is the host's or an active member's to make and turn off; whoever holds it follows it, signed in
+    # or not, and sees no one's number and no exact end.
+    "POST /api/trip/share/{trip_id}": (
+        call(lambda c, s: c.post(f"/api/trip/share/{s.trip_id}")),
+        (401, 403, 403, 200, 200),
+    ),
+    "DELETE /api/trip/share/{trip_id}": (
+        call(lambda c, s: c.delete(f"/api/trip/share/{s.trip_id}")),
+        (401, 403, 403, 200, 200),
+    ),
+    "GET /api/trip/shared/{token}": (call(follow_the_hosts_link), ALL_OK),
     "POST /api/trip/trip": (
         call(lambda c, s: c.post("/api/trip/trip", json={})),
         (401, 400, 400, 400, 400),
@@ -522,6 +544,8 @@ ACROSS_A_BLOCK: dict[str, Call] = {
     "POST /api/trip/user": call(lambda c, s: c.post("/api/trip/user", json={"trip_id": s.trip_id})),
     "GET /api/trip/chat/{trip_id}": call(lambda c, s: c.get(f"/api/trip/chat/{s.trip_id}")),
     "GET /api/chat/chat": call(lambda c, s: c.get("/api/chat/chat", params={"chat_id": s.trip_id})),
+    "POST /api/trip/share/{trip_id}": call(lambda c, s: c.post(f"/api/trip/share/{s.trip_id}")),
+    "DELETE /api/trip/share/{trip_id}": call(lambda c, s: c.delete(f"/api/trip/share/{s.trip_id}")),
 }
 
 
