@@ -88,6 +88,7 @@ async def test_the_host_shares_a_link_anyone_holding_it_can_follow(app, host, tr
     assert link["url"].startswith(f"{public}/t/") and TOKEN.fullmatch(token_of(link["url"]))
     trip = await read(host, trip_id)
     scheduled_at = datetime.fromisoformat((await followed(anyone, link["url"]))["scheduled_at"])
+    assert clock.format_ist_minute(scheduled_at) == trip["scheduled_at"]
     expected_expiry = scheduled_at + completion_delay(app) + timedelta(hours=1)
     assert datetime.fromisoformat(link["expires_at"]) == expected_expiry
 
