@@ -27,6 +27,8 @@ class SandboxSms(SandboxBase):
     mobile_number: Mapped[str] = mapped_column(String(10), index=True)
     message: Mapped[str] = mapped_column(String(500))
     code: Mapped[str | None] = mapped_column(String(10))
+    # The sender's idempotency reference: a message sent again with it is kept once.
+    reference: Mapped[str | None] = mapped_column(String(80), unique=True)
     created_at: Mapped[datetime] = created_at_column()
 
 

@@ -18,6 +18,9 @@ class SmsGatewayMessage(BaseModel):
     to: str = Field(pattern=r"^\+91" + patterns.PHONE.removeprefix("^"), description="+91 and the mobile number")
     sender: str = Field(min_length=1, max_length=20)
     message: str = Field(min_length=1, max_length=500)
+    reference: str | None = Field(
+        default=None, max_length=80, description="the sender's idempotency reference: sent again, kept once"
+    )
 
 
 class SmsGatewayReceipt(BaseModel):

@@ -6,6 +6,7 @@ import re
 
 from fastapi import status
 from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import sandbox as sandbox_vendors
@@ -34,13 +35,22 @@ def code_in(text: str) -> str | None:
 
 
 async def accept(session: AsyncSession, message: SmsGatewayMessage) -> SmsGatewayReceipt:
-    """Keeps the message as delivered to the number."""
-    sms = SandboxSms(
-        mobile_number=message.to.removeprefix(COUNTRY_CODE), message=message.message, code=code_in(message.message)
+    """Keeps the message as delivered to the number; one sent again with the same reference is kept once, and
+    answered with the same receipt."""
+    kept = await session.scalar(
+        insert(SandboxSms)
+        .values(
+            mobile_number=message.to.removeprefix(COUNTRY_CODE),
+            message=message.message,
+            code=code_in(message.message),
+            reference=message.reference,
+        )
+        .on_conflict_do_nothing(index_elements=[SandboxSms.reference])
+        .returning(SandboxSms.id)
     )
-    session.add(sms)
-    await session.flush()
-    return SmsGatewayReceipt(message_id=f"sms_{sms.id}")
+    if kept is None:
+        kept = await session.scalar(select(SandboxSms.id).where(SandboxSms.reference == message.reference))
+    return SmsGatewayReceipt(message_id=f"sms_{kept}")
 
 
 async def sms_sent_to(session: AsyncSession, mobile_number: str) -> list[SentSms]:

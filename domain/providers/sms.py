@@ -1,7 +1,8 @@
 """SMS delivery through a gateway's JSON API with a bearer key (the shape most Indian gateways accept):
 
-- `POST {url}` with `Authorization: Bearer {key}` and `{to: "+91XXXXXXXXXX", sender, message}`; any 2xx answer means
-  the gateway took the message.
+- `POST {url}` with `Authorization: Bearer {key}` and `{to: "+91XXXXXXXXXX", sender, message}`, and `reference` when
+  the sender gives one (a message sent again with it is delivered once); any 2xx answer means the gateway took the
+  message.
 
 The sandbox gateway (sandbox/sms.py) answers the same and keeps what it was given, so a tester can read a sign-in
 code; settings choose which one this talks to (SMS_GATEWAY_URL, else the sandbox's). The API sends sign-in codes
@@ -29,6 +30,8 @@ TIMEOUT_SECONDS: Final = 10
 class SmsMessage:
     mobile_number: str
     text: str
+    # The sender's idempotency reference: a message sent again with it (a retried step) is delivered once.
+    reference: str | None = None
 
 
 def sign_in_code_message(mobile_number: str, code: str, minutes: int) -> SmsMessage:
@@ -58,16 +61,12 @@ class HttpSmsGateway:
         self.sender_id = sender_id
 
     async def send(self, message: SmsMessage) -> None:
+        body = {"to": f"{COUNTRY_CODE}{message.mobile_number}", "sender": self.sender_id, "message": message.text}
+        if message.reference is not None:
+            body["reference"] = message.reference
         try:
             answer = await self.client.post(
-                self.url,
-                headers={"Authorization": f"Bearer {self.api_key}"},
-                json={
-                    "to": f"{COUNTRY_CODE}{message.mobile_number}",
-                    "sender": self.sender_id,
-                    "message": message.text,
-                },
-                timeout=TIMEOUT_SECONDS,
+                self.url, headers={"Authorization": f"Bearer {self.api_key}"}, json=body, timeout=TIMEOUT_SECONDS
             )
             answer.raise_for_status()
         except httpx.HTTPError as error:
