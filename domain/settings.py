@@ -111,6 +111,12 @@ class CommuteSettings(BaseSettings):
     commute_schedule_every_seconds: int = 6 * 3600
 
 
+class SafetySettings(BaseSettings):
+    """Rider safety: an SOS nobody in support has acknowledged reminds the person's contacts this often."""
+
+    sos_escalate_seconds: int = 120
+
+
 class KycSettings(BaseSettings):
     """Identity verification (KYC) with a HyperVerge-style vendor: its Link KYC and results APIs, and its signed
     webhook. Without KYC_VENDOR_URL the app's own sandbox vendor (/api/sandbox/kyc) stands in."""
@@ -185,6 +191,7 @@ class Settings(
     AppSettings,
     TripSettings,
     CommuteSettings,
+    SafetySettings,
     KycSettings,
     LinkedInSettings,
     CabSettings,

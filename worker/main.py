@@ -30,12 +30,14 @@ from activities.documents import DocumentActivities
 from activities.join_requests import JoinRequestActivities
 from activities.kyc import KycActivities
 from activities.push import PushActivities
+from activities.safety import SafetyActivities
 from activities.trips import TripActivities
 from domain.db import create_engine, create_session_maker
 from domain.documents import DocumentFiles
 from domain.flows import FlowOutbox
 from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
+from domain.providers.sms import sms_gateway
 from domain.providers.storage import LocalDiskStorage
 from domain.push import PushDestinations, WebPushSender
 from domain.settings import Settings
@@ -126,6 +128,7 @@ def worker_activities(
         KycActivities(session_maker, kyc_vendor(vendor_http, settings), outbox),
         CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings, outbox),
         CommuteActivities(session_maker, client, settings, outbox),
+        SafetyActivities(session_maker, sms_gateway(vendor_http, settings), outbox),
     )
     return [method for area in areas for method in activity_methods(area)]
 

@@ -37,12 +37,33 @@ class SafetyResolved:
     """Signal `resolve`: the person said they are safe ("I am safe")."""
 
 
+# The steps of an incident: the contacts are told, and the trip's other members notified, at the alert and when it
+# is resolved; the contacts alone are reminded at each escalation (`reminder-<n>`).
+ALERT = "alert"
+RESOLVED = "resolved"
+
+
+def reminder_step(escalation: int) -> str:
+    return f"reminder-{escalation}"
+
+
 @dataclass(frozen=True)
 class SafetyStep:
-    """One step of the incident the activities take: tell the contacts (`alert`, `reminder-<n>`, `resolved`)."""
+    """One step of the incident the activities take: tell the contacts (`alert`, `reminder-<n>`, `resolved`) with
+    the trip's live link, or notify the trip's other members (`alert`, `resolved`)."""
 
     incident_id: int
     step: str
+    live_link: str = ""
+
+
+@dataclass(frozen=True)
+class SafetyChange:
+    """What the flow writes: the incident's new status and how many times it has escalated."""
+
+    incident_id: int
+    status: str
+    escalations: int = 0
 
 
 def safety_incident_start(start: SafetyIncidentStart) -> FlowStart:
