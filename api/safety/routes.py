@@ -1,4 +1,5 @@
-"""Rider safety (issue 27): a person's emergency contacts, and live links to a trip for the people they trust."""
+"""Rider safety (issue 27): a person's emergency contacts, live links to a trip for the people they trust, and
+SOS."""
 
 from typing import Annotated
 
@@ -9,6 +10,8 @@ from api.openapi import refusals
 from api.safety.contacts import emergency_contacts, replace_emergency_contacts
 from api.safety.links import revoke_link, share_link, trip_by_link
 from api.safety.schemas import EmergencyContacts, EmergencyContactsIn, SharedTrip, ShareLink
+from api.safety.sos import raise_sos, resolve_sos, sos_state
+from api.safety.sos_schemas import SosIn, SosRaised, SosState
 from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import messages
 
@@ -62,3 +65,26 @@ async def read_shared_trip(
     hour after the trip completes."""
     response.headers.update(PRIVATE_PAGE)
     return ok(await trip_by_link(session, settings, token))
+
+
+@router.get("/trip/sos/{trip_id}", responses=refusals(403))
+async def read_sos(trip_id: int, user: CurrentUser, session: SessionDep, settings: SettingsDep) -> Envelope[SosState]:
+    """When the host or an active member may raise an SOS on the trip (from 30 minutes before departure until the
+    trip completes), and their SOS that still stands."""
+    return ok(await sos_state(session, settings, trip_id, user))
+
+
+@router.post("/trip/sos/{trip_id}", responses=refusals(403, 409))
+async def raise_an_sos(
+    trip_id: int, body: SosIn, user: CurrentUser, session: SessionDep, settings: SettingsDep
+) -> Envelope[SosRaised]:
+    """Raises an SOS: the person's emergency contacts are sent an SMS with the trip's live link, the trip's other
+    members are notified, and support sees it until they acknowledge it. A second press answers the same SOS."""
+    return ok(await raise_sos(session, settings, trip_id, user, body), messages.SOS_RAISED)
+
+
+@router.delete("/trip/sos/{trip_id}", responses=refusals(409))
+async def i_am_safe(trip_id: int, user: CurrentUser, session: SessionDep) -> MessageOnly:
+    """Closes the person's SOS ("I am safe"); their contacts and the trip's members are told."""
+    await resolve_sos(session, trip_id, user)
+    return done(messages.SOS_RESOLVED)

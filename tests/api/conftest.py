@@ -46,6 +46,7 @@ def api_settings(database_url: str, temporal_address: str, tmp_path_factory: pyt
         temporal_task_queue="api-tests",
         sandbox=True,
         otp_sends_per_ip_per_hour=100_000,
+        sos_escalate_seconds=1,  # an SOS escalates every second (tests/api/test_sos.py)
         web_dist_dir=Path("/nonexistent"),
     )
 

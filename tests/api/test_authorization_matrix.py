@@ -77,6 +77,19 @@ async def follow_the_hosts_link(client: httpx.AsyncClient, s: Scene) -> httpx.Re
     return await client.get(f"/api/trip/shared/{url.rsplit('/t/', 1)[1]}")
 
 
+async def raise_and_close_an_sos(client: httpx.AsyncClient, s: Scene) -> httpx.Response:
+    """An SOS raised on the trip under way, then closed with "I am safe" so that no flow is left escalating."""
+    raised = await client.post(f"/api/trip/sos/{s.trip_id}", json={"latitude": 12.97, "longitude": 77.59})
+    if raised.status_code == 200:
+        assert (await client.delete(f"/api/trip/sos/{s.trip_id}")).status_code == 200
+    return raised
+
+
+async def close_a_raised_sos(client: httpx.AsyncClient, s: Scene) -> httpx.Response:
+    await client.post(f"/api/trip/sos/{s.trip_id}", json={})
+    return await client.delete(f"/api/trip/sos/{s.trip_id}")
+
+
 MATRIX: dict[str, Row] = {
     "GET /api/health": (call(lambda c, s: c.get("/api/health")), ALL_OK),
     "GET /api/auth/session": (call(lambda c, s: c.get("/api/auth/session")), ALL_OK),
@@ -121,6 +134,13 @@ MATRIX: dict[str, Row] = {
         (401, 403, 403, 200, 200),
     ),
     "GET /api/trip/shared/{token}": (call(follow_the_hosts_link), ALL_OK),
+    # SOS is the host's and the active members' own, on a trip under way; "I am safe" closes only one's own SOS.
+    "GET /api/trip/sos/{trip_id}": (
+        call(after_the_trip(lambda c, s: c.get(f"/api/trip/sos/{s.trip_id}"))),
+        (401, 403, 403, 200, 200),
+    ),
+    "POST /api/trip/sos/{trip_id}": (call(after_the_trip(raise_and_close_an_sos)), (401, 403, 403, 200, 200)),
+    "DELETE /api/trip/sos/{trip_id}": (call(after_the_trip(close_a_raised_sos)), (401, 409, 409, 200, 200)),
     "POST /api/trip/trip": (
         call(lambda c, s: c.post("/api/trip/trip", json={})),
         (401, 400, 400, 400, 400),
@@ -546,6 +566,9 @@ ACROSS_A_BLOCK: dict[str, Call] = {
     "GET /api/chat/chat": call(lambda c, s: c.get("/api/chat/chat", params={"chat_id": s.trip_id})),
     "POST /api/trip/share/{trip_id}": call(lambda c, s: c.post(f"/api/trip/share/{s.trip_id}")),
     "DELETE /api/trip/share/{trip_id}": call(lambda c, s: c.delete(f"/api/trip/share/{s.trip_id}")),
+    # "I am safe" is not among them: it names only one's own SOS, and answers alike for any trip without one.
+    "GET /api/trip/sos/{trip_id}": call(lambda c, s: c.get(f"/api/trip/sos/{s.trip_id}")),
+    "POST /api/trip/sos/{trip_id}": call(lambda c, s: c.post(f"/api/trip/sos/{s.trip_id}", json={})),
 }
 
 

@@ -1,0 +1,128 @@
+"""SOS on a trip (issue 27; domain/rules/safety.py): whether the person may raise one now, raising it, and "I am
+safe".
+
+Raising one stores the incident (open) and starts its SafetyIncidentWorkflow through the outbox in the same
+transaction, with the person's live link for their contacts. Presses are taken one at a time per trip (its row
+lock; the partial unique index `uq_safety_incidents_standing` backs it): a second press while one stands answers the
+same incident. "I am safe" marks the incident resolved in the same transaction that hands the flow its `resolve`
+signal: the outbox delivers it after the commit to the running flow (a standing incident's flow runs until this
+signal; its start is delivered before it), which tells the contacts and the members and confirms the status. So the
+person's next press, GET and live link see it closed at once, and a new press starts a new incident.
+"""
+
+from typing import cast
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.errors import refuse
+from api.safety.links import live_link
+from api.safety.sos_schemas import SosIn, SosRaised, SosState, StandingStatus
+from api.safety.trips import PersonOnTrip, completes_at, person_on_trip
+from domain import clock
+from domain.flows import signal_after_commit, start_after_commit
+from domain.models import SafetyIncident, Trip, User
+from domain.rules import messages
+from domain.rules.refusal import not_now, not_theirs
+from domain.rules.safety import SOS_OPENS_BEFORE_DEPARTURE, STANDING, IncidentStatus, sos_refusal
+from domain.settings import Settings
+from workflows.safety_incident.contracts import SafetyIncidentStart, safety_incident_start, safety_resolved
+
+
+async def _standing(
+    session: AsyncSession, trip_id: int, user_id: int, *, locked: bool = False
+) -> SafetyIncident | None:
+    query = (
+        select(SafetyIncident)
+        .where(
+            SafetyIncident.trip_id == trip_id,
+            SafetyIncident.user_id == user_id,
+            SafetyIncident.status.in_(STANDING),
+        )
+        .execution_options(populate_existing=True)
+    )
+    return await session.scalar(query.with_for_update() if locked else query)
+
+
+async def _member(session: AsyncSession, trip_id: int, user: User) -> PersonOnTrip:
+    on_trip = await person_on_trip(session, trip_id, user)
+    if not on_trip.is_member:
+        refuse(not_theirs(messages.SOS_MEMBERS_ONLY))
+    return on_trip
+
+
+async def sos_state(session: AsyncSession, settings: Settings, trip_id: int, user: User) -> SosState:
+    """When the person may raise an SOS on the trip, whether they may now, and their incident that stands."""
+    trip = (await _member(session, trip_id, user)).trip
+    closes_at = await completes_at(session, settings, trip)
+    refusal = sos_refusal(
+        is_member=True, status=trip.status, departs_at=trip.scheduled_at, completes_at=closes_at, now=clock.now()
+    )
+    standing = await _standing(session, trip_id, user.id)
+    return SosState(
+        available=refusal is None,
+        opens_at=trip.scheduled_at - SOS_OPENS_BEFORE_DEPARTURE,
+        closes_at=closes_at,
+        status=cast(StandingStatus, standing.status) if standing is not None else None,
+    )
+
+
+async def raise_sos(session: AsyncSession, settings: Settings, trip_id: int, user: User, sos: SosIn) -> SosRaised:
+    """The person's standing incident, or a new one with its flow started after the commit."""
+    # One press at a time on a trip: a second one waits here, then finds the first's incident.
+    await session.execute(
+        select(Trip.id)
+        .where(Trip.id == trip_id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)
+    )
+    trip = (await _member(session, trip_id, user)).trip
+    standing = await _standing(session, trip_id, user.id)
+    if standing is not None:
+        return SosRaised(status=cast(StandingStatus, standing.status))
+    refuse(
+        sos_refusal(
+            is_member=True,
+            status=trip.status,
+            departs_at=trip.scheduled_at,
+            completes_at=await completes_at(session, settings, trip),
+            now=clock.now(),
+        )
+    )
+    latest = await session.scalar(
+        select(func.max(SafetyIncident.number)).where(
+            SafetyIncident.trip_id == trip_id, SafetyIncident.user_id == user.id
+        )
+    )
+    incident = SafetyIncident(
+        trip_id=trip_id,
+        user_id=user.id,
+        number=(latest or 0) + 1,
+        status=IncidentStatus.OPEN,
+        latitude=sos.latitude,
+        longitude=sos.longitude,
+    )
+    session.add(incident)
+    await session.flush()
+    start = SafetyIncidentStart(
+        incident_id=incident.id,
+        trip_id=trip_id,
+        user_id=user.id,
+        number=incident.number,
+        live_link=await live_link(session, settings, trip, user),
+        escalate_seconds=settings.sos_escalate_seconds,
+    )
+    await start_after_commit(session, safety_incident_start(start))
+    return SosRaised(status="open")
+
+
+async def resolve_sos(session: AsyncSession, trip_id: int, user: User) -> None:
+    """Closes the person's standing incident ("I am safe") and tells its flow. Whoever they are on the trip now
+    (removed since, or blocked), they can always close their own SOS."""
+    incident = await _standing(session, trip_id, user.id, locked=True)
+    if incident is None:
+        refuse(not_now(messages.SOS_NOT_OPEN))
+        return
+    incident.status = IncidentStatus.RESOLVED
+    incident.resolved_at = clock.now()
+    await signal_after_commit(session, safety_resolved(trip_id, user.id, incident.number))
