@@ -9,9 +9,8 @@ from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.openapi import refusals
 from api.safety.contacts import emergency_contacts, replace_emergency_contacts
 from api.safety.links import revoke_link, share_link, trip_by_link
-from api.safety.schemas import EmergencyContacts, EmergencyContactsIn, SharedTrip, ShareLink
+from api.safety.schemas import EmergencyContacts, EmergencyContactsIn, SharedTrip, ShareLink, SosIn, SosRaised, SosState
 from api.safety.sos import raise_sos, resolve_sos, sos_state
-from api.safety.sos_schemas import SosIn, SosRaised, SosState
 from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import messages
 

@@ -5,10 +5,12 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from domain.rules import limits
-from domain.rules.safety import TripStage
+from domain.rules import limits, messages
+from domain.rules.safety import STANDING, TripStage
 from domain.rules.text import tidy
 
+# A name as sent may have spaces around it that the rule's length does not count; beyond this it is not a name.
+NAME_SENT_MAX_LENGTH = 2 * limits.EMERGENCY_CONTACT_NAME_MAX_LENGTH
 TripStageName = Literal["upcoming", "under_way", "completed", "cancelled"]
 assert set(TripStageName.__args__) == set(TripStage)  # type: ignore[attr-defined]
 
@@ -17,7 +19,9 @@ class EmergencyContactIn(BaseModel):
     """One contact as the person typed it: the name tidied, the number without spaces around it; the rules
     (contacts_refusal) are checked on the whole list, in their words."""
 
-    name: str = Field(max_length=1000, description=f"1 to {limits.EMERGENCY_CONTACT_NAME_MAX_LENGTH} characters")
+    name: str = Field(
+        max_length=NAME_SENT_MAX_LENGTH, description=f"1 to {limits.EMERGENCY_CONTACT_NAME_MAX_LENGTH} characters"
+    )
     mobile_number: str = Field(max_length=20, examples=["9876543210"], description="an Indian mobile number")
 
     @field_validator("name")
@@ -33,8 +37,16 @@ class EmergencyContactIn(BaseModel):
 
 class EmergencyContactsIn(BaseModel):
     contacts: list[EmergencyContactIn] = Field(
-        description=f"the whole list, in order, at most {limits.EMERGENCY_CONTACTS_MAX}; empty clears it"
+        max_length=limits.EMERGENCY_CONTACTS_MAX, description="the whole list, in order; empty clears it"
     )
+
+    @field_validator("contacts", mode="before")
+    @classmethod
+    def at_most_the_limit(cls, contacts: object) -> object:
+        """Too many is refused in the rule's words before any contact is read."""
+        if isinstance(contacts, list) and len(contacts) > limits.EMERGENCY_CONTACTS_MAX:
+            raise ValueError(messages.EMERGENCY_CONTACTS_TOO_MANY)
+        return contacts
 
 
 class EmergencyContact(BaseModel):
@@ -77,3 +89,25 @@ class SharedTrip(BaseModel):
     stage: TripStageName
     sos_open: bool = Field(description="someone on the trip has raised an SOS that still stands")
     expires_at: datetime
+
+
+StandingStatus = Literal["open", "escalated", "acknowledged"]
+assert set(StandingStatus.__args__) == set(STANDING)  # type: ignore[attr-defined]
+
+
+class SosIn(BaseModel):
+    """Where the person is, when the device could tell: both or neither."""
+
+    latitude: float | None = Field(default=None, ge=-90, le=90)
+    longitude: float | None = Field(default=None, ge=-180, le=180)
+
+
+class SosState(BaseModel):
+    available: bool = Field(description="the person may raise an SOS on this trip now")
+    opens_at: datetime = Field(description="30 minutes before departure")
+    closes_at: datetime = Field(description="when the trip completes")
+    status: StandingStatus | None = Field(description="the person's SOS on this trip that still stands, if any")
+
+
+class SosRaised(BaseModel):
+    status: StandingStatus

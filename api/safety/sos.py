@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import refuse
 from api.safety.links import live_link
-from api.safety.sos_schemas import SosIn, SosRaised, SosState, StandingStatus
+from api.safety.schemas import SosIn, SosRaised, SosState, StandingStatus
 from api.safety.trips import PersonOnTrip, completes_at, person_on_trip
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
