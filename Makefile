@@ -25,17 +25,17 @@ $(WEB_STAMP): web/package.json web/package-lock.json
 	touch $@
 
 generate: install
-	$(PY) -m domain.rules.export $(GENERATED)/rules.ts
+	$(PY) -m domain.rules.export $(GENERATED)
 	$(PY) -m scripts.export_openapi $(GENERATED)/openapi.json
 	cd web && npx openapi-typescript src/generated/openapi.json -o src/generated/api.ts --silent
 
 check-generated: install
 	@mkdir -p $(CHECK_DIR)
-	@$(PY) -m domain.rules.export $(CHECK_DIR)/rules.ts
+	@$(PY) -m domain.rules.export $(CHECK_DIR)
 	@$(PY) -m scripts.export_openapi $(CHECK_DIR)/openapi.json
 	@cd web && npx openapi-typescript ../$(CHECK_DIR)/openapi.json -o ../$(CHECK_DIR)/api.ts --silent
-	@for file in rules.ts openapi.json api.ts; do \
-		diff -q $(GENERATED)/$$file $(CHECK_DIR)/$$file >/dev/null || \
+	@for file in rules.ts rules openapi.json api.ts; do \
+		diff -qr $(GENERATED)/$$file $(CHECK_DIR)/$$file >/dev/null || \
 		{ echo "$(GENERATED)/$$file is stale: run 'make generate' and commit it"; exit 1; }; \
 	done
 	@echo "generated files are current"

@@ -28,6 +28,8 @@ mimetypes.add_type("text/javascript", ".mjs")
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
+# A trip's live link (/t/{token}) is for the people it was sent to, never for a search engine.
+UNINDEXED_PREFIX = "t/"
 
 # Preferred first: brotli is smaller, gzip is understood everywhere.
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
@@ -131,4 +133,7 @@ def mount_web_app(app: FastAPI, dist: Path) -> None:
             return await asyncio.to_thread(file_response, found, cache, accept_encoding)
         if not await asyncio.to_thread(index.is_file):
             return failure_response("The web app is not built yet: run `make build`.", 503)
-        return await asyncio.to_thread(file_response, index, REVALIDATE, accept_encoding)
+        page = await asyncio.to_thread(file_response, index, REVALIDATE, accept_encoding)
+        if path.startswith(UNINDEXED_PREFIX):
+            page.headers["X-Robots-Tag"] = "noindex"
+        return page

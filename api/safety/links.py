@@ -22,7 +22,7 @@ from api.safety.trips import completes_at, is_on_trip, person_on_trip
 from api.users.blocks import are_blocked
 from domain import clock
 from domain.models import CabBooking, SafetyIncident, Trip, TripShare, User
-from domain.rules import messages
+from domain.rules import safety_messages
 from domain.rules.cab import CabStatus
 from domain.rules.refusal import not_theirs
 from domain.rules.safety import SHARED_LINK_OUTLIVES_TRIP, STANDING, share_refusal, stage
@@ -88,7 +88,7 @@ async def revoke_link(session: AsyncSession, trip_id: int, user: User) -> None:
         .returning(TripShare.id)
     )
     if revoked is None and not on_trip.is_member:
-        refuse(not_theirs(messages.TRIP_SHARE_MEMBERS_ONLY))
+        refuse(not_theirs(safety_messages.TRIP_SHARE_MEMBERS_ONLY))
 
 
 async def trip_by_link(session: AsyncSession, settings: Settings, token: str) -> SharedTrip:
@@ -102,7 +102,7 @@ async def trip_by_link(session: AsyncSession, settings: Settings, token: str) ->
             .where(TripShare.token_hash == token_digest(token), TripShare.revoked_at.is_(None))
         )
     ).first()
-    not_found = ApiError(messages.SHARED_TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    not_found = ApiError(safety_messages.SHARED_TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     if found is None:
         raise not_found
     sharer_id, trip, host = found

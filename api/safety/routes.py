@@ -12,7 +12,7 @@ from api.safety.links import revoke_link, share_link, trip_by_link
 from api.safety.schemas import EmergencyContacts, EmergencyContactsIn, SharedTrip, ShareLink, SosIn, SosRaised, SosState
 from api.safety.sos import raise_sos, resolve_sos, sos_state
 from domain.envelope import Envelope, MessageOnly, done, ok
-from domain.rules import messages
+from domain.rules import safety_messages
 
 router = APIRouter(tags=["safety"])
 
@@ -34,7 +34,7 @@ async def save_emergency_contacts(
     """Replaces the whole list: up to three people, each a valid Indian mobile number that is not the person's own,
     each number once; an empty list clears it."""
     saved = await replace_emergency_contacts(session, user, body.contacts)
-    return ok(saved, messages.EMERGENCY_CONTACTS_SAVED)
+    return ok(saved, safety_messages.EMERGENCY_CONTACTS_SAVED)
 
 
 @router.post("/trip/share/{trip_id}", responses=refusals(403, 409))
@@ -50,7 +50,7 @@ async def share_trip(
 async def stop_sharing_trip(trip_id: int, user: CurrentUser, session: SessionDep) -> MessageOnly:
     """Turns the person's live link off: it is not found from then on."""
     await revoke_link(session, trip_id, user)
-    return done(messages.TRIP_SHARE_REVOKED)
+    return done(safety_messages.TRIP_SHARE_REVOKED)
 
 
 @router.get(
@@ -79,11 +79,11 @@ async def raise_an_sos(
 ) -> Envelope[SosRaised]:
     """Raises an SOS: the person's emergency contacts are sent an SMS with the trip's live link, the trip's other
     members are notified, and support sees it until they acknowledge it. A second press answers the same SOS."""
-    return ok(await raise_sos(session, settings, trip_id, user, body), messages.SOS_RAISED)
+    return ok(await raise_sos(session, settings, trip_id, user, body), safety_messages.SOS_RAISED)
 
 
 @router.delete("/trip/sos/{trip_id}", responses=refusals(409))
 async def i_am_safe(trip_id: int, user: CurrentUser, session: SessionDep) -> MessageOnly:
     """Closes the person's SOS ("I am safe"); their contacts and the trip's members are told."""
     await resolve_sos(session, trip_id, user)
-    return done(messages.SOS_RESOLVED)
+    return done(safety_messages.SOS_RESOLVED)

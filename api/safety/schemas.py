@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from domain.rules import limits, messages
+from domain.rules import limits, safety_messages
 from domain.rules.safety import STANDING, TripStage
 from domain.rules.text import tidy
 
@@ -45,7 +45,7 @@ class EmergencyContactsIn(BaseModel):
     def at_most_the_limit(cls, contacts: object) -> object:
         """Too many is refused in the rule's words before any contact is read."""
         if isinstance(contacts, list) and len(contacts) > limits.EMERGENCY_CONTACTS_MAX:
-            raise ValueError(messages.EMERGENCY_CONTACTS_TOO_MANY)
+            raise ValueError(safety_messages.EMERGENCY_CONTACTS_TOO_MANY)
         return contacts
 
 

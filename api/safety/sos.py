@@ -22,7 +22,7 @@ from api.safety.trips import PersonOnTrip, completes_at, person_on_trip
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
 from domain.models import SafetyIncident, Trip, User
-from domain.rules import messages
+from domain.rules import safety_messages
 from domain.rules.refusal import not_now, not_theirs
 from domain.rules.safety import SOS_OPENS_BEFORE_DEPARTURE, STANDING, IncidentStatus, sos_refusal
 from domain.settings import Settings
@@ -47,7 +47,7 @@ async def _standing(
 async def _member(session: AsyncSession, trip_id: int, user: User) -> PersonOnTrip:
     on_trip = await person_on_trip(session, trip_id, user)
     if not on_trip.is_member:
-        refuse(not_theirs(messages.SOS_MEMBERS_ONLY))
+        refuse(not_theirs(safety_messages.SOS_MEMBERS_ONLY))
     return on_trip
 
 
@@ -121,7 +121,7 @@ async def resolve_sos(session: AsyncSession, trip_id: int, user: User) -> None:
     (removed since, or blocked), they can always close their own SOS."""
     incident = await _standing(session, trip_id, user.id, locked=True)
     if incident is None:
-        refuse(not_now(messages.SOS_NOT_OPEN))
+        refuse(not_now(safety_messages.SOS_NOT_OPEN))
         return
     incident.status = IncidentStatus.RESOLVED
     incident.resolved_at = clock.now()

@@ -1,30 +1,50 @@
-"""Writes the rules as TypeScript for the web app: `python -m domain.rules.export OUT.ts`."""
+"""Writes the rules as TypeScript for the web app: `python -m domain.rules.export OUT_DIR`.
+
+Each rules module is a TypeScript module of its own (OUT_DIR/rules/<name>.ts), and OUT_DIR/rules.ts names them all,
+so a screen's bundle carries only the rules it reads: the sign-in screen has no SOS words.
+"""
 
 import json
 import sys
 from pathlib import Path
 from types import ModuleType
 
-from domain.rules import choices, limits, messages, notices, patterns
+from domain.rules import choices, limits, messages, notices, patterns, safety_messages
+
+HEADER = "// Generated from domain/rules by `make generate`. Do not edit.\n"
+EXPORTS: tuple[tuple[str, str, ModuleType], ...] = (
+    ("limits", "LIMITS", limits),
+    ("patterns", "PATTERNS", patterns),
+    ("messages", "MESSAGES", messages),
+    ("choices", "CHOICES", choices),
+    ("notices", "NOTICES", notices),
+    ("safety-messages", "SAFETY_MESSAGES", safety_messages),
+)
 
 
 def _constants(module: ModuleType) -> dict[str, object]:
     return {name: value for name, value in vars(module).items() if name.isupper()}
 
 
-def render() -> str:
-    parts = ["// Generated from domain/rules by `make generate`. Do not edit.\n"]
-    for export_name, module in (
-        ("LIMITS", limits),
-        ("PATTERNS", patterns),
-        ("MESSAGES", messages),
-        ("CHOICES", choices),
-        ("NOTICES", notices),
-    ):
+def render() -> dict[str, str]:
+    """Each file's path under OUT_DIR and its text."""
+    files = {}
+    for file_name, export_name, module in EXPORTS:
         body = json.dumps(_constants(module), indent=2, ensure_ascii=False)
-        parts.append(f"export const {export_name} = {body} as const;\n")
-    return "\n".join(parts)
+        files[f"rules/{file_name}.ts"] = f"{HEADER}\nexport const {export_name} = {body} as const;\n"
+    index = "".join(
+        f"export {{ {export_name} }} from './rules/{file_name}';\n" for file_name, export_name, _ in EXPORTS
+    )
+    files["rules.ts"] = f"{HEADER}\n{index}"
+    return files
+
+
+def write(out_dir: Path) -> None:
+    for relative, text in render().items():
+        path = out_dir / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":
-    Path(sys.argv[1]).write_text(render(), encoding="utf-8")
+    write(Path(sys.argv[1]))

@@ -259,21 +259,3 @@ PUSH_ENDPOINT_NOT_HTTPS: Final = "Notifications can only be sent to a push servi
 PUSH_ENDPOINT_NOT_PUBLIC: Final = (
     "Notifications can only be sent to a push service on the internet, not to a local or private address"
 )
-
-# Rider safety: emergency contacts, a live link to a trip, SOS
-EMERGENCY_CONTACTS_TOO_MANY: Final = "You can add up to 3 emergency contacts"
-EMERGENCY_CONTACT_NAME_REQUIRED: Final = "Enter a name for each emergency contact"
-EMERGENCY_CONTACT_NAME_CHARACTERS: Final = "Contact name contains characters that are not allowed: {characters}"
-EMERGENCY_CONTACT_NUMBER_INVALID: Final = "Enter a valid 10-digit mobile number for each emergency contact"
-EMERGENCY_CONTACT_OWN_NUMBER: Final = "An emergency contact cannot be your own number"
-EMERGENCY_CONTACT_REPEATED: Final = "Each emergency contact needs a different number"
-EMERGENCY_CONTACTS_SAVED: Final = "Emergency contacts saved"
-TRIP_SHARE_MEMBERS_ONLY: Final = "Only the host and members of this trip can share it live"
-TRIP_SHARE_ENDED: Final = "This trip has ended; its live link can no longer be shared"
-TRIP_SHARE_REVOKED: Final = "The live link to this trip is turned off"
-SHARED_TRIP_NOT_FOUND: Final = "This link has expired or was turned off"
-SOS_MEMBERS_ONLY: Final = "Only the host and members of this trip can raise an SOS"
-SOS_NOT_NOW: Final = "SOS is available from 30 minutes before departure until the trip completes"
-SOS_RAISED: Final = "SOS raised. Your emergency contacts and co-riders are being told."
-SOS_NOT_OPEN: Final = "There is no open SOS on this trip"
-SOS_RESOLVED: Final = "Glad you are safe. Your emergency contacts have been told."

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from domain.rules import limits, messages, patterns
+from domain.rules import limits, patterns, safety_messages
 from domain.rules.refusal import Refusal, invalid, not_now, not_theirs
 from domain.rules.text import characters_refusal, tidy
 from domain.rules.trip import TripStatus
@@ -54,19 +54,21 @@ def contacts_refusal(contacts: Sequence[EmergencyContact], own_number: str) -> R
     """Why these contacts cannot be kept, or None: at most three, each named by the free-text rule, each a valid
     Indian mobile number (the sign-in rule), none the person's own, none twice."""
     if len(contacts) > limits.EMERGENCY_CONTACTS_MAX:
-        return invalid(messages.EMERGENCY_CONTACTS_TOO_MANY)
+        return invalid(safety_messages.EMERGENCY_CONTACTS_TOO_MANY)
     for contact in contacts:
         name = tidy(contact.name, rows=False)
-        if not name or len(name) > limits.EMERGENCY_CONTACT_NAME_MAX_LENGTH:
-            return invalid(messages.EMERGENCY_CONTACT_NAME_REQUIRED)
-        if refusal := characters_refusal(name, messages.EMERGENCY_CONTACT_NAME_CHARACTERS, rows=False):
+        if not name:
+            return invalid(safety_messages.EMERGENCY_CONTACT_NAME_REQUIRED)
+        if len(name) > limits.EMERGENCY_CONTACT_NAME_MAX_LENGTH:
+            return invalid(safety_messages.EMERGENCY_CONTACT_NAME_TOO_LONG)
+        if refusal := characters_refusal(name, safety_messages.EMERGENCY_CONTACT_NAME_CHARACTERS, rows=False):
             return refusal
         if not re.fullmatch(patterns.PHONE, contact.mobile_number):
-            return invalid(messages.EMERGENCY_CONTACT_NUMBER_INVALID)
+            return invalid(safety_messages.EMERGENCY_CONTACT_NUMBER_INVALID)
         if contact.mobile_number == own_number:
-            return invalid(messages.EMERGENCY_CONTACT_OWN_NUMBER)
+            return invalid(safety_messages.EMERGENCY_CONTACT_OWN_NUMBER)
     if len({contact.mobile_number for contact in contacts}) < len(contacts):
-        return invalid(messages.EMERGENCY_CONTACT_REPEATED)
+        return invalid(safety_messages.EMERGENCY_CONTACT_REPEATED)
     return None
 
 
@@ -84,9 +86,9 @@ def sos_refusal(
     """Why this person may not raise an SOS on this trip now, or None: the host or an active member, from
     SOS_OPENS_BEFORE_DEPARTURE before departure until the trip completes."""
     if not is_member:
-        return not_theirs(messages.SOS_MEMBERS_ONLY)
+        return not_theirs(safety_messages.SOS_MEMBERS_ONLY)
     if status == TripStatus.CANCELLED or not departs_at - SOS_OPENS_BEFORE_DEPARTURE <= now < completes_at:
-        return not_now(messages.SOS_NOT_NOW)
+        return not_now(safety_messages.SOS_NOT_NOW)
     return None
 
 
@@ -94,9 +96,9 @@ def share_refusal(*, is_member: bool, link_expires_at: datetime, now: datetime) 
     """Why this person may not share a live link to this trip, or None: the host or an active member, while the
     link would still be readable."""
     if not is_member:
-        return not_theirs(messages.TRIP_SHARE_MEMBERS_ONLY)
+        return not_theirs(safety_messages.TRIP_SHARE_MEMBERS_ONLY)
     if now >= link_expires_at:
-        return not_now(messages.TRIP_SHARE_ENDED)
+        return not_now(safety_messages.TRIP_SHARE_ENDED)
     return None
 
 

@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from domain.rules import limits, messages
+from domain.rules import limits, safety_messages
 from domain.rules.text import character_name
 from tests.api.conftest import random_mobile_number
 
@@ -25,7 +25,7 @@ async def test_a_person_starts_with_no_contacts_and_saves_them_in_order(signed_i
     assert (answer.status_code, answer.json()["data"]) == (200, {"contacts": []})
     sent = [contact("Amma"), contact("  Ravi  Kumar "), contact("ಮೀರಾ 🙏")]
     saved = await signed_in.put(PATH, json={"contacts": sent})
-    assert (saved.status_code, saved.json()["message"]) == (200, messages.EMERGENCY_CONTACTS_SAVED)
+    assert (saved.status_code, saved.json()["message"]) == (200, safety_messages.EMERGENCY_CONTACTS_SAVED)
     tidied = [{**sent[0]}, {**sent[1], "name": "Ravi  Kumar"}, {**sent[2]}]
     assert saved.json()["data"] == {"contacts": tidied}
     assert (await signed_in.get(PATH)).json()["data"] == {"contacts": tidied}
@@ -51,22 +51,22 @@ async def test_each_persons_list_is_their_own(signed_in, member):
 @pytest.mark.parametrize(
     ("contacts", "message"),
     [
-        ([contact() for _ in range(limits.EMERGENCY_CONTACTS_MAX + 1)], messages.EMERGENCY_CONTACTS_TOO_MANY),
-        ([contact(mobile_number="98765")], messages.EMERGENCY_CONTACT_NUMBER_INVALID),
-        ([contact(mobile_number="5876543210")], messages.EMERGENCY_CONTACT_NUMBER_INVALID),
-        ([contact(mobile_number="+919876543210")], messages.EMERGENCY_CONTACT_NUMBER_INVALID),
-        ([contact(name="   ")], messages.EMERGENCY_CONTACT_NAME_REQUIRED),
+        ([contact() for _ in range(limits.EMERGENCY_CONTACTS_MAX + 1)], safety_messages.EMERGENCY_CONTACTS_TOO_MANY),
+        ([contact(mobile_number="98765")], safety_messages.EMERGENCY_CONTACT_NUMBER_INVALID),
+        ([contact(mobile_number="5876543210")], safety_messages.EMERGENCY_CONTACT_NUMBER_INVALID),
+        ([contact(mobile_number="+919876543210")], safety_messages.EMERGENCY_CONTACT_NUMBER_INVALID),
+        ([contact(name="   ")], safety_messages.EMERGENCY_CONTACT_NAME_REQUIRED),
         (
             [contact(name="A" * (limits.EMERGENCY_CONTACT_NAME_MAX_LENGTH + 1))],
-            messages.EMERGENCY_CONTACT_NAME_REQUIRED,
+            safety_messages.EMERGENCY_CONTACT_NAME_TOO_LONG,
         ),
         (
             [contact(name="Am\u202ema")],
-            messages.EMERGENCY_CONTACT_NAME_CHARACTERS.format(characters=character_name("\u202e")),
+            safety_messages.EMERGENCY_CONTACT_NAME_CHARACTERS.format(characters=character_name("\u202e")),
         ),
         (
             [contact(mobile_number="9876543210"), contact("Appa", "9876543210")],
-            messages.EMERGENCY_CONTACT_REPEATED,
+            safety_messages.EMERGENCY_CONTACT_REPEATED,
         ),
     ],
 )
@@ -81,12 +81,12 @@ async def test_each_rule_refuses_in_its_words_and_keeps_the_list(signed_in, cont
 async def test_a_line_break_in_a_name_is_refused(signed_in):
     answer = await signed_in.put(PATH, json={"contacts": [contact("Amma\nAppa")]})
     assert answer.status_code == 400
-    assert answer.json()["message"].startswith(messages.EMERGENCY_CONTACT_NAME_CHARACTERS.split("{")[0])
+    assert answer.json()["message"].startswith(safety_messages.EMERGENCY_CONTACT_NAME_CHARACTERS.split("{")[0])
 
 
 async def test_ones_own_number_is_not_an_emergency_contact(signed_in):
     answer = await signed_in.put(PATH, json={"contacts": [contact("Me", await own_number(signed_in))]})
-    assert (answer.status_code, answer.json()["message"]) == (400, messages.EMERGENCY_CONTACT_OWN_NUMBER)
+    assert (answer.status_code, answer.json()["message"]) == (400, safety_messages.EMERGENCY_CONTACT_OWN_NUMBER)
 
 
 async def test_a_number_with_spaces_around_it_is_kept_without_them(signed_in):

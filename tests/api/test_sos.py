@@ -20,7 +20,7 @@ from activities.safety import SafetyActivities
 from domain import clock
 from domain.models import Notification, SafetyIncident, SafetySms, Trip, TripCompletion
 from domain.providers.sms import SmsMessage
-from domain.rules import messages, notices
+from domain.rules import messages, notices, safety_messages
 from domain.rules.safety import SOS_OPENS_BEFORE_DEPARTURE, SOS_RESOLVED_SMS, IncidentStatus
 from tests.api.conftest import new_person, random_mobile_number
 from tests.api.test_join import ask_to_join, host_acts
@@ -115,7 +115,7 @@ async def notice_titles(app, recipient_id: int, trip_id: int) -> list[str]:
 
 async def i_am_safe(client, trip_id: int) -> None:
     answer = await client.delete(sos(trip_id))
-    assert (answer.status_code, answer.json()["message"]) == (200, messages.SOS_RESOLVED), answer.text
+    assert (answer.status_code, answer.json()["message"]) == (200, safety_messages.SOS_RESOLVED), answer.text
 
 
 async def test_the_window_opens_half_an_hour_before_departure_and_closes_when_the_trip_completes(
@@ -131,7 +131,7 @@ async def test_the_window_opens_half_an_hour_before_departure_and_closes_when_th
     completion = departure + timedelta(seconds=api_settings.trip_completion_delay_seconds)
     assert state["closes_at"].startswith(completion.isoformat()[:19])
     early = await signed_in.post(sos(trip_id), json={})
-    assert (early.status_code, early.json()["message"]) == (409, messages.SOS_NOT_NOW)
+    assert (early.status_code, early.json()["message"]) == (409, safety_messages.SOS_NOT_NOW)
 
     await departs_in(app, trip_id, SOS_OPENS_BEFORE_DEPARTURE - timedelta(minutes=1))
     assert (await signed_in.get(sos(trip_id))).json()["data"]["available"] is True
@@ -139,14 +139,14 @@ async def test_the_window_opens_half_an_hour_before_departure_and_closes_when_th
     await departs_in(app, trip_id, -timedelta(seconds=api_settings.trip_completion_delay_seconds + 60))
     assert (await signed_in.get(sos(trip_id))).json()["data"]["available"] is False
     late = await signed_in.post(sos(trip_id), json={})
-    assert (late.status_code, late.json()["message"]) == (409, messages.SOS_NOT_NOW)
+    assert (late.status_code, late.json()["message"]) == (409, safety_messages.SOS_NOT_NOW)
 
     # A trip its flow has already completed is over, whatever its planned completion.
     await departs_in(app, trip_id, timedelta(minutes=-5))
     async with app.state.session_maker() as session, session.begin():
         session.add(TripCompletion(trip_id=trip_id))
     completed = await signed_in.post(sos(trip_id), json={})
-    assert (completed.status_code, completed.json()["message"]) == (409, messages.SOS_NOT_NOW)
+    assert (completed.status_code, completed.json()["message"]) == (409, safety_messages.SOS_NOT_NOW)
     assert await incidents(app, trip_id, await me(signed_in)) == []
 
 
@@ -155,12 +155,12 @@ async def test_only_the_host_and_active_members_may_raise_one(app, signed_in, me
     await ask_to_join(member, trip_id)
     for person in (member,):  # asked to join, not yet approved
         for answer in (await person.get(sos(trip_id)), await person.post(sos(trip_id), json={})):
-            assert (answer.status_code, answer.json()["message"]) == (403, messages.SOS_MEMBERS_ONLY)
+            assert (answer.status_code, answer.json()["message"]) == (403, safety_messages.SOS_MEMBERS_ONLY)
     async with new_person(app, "Passer By") as stranger:
         refused = await stranger.post(sos(trip_id), json={"latitude": 12.9, "longitude": 77.6})
-        assert (refused.status_code, refused.json()["message"]) == (403, messages.SOS_MEMBERS_ONLY)
+        assert (refused.status_code, refused.json()["message"]) == (403, safety_messages.SOS_MEMBERS_ONLY)
         nothing = await stranger.delete(sos(trip_id))
-        assert (nothing.status_code, nothing.json()["message"]) == (409, messages.SOS_NOT_OPEN)
+        assert (nothing.status_code, nothing.json()["message"]) == (409, safety_messages.SOS_NOT_OPEN)
     unknown = await signed_in.post(sos(trip_id + 10_000_000), json={})
     assert (unknown.status_code, unknown.json()["message"]) == (404, messages.TRIP_NOT_FOUND)
     assert await incidents(app, trip_id, await me(member)) == []
@@ -172,7 +172,7 @@ async def test_a_cancelled_trip_takes_no_sos(app, signed_in):
     cancelled = await signed_in.request("DELETE", f"/api/trip/trip/{trip_id}", json={"reason": "Plans changed"})
     assert cancelled.status_code == 200, cancelled.text
     answer = await signed_in.post(sos(trip_id), json={})
-    assert (answer.status_code, answer.json()["message"]) == (409, messages.SOS_NOT_NOW)
+    assert (answer.status_code, answer.json()["message"]) == (409, safety_messages.SOS_NOT_NOW)
     assert (await signed_in.get(sos(trip_id))).json()["data"]["available"] is False
 
 
@@ -185,12 +185,12 @@ async def test_an_sos_tells_the_contacts_once_and_the_members_and_i_am_safe_clos
     raised = await member.post(sos(trip_id), json={"latitude": 12.93456, "longitude": 77.61234})
     assert (raised.status_code, raised.json()) == (
         200,
-        {"status": "SUCCESS", "message": messages.SOS_RAISED, "data": {"status": "open"}},
+        {"status": "SUCCESS", "message": safety_messages.SOS_RAISED, "data": {"status": "open"}},
     )
     again = await member.post(sos(trip_id), json={})
     assert (again.status_code, again.json()["message"], again.json()["data"]) == (
         200,
-        messages.SOS_RAISED,
+        safety_messages.SOS_RAISED,
         {"status": again.json()["data"]["status"]},
     )
     assert again.json()["data"]["status"] in {"open", "escalated"}
@@ -220,7 +220,7 @@ async def test_an_sos_tells_the_contacts_once_and_the_members_and_i_am_safe_clos
     assert incident.status == IncidentStatus.RESOLVED and incident.resolved_at is not None
     assert (await member.get(sos(trip_id))).json()["data"]["status"] is None
     twice = await member.delete(sos(trip_id))
-    assert (twice.status_code, twice.json()["message"]) == (409, messages.SOS_NOT_OPEN)
+    assert (twice.status_code, twice.json()["message"]) == (409, safety_messages.SOS_NOT_OPEN)
 
     # A new press after "I am safe" is a new incident with a flow of its own.
     assert (await member.post(sos(trip_id), json={})).json()["data"] == {"status": "open"}

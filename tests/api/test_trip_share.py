@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 from api.safety.links import share_token
 from domain import clock
 from domain.models import SafetyIncident, Trip, TripCompletion, TripShare
-from domain.rules import messages
+from domain.rules import messages, safety_messages
 from domain.rules.trip import short_place_name
 from tests.api.conftest import make_client, new_person
 from tests.api.test_cab import requested_trip, settles_on, settles_on_vendor_booking, vendor_says
@@ -78,7 +78,7 @@ def completion_delay(app) -> timedelta:
 def assert_not_found(answer) -> None:
     assert (answer.status_code, answer.json()) == (
         404,
-        {"status": "FAILURE", "message": messages.SHARED_TRIP_NOT_FOUND},
+        {"status": "FAILURE", "message": safety_messages.SHARED_TRIP_NOT_FOUND},
     )
 
 
@@ -131,9 +131,9 @@ async def test_only_the_host_and_active_members_may_share(app, trip_id):
         await ask_to_join(requester, trip_id)
         for outsider in (stranger, requester):
             answer = await outsider.post(f"/api/trip/share/{trip_id}")
-            assert (answer.status_code, answer.json()["message"]) == (403, messages.TRIP_SHARE_MEMBERS_ONLY)
+            assert (answer.status_code, answer.json()["message"]) == (403, safety_messages.TRIP_SHARE_MEMBERS_ONLY)
             answer = await outsider.delete(f"/api/trip/share/{trip_id}")
-            assert (answer.status_code, answer.json()["message"]) == (403, messages.TRIP_SHARE_MEMBERS_ONLY)
+            assert (answer.status_code, answer.json()["message"]) == (403, safety_messages.TRIP_SHARE_MEMBERS_ONLY)
         async with app.state.session_maker() as session:
             shared = await session.scalars(select(TripShare.user_id).where(TripShare.trip_id == trip_id))
             assert list(shared) == []
@@ -158,7 +158,7 @@ async def test_turning_a_link_off_ends_it_and_sharing_again_makes_a_new_one(host
     link = await share(host, trip_id)
     members_link = await share(member, trip_id)
     answer = await host.delete(f"/api/trip/share/{trip_id}")
-    assert (answer.status_code, answer.json()["message"]) == (200, messages.TRIP_SHARE_REVOKED)
+    assert (answer.status_code, answer.json()["message"]) == (200, safety_messages.TRIP_SHARE_REVOKED)
     assert_not_found(await follow(anyone, link["url"]))
     assert (await follow(anyone, members_link["url"])).status_code == 200
     again = await host.delete(f"/api/trip/share/{trip_id}")
@@ -174,7 +174,7 @@ async def test_a_member_who_left_can_turn_their_link_off_and_it_shows_nothing_me
     assert (await member_acts(member, trip_id, "LEAVE", "Plans changed")).status_code == 200
     assert_not_found(await follow(anyone, link["url"]))
     answer = await member.post(f"/api/trip/share/{trip_id}")
-    assert (answer.status_code, answer.json()["message"]) == (403, messages.TRIP_SHARE_MEMBERS_ONLY)
+    assert (answer.status_code, answer.json()["message"]) == (403, safety_messages.TRIP_SHARE_MEMBERS_ONLY)
     assert (await member.delete(f"/api/trip/share/{trip_id}")).status_code == 200
 
 
@@ -211,7 +211,7 @@ async def test_an_hour_after_completion_the_link_ends_and_none_can_be_made(app, 
     await move_trip(app, trip_id, completion_delay(app) + timedelta(minutes=61))
     assert_not_found(await follow(anyone, link["url"]))
     answer = await host.post(f"/api/trip/share/{trip_id}")
-    assert (answer.status_code, answer.json()["message"]) == (409, messages.TRIP_SHARE_ENDED)
+    assert (answer.status_code, answer.json()["message"]) == (409, safety_messages.TRIP_SHARE_ENDED)
 
 
 async def test_the_link_shows_an_sos_while_it_stands(app, host, trip_id, member, anyone):

@@ -92,6 +92,13 @@ async def test_the_page_is_revalidated_and_compressed(browser: httpx.AsyncClient
     assert gzip.decompress(body) == (DIST / "index.html").read_bytes()
 
 
+async def test_a_live_trip_page_is_not_indexed_and_the_others_are(browser: httpx.AsyncClient) -> None:
+    live, _ = await fetch_raw(browser, "/t/some-token", "gzip")
+    assert (live.status_code, live.headers["x-robots-tag"]) == (200, "noindex")
+    home, _ = await fetch_raw(browser, "/home", "gzip")
+    assert "x-robots-tag" not in home.headers
+
+
 async def test_the_service_worker_is_revalidated_and_compressed(browser: httpx.AsyncClient) -> None:
     response, body = await fetch_raw(browser, "/sw.js", "br, gzip")
     assert response.status_code == 200

@@ -9,7 +9,7 @@ import time
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from domain.rules import limits, messages
+from domain.rules import limits, safety_messages
 from tests.e2e.axe import Audit
 from tests.e2e.test_join_journey import publish_trip, toast
 from tests.e2e.test_review_journey import call, depart, user_id
@@ -83,13 +83,13 @@ def test_a_rider_raises_sos_their_contact_is_texted_the_live_link_and_they_say_t
     number = rider.get_by_role("textbox", name="Mobile number")
     number.fill(own_number)
     rider.get_by_role("button", name="Save").click()
-    expect(rider.get_by_text(messages.EMERGENCY_CONTACT_OWN_NUMBER)).to_be_visible()
+    expect(rider.get_by_text(safety_messages.EMERGENCY_CONTACT_OWN_NUMBER)).to_be_visible()
     expect(number).to_be_focused()
     expect(rider.get_by_role("textbox", name="Name")).to_have_value("Meera Kumar")
     audit(rider, "emergency contacts, refused")
     number.fill(contact_number)
     rider.get_by_role("button", name="Save").click()
-    expect(toast(rider, messages.EMERGENCY_CONTACTS_SAVED)).to_be_visible()
+    expect(toast(rider, safety_messages.EMERGENCY_CONTACTS_SAVED)).to_be_visible()
     rider.reload()
     expect(rider.get_by_role("textbox", name="Name")).to_have_value("Meera Kumar")
     expect(rider.get_by_role("textbox", name="Mobile number")).to_have_value(contact_number)
@@ -114,7 +114,7 @@ def test_a_rider_raises_sos_their_contact_is_texted_the_live_link_and_they_say_t
     hold(rider, limits.SOS_HOLD_MS + 300)
     banner = safety.get_by_test_id("sos-banner")
     expect(banner).to_contain_text("SOS raised")
-    expect(toast(rider, messages.SOS_RAISED)).to_be_visible()
+    expect(toast(rider, safety_messages.SOS_RAISED)).to_be_visible()
     expect(banner.get_by_role("link", name=f"Call {limits.EMERGENCY_NUMBER}")).to_be_visible()
     audit(rider, "trip sheet, SOS raised")
 
@@ -134,7 +134,7 @@ def test_a_rider_raises_sos_their_contact_is_texted_the_live_link_and_they_say_t
 
     # "I am safe": the banner goes, the contact is told, the live page no longer shows an SOS.
     banner.get_by_role("button", name="I am safe").click()
-    expect(toast(rider, messages.SOS_RESOLVED)).to_be_visible()
+    expect(toast(rider, safety_messages.SOS_RESOLVED)).to_be_visible()
     expect(banner).to_have_count(0)
     texts_to(base_url, contact_number, "safe now")
     visitor.reload()
@@ -150,9 +150,9 @@ def test_a_rider_raises_sos_their_contact_is_texted_the_live_link_and_they_say_t
     expect(shared).to_have_attribute("href", LIVE_LINK)
     host_link = shared.get_attribute("href") or ""
     host_safety.get_by_role("button", name="Stop sharing").click()
-    expect(toast(host, messages.TRIP_SHARE_REVOKED)).to_be_visible()
+    expect(toast(host, safety_messages.TRIP_SHARE_REVOKED)).to_be_visible()
     visitor.goto(host_link)
-    expect(visitor.get_by_test_id("shared-trip-problem")).to_have_text(messages.SHARED_TRIP_NOT_FOUND)
+    expect(visitor.get_by_test_id("shared-trip-problem")).to_have_text(safety_messages.SHARED_TRIP_NOT_FOUND)
     audit(visitor, "live trip page, turned off")
 
     assert host_errors == rider_errors == visitor_errors == []

@@ -518,6 +518,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/sms/gateway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gateway Send
+         * @description A message to deliver, kept as delivered; a sign-in message's code is kept beside it.
+         */
+        post: operations["sandbox-gateway_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trip/cab/interest/{trip_id}": {
         parameters: {
             query?: never;
@@ -800,6 +820,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trip/share/{trip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share Trip
+         * @description The host's or an active member's live link to the trip; sharing again gives the same link until it is
+         *     turned off.
+         */
+        post: operations["safety-share_trip"];
+        /**
+         * Stop Sharing Trip
+         * @description Turns the person's live link off: it is not found from then on.
+         */
+        delete: operations["safety-stop_sharing_trip"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/shared/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Shared Trip
+         * @description A live link's trip, for whoever holds the link: no session needed. Not found once it is turned off or an
+         *     hour after the trip completes.
+         */
+        get: operations["safety-read_shared_trip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trip/sos/{trip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Sos
+         * @description When the host or an active member may raise an SOS on the trip (from 30 minutes before departure until the
+         *     trip completes), and their SOS that still stands.
+         */
+        get: operations["safety-read_sos"];
+        put?: never;
+        /**
+         * Raise An Sos
+         * @description Raises an SOS: the person's emergency contacts are sent an SMS with the trip's live link, the trip's other
+         *     members are notified, and support sees it until they acknowledge it. A second press answers the same SOS.
+         */
+        post: operations["safety-raise_an_sos"];
+        /**
+         * I Am Safe
+         * @description Closes the person's SOS ("I am safe"); their contacts and the trip's members are told.
+         */
+        delete: operations["safety-i_am_safe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trip/trip": {
         parameters: {
             query?: never;
@@ -962,6 +1058,28 @@ export interface paths {
         head?: never;
         /** Update Current Location */
         patch: operations["user-update_current_location"];
+        trace?: never;
+    };
+    "/api/user/emergency-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Emergency Contacts */
+        get: operations["safety-read_emergency_contacts"];
+        /**
+         * Save Emergency Contacts
+         * @description Replaces the whole list: up to three people, each a valid Indian mobile number that is not the person's own,
+         *     each number once; an empty list clears it.
+         */
+        put: operations["safety-save_emergency_contacts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/user/feedback": {
@@ -1705,6 +1823,47 @@ export interface components {
              */
             phone: string | null;
         };
+        /** EmergencyContact */
+        EmergencyContact: {
+            /** Mobile Number */
+            mobile_number: string;
+            /** Name */
+            name: string;
+        };
+        /**
+         * EmergencyContactIn
+         * @description One contact as the person typed it: the name tidied, the number without spaces around it; the rules
+         *     (contacts_refusal) are checked on the whole list, in their words.
+         */
+        EmergencyContactIn: {
+            /**
+             * Mobile Number
+             * @description an Indian mobile number
+             * @example 9876543210
+             */
+            mobile_number: string;
+            /**
+             * Name
+             * @description 1 to 100 characters
+             */
+            name: string;
+        };
+        /** EmergencyContacts */
+        EmergencyContacts: {
+            /**
+             * Contacts
+             * @description in the order the person gave them
+             */
+            contacts: components["schemas"]["EmergencyContact"][];
+        };
+        /** EmergencyContactsIn */
+        EmergencyContactsIn: {
+            /**
+             * Contacts
+             * @description the whole list, in order; empty clears it
+             */
+            contacts: components["schemas"]["EmergencyContactIn"][];
+        };
         /** Envelope[AccessToken] */
         Envelope_AccessToken_: {
             data: components["schemas"]["AccessToken"];
@@ -1780,6 +1939,18 @@ export interface components {
         /** Envelope[DocumentAccepted] */
         Envelope_DocumentAccepted_: {
             data: components["schemas"]["DocumentAccepted"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[EmergencyContacts] */
+        Envelope_EmergencyContacts_: {
+            data: components["schemas"]["EmergencyContacts"];
             /** Message */
             message: string;
             /**
@@ -1936,6 +2107,66 @@ export interface components {
         /** Envelope[SessionState] */
         Envelope_SessionState_: {
             data: components["schemas"]["SessionState"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[ShareLink] */
+        Envelope_ShareLink_: {
+            data: components["schemas"]["ShareLink"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[SharedTrip] */
+        Envelope_SharedTrip_: {
+            data: components["schemas"]["SharedTrip"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[SmsGatewayReceipt] */
+        Envelope_SmsGatewayReceipt_: {
+            data: components["schemas"]["SmsGatewayReceipt"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[SosRaised] */
+        Envelope_SosRaised_: {
+            data: components["schemas"]["SosRaised"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[SosState] */
+        Envelope_SosState_: {
+            data: components["schemas"]["SosState"];
             /** Message */
             message: string;
             /**
@@ -2725,6 +2956,140 @@ export interface components {
         SessionState: {
             /** Is Logged In */
             is_logged_in: boolean;
+        };
+        /** ShareLink */
+        ShareLink: {
+            /**
+             * Expires At
+             * Format: date-time
+             * @description an hour after the trip completes
+             */
+            expires_at: string;
+            /**
+             * Url
+             * @description the app's page of the trip, readable without signing in: <PUBLIC_APP_URL>/t/<token>
+             */
+            url: string;
+        };
+        /** SharedCab */
+        SharedCab: {
+            /** Driver First Name */
+            driver_first_name: string | null;
+            /** Vehicle Model */
+            vehicle_model: string | null;
+            /** Vehicle Registration */
+            vehicle_registration: string | null;
+        };
+        /** SharedHost */
+        SharedHost: {
+            /** First Name */
+            first_name: string;
+            /** Is Verified */
+            is_verified: boolean;
+        };
+        /** SharedPlace */
+        SharedPlace: {
+            /**
+             * Name
+             * @description the place's short name, never its exact point
+             */
+            name: string;
+        };
+        /**
+         * SharedTrip
+         * @description What a live link shows the people the sharer trusts: no one's number, no exact end, no one else's name.
+         */
+        SharedTrip: {
+            /** @description the booked cab; null when none is booked */
+            cab: components["schemas"]["SharedCab"] | null;
+            destination: components["schemas"]["SharedPlace"];
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            host: components["schemas"]["SharedHost"];
+            origin: components["schemas"]["SharedPlace"];
+            /**
+             * Scheduled At
+             * Format: date-time
+             */
+            scheduled_at: string;
+            /**
+             * Sos Open
+             * @description someone on the trip has raised an SOS that still stands
+             */
+            sos_open: boolean;
+            /**
+             * Stage
+             * @enum {string}
+             */
+            stage: "upcoming" | "under_way" | "completed" | "cancelled";
+        };
+        /** SmsGatewayMessage */
+        SmsGatewayMessage: {
+            /** Message */
+            message: string;
+            /**
+             * Reference
+             * @description the sender's idempotency reference: sent again, kept once
+             */
+            reference?: string | null;
+            /** Sender */
+            sender: string;
+            /**
+             * To
+             * @description +91 and the mobile number
+             */
+            to: string;
+        };
+        /** SmsGatewayReceipt */
+        SmsGatewayReceipt: {
+            /** Message Id */
+            message_id: string;
+        };
+        /**
+         * SosIn
+         * @description Where the person is, when the device could tell: both or neither.
+         */
+        SosIn: {
+            /** Latitude */
+            latitude?: number | null;
+            /** Longitude */
+            longitude?: number | null;
+        };
+        /** SosRaised */
+        SosRaised: {
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "escalated" | "acknowledged";
+        };
+        /** SosState */
+        SosState: {
+            /**
+             * Available
+             * @description the person may raise an SOS on this trip now
+             */
+            available: boolean;
+            /**
+             * Closes At
+             * Format: date-time
+             * @description when the trip completes
+             */
+            closes_at: string;
+            /**
+             * Opens At
+             * Format: date-time
+             * @description 30 minutes before departure
+             */
+            opens_at: string;
+            /**
+             * Status
+             * @description the person's SOS on this trip that still stands, if any
+             */
+            status: ("open" | "escalated" | "acknowledged") | null;
         };
         /** TripCreate */
         TripCreate: {
@@ -4023,7 +4388,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Refused: there is no such thing, or it is not the user's to see */
+            /** @description Refused: the vendor has no such transaction or booking */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4032,7 +4397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Refused: the thing's current state does not allow it */
+            /** @description Refused: the transaction or booking is not waiting for that */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4498,7 +4863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Refused: there is no such thing, or it is not the user's to see */
+            /** @description Refused: the vendor has no such transaction or booking */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4551,7 +4916,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Refused: there is no such thing, or it is not the user's to see */
+            /** @description Refused: the vendor has no such transaction or booking */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4560,7 +4925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Refused: the thing's current state does not allow it */
+            /** @description Refused: the transaction or booking is not waiting for that */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4613,7 +4978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Refused: there is no such thing, or it is not the user's to see */
+            /** @description Refused: the vendor has no such transaction or booking */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4622,7 +4987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Refused: the thing's current state does not allow it */
+            /** @description Refused: the transaction or booking is not waiting for that */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4842,6 +5207,59 @@ export interface operations {
             };
             /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-gateway_send": {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsGatewayMessage"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SmsGatewayReceipt_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the caller's key is not the vendor's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5927,6 +6345,369 @@ export interface operations {
             };
         };
     };
+    "safety-share_trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShareLink_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "safety-stop_sharing_trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "safety-read_shared_trip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    "X-Robots-Tag"?: "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SharedTrip_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "safety-read_sos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SosState_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "safety-raise_an_sos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SosIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SosRaised_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "safety-i_am_safe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     "trip-create_trip": {
         parameters: {
             query?: never;
@@ -6527,6 +7308,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "safety-read_emergency_contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EmergencyContacts_"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "safety-save_emergency_contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmergencyContactsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EmergencyContacts_"];
                 };
             };
             /** @description Refused: the input breaks a rule; the message says which, in the spec's words */

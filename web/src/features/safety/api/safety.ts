@@ -1,35 +1,24 @@
 /**
  * Every call of rider safety: a person's emergency contacts (/api/user/emergency-contacts), a trip's live link
  * (/api/trip/share/, read by anyone at /api/trip/shared/) and SOS (/api/trip/sos/). The shapes are the agreed API's
- * (docs/product.md, Rider safety).
+ * (docs/product.md, Rider safety), as the API documents them (generated/api.ts).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
 import { TRIPS_KEY } from '@/lib/trips'
 
-export type EmergencyContact = { name: string; mobile_number: string }
-export type EmergencyContacts = { contacts: EmergencyContact[] }
+type Schemas = components['schemas']
 
-export type TripShare = { url: string; expires_at: string }
-
-export type TripStage = 'upcoming' | 'under_way' | 'completed' | 'cancelled'
-
+export type EmergencyContact = Schemas['EmergencyContact']
+export type EmergencyContacts = Schemas['EmergencyContacts']
+export type TripShare = Schemas['ShareLink']
 /** What a live link shows anyone who has it. */
-export type SharedTrip = {
-  scheduled_at: string
-  origin: { name: string }
-  destination: { name: string }
-  host: { first_name: string; is_verified: boolean }
-  cab: { vehicle_model: string | null; vehicle_registration: string | null; driver_first_name: string | null } | null
-  stage: TripStage
-  sos_open: boolean
-  expires_at: string
-}
-
-export type IncidentStatus = 'open' | 'escalated' | 'acknowledged'
-
+export type SharedTrip = Schemas['SharedTrip']
+export type TripStage = SharedTrip['stage']
 /** Whether this person may raise an SOS on the trip now, and the one they raised that still stands. */
-export type SosState = { available: boolean; opens_at: string; closes_at: string; status: IncidentStatus | null }
+export type SosState = Schemas['SosState']
+export type IncidentStatus = NonNullable<SosState['status']>
 
 export type Coordinates = { latitude: number; longitude: number }
 

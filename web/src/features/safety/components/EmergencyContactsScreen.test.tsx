@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EmergencyContactsScreen } from './EmergencyContactsScreen'
 import { Toaster } from '@/components/toast'
-import { MESSAGES } from '@/generated/rules'
+import { SAFETY_MESSAGES } from '@/generated/rules'
 import { userQueryOptions } from '@/lib/session'
 
 type Answer = { status: number; message?: string; data?: unknown }
@@ -79,24 +79,24 @@ describe('the emergency contacts screen', () => {
     await userEvent.type(within(second).getByLabelText('Mobile number'), '12345')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
 
-    expect(within(first).getByLabelText('Mobile number')).toHaveAccessibleDescription(MESSAGES.EMERGENCY_CONTACT_OWN_NUMBER)
-    expect(within(second).getByLabelText('Name')).toHaveAccessibleDescription(MESSAGES.EMERGENCY_CONTACT_NAME_REQUIRED)
+    expect(within(first).getByLabelText('Mobile number')).toHaveAccessibleDescription(SAFETY_MESSAGES.EMERGENCY_CONTACT_OWN_NUMBER)
+    expect(within(second).getByLabelText('Name')).toHaveAccessibleDescription(SAFETY_MESSAGES.EMERGENCY_CONTACT_NAME_REQUIRED)
     expect(within(second).getByLabelText('Mobile number')).toHaveAccessibleDescription(
-      MESSAGES.EMERGENCY_CONTACT_NUMBER_INVALID,
+      SAFETY_MESSAGES.EMERGENCY_CONTACT_NUMBER_INVALID,
     )
     expect(within(first).getByLabelText('Mobile number')).toHaveFocus()
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
   })
 
   it('shows the API’s refusal by the form and loses nothing typed', async () => {
-    serve({ status: 200, data: contacts() }, () => ({ status: 400, message: MESSAGES.EMERGENCY_CONTACT_REPEATED }))
+    serve({ status: 200, data: contacts() }, () => ({ status: 400, message: SAFETY_MESSAGES.EMERGENCY_CONTACT_REPEATED }))
     renderScreen()
     await userEvent.click(await screen.findByRole('button', { name: 'Add contact' }))
     await userEvent.type(screen.getByLabelText('Name'), 'Meera')
     await userEvent.type(screen.getByLabelText('Mobile number'), '9123456780')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
 
-    expect(await screen.findByTestId('contacts-refusal')).toHaveTextContent(MESSAGES.EMERGENCY_CONTACT_REPEATED)
+    expect(await screen.findByTestId('contacts-refusal')).toHaveTextContent(SAFETY_MESSAGES.EMERGENCY_CONTACT_REPEATED)
     expect(screen.getByLabelText('Name')).toHaveValue('Meera')
     expect(screen.getByLabelText('Mobile number')).toHaveValue('9123456780')
   })
@@ -105,7 +105,7 @@ describe('the emergency contacts screen', () => {
     const saves: unknown[] = []
     serve({ status: 200, data: contacts(['Ravi', '9123456781']) }, (body) => {
       saves.push(body)
-      return { status: 200, message: MESSAGES.EMERGENCY_CONTACTS_SAVED, data: contacts(['Ravi', '9123456781'], ['Meera K', '9123456780']) }
+      return { status: 200, message: SAFETY_MESSAGES.EMERGENCY_CONTACTS_SAVED, data: contacts(['Ravi', '9123456781'], ['Meera K', '9123456780']) }
     })
     renderScreen()
     await userEvent.click(await screen.findByRole('button', { name: 'Add contact' }))
@@ -114,7 +114,7 @@ describe('the emergency contacts screen', () => {
     await userEvent.type(within(added).getByLabelText('Mobile number'), '9123456780')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
 
-    expect(await screen.findByText(MESSAGES.EMERGENCY_CONTACTS_SAVED)).toBeInTheDocument()
+    expect(await screen.findByText(SAFETY_MESSAGES.EMERGENCY_CONTACTS_SAVED)).toBeInTheDocument()
     expect(saves).toEqual([contacts(['Ravi', '9123456781'], ['Meera K', '9123456780'])])
     expect(screen.getByDisplayValue('Meera K')).toBeInTheDocument()
   })

@@ -6,7 +6,7 @@ import type { SharedTrip } from '../api/safety'
 import { SHARED_TRIP_REFRESH_MS } from '../model/shared-trip'
 import { SharedTripScreen } from './SharedTripScreen'
 import { isPublicPath } from '@/config/paths'
-import { MESSAGES } from '@/generated/rules'
+import { SAFETY_MESSAGES } from '@/generated/rules'
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -108,9 +108,9 @@ describe('the live trip page', () => {
   })
 
   it('says a link that expired or was turned off is gone', async () => {
-    serve({ status: 404, message: MESSAGES.SHARED_TRIP_NOT_FOUND })
+    serve({ status: 404, message: SAFETY_MESSAGES.SHARED_TRIP_NOT_FOUND })
     renderPage()
-    expect(await screen.findByTestId('shared-trip-problem')).toHaveTextContent(MESSAGES.SHARED_TRIP_NOT_FOUND)
+    expect(await screen.findByTestId('shared-trip-problem')).toHaveTextContent(SAFETY_MESSAGES.SHARED_TRIP_NOT_FOUND)
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
   })
 

@@ -6,7 +6,7 @@ import { SHARED_TRIP_REFRESH_MS, STAGE_LABELS, tripWhen } from '../model/shared-
 import styles from './SharedTrip.module.css'
 import { Busy } from '@/components/Busy'
 import { Logo } from '@/components/Logo'
-import { LIMITS, MESSAGES } from '@/generated/rules'
+import { LIMITS, SAFETY_MESSAGES } from '@/generated/rules'
 import { ApiError, errorMessage } from '@/lib/api'
 
 /** Keeps search engines off this page while it is shown (the API also says so on its answer). */
@@ -48,7 +48,7 @@ export function SharedTripScreen() {
           <Busy text="Loading the trip…" />
         ) : (
           <section className={styles.notice} role="alert" data-testid="shared-trip-problem">
-            <p>{gone ? MESSAGES.SHARED_TRIP_NOT_FOUND : errorMessage(trip.error)}</p>
+            <p>{gone ? SAFETY_MESSAGES.SHARED_TRIP_NOT_FOUND : errorMessage(trip.error)}</p>
             {!gone && (
               <button type="button" className="btn btn-secondary" onClick={() => void trip.refetch()}>
                 Try again

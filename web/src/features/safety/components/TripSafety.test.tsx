@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SOS_REFRESH_MS, TripSafety } from './TripSafety'
 import { Toaster } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
-import { LIMITS, MESSAGES } from '@/generated/rules'
+import { LIMITS, SAFETY_MESSAGES } from '@/generated/rules'
 import { storage } from '@/lib/storage'
 
 type Answer = { status: number; message?: string; data?: unknown }
@@ -27,16 +27,16 @@ function serve({ contacts = [{ name: 'Meera', mobile_number: '9123456780' }], so
     if (path === '/api/trip/sos/42' && method === 'GET') return envelope({ status: 200, data: state.sos })
     if (path === '/api/trip/sos/42' && method === 'POST') {
       state.sos = { ...state.sos, status: 'open' }
-      return envelope({ status: 200, message: MESSAGES.SOS_RAISED, data: { status: 'open' } })
+      return envelope({ status: 200, message: SAFETY_MESSAGES.SOS_RAISED, data: { status: 'open' } })
     }
     if (path === '/api/trip/sos/42' && method === 'DELETE') {
       state.sos = { ...state.sos, status: null }
-      return envelope({ status: 200, message: MESSAGES.SOS_RESOLVED })
+      return envelope({ status: 200, message: SAFETY_MESSAGES.SOS_RESOLVED })
     }
     if (path === '/api/trip/share/42' && method === 'POST') {
       return envelope({ status: 200, data: { url: LINK, expires_at: '2026-05-14T11:30:00+05:30' } })
     }
-    if (path === '/api/trip/share/42' && method === 'DELETE') return envelope({ status: 200, message: MESSAGES.TRIP_SHARE_REVOKED })
+    if (path === '/api/trip/share/42' && method === 'DELETE') return envelope({ status: 200, message: SAFETY_MESSAGES.TRIP_SHARE_REVOKED })
     return envelope({ status: 200 })
   })
   vi.stubGlobal('fetch', fetch)
@@ -125,7 +125,7 @@ describe('the trip sheet’s safety block', () => {
     expect(await screen.findByText('Live link copied')).toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }))
-    expect(await screen.findByText(MESSAGES.TRIP_SHARE_REVOKED)).toBeInTheDocument()
+    expect(await screen.findByText(SAFETY_MESSAGES.TRIP_SHARE_REVOKED)).toBeInTheDocument()
     expect(api.sent('DELETE', '/api/trip/share/42')).toHaveLength(1)
     expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument()
   })
@@ -153,7 +153,7 @@ describe('the trip sheet’s safety block', () => {
     expect(screen.getByRole('link', { name: 'Call 112' })).toHaveAttribute('href', 'tel:112')
 
     await userEvent.click(screen.getByRole('button', { name: 'I am safe' }))
-    expect(await screen.findByText(MESSAGES.SOS_RESOLVED)).toBeInTheDocument()
+    expect(await screen.findByText(SAFETY_MESSAGES.SOS_RESOLVED)).toBeInTheDocument()
     expect(api.sent('DELETE', '/api/trip/sos/42')).toHaveLength(1)
     await waitFor(() => expect(screen.queryByTestId('sos-banner')).not.toBeInTheDocument())
   })

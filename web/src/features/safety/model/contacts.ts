@@ -3,7 +3,7 @@
  * (domain/rules/safety.py contacts_refusal) so each word shows beside its own field before anything is sent.
  */
 import type { EmergencyContact } from '../api/safety'
-import { LIMITS, MESSAGES, PATTERNS } from '@/generated/rules'
+import { LIMITS, PATTERNS, SAFETY_MESSAGES } from '@/generated/rules'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
 
 /** A row as typed; its key keeps each row's fields in place when a row above it is removed. */
@@ -29,14 +29,15 @@ export const canAddContact = (drafts: readonly ContactDraft[]): boolean => draft
 
 function nameError(typed: string): string | null {
   const name = tidyText(typed, false)
-  if (!name || textLength(name) > LIMITS.EMERGENCY_CONTACT_NAME_MAX_LENGTH) return MESSAGES.EMERGENCY_CONTACT_NAME_REQUIRED
-  return charactersError(name, MESSAGES.EMERGENCY_CONTACT_NAME_CHARACTERS, false)
+  if (!name) return SAFETY_MESSAGES.EMERGENCY_CONTACT_NAME_REQUIRED
+  if (textLength(name) > LIMITS.EMERGENCY_CONTACT_NAME_MAX_LENGTH) return SAFETY_MESSAGES.EMERGENCY_CONTACT_NAME_TOO_LONG
+  return charactersError(name, SAFETY_MESSAGES.EMERGENCY_CONTACT_NAME_CHARACTERS, false)
 }
 
 function numberError(number: string, ownNumber: string, earlier: readonly ContactDraft[]): string | null {
-  if (!PHONE.test(number)) return MESSAGES.EMERGENCY_CONTACT_NUMBER_INVALID
-  if (number === ownNumber) return MESSAGES.EMERGENCY_CONTACT_OWN_NUMBER
-  if (earlier.some((contact) => contact.mobile_number === number)) return MESSAGES.EMERGENCY_CONTACT_REPEATED
+  if (!PHONE.test(number)) return SAFETY_MESSAGES.EMERGENCY_CONTACT_NUMBER_INVALID
+  if (number === ownNumber) return SAFETY_MESSAGES.EMERGENCY_CONTACT_OWN_NUMBER
+  if (earlier.some((contact) => contact.mobile_number === number)) return SAFETY_MESSAGES.EMERGENCY_CONTACT_REPEATED
   return null
 }
 
