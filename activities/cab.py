@@ -7,7 +7,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.notifications import NotificationDraft, notify
-from activities.trips import _live_people, trip_route
+from activities.trips import live_people, trip_route
 from domain.flows import FlowOutbox
 from domain.live import Kind, tell_trip
 from domain.models import CabBooking, Trip
@@ -135,7 +135,7 @@ class CabActivities:
                 vehicle=f"{booking.vehicle_model} {booking.vehicle_registration}",
                 driver=booking.driver_name,
             )
-            people = await _live_people(session, trip.id, (PassengerStatus.ACTIVE,))
+            people = await live_people(session, trip.id, (PassengerStatus.ACTIVE,))
             await notify(
                 session,
                 [

@@ -17,7 +17,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.notifications import NotificationDraft, notify
-from activities.trips import _live_people, trip_route
+from activities.trips import live_people, trip_route
 from domain.flows import FlowOutbox
 from domain.models import EmergencyContact, SafetyIncident, SafetySms, Trip, User
 from domain.providers.sms import SmsMessage, SmsProvider
@@ -55,9 +55,13 @@ def sms_words(step: str, name: str, live_link: str, incident: SafetyIncident) ->
     return words[:SMS_MAX_LENGTH]
 
 
+# How a person with no name yet is named: never by their number, which their co-riders do not have.
+UNNAMED = "A Humsafar rider"
+
+
 def person_words(person: User) -> str:
     """How the person is named to their contacts and co-riders."""
-    return person.name or person.mobile_number or ""
+    return person.name or UNNAMED
 
 
 class SafetyActivities:
@@ -176,7 +180,7 @@ class SafetyActivities:
                     entity_id=str(trip.id),
                     dedupe_key=notice_key(incident.id, step.step, user_id),
                 )
-                for user_id in await _live_people(session, trip.id, (PassengerStatus.ACTIVE,))
+                for user_id in await live_people(session, trip.id, (PassengerStatus.ACTIVE,))
                 if user_id != incident.user_id
             ]
             return await notify(session, drafts)

@@ -75,7 +75,7 @@ class TripActivities:
                     entity_id=str(trip_id),
                     dedupe_key=reminder_key(trip_id, user_id, departure),
                 )
-                for user_id in await _live_people(session, trip_id, (PassengerStatus.ACTIVE,))
+                for user_id in await live_people(session, trip_id, (PassengerStatus.ACTIVE,))
             ]
             return await notify(session, drafts)
 
@@ -103,7 +103,7 @@ class TripActivities:
                 ),
                 told,
             )
-            members = await _live_people(
+            members = await live_people(
                 session, trip_id, (PassengerStatus.ACTIVE, PassengerStatus.REQUESTED), types=(PassengerType.MEMBER,)
             )
             drafts = [
@@ -178,13 +178,13 @@ class TripActivities:
                         entity_id=str(trip_id),
                         dedupe_key=review_key(trip_id, user_id),
                     )
-                    for user_id in await _live_people(session, trip_id, (PassengerStatus.ACTIVE,))
+                    for user_id in await live_people(session, trip_id, (PassengerStatus.ACTIVE,))
                 ]
                 await notify(session, drafts)
             return True
 
 
-async def _live_people(
+async def live_people(
     session: AsyncSession,
     trip_id: int,
     statuses: tuple[str, ...],

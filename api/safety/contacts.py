@@ -1,4 +1,4 @@
-"""A person's emergency contacts (issue 27): up to three people told by SMS when they raise an SOS."""
+"""A person's emergency contacts: up to three people told by SMS when they raise an SOS."""
 
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession

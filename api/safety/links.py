@@ -1,4 +1,4 @@
-"""A live link to a trip (issue 27): its host or an active member shares it with the people they trust, who follow
+"""A live link to a trip: its host or an active member shares it with the people they trust, who follow
 the trip on a page of the app without signing in, until an hour after it completes.
 
 A link's token is derived, not stored: base64url of an HMAC-SHA256, under the secret key, of the trip, the person and

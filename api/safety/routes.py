@@ -1,4 +1,4 @@
-"""Rider safety (issue 27): a person's emergency contacts, live links to a trip for the people they trust, and
+"""Rider safety: a person's emergency contacts, live links to a trip for the people they trust, and
 SOS."""
 
 from typing import Annotated

@@ -1,4 +1,4 @@
-"""Rider safety (issue 27; domain/rules/safety.py): a person's emergency contacts and a trip's live link."""
+"""Rider safety (domain/rules/safety.py): a person's emergency contacts and a trip's live link."""
 
 from datetime import datetime
 from typing import Literal

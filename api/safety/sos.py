@@ -1,4 +1,4 @@
-"""SOS on a trip (issue 27; domain/rules/safety.py): whether the person may raise one now, raising it, and "I am
+"""SOS on a trip (domain/rules/safety.py): whether the person may raise one now, raising it, and "I am
 safe".
 
 Raising one stores the incident (open) and starts its SafetyIncidentWorkflow through the outbox in the same

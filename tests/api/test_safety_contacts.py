@@ -1,4 +1,4 @@
-"""A person's emergency contacts (issue 27; domain/rules/safety.py contacts_refusal): up to three, each a valid
+"""A person's emergency contacts (domain/rules/safety.py contacts_refusal): up to three, each a valid
 Indian mobile number that is not their own, each number once, each named by the free-text rule."""
 
 import asyncio

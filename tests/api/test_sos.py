@@ -1,4 +1,4 @@
-"""SOS on a trip (issue 27; domain/rules/safety.py sos_refusal) through the SafetyIncidentWorkflow on the real
+"""SOS on a trip (domain/rules/safety.py sos_refusal) through the SafetyIncidentWorkflow on the real
 Temporal dev server: who may raise one and when, one incident per person and trip, the emergency contacts' SMS
 through the sandbox gateway (each once), escalation until support acknowledges, and "I am safe". The API tests'
 settings escalate every second (tests/api/conftest.py)."""

@@ -1,4 +1,4 @@
-"""A live link to a trip (issue 27; api/safety/links.py): the host or an active member shares it, whoever holds it
+"""A live link to a trip (api/safety/links.py): the host or an active member shares it, whoever holds it
 follows the trip without signing in until an hour after it completes, and turning it off ends it."""
 
 import hashlib

@@ -1,4 +1,4 @@
-"""Live chat delivery across two API processes on Redis (issue 5).
+"""Live chat delivery across two API processes on Redis.
 
 ROOMS trip chats of MEMBERS people each (a host and accepted members), every member connected on the chat socket,
 the members of a room split between two uvicorn processes sharing PostgreSQL and a Redis database. Load generator

@@ -1,4 +1,4 @@
-"""The durable flows under load, on the embedded stack `make run` starts (issue 17).
+"""The durable flows under load, on the embedded stack `make run` starts.
 
 Action latency: four actions whose effect travels through a flow, offered open loop at RATE_PER_S in all (in turn)
 for DURATION_S after WARMUP_S, each timed from its scheduled send until another client reads the new state (a first
