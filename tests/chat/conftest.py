@@ -59,7 +59,9 @@ def api_processes(
                 port = free_port()
                 command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
                 command += ["--no-access-log", "--log-level", "warning", "--no-server-header"]
-                process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+                # Each process reaches its own sandbox vendors (the SMS gateway of its codes) at its own address.
+                own = {**env, "PUBLIC_APP_URL": f"http://127.0.0.1:{port}"}
+                process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=own, stdout=log, stderr=subprocess.STDOUT)
                 started.append((process, port))
             for _, port in started:
                 wait_for_port("127.0.0.1", port, timeout_seconds=60)

@@ -148,7 +148,9 @@ def api_processes(
                 command += ["--no-access-log", "--log-level", "warning", "--loop", "auto", "--http", "auto"]
                 # As `make run` and the image serve it.
                 command += ["--ws-per-message-deflate", "false", "--no-server-header"]
-                process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+                # Each process reaches its own sandbox vendors (the SMS gateway of its codes) at its own address.
+                own = {**env, "PUBLIC_APP_URL": f"http://127.0.0.1:{port}"}
+                process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=own, stdout=output, stderr=subprocess.STDOUT)
                 started.append((process, port))
             try:
                 for _, port in started:
