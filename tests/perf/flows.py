@@ -19,8 +19,9 @@ person's own other device for kyc_result (kyc, user). The sockets are spread ove
 Capacity: TRIPS TripWorkflows (each with its timers) and JOINS JoinRequestWorkflows started through the API by
 CONCURRENCY clients; the start rate counts from the first call until the last flows have armed their timers. The
 last REMINDERS of those trips, started once the worker has caught up with the others, have their reminder due at the
-start of the same minute: each must be delivered (its notification stored) within 60 s of it, exactly once. The
-worker's RSS once all are open.
+start of the same minute: each must be delivered (its notification stored) within 15 s of it, exactly once. The
+worker's RSS once all are open. The stack's CPU (API, worker, Temporal, PostgreSQL) per flow started, each process's
+share, and the flows opened a second per core (the machine's core count and busy share are reported with them).
 
 PERF_PROFILE=1 also samples the API and the worker with py-spy through the capacity run and counts each flow type's
 tasks and history events (tests/perf/profiling.py; `python -m tests.perf.run_all flows` runs this one alone).
@@ -86,10 +87,15 @@ REMINDER_DEADLINE_S = 60
 DRAIN_SAMPLE = 20
 DRAIN_TIMEOUT_S = 300.0
 
-P95_LIMIT_MS = 150.0
+P95_LIMIT_MS = 100.0
 PUSH_P95_LIMIT_MS = 250.0
-START_RATE_FLOOR = 100.0
-WORKER_RSS_LIMIT_MB = 500.0
+# The stack's CPU (API, worker, Temporal and PostgreSQL; not the load generator) per flow started, and how many flows
+# it opens a second on each core: measured per unit of CPU, so the targets mean the same on any machine.
+STACK = ("api", "worker", "temporal", "postgres")
+CPU_MS_PER_START_LIMIT = 22.0
+STARTS_PER_CORE_FLOOR = 40.0
+WORKER_RSS_LIMIT_MB = 300.0
+REMINDER_LATE_LIMIT_S = 15.0
 
 KINDS = ("join_request", "approve", "kyc_result", "cab_confirm")
 SETTINGS = {"TRIP_REMINDER_LEAD_SECONDS": str(REMINDER_LEAD_S)}
@@ -488,8 +494,16 @@ def run() -> BenchmarkResult:
     figures["machine"] = chat_setup.machine_description()
     latency, capacity = figures["action_latency"], figures["capacity"]
     reminders = capacity["reminders"]
+    cores = figures["machine"]["logical_cpus"] or 1
+    per_start = capacity["cpu_ms_per_start"]
+    capacity["cpu_ms_per_flow_start"] = round(sum(per_start[name] for name in STACK), 2)
+    capacity["flow_starts_per_core_s"] = (
+        round(capacity["start_rate_per_s"] / cores, 1) if capacity["start_rate_per_s"] else None
+    )
+    busy = latency["cpu"]["machine_busy_share"]
+    # Each latency is named with the machine's busy share while it was measured: a shared, noisy machine shows.
     targets = [
-        at_most(f"{kind}_p95_ms", latency[kind]["p95_ms"], P95_LIMIT_MS, " ms")
+        at_most(f"{kind}_p95_ms (machine {busy:.0%} busy)", latency[kind]["p95_ms"], P95_LIMIT_MS, " ms")
         for kind in ("join_request", "approve", "kyc_result", "cab_confirm")
     ]
     targets += [
@@ -498,9 +512,10 @@ def run() -> BenchmarkResult:
     targets += [
         at_most("actions_failed", sum(latency[kind]["errors"] for kind in KINDS), 0),
         at_most("pushes_missed", sum(latency["push"][kind]["errors"] for kind in KINDS), 0),
-        at_least("flow_start_rate_per_s", capacity["start_rate_per_s"], START_RATE_FLOOR, "/s"),
+        at_most("cpu_ms_per_flow_start", capacity["cpu_ms_per_flow_start"], CPU_MS_PER_START_LIMIT, " ms"),
+        at_least("flow_starts_per_core_s", capacity["flow_starts_per_core_s"], STARTS_PER_CORE_FLOOR, "/s"),
         at_most("worker_rss_mb_all_flows_open", capacity["worker_rss_mb_all_open"], WORKER_RSS_LIMIT_MB, " MB"),
-        at_most("timer_reminders_latest_s", reminders["delivered_within_s"]["max"], REMINDER_DEADLINE_S, " s"),
+        at_most("timer_reminders_latest_s", reminders["delivered_within_s"]["max"], REMINDER_LATE_LIMIT_S, " s"),
         at_most("timer_reminders_missing", reminders["missing"], 0),
         at_most("timer_reminders_duplicated", reminders["duplicated"], 0),
     ]
