@@ -1,5 +1,6 @@
 """Embedded parts of a development machine: PostgreSQL and the Temporal dev server, each from its wheel."""
 
+import random
 import socket
 import subprocess
 import sys
@@ -41,10 +42,27 @@ def wait_for_port(host: str, port: int, timeout_seconds: float = 30.0) -> None:
             time.sleep(0.1)
 
 
+# Ports for the tests' own servers come from below the kernel's ephemeral range, where no connection's local port
+# and no port a server asks the kernel for (the Temporal dev server takes several) can land on them; a port is never
+# handed out twice by one process.
+OWN_PORTS = range(20000, 32000)
+_handed_out: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A port nobody listens on now, not one an ephemeral bind can take, and new to this process."""
+    for _ in range(1000):
+        port = random.choice(OWN_PORTS)
+        if port in _handed_out:
+            continue
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    raise RuntimeError(f"no free port in {OWN_PORTS}")
 
 
 # The dev server's SQLite file in write-ahead-log mode, synced at checkpoints rather than at every commit: a killed
