@@ -52,7 +52,7 @@ _handed_out: set[int] = set()
 def free_port() -> int:
     """A port nobody listens on now, not one an ephemeral bind can take, and new to this process."""
     for _ in range(1000):
-        port = random.choice(OWN_PORTS)
+        port = random.choice(OWN_PORTS)  # noqa: S311 (a port, not a secret)
         if port in _handed_out:
             continue
         with socket.socket() as probe:
