@@ -9,6 +9,7 @@ import { toast } from '@/components/toast'
 import type { Place } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
 import { geocode, placeCoordinates, type Suggestion } from '@/lib/maps'
+import { removeMap } from './removeMap'
 
 export const MAP_MESSAGES = { noPoint: 'Please select a location on the map' } as const
 
@@ -72,7 +73,7 @@ export default function MapDialog({ initial, onClose, onSelect }: MapDialogProps
     const resize = window.setTimeout(() => map.invalidateSize(), 250)
     return () => {
       window.clearTimeout(resize)
-      map.remove()
+      removeMap(map)
       mapRef.current = null
       markerRef.current = null
     }

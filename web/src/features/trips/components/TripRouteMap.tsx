@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import styles from './TripRouteMap.module.css'
 import type { Trip } from '@/components/trip/trip'
 import { placeShortName } from '@/lib/location'
+import { removeMap } from './removeMap'
 
 /** An approximate end (a stranger's view) is somewhere in a cell about this wide around its point. */
 const APPROXIMATE_RADIUS_METRES = 500
@@ -49,6 +50,10 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
       doubleClickZoom: false,
       boxZoom: false,
       keyboard: false,
+      // A still picture: nothing to animate, and nothing left running when the sheet closes.
+      zoomAnimation: false,
+      fadeAnimation: false,
+      markerZoomAnimation: false,
     })
     L.tileLayer(TILES, { maxZoom: 19 }).addTo(map)
     L.polyline([origin, ...stops, destination], { color: '#0e6b5c', weight: 4, opacity: 0.85 }).addTo(map)
@@ -70,7 +75,7 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
     }, 300)
     return () => {
       window.clearTimeout(resize)
-      map.remove()
+      removeMap(map)
     }
     // Drawn again only when what it shows changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
