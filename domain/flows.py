@@ -252,14 +252,18 @@ class FlowOutbox:
     async def _deliver_one(self, client: Client, entry_id: int, wait: bool) -> tuple[Delivery, str]:
         """Locks this one entry, sends it if it is its workflow id's first and not parked, and removes it once
         Temporal took it or counts the refusal; answers what became of it and its workflow id."""
+        earlier = aliased(FlowOutboxEntry)
+        query = select(FlowOutboxEntry).where(
+            FlowOutboxEntry.id == entry_id,
+            FlowOutboxEntry.parked_at.is_(None),
+            ~exists().where(earlier.workflow_id == FlowOutboxEntry.workflow_id, earlier.id < FlowOutboxEntry.id),
+        )
         async with transaction(self._session_maker) as session:
-            query = select(FlowOutboxEntry).where(FlowOutboxEntry.id == entry_id, FlowOutboxEntry.parked_at.is_(None))
+            # One statement locks the entry only when it is its workflow id's first: an entry behind another, like
+            # one gone, parked or held by another deliverer, is not now.
             entry = await session.scalar(query.with_for_update(skip_locked=not wait))
             if entry is None:
                 return Delivery.NOT_NOW, ""
-            earlier = exists().where(FlowOutboxEntry.workflow_id == entry.workflow_id, FlowOutboxEntry.id < entry.id)
-            if await session.scalar(select(earlier)):
-                return Delivery.NOT_NOW, entry.workflow_id
             try:
                 await self._send(client, entry)
             except Exception as error:  # a refusal, or an entry Temporal's client cannot send: counted alike

@@ -12,8 +12,10 @@ country cheaply, so they are prefix matches, first around the point (the GiST ea
 from dataclasses import dataclass
 
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
+from domain.compiled_query import CompiledQuery
+from domain.db import driver_connection
 from domain.rules.trip import PLACE_POINT_MAX_KM
 
 SHORT_INPUT_LENGTH = 4
@@ -73,7 +75,9 @@ NEAREST = text(
     LIMIT :limit
     """
 )
-POINT_OF = text("SELECT latitude, longitude FROM places WHERE place_id = :place_id")
+# A place by its id, the commonest lookup (both ends of every new trip): compiled once and prepared on each
+# connection, run on psycopg's own (domain/compiled_query.py).
+POINT_OF = CompiledQuery(text("SELECT latitude, longitude FROM places WHERE place_id = :place_id"), prepared=True)
 
 
 @dataclass(frozen=True)
@@ -177,6 +181,7 @@ async def nearest_place(session: AsyncSession, lat: float, lng: float) -> FoundP
     return best_known_name([FoundPlace(*row[:4]) for row in rows if round(row[4]) == closest])
 
 
-async def point_of(session: AsyncSession, place_id: str) -> tuple[float, float] | None:
-    row = (await session.execute(POINT_OF, {"place_id": place_id})).first()
-    return (row[0], row[1]) if row else None
+async def point_of(engine: AsyncEngine, place_id: str) -> tuple[float, float] | None:
+    async with driver_connection(engine) as connection:
+        rows = await POINT_OF.rows(connection, {"place_id": place_id})
+    return (rows[0][0], rows[0][1]) if rows else None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import httpx
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from domain.gazetteer.search import find_places, nearest_place, point_of
 from domain.settings import Settings
@@ -57,6 +57,7 @@ class GazetteerMaps:
 
     def __init__(self, session_maker: async_sessionmaker[AsyncSession]) -> None:
         self.session_maker = session_maker
+        self._engine: AsyncEngine = session_maker.kw["bind"]
 
     async def autocomplete(self, text: str, near: LatLng | None, limit: int) -> list[PlaceSuggestion]:
         async with self.session_maker() as session:
@@ -64,8 +65,7 @@ class GazetteerMaps:
         return [PlaceSuggestion(label=place.label, place_id=place.place_id) for place in places]
 
     async def place(self, place_id: str) -> PlacePoint | None:
-        async with self.session_maker() as session:
-            point = await point_of(session, place_id)
+        point = await point_of(self._engine, place_id)
         return PlacePoint(lat=point[0], long=point[1]) if point else None
 
     async def reverse_geocode(self, lat: float, lng: float) -> PlaceName | None:
