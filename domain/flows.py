@@ -169,7 +169,9 @@ def _unanswered(error: Exception) -> bool:
 
 class FlowOutbox:
     """Delivers committed outbox entries to Temporal. Without a client it only writes: the entries wait for a
-    relay (tests of the writers alone). `meter` takes the `flow_outbox_parked` gauge the relay keeps current."""
+    relay (tests of the writers alone). `meter` takes the `flow_outbox_parked` gauge the relay keeps current.
+    `eager_start`, for an outbox whose client a worker of the task queue runs on: Temporal hands a new flow's first
+    task back in the start's answer, to be run here at once, when the worker has room for it (docs/operations.md)."""
 
     def __init__(
         self,
@@ -178,8 +180,10 @@ class FlowOutbox:
         task_queue: str = "",
         max_attempts: int = DEFAULT_MAX_ATTEMPTS,
         meter: MetricMeter | None = None,
+        eager_start: bool = False,
     ) -> None:
         self._session_maker = session_maker
+        self._eager_start = eager_start
         self._client = client
         self._task_queue = task_queue
         self._max_attempts = max_attempts
@@ -305,6 +309,7 @@ class FlowOutbox:
                     id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
                     search_attributes=_search_attributes(entry.search_attributes),
                     rpc_timeout=RPC_TIMEOUT,
+                    request_eager_start=self._eager_start,
                 )
             return
         assert entry.signal is not None

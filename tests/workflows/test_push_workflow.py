@@ -157,3 +157,37 @@ async def test_a_device_on_a_local_address_is_never_sent_to_and_is_removed(
     async with session_maker() as session:
         left = await session.scalars(select(PushSubscription.id).where(PushSubscription.user_id == user_id))
         assert list(left) == []
+
+
+async def started_eagerly(handle: WorkflowHandle) -> bool:
+    """Whether Temporal handed the flow's first task back in the start's answer (eager workflow start)."""
+    async for event in handle.fetch_history_events():
+        return event.workflow_execution_started_event_attributes.eager_execution_accepted
+    raise AssertionError(f"{handle.id} has no history")
+
+
+@pytest.mark.parametrize("worker_outbox", [True, False], ids=["the worker's outbox", "an outbox without a worker"])
+async def test_a_flow_the_worker_starts_takes_its_first_task_from_the_start_itself(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+    push_service: LocalPushService,
+    worker_outbox: bool,
+) -> None:
+    user_id = await person_with_devices(session_maker, [push_service.subscribe()])
+
+    async def connected() -> Client:
+        return client
+
+    outbox = (
+        flow_outbox(settings, engine, client)
+        if worker_outbox
+        else FlowOutbox(session_maker, connected, settings.temporal_task_queue)
+    )
+    async with build_worker(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
+        await notify(outbox, user_id)
+        handle = await the_push_flow(client, user_id)
+        assert await handle.result() == 1
+
+    assert await started_eagerly(handle) is worker_outbox
