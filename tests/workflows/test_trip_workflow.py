@@ -3,9 +3,9 @@
 import asyncio
 from decimal import Decimal
 
-from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio import activity
+from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.testing import ActivityEnvironment
 from temporalio.worker import Worker
@@ -23,6 +23,7 @@ from tests.workflows.trip_support import (
     Insights,
     create_party,
     create_users,
+    events_of,
     flow_statuses,
     in_seconds,
     insights_of,
@@ -174,7 +175,7 @@ async def test_completion_lost_after_its_commit_is_retried_without_counting_twic
         client,
         task_queue=settings.temporal_task_queue,
         workflows=list(WORKFLOWS),
-        activities=[real.open_trip, real.remind_trip, real.notify_trip_cancelled, complete_then_lose_the_worker],
+        activities=[real.remind_trip, real.notify_trip_cancelled, complete_then_lose_the_worker],
     )
     async with dying_worker:
         handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=0)
@@ -189,7 +190,7 @@ async def test_completion_lost_after_its_commit_is_retried_without_counting_twic
     assert insights == {party.host_id: Insights(1, 0, 1, co2_each), party.members[0]: Insights(0, 1, 1, co2_each)}
     assert len(await notifications_about(session_maker, party.trip_id)) == 2
     # The reminder was already due when the flow started, so it was skipped.
-    assert await scheduled_activities(handle) == ["open_trip", "complete_trip"]
+    assert await scheduled_activities(handle) == ["complete_trip"]
 
 
 async def test_rescheduling_reminds_for_the_new_time_not_the_old(
@@ -251,19 +252,42 @@ async def test_cancelling_tells_members_and_requesters_why_and_ends_the_flow(
     )
 
 
-async def test_a_trip_gone_before_its_flow_opens_ends_the_flow_quietly(
+async def test_a_trip_cancelled_before_its_flow_opens_ends_by_the_signal_behind_its_start(
     client: Client,
     settings: Settings,
     engine: AsyncEngine,
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
-    party = await create_party(session_maker, in_seconds(2), members=1)
-    async with transaction(session_maker) as session:
-        await session.execute(delete(Trip).where(Trip.id == party.trip_id))
+    """The flow does not read the trip when it opens: a cancellation committed before then is the signal the outbox
+    delivers right behind the start, which the flow's first task already sees."""
+    party = await create_party(session_maker, in_seconds(120), members=1)
+    handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=60)
+    await handle.signal("cancel", TripCancelled(reason="Plans changed"))
     async with build_worker(client, settings, engine):
-        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=1, completion_delay_seconds=0)
         await handle.result()
 
-    assert await flow_statuses(handle) == ["scheduled", "discarded"]
-    assert await scheduled_activities(handle) == ["open_trip"]
-    assert await notifications_about(session_maker, party.trip_id) == []
+    assert await flow_statuses(handle) == ["scheduled", "cancelled"]
+    assert await scheduled_activities(handle) == ["notify_trip_cancelled"]
+    sent = await notifications_about(session_maker, party.trip_id)
+    assert recipients(sent, "Trip cancelled") == sorted([*party.members, party.requester_id])
+    assert await events_of(handle, EventType.EVENT_TYPE_TIMER_STARTED) == 0
+
+
+async def test_a_new_trips_flow_arms_its_first_timer_in_its_first_task_without_a_step(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    party = await create_party(session_maker, in_seconds(3600), members=1)
+    async with build_worker(client, settings, engine):
+        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=60)
+
+        async def armed() -> bool:
+            return await events_of(handle, EventType.EVENT_TYPE_TIMER_STARTED) == 1
+
+        await eventually(armed)
+        await handle.terminate("test over")
+
+    assert await scheduled_activities(handle) == []
+    assert await events_of(handle, EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) == 1

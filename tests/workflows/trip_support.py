@@ -200,6 +200,11 @@ async def flow_statuses(handle: WorkflowHandle) -> list[str]:
     return statuses
 
 
+async def events_of(handle: WorkflowHandle, event_type: "EventType.ValueType") -> int:
+    """How many events of this type the flow's history holds."""
+    return sum([1 async for event in handle.fetch_history_events() if event.event_type == event_type])
+
+
 # What the Temporal SDK's core records for a local activity's outcome.
 LOCAL_ACTIVITY_MARKER = "core_local_activity"
 
