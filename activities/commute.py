@@ -23,7 +23,7 @@ from domain.rules.commute import occurrences
 from domain.settings import Settings
 from domain.trips import TripDraft, add_trip
 from workflows.commute.contracts import CommuteDay, commute_day_workflow_id, commute_schedule_id
-from workflows.trip.contracts import TripSchedule, trip_start
+from workflows.trip.contracts import trip_schedule, trip_start
 
 
 class CommuteActivities:
@@ -85,16 +85,16 @@ class CommuteActivities:
                     continue
                 try:
                     async with session.begin_nested():
-                        trip = await add_trip(session, self._draft(series, day, departure))
+                        trip_id = await add_trip(session, self._draft(series, day, departure))
                 except IntegrityError:
                     continue  # Another run made this day's trip at the same moment.
-                schedule = TripSchedule(
-                    trip_id=trip.id,
-                    scheduled_at=trip.scheduled_at.astimezone(clock.IST).isoformat(),
+                schedule = trip_schedule(
+                    trip_id,
+                    departure,
                     reminder_lead_seconds=self._settings.trip_reminder_lead_seconds,
                     completion_delay_seconds=self._settings.trip_completion_delay_seconds,
                 )
-                await start_after_commit(session, trip_start(schedule, host_id=trip.host_id))
+                await start_after_commit(session, trip_start(schedule, host_id=series.host_id))
                 made += 1
         return made
 

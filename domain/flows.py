@@ -34,7 +34,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any, Protocol
 
-from sqlalchemy import delete, exists, func, insert, select, update
+from sqlalchemy import Row, case, delete, exists, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import aliased
@@ -254,50 +254,78 @@ class FlowOutbox:
             return await session.scalar(query)
 
     async def _deliver_one(self, client: Client, entry_id: int, wait: bool) -> tuple[Delivery, str]:
-        """Locks this one entry, sends it if it is its workflow id's first and not parked, and removes it once
-        Temporal took it or counts the refusal; answers what became of it and its workflow id."""
+        """Takes this one entry out, if it is its workflow id's first and not parked, and sends it; Temporal taking
+        it commits its removal, a refusal rolls it back and is counted. Answers what became of it and its workflow
+        id."""
         earlier = aliased(FlowOutboxEntry)
-        query = select(FlowOutboxEntry).where(
-            FlowOutboxEntry.id == entry_id,
-            FlowOutboxEntry.parked_at.is_(None),
-            ~exists().where(earlier.workflow_id == FlowOutboxEntry.workflow_id, earlier.id < FlowOutboxEntry.id),
+        first = (
+            select(FlowOutboxEntry.id)
+            .where(
+                FlowOutboxEntry.id == entry_id,
+                FlowOutboxEntry.parked_at.is_(None),
+                ~exists().where(earlier.workflow_id == FlowOutboxEntry.workflow_id, earlier.id < FlowOutboxEntry.id),
+            )
+            .with_for_update(skip_locked=not wait)
         )
-        async with transaction(self._session_maker) as session:
-            # One statement locks the entry only when it is its workflow id's first: an entry behind another, like
-            # one gone, parked or held by another deliverer, is not now.
-            entry = await session.scalar(query.with_for_update(skip_locked=not wait))
+        # One statement locks the entry only when it is its workflow id's first, and removes it: an entry behind
+        # another, like one gone, parked or held by another deliverer, is not now. The removal stands only once
+        # Temporal has taken the entry (three round trips with the transaction's own).
+        taking = (
+            delete(FlowOutboxEntry)
+            .where(FlowOutboxEntry.id == first.scalar_subquery())
+            .returning(
+                FlowOutboxEntry.workflow_id,
+                FlowOutboxEntry.workflow,
+                FlowOutboxEntry.signal,
+                FlowOutboxEntry.arg,
+                FlowOutboxEntry.search_attributes,
+            )
+        )
+        async with self._session_maker() as session:
+            entry = (await session.execute(taking)).first()
             if entry is None:
+                await session.rollback()
                 return Delivery.NOT_NOW, ""
             try:
                 await self._send(client, entry)
             except Exception as error:  # a refusal, or an entry Temporal's client cannot send: counted alike
-                return self._not_taken(entry, error), entry.workflow_id
-            await session.execute(delete(FlowOutboxEntry).where(FlowOutboxEntry.id == entry.id))
+                await session.rollback()
+                return await self._not_taken(entry_id, entry.workflow or entry.signal, entry.workflow_id, error)
+            await session.commit()
             return Delivery.TAKEN, entry.workflow_id
 
-    def _not_taken(self, entry: FlowOutboxEntry, error: Exception) -> Delivery:
-        entry.last_error = f"{type(error).__name__}: {error}"[:1000]
-        what = entry.workflow or entry.signal
+    async def _not_taken(self, entry_id: int, what: str, workflow_id: str, error: Exception) -> tuple[Delivery, str]:
+        """Keeps the error on the entry; counts a refusal, and parks the entry at the last attempt."""
+        last_error = f"{type(error).__name__}: {error}"[:1000]
+        noting = update(FlowOutboxEntry).where(FlowOutboxEntry.id == entry_id)
         if _unanswered(error):
+            logger.warning("flow outbox: %s to %s not delivered, Temporal did not answer: %s", what, workflow_id, error)
+            async with transaction(self._session_maker) as session:
+                await session.execute(noting.values(last_error=last_error))
+            return Delivery.UNANSWERED, workflow_id
+        attempts = FlowOutboxEntry.attempts + 1
+        counting = noting.values(
+            attempts=attempts,
+            last_error=last_error,
+            parked_at=case((attempts >= self._max_attempts, func.now()), else_=None),
+        ).returning(FlowOutboxEntry.attempts, FlowOutboxEntry.parked_at)
+        async with transaction(self._session_maker) as session:
+            counted = (await session.execute(counting)).first()
+        if counted is None or counted.parked_at is None:
             logger.warning(
-                "flow outbox: %s to %s not delivered, Temporal did not answer: %s", what, entry.workflow_id, error
+                "flow outbox: %s to %s refused (%s): %s", what, workflow_id, counted and counted.attempts, error
             )
-            return Delivery.UNANSWERED
-        entry.attempts += 1
-        if entry.attempts < self._max_attempts:
-            logger.warning("flow outbox: %s to %s refused (%d): %s", what, entry.workflow_id, entry.attempts, error)
-            return Delivery.REFUSED
-        entry.parked_at = func.now()
-        logger.error(
-            "flow outbox: %s to %s parked after %d refusals, for support to retry: %s",
-            what,
-            entry.workflow_id,
-            entry.attempts,
-            error,
-        )
-        return Delivery.REFUSED
+        else:
+            logger.error(
+                "flow outbox: %s to %s parked after %d refusals, for support to retry: %s",
+                what,
+                workflow_id,
+                counted.attempts,
+                error,
+            )
+        return Delivery.REFUSED, workflow_id
 
-    async def _send(self, client: Client, entry: FlowOutboxEntry) -> None:
+    async def _send(self, client: Client, entry: Row[Any]) -> None:
         if entry.workflow is not None:
             # A start refused for an id already used was made by an earlier delivery whose answer was lost.
             with suppress(WorkflowAlreadyStartedError):

@@ -26,9 +26,9 @@ from domain.trips import TripDraft, add_trip
 from workflows.trip.contracts import (
     TripCancelled,
     TripRescheduled,
-    TripSchedule,
     trip_cancelled,
     trip_rescheduled,
+    trip_schedule,
     trip_start,
 )
 
@@ -59,17 +59,8 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(clock.IST).isoformat()
 
 
-def _schedule(settings: Settings, trip: Trip) -> TripSchedule:
-    return TripSchedule(
-        trip_id=trip.id,
-        scheduled_at=_iso(trip.scheduled_at),
-        reminder_lead_seconds=settings.trip_reminder_lead_seconds,
-        completion_delay_seconds=settings.trip_completion_delay_seconds,
-    )
-
-
-async def publish_trip(session: AsyncSession, settings: Settings, host: User, body: TripCreate) -> Trip:
-    """The new trip with its host as its first active person; its flow starts once the transaction commits."""
+async def publish_trip(session: AsyncSession, settings: Settings, host: User, body: TripCreate) -> int:
+    """The new trip's id, its host its first active person; its flow starts once the transaction commits."""
     assert body.origin is not None and body.destination is not None and body.time_of_trip is not None
     scheduled_at = parse_time_of_trip(body.time_of_trip)
     if scheduled_at <= clock.now():
@@ -89,9 +80,15 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
         estimated_cost=cost_for(is_vehicle_booked, body.estimated_cost),
         additional_note=body.additional_note,
     )
-    trip = await add_trip(session, draft)
-    await start_after_commit(session, trip_start(_schedule(settings, trip), host_id=trip.host_id))
-    return trip
+    trip_id = await add_trip(session, draft)
+    schedule = trip_schedule(
+        trip_id,
+        scheduled_at,
+        reminder_lead_seconds=settings.trip_reminder_lead_seconds,
+        completion_delay_seconds=settings.trip_completion_delay_seconds,
+    )
+    await start_after_commit(session, trip_start(schedule, host_id=host.id))
+    return trip_id
 
 
 def end_of(place: Location) -> TripEnd:

@@ -42,8 +42,8 @@ async def create_trip(
     body: TripCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep, maps: MapsDep
 ) -> Envelope[TripCreated]:
     await check_trip_ends(session, maps, body.origin, body.destination)
-    trip = await publish_trip(session, settings, user, body)
-    return ok(TripCreated(trip_id=trip.id), messages.TRIP_CREATED)
+    trip_id = await publish_trip(session, settings, user, body)
+    return ok(TripCreated(trip_id=trip_id), messages.TRIP_CREATED)
 
 
 @router.get("/trip/{trip_id}", response_model=Envelope[TripPublic])

@@ -3,8 +3,10 @@
 What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from domain.rules.trip import TripStage
+from domain.rules.zone import IST
 from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowSignal, FlowStart
 
 
@@ -20,6 +22,13 @@ class TripSchedule:
     scheduled_at: str
     reminder_lead_seconds: int
     completion_delay_seconds: int
+
+
+def trip_schedule(
+    trip_id: int, departure: datetime, *, reminder_lead_seconds: int, completion_delay_seconds: int
+) -> TripSchedule:
+    """The flow's input for a trip departing then, the time with IST's offset as the trip endpoints send it."""
+    return TripSchedule(trip_id, departure.astimezone(IST).isoformat(), reminder_lead_seconds, completion_delay_seconds)
 
 
 @dataclass(frozen=True)
