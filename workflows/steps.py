@@ -33,16 +33,20 @@ async def short_step(
     *args: Any,
     result_type: type | None = None,
     start_to_close: timedelta,
+    schedule_to_close: timedelta | None = None,
     retry_policy: RetryPolicy,
+    local: bool | None = None,
 ) -> Any:
-    """Runs the named short activity: locally in a lean flow, as an activity task in one recorded before."""
+    """Runs the named short activity: locally in a lean flow, as an activity task in one recorded before; `local`
+    says which instead, for a step a flow's own patch moved."""
     arguments: Sequence[Any] = args
-    if not lean():
+    if not (lean() if local is None else local):
         return await workflow.execute_activity(
             activity,
             args=arguments,
             result_type=result_type,
             start_to_close_timeout=start_to_close,
+            schedule_to_close_timeout=schedule_to_close,
             retry_policy=retry_policy,
         )
     try:
@@ -51,6 +55,7 @@ async def short_step(
             args=arguments,
             result_type=result_type,
             start_to_close_timeout=start_to_close,
+            schedule_to_close_timeout=schedule_to_close,
             retry_policy=retry_policy,
         )
     except ActivityError:

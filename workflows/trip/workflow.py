@@ -11,7 +11,7 @@ import contextlib
 from datetime import UTC, datetime, timedelta
 
 from temporalio import workflow
-from temporalio.exceptions import ActivityError, FailureError
+from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.trip import TripStage, TripStatus
@@ -127,18 +127,19 @@ class TripWorkflow:
         return not changed()
 
     async def _remind(self, departure: datetime) -> None:
-        run = workflow.execute_local_activity if self._leaner else workflow.execute_activity
         try:
-            await run(
+            await short_step(
                 "remind_trip",
-                args=[self._trip_id, departure.isoformat()],
+                self._trip_id,
+                departure.isoformat(),
                 result_type=int,
-                start_to_close_timeout=STEP_TIMEOUT,
+                start_to_close=STEP_TIMEOUT,
                 # A reminder after the departure helps nobody; give up on it rather than hold the flow.
-                schedule_to_close_timeout=max(departure - workflow.now(), STEP_TIMEOUT),
+                schedule_to_close=max(departure - workflow.now(), STEP_TIMEOUT),
                 retry_policy=PATIENT_RETRY,
+                local=self._leaner,
             )
-        except (ActivityError, FailureError):
+        except ActivityError:
             workflow.logger.warning("trip %s: reminder for %s not stored", self._trip_id, departure.isoformat())
 
     async def _end_cancelled(self) -> None:
