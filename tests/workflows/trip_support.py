@@ -12,12 +12,11 @@ from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowHandle
 from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
-from domain.clock import IST
 from domain.db import transaction
 from domain.models import Notification, Trip, TripEnd, TripPassenger, User, UserTripsInsights
 from domain.settings import Settings
 from workflows.flow import FLOW_STATUS, FlowStart
-from workflows.trip.contracts import TripSchedule, trip_start
+from workflows.trip.contracts import trip_schedule, trip_start
 
 
 @dataclass
@@ -132,9 +131,9 @@ async def start_trip_flow(
     completion_delay_seconds: int,
 ) -> WorkflowHandle:
     """Starts the flow as the trip endpoint does: by id, the time in IST, TripId and FlowStatus set from the start."""
-    schedule = TripSchedule(
-        trip_id=party.trip_id,
-        scheduled_at=party.scheduled_at.astimezone(IST).isoformat(),
+    schedule = trip_schedule(
+        party.trip_id,
+        party.scheduled_at,
         reminder_lead_seconds=reminder_lead_seconds,
         completion_delay_seconds=completion_delay_seconds,
     )

@@ -4,7 +4,7 @@ The API inserts the trip and hands this flow's start to the flow outbox in one t
 after the commit, for an active trip, and arms its timers at once. An edit
 of the time (signal `reschedule`) re-arms every timer from the new time; a delete (signal `cancel`) ends the flow
 at any point before completion, and the members hear why. FlowStatus: scheduled -> started -> completed, or
-cancelled (and, in flows recorded before LEANER_TRIP, discarded for a trip gone before the flow read it).
+cancelled (and, in flows started before LEANER_TRIP_VERSION, discarded for a trip gone before the flow read it).
 """
 
 import contextlib
@@ -18,15 +18,7 @@ with workflow.unsafe.imports_passed_through():
     from workflows.flow import FLOW_STATUS, TRIP_ID
     from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import lean, short_step
-    from workflows.trip.contracts import TripCancelled, TripRescheduled, TripSchedule
-
-
-# Flows started since take two steps fewer. They arm their timers in their first task without reading the trip: it
-# was committed active before the start was delivered, and a cancellation or a new time committed since reaches the
-# flow as a signal behind its start (domain/flows.py delivers each workflow id's entries in order). And they store
-# the reminder as a short step inside the task its timer wakes, not as an activity task and a second workflow task:
-# a burst of reminders due together costs Temporal a third of the tasks. Flows recorded before do as they did.
-LEANER_TRIP = "leaner-trip"
+    from workflows.trip.contracts import LEANER_TRIP_VERSION, TripCancelled, TripRescheduled, TripSchedule
 
 
 def _moment(iso: str) -> datetime:
@@ -65,12 +57,17 @@ class TripWorkflow:
 
     @workflow.run
     async def run(self, schedule: TripSchedule) -> None:
-        if lean():
+        # Flows started since LEANER_TRIP_VERSION take two steps fewer. They arm their timers in their first task
+        # without reading the trip: it was committed active before the start was delivered, and a cancellation or a
+        # new time committed since reaches the flow as a signal behind its start (domain/flows.py delivers each
+        # workflow id's entries in order). And they store the reminder as a short step inside the task its timer
+        # wakes, not as an activity task and a second workflow task. Flows started before do as they did.
+        self._leaner = schedule.version >= LEANER_TRIP_VERSION
+        if self._leaner or lean():
             self._status = TripStage.SCHEDULED  # as the start's search attributes say
         else:
             workflow.upsert_search_attributes([TRIP_ID.value_set(str(self._trip_id))])
             self._set_status(TripStage.SCHEDULED)
-        self._leaner = workflow.patched(LEANER_TRIP)
         if not self._leaner:
             status = await short_step(
                 "open_trip", self._trip_id, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
