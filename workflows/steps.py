@@ -38,7 +38,7 @@ async def short_step(
     local: bool | None = None,
 ) -> Any:
     """Runs the named short activity: locally in a lean flow, as an activity task in one recorded before; `local`
-    says which instead, for a step a flow's own patch moved."""
+    says which instead, for a step a later version of the flow moved (workflows/trip/contracts.py)."""
     arguments: Sequence[Any] = args
     if not (lean() if local is None else local):
         return await workflow.execute_activity(
