@@ -12,6 +12,7 @@ from api.errors import ApiError
 from api.security.cookies import session_cookie_name
 from api.security.hashing import token_hash
 from api.security.sessions import live_session
+from domain.flows import FlowOutbox
 from domain.models import AuthSession, User
 from domain.providers.cab import CabAggregatorClient
 from domain.providers.kyc import HyperVergeClient
@@ -82,6 +83,8 @@ StorageDep = Annotated[MediaStorage, Depends(part_of_the_app("storage"))]
 MapsDep = Annotated[MapsProvider, Depends(part_of_the_app("maps"))]
 CabAggregatorDep = Annotated[CabAggregatorClient, Depends(part_of_the_app("cab_aggregator"))]
 KycVendorDep = Annotated[HyperVergeClient, Depends(part_of_the_app("kyc_vendor"))]
+# The API's flow outbox, for a call that acts on a flow whose start may still be on its way (`deliver_waiting`).
+FlowsDep = Annotated[FlowOutbox, Depends(part_of_the_app("flows"))]
 LinkedInDep = Annotated[LinkedInOidc, Depends(part_of_the_app("linkedin"))]
 SmsDep = Annotated[SmsProvider, Depends(part_of_the_app("sms_gateway"))]
 

@@ -108,6 +108,7 @@ def create_app(settings: Settings | None = None, push_destinations: PushDestinat
                 app.state.temporal.get,
                 settings.temporal_task_queue,
                 max_attempts=settings.flow_outbox_max_attempts,
+                relayed=True,
             )
             app.state.storage = LocalDiskStorage(settings.media_dir)
             app.state.maps = create_maps_provider(settings, create_reading_session_maker(lookup_engine), http_client)

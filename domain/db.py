@@ -6,9 +6,11 @@ from typing import Any
 
 import psycopg
 from pydantic_core import from_json
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.util import greenlet_spawn
 
+from domain.models.flows import TASK_QUEUE_SETTING
 from domain.settings import Settings
 
 # psycopg would prepare any statement on its fifth run; PostgreSQL may then switch it to a generic plan, made without
@@ -16,6 +18,17 @@ from domain.settings import Settings
 # at 1M trips instead of ~3 ms, so statements are planned for their values each time and only those that ask for it
 # are prepared (domain/compiled_query.py, a lookup by unique key). The threshold is never reached.
 CONNECT_ARGS: dict[str, Any] = {"prepare_threshold": 2**31 - 1}
+
+
+def libpq_conninfo(database_url: str | URL) -> str:
+    """The libpq form of the SQLAlchemy database URL, for a connection of its own (a LISTEN, the chat's writer)."""
+    return make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def _task_queue_option(task_queue: str) -> str:
+    """libpq's `options` for a connection that says which deployment's task queue it writes for: the flow outbox's
+    entries carry it, and each deployment's relay delivers its own."""
+    return f"-c {TASK_QUEUE_SETTING}=" + task_queue.replace(" ", r"\ ")
 
 
 def create_engine(settings: Settings, *, autocommit: bool = False, pool_size: int | None = None) -> AsyncEngine:
@@ -41,7 +54,7 @@ def create_engine(settings: Settings, *, autocommit: bool = False, pool_size: in
         pool_size=pool_size or (20 if autocommit else 15),
         max_overflow=0,
         pool_recycle=1800,
-        connect_args=CONNECT_ARGS,
+        connect_args=CONNECT_ARGS | {"options": _task_queue_option(settings.temporal_task_queue)},
         json_deserializer=from_json,
         **isolation,
     )

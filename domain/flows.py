@@ -5,16 +5,21 @@ flow's start to `flow_outbox` in the same transaction (`start_after_commit`); a 
 is added the same way (`signal_after_commit`). So a rolled-back transaction starts and signals nothing, and a
 committed one always does:
 
-- the writer delivers its own entries right after its commit (`FlowOutbox.deliver_committed`, called by the API's
-  request transaction and by `FlowOutbox.transaction` in activities), so the next call already finds the flow;
-- the worker's relay (`FlowOutbox.relay`) delivers the entries a writer left behind, when it died between its
-  commit and the delivery, or Temporal was unreachable just then.
+- every entry's insert notifies RELAY_CHANNEL, which wakes the worker's relay (`domain/flow_relay.py`) at the
+  writer's commit: it delivers what waits in batches, sent at once, and starts flows eagerly (their first task
+  comes back in the start's answer to its own worker). The API's outbox is `relayed`: its writers leave their
+  entries to the relay, so a call answers without waiting for Temporal, and a start costs the stack about a tenth
+  less than one the API sent itself (docs/operations.md);
+- a writer in the worker (an activity) delivers its own entries right after its commit (`FlowOutbox.transaction`),
+  and so does an API call that needs its flow at once (`transaction(at_once=True)`, `deliver_waiting`);
+- the relay also looks every interval, for entries a writer left behind (it died between its commit and the
+  delivery, or Temporal did not answer then) and any a notification did not announce.
 
 Entries are delivered in order per workflow id (a flow's signals never before its start), and only per workflow id:
-each entry is delivered in a transaction of its own that locks that entry alone while Temporal is called, and is
-removed once Temporal took it, so two deliverers never send one entry at the same time, and a start that is sent
-again after a lost answer is refused by Temporal for an id already used (REJECT_DUPLICATE): each flow starts once.
-Signals are at least once; every flow's signals are idempotent.
+a deliverer locks the first entry of each workflow id it sends while Temporal is called, and removes it once
+Temporal took it, so two deliverers never send one entry at the same time, and a start that is sent again after a
+lost answer is refused by Temporal for an id already used (REJECT_DUPLICATE): each flow starts once. Signals are
+at least once; every flow's signals are idempotent.
 
 An entry Temporal refuses is tried again by the relay; after FLOW_OUTBOX_MAX_ATTEMPTS refusals it is parked: it stays
 in the table with its last error, counted by the `flow_outbox_parked` metric, until support retries it
@@ -34,7 +39,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any, Protocol
 
-from sqlalchemy import Row, case, delete, exists, func, insert, select, update
+from sqlalchemy import ColumnElement, Row, case, delete, exists, func, insert, or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import aliased
@@ -53,6 +58,9 @@ from domain.db import transaction
 from domain.models import FlowOutboxEntry
 
 logger = logging.getLogger("humsafar.flows")
+
+# The channel every outbox insert notifies at its commit and the worker's relay listens on.
+RELAY_CHANNEL = "flow_outbox"
 
 # The ids of the entries a session added, delivered after its commit.
 _ADDED = "flow_outbox_added"
@@ -101,7 +109,9 @@ def _plain(arg: Any) -> Any:
 
 
 async def _add(session: AsyncSession, values: list[dict[str, Any]]) -> None:
-    added = await session.scalars(insert(FlowOutboxEntry).values(values).returning(FlowOutboxEntry.id))
+    # The notification goes out at the commit, once per transaction, and never for one rolled back.
+    adding = insert(FlowOutboxEntry).values(values).returning(FlowOutboxEntry.id, func.pg_notify(RELAY_CHANNEL, ""))
+    added = await session.scalars(adding)
     session.info.setdefault(_ADDED, []).extend(added)
 
 
@@ -160,6 +170,29 @@ class ParkedEntry:
     waiting_behind: int  # later entries of the same workflow id, delivered once this one is
 
 
+@dataclasses.dataclass(frozen=True)
+class RelayBatch:
+    taken: int
+    more: bool  # entries it did not send wait: the batch was full, or one it sent had another behind it
+
+
+# What a deliverer reads of an entry to send it.
+_SENT = (
+    FlowOutboxEntry.id,
+    FlowOutboxEntry.workflow_id,
+    FlowOutboxEntry.workflow,
+    FlowOutboxEntry.signal,
+    FlowOutboxEntry.arg,
+    FlowOutboxEntry.search_attributes,
+)
+
+
+def _first_of_its_workflow_id() -> ColumnElement[bool]:
+    """No earlier entry of the same workflow id waits: a flow's signals never go before its start."""
+    earlier = aliased(FlowOutboxEntry)
+    return ~exists().where(earlier.workflow_id == FlowOutboxEntry.workflow_id, earlier.id < FlowOutboxEntry.id)
+
+
 def _unanswered(error: Exception) -> bool:
     """Temporal could not be reached, did not answer in time, or was too busy: no fault of the entry's."""
     if isinstance(error, RPCError):
@@ -169,7 +202,8 @@ def _unanswered(error: Exception) -> bool:
 
 class FlowOutbox:
     """Delivers committed outbox entries to Temporal. Without a client it only writes: the entries wait for a
-    relay (tests of the writers alone). `meter` takes the `flow_outbox_parked` gauge the relay keeps current.
+    relay (tests of the writers alone). `relayed`: its writers leave their entries to the worker's relay, unless
+    a call needs its flow at once. `meter` takes the `flow_outbox_parked` gauge the relay keeps current.
     `eager_start`, for an outbox whose client a worker of the task queue runs on: Temporal hands a new flow's first
     task back in the start's answer, to be run here at once, when the worker has room for it (docs/operations.md)."""
 
@@ -181,9 +215,11 @@ class FlowOutbox:
         max_attempts: int = DEFAULT_MAX_ATTEMPTS,
         meter: MetricMeter | None = None,
         eager_start: bool = False,
+        relayed: bool = False,
     ) -> None:
         self._session_maker = session_maker
         self._eager_start = eager_start
+        self._relayed = relayed
         self._client = client
         self._task_queue = task_queue
         self._max_attempts = max_attempts
@@ -192,125 +228,149 @@ class FlowOutbox:
         )
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[AsyncSession]:
-        """One unit of work whose flow starts and signals are delivered once it has committed."""
+    async def transaction(self, at_once: bool = False) -> AsyncIterator[AsyncSession]:
+        """One unit of work whose flow starts and signals are delivered once it has committed; `at_once` by this
+        writer even where the outbox is relayed, for a caller that acts on the flow right after."""
         async with transaction(self._session_maker) as session:
             yield session
-        await self.deliver_committed(session)
+        await self.deliver_committed(session, at_once)
 
-    async def deliver_committed(self, session: AsyncSession) -> None:
-        """Delivers what this (committed) session added; what cannot be delivered now is left to the relay."""
+    async def deliver_committed(self, session: AsyncSession, at_once: bool = False) -> None:
+        """Delivers what this (committed) session added, unless the relay is to (a relayed outbox, not `at_once`);
+        what cannot be delivered now is left to the relay."""
         added: list[int] = session.info.pop(_ADDED, [])
-        if added and self._client is not None:
+        if added and (at_once or not self._relayed):
             try:
                 await self.deliver(added)
             except (SQLAlchemyError, OSError, RuntimeError) as error:
                 logger.warning("flow outbox: %d entries left to the relay: %s", len(added), error)
 
-    async def deliver(self, ids: Sequence[int] | None = None, older_than: timedelta | None = None) -> int:
-        """Delivers these entries (waiting for another deliverer holding one), or, as the relay, the oldest entry of
-        up to a batch of workflow ids, each older than `older_than` and held by nobody, with the entries behind it;
-        answers how many Temporal took. Stops once Temporal has not answered a few times in a row."""
+    async def deliver_waiting(self, workflow_id: str) -> int:
+        """Delivers whatever still waits for this workflow id (its start, say, before a call acts on the flow);
+        answers how many Temporal took."""
+        async with self._session_maker() as session:
+            waiting = select(FlowOutboxEntry.id).where(FlowOutboxEntry.workflow_id == workflow_id)
+            ids = list(await session.scalars(waiting))
+        return await self.deliver(ids) if ids else 0
+
+    async def deliver(self, ids: Sequence[int]) -> int:
+        """Delivers these entries one by one, in order, waiting for another deliverer holding one; answers how many
+        Temporal took. Stops once Temporal has not answered a few times in a row."""
         if self._client is None:
             return 0
         client = await self._client()
-        relaying = ids is None
-        first_ids = await self._oldest_of_each_workflow_id(older_than) if ids is None else sorted(ids)
         taken = unanswered = 0
-        for first_id in first_ids:
-            entry_id: int | None = first_id
-            while entry_id is not None:
-                delivery, workflow_id = await self._deliver_one(client, entry_id, wait=not relaying)
-                unanswered = unanswered + 1 if delivery is Delivery.UNANSWERED else 0
-                if unanswered >= UNANSWERED_IN_A_ROW:
-                    return taken
-                if delivery is not Delivery.TAKEN:
-                    break
-                taken += 1
-                # The relay goes on with the entries behind it; a writer delivers only its own.
-                entry_id = await self._next_of(workflow_id) if relaying else None
+        for entry_id in sorted(ids):
+            delivery = await self._deliver_one(client, entry_id)
+            unanswered = unanswered + 1 if delivery is Delivery.UNANSWERED else 0
+            if unanswered >= UNANSWERED_IN_A_ROW:
+                break
+            taken += delivery is Delivery.TAKEN
         return taken
 
-    async def _oldest_of_each_workflow_id(self, older_than: timedelta | None) -> list[int]:
-        """The first entry of each workflow id, unless parked or newer than `older_than`; the ones Temporal refused
-        least often first, so entries it keeps refusing go after the others."""
-        earlier = aliased(FlowOutboxEntry)
-        query = (
-            select(FlowOutboxEntry.id)
+    async def relay_round(self) -> int:
+        """As the relay: delivers every entry waiting and not parked, a batch of workflow ids' first entries at a
+        time, each batch sent at once, until none is left or Temporal does not answer; an entry refused is tried
+        once a round. Answers how many Temporal took."""
+        if self._client is None:
+            return 0
+        client = await self._client()
+        taken, tried = 0, set[int]()
+        while True:
+            batch = await self._relay_batch(client, tried)
+            if batch is None:
+                return taken
+            taken += batch.taken
+            if not batch.more:
+                return taken
+
+    async def _relay_batch(self, client: Client, tried: set[int]) -> RelayBatch | None:
+        """Locks the first entry of up to a batch of workflow ids (held by no other deliverer, not tried in this
+        round), sends them all at once and removes the ones Temporal took in the same transaction; a refusal is
+        counted there too. None when there was none to send, or Temporal did not answer."""
+        later = aliased(FlowOutboxEntry)
+        followed = exists().where(later.workflow_id == FlowOutboxEntry.workflow_id, later.id > FlowOutboxEntry.id)
+        firsts = (
+            select(*_SENT, followed.label("followed"))
             .where(
                 FlowOutboxEntry.parked_at.is_(None),
-                FlowOutboxEntry.created_at <= func.now() - (older_than or timedelta(0)),
-                ~exists().where(earlier.workflow_id == FlowOutboxEntry.workflow_id, earlier.id < FlowOutboxEntry.id),
+                FlowOutboxEntry.id.not_in(tried),
+                # Its own deployment's entries, and any written before entries named their task queue.
+                or_(FlowOutboxEntry.task_queue == self._task_queue, FlowOutboxEntry.task_queue.is_(None)),
+                _first_of_its_workflow_id(),
             )
             .order_by(FlowOutboxEntry.attempts, FlowOutboxEntry.id)
             .limit(BATCH)
+            .with_for_update(skip_locked=True)
         )
         async with self._session_maker() as session:
-            return list(await session.scalars(query))
+            entries = (await session.execute(firsts)).all()
+            if not entries:
+                await session.rollback()
+                return None
+            errors = await asyncio.gather(*(self._sent(client, entry) for entry in entries))
+            taken = [entry for entry, error in zip(entries, errors, strict=True) if error is None]
+            not_taken = [(entry, error) for entry, error in zip(entries, errors, strict=True) if error is not None]
+            if taken:
+                await session.execute(delete(FlowOutboxEntry).where(FlowOutboxEntry.id.in_([e.id for e in taken])))
+            deliveries = [await self._count(session, entry, error) for entry, error in not_taken]
+            await session.commit()
+        tried.update(entry.id for entry, _ in not_taken)
+        if Delivery.UNANSWERED in deliveries:
+            return None
+        # More waits when the batch was full, or an entry taken had another of its workflow id behind it.
+        more = len(entries) == BATCH or any(entry.followed for entry in taken)
+        return RelayBatch(len(taken), more)
 
-    async def _next_of(self, workflow_id: str) -> int | None:
-        async with self._session_maker() as session:
-            query = select(func.min(FlowOutboxEntry.id)).where(FlowOutboxEntry.workflow_id == workflow_id)
-            return await session.scalar(query)
+    async def _sent(self, client: Client, entry: Row[Any]) -> Exception | None:
+        """Sends one entry; the error Temporal (or its client) answered, None once Temporal took it."""
+        try:
+            await self._send(client, entry)
+        except Exception as error:  # a refusal, or an entry Temporal's client cannot send: counted alike
+            return error
+        return None
 
-    async def _deliver_one(self, client: Client, entry_id: int, wait: bool) -> tuple[Delivery, str]:
-        """Takes this one entry out, if it is its workflow id's first and not parked, and sends it; Temporal taking
-        it commits its removal, a refusal rolls it back and is counted. Answers what became of it and its workflow
-        id."""
-        earlier = aliased(FlowOutboxEntry)
+    async def _deliver_one(self, client: Client, entry_id: int) -> Delivery:
+        """Takes this one entry out, if it is its workflow id's first and not parked, waiting for a deliverer that
+        holds it, and sends it; Temporal taking it commits its removal, a refusal rolls it back and is counted."""
         first = (
             select(FlowOutboxEntry.id)
-            .where(
-                FlowOutboxEntry.id == entry_id,
-                FlowOutboxEntry.parked_at.is_(None),
-                ~exists().where(earlier.workflow_id == FlowOutboxEntry.workflow_id, earlier.id < FlowOutboxEntry.id),
-            )
-            .with_for_update(skip_locked=not wait)
+            .where(FlowOutboxEntry.id == entry_id, FlowOutboxEntry.parked_at.is_(None), _first_of_its_workflow_id())
+            .with_for_update()
         )
         # One statement locks the entry only when it is its workflow id's first, and removes it: an entry behind
-        # another, like one gone, parked or held by another deliverer, is not now. The removal stands only once
-        # Temporal has taken the entry (three round trips with the transaction's own).
-        taking = (
-            delete(FlowOutboxEntry)
-            .where(FlowOutboxEntry.id == first.scalar_subquery())
-            .returning(
-                FlowOutboxEntry.workflow_id,
-                FlowOutboxEntry.workflow,
-                FlowOutboxEntry.signal,
-                FlowOutboxEntry.arg,
-                FlowOutboxEntry.search_attributes,
-            )
-        )
+        # another, like one gone or parked, is not now. The removal stands only once Temporal has taken the entry
+        # (three round trips with the transaction's own).
+        taking = delete(FlowOutboxEntry).where(FlowOutboxEntry.id == first.scalar_subquery()).returning(*_SENT)
         async with self._session_maker() as session:
             entry = (await session.execute(taking)).first()
             if entry is None:
                 await session.rollback()
-                return Delivery.NOT_NOW, ""
-            try:
-                await self._send(client, entry)
-            except Exception as error:  # a refusal, or an entry Temporal's client cannot send: counted alike
-                await session.rollback()
-                return await self._not_taken(entry_id, entry.workflow or entry.signal, entry.workflow_id, error)
-            await session.commit()
-            return Delivery.TAKEN, entry.workflow_id
+                return Delivery.NOT_NOW
+            error = await self._sent(client, entry)
+            if error is None:
+                await session.commit()
+                return Delivery.TAKEN
+            await session.rollback()
+        async with transaction(self._session_maker) as session:
+            return await self._count(session, entry, error)
 
-    async def _not_taken(self, entry_id: int, what: str, workflow_id: str, error: Exception) -> tuple[Delivery, str]:
+    async def _count(self, session: AsyncSession, entry: Row[Any], error: Exception) -> Delivery:
         """Keeps the error on the entry; counts a refusal, and parks the entry at the last attempt."""
+        what, workflow_id = entry.workflow or entry.signal, entry.workflow_id
         last_error = f"{type(error).__name__}: {error}"[:1000]
-        noting = update(FlowOutboxEntry).where(FlowOutboxEntry.id == entry_id)
+        noting = update(FlowOutboxEntry).where(FlowOutboxEntry.id == entry.id)
         if _unanswered(error):
             logger.warning("flow outbox: %s to %s not delivered, Temporal did not answer: %s", what, workflow_id, error)
-            async with transaction(self._session_maker) as session:
-                await session.execute(noting.values(last_error=last_error))
-            return Delivery.UNANSWERED, workflow_id
+            await session.execute(noting.values(last_error=last_error))
+            return Delivery.UNANSWERED
         attempts = FlowOutboxEntry.attempts + 1
         counting = noting.values(
             attempts=attempts,
             last_error=last_error,
             parked_at=case((attempts >= self._max_attempts, func.now()), else_=None),
         ).returning(FlowOutboxEntry.attempts, FlowOutboxEntry.parked_at)
-        async with transaction(self._session_maker) as session:
-            counted = (await session.execute(counting)).first()
+        counted = (await session.execute(counting)).first()
         if counted is None or counted.parked_at is None:
             logger.warning(
                 "flow outbox: %s to %s refused (%s): %s", what, workflow_id, counted and counted.attempts, error
@@ -323,7 +383,7 @@ class FlowOutbox:
                 counted.attempts,
                 error,
             )
-        return Delivery.REFUSED, workflow_id
+        return Delivery.REFUSED
 
     async def _send(self, client: Client, entry: Row[Any]) -> None:
         if entry.workflow is not None:
@@ -392,16 +452,3 @@ class FlowOutbox:
             )
         self._parked_gauge.set(parked or 0)
         return parked or 0
-
-    async def relay(self, stop: asyncio.Event, interval: timedelta, grace: timedelta) -> None:
-        """Until `stop` is set: every interval, delivers the entries older than the grace (a live writer delivers
-        its own long before), each batch at once after the last, and counts the parked ones."""
-        while not stop.is_set():
-            try:
-                while await self.deliver(older_than=grace) >= BATCH and not stop.is_set():
-                    pass
-                await self.count_parked()
-            except (SQLAlchemyError, OSError, RuntimeError) as error:
-                logger.warning("flow relay: %s", error)
-            with suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), interval.total_seconds())

@@ -45,10 +45,9 @@ class RunSettings(BaseSettings):
 class FlowSettings(BaseSettings):
     """The durable flows' outbox and the worker's metrics."""
 
-    # A flow start whose writer died between its commit and the start is delivered by the worker's relay, which
-    # looks every interval for entries older than the grace (a live writer delivers its own within milliseconds).
+    # The worker's relay delivers the outbox's entries as each writer's commit announces them, and looks every
+    # interval besides: for an entry whose writer died between its commit and its delivery, or unannounced.
     flow_relay_interval_seconds: float = 2.0
-    flow_relay_grace_seconds: float = 5.0
     # An outbox entry Temporal refuses this many times is parked for support (docs/operations.md, scripts/outbox.py).
     flow_outbox_max_attempts: int = 20
     # Where the worker serves Prometheus metrics (host:port; none when unset): the Temporal SDK's and the outbox's.

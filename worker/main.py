@@ -10,7 +10,8 @@ import inspect
 import logging
 import pkgutil
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -32,8 +33,9 @@ from activities.kyc import KycActivities
 from activities.push import PushActivities
 from activities.safety import SafetyActivities
 from activities.trips import TripActivities
-from domain.db import create_engine, create_session_maker
+from domain.db import create_engine, create_session_maker, libpq_conninfo
 from domain.documents import DocumentFiles
+from domain.flow_relay import relay
 from domain.flows import FlowOutbox
 from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
@@ -88,9 +90,9 @@ WORKFLOW_TASK_POLLS = 16
 
 def flow_outbox(settings: Settings, engine: AsyncEngine, client: Client) -> FlowOutbox:
     """The outbox the worker's activities write to and its relay delivers, its metrics beside the client's. The
-    flows it starts (a notification's push, a commute's day, ...) start eagerly: their first task comes back in the
-    start's answer to this worker, past Temporal's task queue, which saves the dev server about a fifth of its work
-    for each (docs/operations.md)."""
+    flows it starts (the ones the API's calls write, a notification's push, a commute's day, ...) start eagerly:
+    their first task comes back in the start's answer to this worker, past Temporal's task queue, which saves the
+    dev server about a fifth of its work for each (docs/operations.md)."""
 
     async def connected() -> Client:
         return client
@@ -166,34 +168,46 @@ def build_worker(
     )
 
 
+@asynccontextmanager
+async def serving(
+    client: Client,
+    settings: Settings,
+    vendor_http: httpx.AsyncClient | None = None,
+    push_destinations: PushDestinations | None = None,
+) -> AsyncIterator[None]:
+    """The worker and, beside it, the flow outbox's relay, which delivers the starts and signals the API's calls
+    leave to it, and whatever another writer could not deliver (domain/flow_relay.py). On leaving, the relay stops,
+    then the worker lets its running activities finish."""
+    engine = create_engine(settings)
+    stop = asyncio.Event()
+    relaying = asyncio.create_task(
+        relay(
+            flow_outbox(settings, engine, client),
+            libpq_conninfo(engine.url),
+            stop,
+            timedelta(seconds=settings.flow_relay_interval_seconds),
+        ),
+        name="flow-relay",
+    )
+    try:
+        async with build_worker(client, settings, engine, vendor_http, push_destinations):
+            yield
+    finally:
+        stop.set()
+        await relaying
+        await engine.dispose()
+
+
 async def run_worker(settings: Settings, push_destinations: PushDestinations | None = None) -> None:
-    """Runs until SIGINT or SIGTERM, then lets running activities finish before it returns. Beside the worker runs
-    the flow outbox's relay, which delivers the starts and signals their writers could not (domain/flows.py)."""
+    """Runs until SIGINT or SIGTERM, then lets running activities finish before it returns."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signal_number, stop.set)
 
     client = await connect_temporal(settings, runtime=metrics_runtime(settings))
-    engine = create_engine(settings)
-    relay = asyncio.create_task(
-        flow_outbox(settings, engine, client).relay(
-            stop,
-            timedelta(seconds=settings.flow_relay_interval_seconds),
-            timedelta(seconds=settings.flow_relay_grace_seconds),
-        ),
-        name="flow-relay",
-    )
-    try:
-        async with build_worker(client, settings, engine, push_destinations=push_destinations):
-            logger.info(
-                "worker started on %s, task queue %s",
-                temporal_address(settings),
-                settings.temporal_task_queue,
-            )
-            await stop.wait()
-            logger.info("worker stopping")
-    finally:
-        await relay
-        await engine.dispose()
+    async with serving(client, settings, push_destinations=push_destinations):
+        logger.info("worker started on %s, task queue %s", temporal_address(settings), settings.temporal_task_queue)
+        await stop.wait()
+        logger.info("worker stopping")
     logger.info("worker stopped")

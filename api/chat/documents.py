@@ -134,8 +134,9 @@ class DocumentUploads:
 
     async def _record(self, message: ChatMessage, key: str, upload: StoredUpload, uploader_id: int) -> ChatDocument:
         """The document's row, and its review started once the row is committed. A second upload for the same
-        message is refused by the row's unique message id."""
-        async with self.outbox.transaction() as session:
+        message is refused by the row's unique message id. The review is started here, not left to the relay: the
+        call waits on it at once."""
+        async with self.outbox.transaction(at_once=True) as session:
             document = ChatDocument(
                 message_id=message.id,
                 trip_id=message.trip_id,

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 import psycopg
-from sqlalchemy.engine import make_url
 
+from domain.db import libpq_conninfo
 from domain.live import CHANNEL
 
 logger = logging.getLogger("humsafar.live")
@@ -34,7 +34,7 @@ def changed_frame(data: dict[str, Any]) -> str:
 
 class LiveListener:
     def __init__(self, database_url: str) -> None:
-        self._conninfo = make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
+        self._conninfo = libpq_conninfo(database_url)
         self._by_user: dict[int, set[Deliver]] = {}
         self._task: asyncio.Task[None] | None = None
         self._listening = asyncio.Event()

@@ -24,11 +24,11 @@ from datetime import datetime
 from typing import Any
 
 import psycopg
-from sqlalchemy.engine import make_url
 
 from api.chat.batching import Batcher
 from api.users.blocks import blocked_between_sql
 from domain import clock
+from domain.db import libpq_conninfo
 from domain.rules.join import PassengerStatus
 
 logger = logging.getLogger("humsafar.chat")
@@ -136,11 +136,6 @@ async def store_admitted(connection: psycopg.AsyncConnection[Any], drafts: Seque
         for message_id, sender_id, identifier, created_at, members in await cursor.fetchall()
     }
     return [by_key.pop((draft.sender_id, draft.client_message_identifier), None) for draft in drafts]
-
-
-def libpq_conninfo(database_url: str) -> str:
-    """The libpq form of the SQLAlchemy database URL."""
-    return make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 class MessageWriter:

@@ -3,17 +3,20 @@
 Each is a Workflow Update of the request's JoinRequestWorkflow, so the caller hears at once whether the move was
 made, or the reason it was refused: the flow's validator and activity decide by domain/rules/join.py."""
 
+from dataclasses import dataclass
+
 from fastapi import status
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError
+from temporalio.service import RPCError, RPCStatusCode
 
 from api.errors import ApiError, refuse
 from api.joins.schemas import HostAction, PassengerAction
 from api.trips.lookups import load_trip
 from domain import clock
+from domain.flows import FlowOutbox
 from domain.models import Trip, TripPassenger, User
 from domain.reliability import record_reliability
 from domain.rules import messages
@@ -29,8 +32,30 @@ REFUSAL_KINDS = frozenset(RefusalKind)
 PASSENGER_MOVES = {"LEAVE": Move.LEAVE, "REVOKE_REQUEST": Move.REVOKE}
 
 
+@dataclass(frozen=True)
+class Flows:
+    """Temporal, and the outbox a request's start may still wait in."""
+
+    temporal: Client
+    outbox: FlowOutbox
+
+
+async def _update(flows: Flows, workflow_id: str, move: Move, actor: JoinAction) -> None:
+    """The move as a Workflow Update of the request's flow. The flow's start is on its way through the worker's
+    relay just after the request was made: a flow not found is started here if its start still waits (or once the
+    relay's delivery of it ends), then asked again."""
+    handle = flows.temporal.get_workflow_handle(workflow_id)
+    try:
+        await handle.execute_update(move, actor, result_type=str)
+    except RPCError as error:
+        if error.status != RPCStatusCode.NOT_FOUND:
+            raise
+        await flows.outbox.deliver_waiting(workflow_id)
+        await handle.execute_update(move, actor, result_type=str)
+
+
 async def _make_move(
-    temporal: Client,
+    flows: Flows,
     session: AsyncSession,
     trip: Trip,
     member_id: int,
@@ -52,9 +77,8 @@ async def _make_move(
     )
     if passenger is None or passenger.request_number == 0:
         raise ApiError(messages.JOIN_REQUEST_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-    handle = temporal.get_workflow_handle(join_workflow_id(trip.id, member_id, passenger.request_number))
     try:
-        await handle.execute_update(move, actor, result_type=str)
+        await _update(flows, join_workflow_id(trip.id, member_id, passenger.request_number), move, actor)
     except WorkflowUpdateFailedError as error:
         cause = error.cause
         if isinstance(cause, ApplicationError) and cause.type in REFUSAL_KINDS:
@@ -66,9 +90,7 @@ async def _make_move(
     return move
 
 
-async def decide_as_host(
-    session: AsyncSession, temporal: Client, host: User, member_id: int, decision: HostAction
-) -> str:
+async def decide_as_host(session: AsyncSession, flows: Flows, host: User, member_id: int, decision: HostAction) -> str:
     """Approves, rejects or removes a member of the host's own trip, or marks a member who did not turn up; the
     words for what was done."""
     trip = await load_trip(session, decision.trip_id)
@@ -78,7 +100,7 @@ async def decide_as_host(
         await _mark_no_show(session, trip, member_id)
         return messages.NO_SHOW_MARKED
     actor = JoinAction(actor_id=host.id, note=decision.additional_note)
-    move = await _make_move(temporal, session, trip, member_id, HOST_MOVES[decision.action], actor)
+    move = await _make_move(flows, session, trip, member_id, HOST_MOVES[decision.action], actor)
     return TRANSITIONS[move].done
 
 
@@ -104,9 +126,9 @@ async def _mark_no_show(session: AsyncSession, trip: Trip, member_id: int) -> No
         raise ApiError(messages.NO_SHOW_ALREADY, status.HTTP_409_CONFLICT)
 
 
-async def act_as_passenger(session: AsyncSession, temporal: Client, user: User, action: PassengerAction) -> str:
+async def act_as_passenger(session: AsyncSession, flows: Flows, user: User, action: PassengerAction) -> str:
     """Leaves the trip or takes the request back; the words for what was done."""
     trip = await load_trip(session, action.trip_id)
     actor = JoinAction(actor_id=user.id, note=action.additional_note)
-    move = await _make_move(temporal, session, trip, user.id, PASSENGER_MOVES[action.action], actor)
+    move = await _make_move(flows, session, trip, user.id, PASSENGER_MOVES[action.action], actor)
     return TRANSITIONS[move].done

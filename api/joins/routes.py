@@ -6,7 +6,7 @@ gets the new status, or the reason it was refused, at once.
 
 from fastapi import APIRouter
 
-from api.deps import CurrentUser, SessionDep, SettingsDep, TemporalDep
+from api.deps import CurrentUser, FlowsDep, SessionDep, SettingsDep, TemporalDep
 from api.joins import moves
 from api.joins.requests import ask_to_join
 from api.joins.schemas import HostAction, JoinRequestCreate, PassengerAction
@@ -27,13 +27,18 @@ async def request_to_join(
 
 @router.put("/host/{member_id}", responses=refusals(403, 404, 409))
 async def decide_as_host(
-    member_id: int, body: HostAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep
+    member_id: int,
+    body: HostAction,
+    user: CurrentUser,
+    session: SessionDep,
+    temporal: TemporalDep,
+    flows: FlowsDep,
 ) -> MessageOnly:
-    return done(await moves.decide_as_host(session, temporal, user, member_id, body))
+    return done(await moves.decide_as_host(session, moves.Flows(temporal, flows), user, member_id, body))
 
 
 @router.put("/passenger", responses=refusals(404, 409))
 async def act_as_passenger(
-    body: PassengerAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep
+    body: PassengerAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep, flows: FlowsDep
 ) -> MessageOnly:
-    return done(await moves.act_as_passenger(session, temporal, user, body))
+    return done(await moves.act_as_passenger(session, moves.Flows(temporal, flows), user, body))

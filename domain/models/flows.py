@@ -3,11 +3,14 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, CheckConstraint, DateTime, Index, Integer, String, Text
+from sqlalchemy import BigInteger, CheckConstraint, DateTime, Index, Integer, String, Text, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.models.base import Base, created_at_column
+
+# The connection setting that names the Temporal task queue its writes are for (domain/db.py).
+TASK_QUEUE_SETTING = "humsafar.task_queue"
 
 
 class FlowOutboxEntry(Base):
@@ -32,3 +35,7 @@ class FlowOutboxEntry(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     parked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = created_at_column()
+    # The task queue of the deployment whose connection wrote it (domain/db.py): its relay delivers it.
+    task_queue: Mapped[str | None] = mapped_column(
+        String(200), server_default=text(f"current_setting('{TASK_QUEUE_SETTING}'::text, true)")
+    )

@@ -9,11 +9,13 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from fastapi import FastAPI
 from sqlalchemy import update
+from temporalio.client import WorkflowHandle
 
 from api.main import create_app
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
@@ -27,7 +29,8 @@ from domain.push import PushDestinations
 from domain.rules.geo import distance_km
 from domain.rules.trip import PLACE_POINT_MAX_KM
 from domain.settings import Settings
-from worker.main import build_worker
+from tests.flows import started_flow
+from worker.main import serving
 
 BASE_URL = "http://localhost"
 
@@ -80,11 +83,17 @@ async def app(api_settings: Settings, push_destinations: PushDestinations) -> As
 
 @pytest.fixture(scope="session")
 async def worker(app: FastAPI, api_settings: Settings, push_destinations: PushDestinations) -> AsyncIterator[None]:
-    """A worker on the API tests' task queue, for the calls that go through a durable flow."""
+    """A worker on the API tests' task queue, with its relay of the flow outbox, for the calls that go through a
+    durable flow."""
     client = await app.state.temporal.get()
     vendor_http = app.state.outbound_http
-    async with build_worker(client, api_settings, vendor_http=vendor_http, push_destinations=push_destinations):
+    async with serving(client, api_settings, vendor_http=vendor_http, push_destinations=push_destinations):
         yield
+
+
+async def app_flow(app: FastAPI, workflow_id: str, result_type: type | None = None) -> WorkflowHandle[Any, Any]:
+    """The flow of this id once the worker's relay has started it: a call commits and answers before that."""
+    return await started_flow(await app.state.temporal.get(), workflow_id, result_type)
 
 
 def _send_csrf_header(client: httpx.AsyncClient) -> Callable[[httpx.Request], Awaitable[None]]:

@@ -19,7 +19,7 @@ from domain.providers.cab import SIGNATURE_HEADER, webhook_headers
 from domain.rules import messages
 from domain.webhooks import TIMESTAMP_HEADER
 from sandbox.models import SandboxCabBooking
-from tests.api.conftest import new_person
+from tests.api.conftest import app_flow, new_person
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create, read
 from tests.api.webhooks import forged_webhooks
@@ -87,8 +87,7 @@ async def settles_on(client, trip_id: int, status: str, timeout_seconds: float =
 
 
 async def flow_of(app, trip_id: int, number: int = 1):
-    client = await app.state.temporal.get()
-    return client.get_workflow_handle(cab_workflow_id(trip_id, number))
+    return await app_flow(app, cab_workflow_id(trip_id, number))
 
 
 async def test_a_cab_trip_is_eligible_and_others_are_not(host):

@@ -4,7 +4,7 @@ import pytest
 
 from activities.documents import GUIDELINES_TEST_MARKER
 from domain.rules import messages
-from tests.api.conftest import new_person
+from tests.api.conftest import app_flow, new_person
 from tests.api.test_chat import expect, room_of_two, send, socket, socket_url, trip_with_member
 from tests.workflows.recorded import replay_and_record
 from workflows.document_review.contracts import document_review_workflow_id
@@ -52,8 +52,7 @@ async def test_a_checked_document_is_delivered_to_the_room_and_members_can_downl
             assert (await stranger.get(document["document_url"])).status_code == 403
         history = (await signed_in.get("/api/chat/chat", params={"chat_id": trip_id})).json()["data"]["messages"]
         assert history[-1]["documents"][0]["id"] == document["id"]
-    temporal = await app.state.temporal.get()
-    review = temporal.get_workflow_handle(document_review_workflow_id(document["id"]))
+    review = await app_flow(app, document_review_workflow_id(document["id"]))
     await review.result()
     await replay_and_record(review, "document_review")
 

@@ -6,8 +6,9 @@ import psycopg
 import pytest
 from sqlalchemy import select
 
-from api.chat.writer import APPLICATION_NAME, Draft, MessageWriter, libpq_conninfo, store_admitted
+from api.chat.writer import APPLICATION_NAME, Draft, MessageWriter, store_admitted
 from api.security.hashing import token_hash
+from domain.db import libpq_conninfo
 from domain.models import ChatMessage
 from tests.api.conftest import new_person
 from tests.api.test_chat import VALID_TEXT, stored_count, trip_with_member

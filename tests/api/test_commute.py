@@ -15,10 +15,12 @@ from domain import clock
 from domain.models import Notification, Trip
 from domain.rules import messages
 from domain.rules.commute import occurrences
+from tests.api.conftest import app_flow
 from tests.api.test_join import ask_to_join, host_acts
 from tests.places import KORAMANGALA, WHITEFIELD
 from tests.workflows.recorded import replay_and_record
 from workflows.commute.contracts import commute_day_workflow_id, commute_schedule_change_id, commute_schedule_id
+from workflows.trip.contracts import trip_workflow_id
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -83,13 +85,13 @@ async def test_a_series_makes_its_trips_up_to_the_horizon_each_an_ordinary_trip(
     assert [trip.series_date for trip in made] == days
     assert all(trip.scheduled_at.astimezone(clock.IST).strftime("%H:%M") == "21:45" for trip in made)
     temporal = await app.state.temporal.get()
-    flow = temporal.get_workflow_handle(f"trip:{made[0].id}")
+    flow = await app_flow(app, trip_workflow_id(made[0].id))
     assert (await flow.describe()).status is not None, "each occurrence has its own TripWorkflow"
     listed = (await signed_in.get("/api/trip/recurring")).json()["data"]
     [mine] = [series for series in listed if series["id"] == series_id]
     assert mine["next_trips"] == [trip.id for trip in made]
     assert (mine["time"], mine["days"]) == ("21:45", EVERY_DAY)
-    opened = temporal.get_workflow_handle(commute_schedule_change_id(series_id, True))
+    opened = await app_flow(app, commute_schedule_change_id(series_id, True))
     await opened.result()
     await replay_and_record(opened, "commute_schedule")
     day = await a_commute_day(temporal, series_id)

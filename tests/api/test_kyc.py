@@ -16,7 +16,7 @@ from domain.providers.kyc import SIGNATURE_HEADER, webhook_headers
 from domain.rules import messages
 from domain.rules.kyc import KycStatus
 from domain.webhooks import DELIVERY_ID_HEADER
-from tests.api.conftest import new_person
+from tests.api.conftest import app_flow, new_person
 from tests.api.webhooks import forged_webhooks
 from tests.workflows.recorded import replay_and_record
 from workflows.flow import FLOW_STATUS
@@ -59,8 +59,7 @@ async def settles_on(client, status: str, timeout_seconds: float = 20.0) -> dict
 
 
 async def flow_of(app, user_id: int, number: int):
-    client = await app.state.temporal.get()
-    return client.get_workflow_handle(kyc_workflow_id(user_id, number))
+    return await app_flow(app, kyc_workflow_id(user_id, number))
 
 
 async def verify(client, outcome: str) -> tuple[dict, dict]:

@@ -14,7 +14,7 @@ from domain import clock
 from domain.models import Notification, PushSubscription
 from domain.push import PushDestinations
 from domain.rules import messages
-from tests.api.conftest import new_person
+from tests.api.conftest import app_flow, new_person
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create
 from tests.push_service import LocalPushService
@@ -77,8 +77,7 @@ async def endpoints_of(app, user_id: int) -> list[str]:
 
 async def pushed_count(app, notification_id: int) -> int:
     """What the notification's push flow answers: on how many devices it was delivered."""
-    client = await app.state.temporal.get()
-    return int(await client.get_workflow_handle(push_workflow_id(notification_id)).result())
+    return int(await (await app_flow(app, push_workflow_id(notification_id))).result())
 
 
 async def test_the_configuration_gives_one_vapid_public_key(client, vapid_public_key):

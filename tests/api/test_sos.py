@@ -22,7 +22,7 @@ from domain.models import Notification, SafetyIncident, SafetySms, Trip, TripCom
 from domain.providers.sms import SmsMessage
 from domain.rules import messages, notices, safety_messages
 from domain.rules.safety import SOS_OPENS_BEFORE_DEPARTURE, SOS_RESOLVED_SMS, IncidentStatus
-from tests.api.conftest import new_person, random_mobile_number
+from tests.api.conftest import app_flow, new_person, random_mobile_number
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create
 from tests.workflows.recorded import replay_and_record
@@ -85,8 +85,7 @@ async def soon(check: Callable[[], Awaitable[T]], what: str, timeout_seconds: fl
 
 
 async def flow_of(app, trip_id: int, user_id: int, number: int = 1) -> WorkflowHandle:
-    client = await app.state.temporal.get()
-    return client.get_workflow_handle(safety_incident_workflow_id(trip_id, user_id, number))
+    return await app_flow(app, safety_incident_workflow_id(trip_id, user_id, number))
 
 
 async def flow_status(flow: WorkflowHandle) -> str | None:

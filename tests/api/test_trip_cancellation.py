@@ -9,6 +9,7 @@ from domain.models import CabBooking, Notification, Trip
 from domain.rules import notices
 from domain.rules.cab import CabStatus
 from domain.rules.trip import TripStatus
+from tests.api.conftest import app_flow
 from tests.api.test_cab import flow_of, plan, request, requested_trip, settles_on_vendor_booking
 from tests.api.test_commute import start, trips_appear
 from workflows.trip.contracts import TripCancelled, trip_workflow_id
@@ -46,8 +47,7 @@ async def test_support_cancelling_a_trip_through_its_flow_ends_its_cab_and_tells
     trip_id = await requested_trip(host, member)
     await settles_on_vendor_booking(app, trip_id)
 
-    temporal = await app.state.temporal.get()
-    trip_flow = temporal.get_workflow_handle(trip_workflow_id(trip_id))
+    trip_flow = await app_flow(app, trip_workflow_id(trip_id))
     await trip_flow.signal("cancel", TripCancelled(reason="Reported to support"))
     await trip_flow.result()
 

@@ -11,7 +11,7 @@ from domain import clock
 from domain.models import Trip
 from domain.rules import messages
 from domain.rules.geo import approximate, distance_km
-from tests.api.conftest import COMPLETE_PROFILE, make_client, sign_in
+from tests.api.conftest import COMPLETE_PROFILE, app_flow, make_client, sign_in
 from tests.places import HSR, KORAMANGALA, WHITEFIELD
 from workflows.trip.contracts import trip_workflow_id
 
@@ -78,7 +78,7 @@ async def test_a_host_creates_a_trip_and_sees_it_with_every_field(signed_in, app
     assert trip["user_status"] == "active"
     assert trip["passengers"][0]["type"] == "host"
     assert trip["host"]["name"] == COMPLETE_PROFILE["name"]
-    handle = (await app.state.temporal.get()).get_workflow_handle(trip_workflow_id(trip["id"]))
+    handle = await app_flow(app, trip_workflow_id(trip["id"]))
     assert (await handle.describe()).id == trip_workflow_id(trip["id"])
 
 

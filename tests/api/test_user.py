@@ -12,7 +12,7 @@ from sqlalchemy import select, update
 from domain import clock
 from domain.models import Feedback, User
 from domain.rules import messages
-from tests.api.conftest import COMPLETE_PROFILE, age_codes, make_client, sign_in
+from tests.api.conftest import COMPLETE_PROFILE, age_codes, app_flow, make_client, sign_in
 from workflows.account_erasure.contracts import account_erasure_workflow_id
 
 
@@ -248,7 +248,7 @@ async def test_deleting_the_account_ends_sessions_frees_the_number_and_starts_er
     assert answer.status_code == 200
     assert answer.json()["message"] == messages.ACCOUNT_DELETED
     assert (await client.get("/api/user/user")).status_code == 401
-    handle = (await app.state.temporal.get()).get_workflow_handle(account_erasure_workflow_id(old_id))
+    handle = await app_flow(app, account_erasure_workflow_id(old_id))
     assert (await handle.describe()).id == account_erasure_workflow_id(old_id)
 
     await age_codes(app, mobile_number, 61)

@@ -4,21 +4,22 @@ Temporal keeps refusing is parked for support without holding back any other flo
 
 import asyncio
 import socket
-import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import cast
 
-import httpx
 import pytest
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
 from temporalio.runtime import MetricBuffer, Runtime, TelemetryConfig
 from temporalio.service import RPCError, RPCStatusCode
 
-from domain.db import create_engine, create_session_maker, transaction
+from domain.db import create_engine, create_session_maker, libpq_conninfo, transaction
+from domain.flow_relay import relay
 from domain.flows import PARKED_METRIC, FlowOutbox, signal_after_commit, start_after_commit
 from domain.settings import Settings
 from domain.temporal import connect_temporal
@@ -73,33 +74,19 @@ async def test_a_rolled_back_write_starts_no_flow(database_url: str, temporal_ad
     assert not await flow_exists(client, workflow_id)
 
 
-async def test_an_api_killed_between_its_commit_and_the_start_loses_no_flow(
+async def test_a_trip_published_while_no_worker_runs_has_its_flow_once_a_workers_relay_does(
     database_url: str, temporal_address: str, unanswering_temporal: str, tmp_path: Path
 ) -> None:
-    # The API's Temporal never answers, so a request hangs right after its commit, where it delivers the start.
+    # The API's Temporal never answers: the call commits and answers all the same, since the relay starts its flow.
     api_environment = service_environment(database_url, unanswering_temporal, tmp_path / "api")
     api = api_process(api_environment, tmp_path / "api.log")
     with running(api):
         base_url = f"http://127.0.0.1:{api.port}"
         host = sign_in(base_url, "Outbox Host")
-        answer: list[httpx.Response | Exception] = []
-
-        def publish() -> None:
-            try:
-                with host.client(base_url, timeout=120) as browser:
-                    answer.append(browser.post("/api/trip/trip", json=trip_body()))
-            except httpx.HTTPError as error:
-                answer.append(error)
-
-        threading.Thread(target=publish, daemon=True).start()
-        committed = await eventually(
-            lambda: query(database_url, "SELECT id FROM trips WHERE host_id = %s", host.user_id),
-            30,
-            "the trip committed",
-        )
-        [(trip_id,)] = committed
-        api.kill()
-    assert not any(isinstance(each, httpx.Response) and each.status_code == 200 for each in answer)
+        with host.client(base_url, timeout=30) as browser:
+            answer = browser.post("/api/trip/trip", json=trip_body())
+        assert answer.status_code == 200, answer.text
+        trip_id = answer.json()["data"]["trip_id"]
 
     workflow_id = trip_workflow_id(trip_id)
     waiting = query(database_url, "SELECT workflow FROM flow_outbox WHERE workflow_id = %s", workflow_id)
@@ -107,13 +94,7 @@ async def test_an_api_killed_between_its_commit_and_the_start_loses_no_flow(
     client = await connect_temporal(Settings(_env_file=None, temporal_address=temporal_address))
     assert not await flow_exists(client, workflow_id)
 
-    worker_environment = service_environment(
-        database_url,
-        temporal_address,
-        tmp_path / "worker",
-        FLOW_RELAY_INTERVAL_SECONDS="0.2",
-        FLOW_RELAY_GRACE_SECONDS="0.5",
-    )
+    worker_environment = service_environment(database_url, temporal_address, tmp_path / "worker")
     worker_environment["TEMPORAL_TASK_QUEUE"] = api_environment["TEMPORAL_TASK_QUEUE"]
     worker = worker_process(worker_environment, tmp_path / "worker.log")
     with running(worker):
@@ -125,7 +106,7 @@ async def test_an_api_killed_between_its_commit_and_the_start_loses_no_flow(
         handle = client.get_workflow_handle(workflow_id)
         description = await handle.describe()
         assert description.typed_search_attributes.get(FLOW_STATUS) == "scheduled"
-        # The worker runs the flow: it answers with the departure of the trip the killed API committed.
+        # The worker runs the flow: it answers with the departure of the trip the API committed.
         [(scheduled_at,)] = query(database_url, "SELECT scheduled_at FROM trips WHERE id = %s", trip_id)
         assert datetime.fromisoformat(await handle.query("departure")) == scheduled_at
 
@@ -156,7 +137,13 @@ async def test_an_entry_temporal_keeps_refusing_is_parked_and_the_other_flows_go
 ) -> None:
     metrics = MetricBuffer(1000)
     runtime = Runtime(telemetry=TelemetryConfig(metrics=metrics))
-    settings = Settings(_env_file=None, database_url=database_url, temporal_address=temporal_address)
+    # Its own task queue, which no worker polls: the entries its connections write are its relay's alone.
+    settings = Settings(
+        _env_file=None,
+        database_url=database_url,
+        temporal_address=temporal_address,
+        temporal_task_queue=f"nobody-polls-{uuid.uuid4().hex}",
+    )
     client = await connect_temporal(settings, runtime=runtime)
     engine = create_engine(settings)
     session_maker = create_session_maker(engine)
@@ -164,7 +151,7 @@ async def test_an_entry_temporal_keeps_refusing_is_parked_and_the_other_flows_go
     async def connected() -> Client:
         return client
 
-    outbox = FlowOutbox(session_maker, connected, f"nobody-polls-{uuid.uuid4().hex}", 3, runtime.metric_meter)
+    outbox = FlowOutbox(session_maker, connected, settings.temporal_task_queue, 3, runtime.metric_meter)
     poisoned, healthy = f"outbox-poisoned:{uuid.uuid4().hex}", f"outbox-healthy:{uuid.uuid4().hex}"
     try:
         # Temporal refuses a start naming a search attribute it does not know; both flows' entries are written
@@ -175,13 +162,13 @@ async def test_an_entry_temporal_keeps_refusing_is_parked_and_the_other_flows_go
             await start_after_commit(session, FlowStart("TripWorkflow", healthy, {}, {}))
             await signal_after_commit(session, FlowSignal(healthy, "cancel", {}))
 
-        assert await outbox.deliver(older_than=timedelta(0)) >= 2
+        assert await outbox.relay_round() >= 2
         assert outbox_rows(database_url, healthy) == []
         assert await signals_after_the_start(client, healthy) == ["cancel"]
         assert outbox_rows(database_url, poisoned) == [(None, 1, False), ("cancel", 0, False)]
 
         for _ in range(4):
-            await outbox.deliver(older_than=timedelta(0))
+            await outbox.relay_round()
         # Parked at the third refusal and tried no more; its signal waits behind it, never sent before its start.
         assert outbox_rows(database_url, poisoned) == [(None, 3, True), ("cancel", 0, False)]
         [(last_error,)] = query(
@@ -201,7 +188,7 @@ async def test_an_entry_temporal_keeps_refusing_is_parked_and_the_other_flows_go
         query(database_url, "UPDATE flow_outbox SET search_attributes = '{}' WHERE id = %s RETURNING id", listed.id)
         assert str(listed.id) in await support(["list"], settings)
         assert await support(["retry", str(listed.id)], settings) == "unparked: 1"
-        assert await outbox.deliver(older_than=timedelta(0)) >= 2
+        assert await outbox.relay_round() >= 2
         assert outbox_rows(database_url, poisoned) == []
         assert await signals_after_the_start(client, poisoned) == ["cancel"]
     finally:
@@ -219,32 +206,49 @@ class HungTemporal:
 HUNG_SECONDS = 1.5
 
 
-async def test_a_hung_temporal_call_holds_the_lock_of_its_own_entry_alone(database_url: str) -> None:
-    engine = create_engine(Settings(_env_file=None, database_url=database_url))
+@dataclass(frozen=True)
+class Waiting:
+    workflow_id: str
+    entry_id: int
+
+
+@asynccontextmanager
+async def two_starts_for_a_hung_temporal(database_url: str) -> AsyncIterator[tuple[FlowOutbox, Waiting, Waiting]]:
+    """An outbox on a task queue of its own whose Temporal hangs, and two starts waiting in it."""
+    task_queue = f"nobody-polls-{uuid.uuid4().hex}"
+    engine = create_engine(Settings(_env_file=None, database_url=database_url, temporal_task_queue=task_queue))
     session_maker = create_session_maker(engine)
 
     async def connected() -> Client:
         return cast(Client, HungTemporal())
 
-    outbox = FlowOutbox(session_maker, connected, "nobody-polls-this-queue")
-    first, second = f"outbox-hung:{uuid.uuid4().hex}", f"outbox-next:{uuid.uuid4().hex}"
     try:
+        workflow_ids = (f"outbox-hung:{uuid.uuid4().hex}", f"outbox-next:{uuid.uuid4().hex}")
         async with transaction(session_maker) as session:
-            await start_after_commit(session, FlowStart("TripWorkflow", first, {}, {}))
-            await start_after_commit(session, FlowStart("TripWorkflow", second, {}, {}))
-        [(first_id,)] = query(database_url, "SELECT id FROM flow_outbox WHERE workflow_id = %s", first)
-        [(second_id,)] = query(database_url, "SELECT id FROM flow_outbox WHERE workflow_id = %s", second)
-
-        delivering = asyncio.create_task(outbox.deliver([first_id, second_id]))
-        await eventually(lambda: locked(database_url, first_id), 5, "the first entry taken up")
-        assert not locked(database_url, second_id), "the second entry is locked while the first waits for Temporal"
-        await eventually(lambda: locked(database_url, second_id), 5, "the second entry taken up after the first")
-        assert not locked(database_url, first_id), "the first entry is still locked while the second is sent"
-        assert await delivering == 0
-        # Temporal not answering is no entry's fault: nothing counted, nothing parked.
-        assert outbox_rows(database_url, first) == outbox_rows(database_url, second) == [(None, 0, False)]
+            for workflow_id in workflow_ids:
+                await start_after_commit(session, FlowStart("TripWorkflow", workflow_id, {}, {}))
+        first, second = (
+            Waiting(
+                workflow_id, *query(database_url, "SELECT id FROM flow_outbox WHERE workflow_id = %s", workflow_id)[0]
+            )
+            for workflow_id in workflow_ids
+        )
+        yield FlowOutbox(session_maker, connected, task_queue), first, second
     finally:
         await engine.dispose()
+
+
+async def test_a_hung_temporal_call_holds_the_lock_of_its_own_entry_alone(database_url: str) -> None:
+    async with two_starts_for_a_hung_temporal(database_url) as (outbox, first, second):
+        delivering = asyncio.create_task(outbox.deliver([first.entry_id, second.entry_id]))
+        await eventually(lambda: locked(database_url, first.entry_id), 5, "the first entry taken up")
+        assert not locked(database_url, second.entry_id), "the second is locked while the first waits for Temporal"
+        await eventually(lambda: locked(database_url, second.entry_id), 5, "the second entry taken up after the first")
+        assert not locked(database_url, first.entry_id), "the first entry is still locked while the second is sent"
+        assert await delivering == 0
+        # Temporal not answering is no entry's fault: nothing counted, nothing parked.
+        assert outbox_rows(database_url, first.workflow_id) == [(None, 0, False)]
+        assert outbox_rows(database_url, second.workflow_id) == [(None, 0, False)]
 
 
 def locked(database_url: str, entry_id: int) -> bool:
@@ -254,3 +258,59 @@ def locked(database_url: str, entry_id: int) -> bool:
         entry_id,
     )
     return not rows
+
+
+async def test_the_relay_sends_a_batch_at_once_and_one_stopped_while_temporal_holds_it_leaves_it_whole(
+    database_url: str,
+) -> None:
+    async with two_starts_for_a_hung_temporal(database_url) as (outbox, first, second):
+        # Both are sent together, each entry locked while Temporal holds it; a relay stopped then (a worker killed)
+        # takes nothing out.
+        relaying = asyncio.create_task(outbox.relay_round())
+        await eventually(
+            lambda: locked(database_url, first.entry_id) and locked(database_url, second.entry_id), 5, "one batch"
+        )
+        relaying.cancel()
+        with suppress(asyncio.CancelledError):
+            await relaying
+        await eventually(lambda: not locked(database_url, first.entry_id), 5, "the stopped relay's batch let go")
+        assert outbox_rows(database_url, first.workflow_id) == [(None, 0, False)]
+        assert outbox_rows(database_url, second.workflow_id) == [(None, 0, False)]
+
+        # A round Temporal does not answer ends with nothing taken, nothing counted.
+        assert await outbox.relay_round() == 0
+        assert outbox_rows(database_url, first.workflow_id) == [(None, 0, False)]
+        assert outbox_rows(database_url, second.workflow_id) == [(None, 0, False)]
+
+
+async def test_the_relay_delivers_an_entry_as_its_writer_commits_not_an_interval_later(
+    database_url: str, temporal_address: str
+) -> None:
+    settings = Settings(
+        _env_file=None,
+        database_url=database_url,
+        temporal_address=temporal_address,
+        temporal_task_queue=f"nobody-polls-{uuid.uuid4().hex}",
+    )
+    client = await connect_temporal(settings)
+    engine = create_engine(settings)
+    session_maker = create_session_maker(engine)
+
+    async def connected() -> Client:
+        return client
+
+    outbox = FlowOutbox(session_maker, connected, settings.temporal_task_queue)
+    stop = asyncio.Event()
+    # An interval far longer than the test: only the writer's notification can wake the relay in time.
+    relaying = asyncio.create_task(relay(outbox, libpq_conninfo(engine.url), stop, timedelta(minutes=10)))
+    workflow_id = f"relay-woken:{uuid.uuid4().hex}"
+    try:
+        await asyncio.sleep(1)  # its first round, once it listens, finds nothing
+        async with transaction(session_maker) as session:
+            await start_after_commit(session, FlowStart("TripWorkflow", workflow_id, {}, {}))
+        await eventually(lambda: not outbox_rows(database_url, workflow_id), 10, "the relay woken by the commit")
+        assert await flow_exists(client, workflow_id)
+    finally:
+        stop.set()
+        await relaying
+        await engine.dispose()

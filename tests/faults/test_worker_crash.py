@@ -17,6 +17,7 @@ from temporalio.client import Client, WorkflowExecutionStatus
 from tests.api.live import Person, sign_in
 from tests.api.test_trips import trip_body
 from tests.faults.conftest import Services, eventually, live_services, query
+from tests.flows import started_flow
 from tests.workflows.trip_support import scheduled_activities
 from workflows.join_request.contracts import join_workflow_id
 from workflows.trip.contracts import TripRescheduled, trip_workflow_id
@@ -86,7 +87,7 @@ async def test_trip_and_join_flows_survive_a_killed_worker_and_act_once(services
     trip_id = int(created.json()["data"]["trip_id"])
 
     temporal = await Client.connect(services.temporal_address)
-    trip_flow = temporal.get_workflow_handle(trip_workflow_id(trip_id))
+    trip_flow = await started_flow(temporal, trip_workflow_id(trip_id))
     departure = datetime.now(UTC) + timedelta(seconds=DEPARTURE_IN_SECONDS)
     query(database_url, "UPDATE trips SET scheduled_at = %s WHERE id = %s RETURNING id", departure, trip_id)
     await trip_flow.signal("reschedule", TripRescheduled(scheduled_at=departure.isoformat()))

@@ -1,0 +1,66 @@
+"""The worker's relay of the flow outbox (domain/flows.py): woken by the notification each outbox insert sends at its
+writer's commit, and once an interval besides, it delivers every entry waiting (`FlowOutbox.relay_round`).
+
+The notifications come over a connection of their own that listens on RELAY_CHANNEL. While it is down (PostgreSQL
+restarting, say) the relay still looks every interval, and it opens the connection again: a start waits at most an
+interval, and no entry is ever lost, since the table, not the notification, holds it.
+"""
+
+import asyncio
+import logging
+from contextlib import suppress
+from datetime import timedelta
+
+import psycopg
+from sqlalchemy.exc import SQLAlchemyError
+
+from domain.flows import RELAY_CHANNEL, FlowOutbox
+
+logger = logging.getLogger("humsafar.flows")
+
+
+async def _listen(conninfo: str, wake: asyncio.Event, retry: timedelta) -> None:
+    """Sets `wake` at every notification on RELAY_CHANNEL, and once each time it starts listening (entries may
+    have been added while it was not); listens again `retry` after losing its connection."""
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as connection:
+                await connection.execute(f"LISTEN {RELAY_CHANNEL}")
+                wake.set()
+                async for _ in connection.notifies():
+                    wake.set()
+        except psycopg.Error as error:
+            logger.warning("flow relay: not listening for new entries, looking every interval: %s", error)
+        await asyncio.sleep(retry.total_seconds())
+
+
+async def relay(outbox: FlowOutbox, conninfo: str, stop: asyncio.Event, interval: timedelta) -> None:
+    """Until `stop` is set: a round of deliveries at each wake and at least every interval; the parked entries are
+    counted once an interval."""
+    wake = asyncio.Event()
+    listening = asyncio.create_task(_listen(conninfo, wake, interval), name="flow-relay-listen")
+    stopping = asyncio.create_task(_set_when(stop, wake), name="flow-relay-stop")
+    loop = asyncio.get_running_loop()
+    counted_at = -interval.total_seconds()
+    try:
+        while not stop.is_set():
+            wake.clear()
+            try:
+                await outbox.relay_round()
+                if loop.time() - counted_at >= interval.total_seconds():
+                    await outbox.count_parked()
+                    counted_at = loop.time()
+            except (SQLAlchemyError, OSError, RuntimeError) as error:
+                logger.warning("flow relay: %s", error)
+            with suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), interval.total_seconds())
+    finally:
+        for task in (listening, stopping):
+            task.cancel()
+            with suppress(asyncio.CancelledError):
+                await task
+
+
+async def _set_when(stop: asyncio.Event, wake: asyncio.Event) -> None:
+    await stop.wait()
+    wake.set()
