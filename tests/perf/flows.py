@@ -344,8 +344,8 @@ async def _capacity(stack: FlowStack, api: Api, hosts: list[Person], riders: lis
     async def timed(call: Awaitable[T]) -> T | None:
         try:
             result = await call
-        except ApiError as error:
-            failures.append(str(error))
+        except (ApiError, httpx.TransportError) as error:  # a refusal, or a connection the API dropped
+            failures.append(f"{type(error).__name__}: {error}")
             return None
         completions.append(time.monotonic() - started)
         return result
@@ -512,6 +512,7 @@ def run() -> BenchmarkResult:
     targets += [
         at_most("actions_failed", sum(latency[kind]["errors"] for kind in KINDS), 0),
         at_most("pushes_missed", sum(latency["push"][kind]["errors"] for kind in KINDS), 0),
+        at_most("capacity_calls_failed", capacity["start_failures"], 0),
         at_most("cpu_ms_per_flow_start", capacity["cpu_ms_per_flow_start"], CPU_MS_PER_START_LIMIT, " ms"),
         at_least("flow_starts_per_core_s", capacity["flow_starts_per_core_s"], STARTS_PER_CORE_FLOOR, "/s"),
         at_most("worker_rss_mb_all_flows_open", capacity["worker_rss_mb_all_open"], WORKER_RSS_LIMIT_MB, " MB"),

@@ -17,6 +17,7 @@ import psutil
 import psycopg
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
+from temporalio.service import RPCError, RPCStatusCode
 from websockets.asyncio.client import connect
 
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER, CSRF_SEED_COOKIE, seed_csrf_token, session_csrf_token
@@ -166,7 +167,13 @@ async def timers_armed(temporal: Client, workflow_ids: Sequence[str], timeout_s:
 
 
 async def _has_timer(temporal: Client, workflow_id: str) -> bool:
-    history = await temporal.get_workflow_handle(workflow_id).fetch_history()
+    """Whether the flow has armed a timer; not while the worker's relay has not started it yet."""
+    try:
+        history = await temporal.get_workflow_handle(workflow_id).fetch_history()
+    except RPCError as error:
+        if error.status == RPCStatusCode.NOT_FOUND:
+            return False
+        raise
     return any(event.event_type == EventType.EVENT_TYPE_TIMER_STARTED for event in history.events)
 
 
