@@ -2,8 +2,8 @@
 
 from datetime import date, datetime, timedelta
 
+from psycopg import IntegrityError
 from sqlalchemy import exists, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.client import (

@@ -1,6 +1,7 @@
-"""Calls out of a request (a vendor, the maps service) are made while the request holds nothing of the database: no
-row lock, no transaction, no pooled connection. A vendor that answers slowly then slows only its own request, and a
-vendor that calls back into the API (the sandbox vendors, in-process) never waits for a connection its caller holds.
+"""Calls out of a request (a vendor, a maps service over the network) are made while the request holds nothing of
+the database: no row lock, no transaction, no pooled connection. A vendor that answers slowly then slows only its own
+request, and a vendor that calls back into the API (the sandbox vendors, in-process) never waits for a connection its
+caller holds.
 
 So a request reads what it needs, lets go of its connection here, calls out, and only then locks, reads again what
 may have changed meanwhile, and writes. A call that carries what the request wrote (a sign-in code's SMS) comes after

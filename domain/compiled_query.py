@@ -1,6 +1,10 @@
 """Statements for the busiest reads (the trip reads: search, Trips Around You, a trip, the viewer's tabs), compiled
 once to the driver's SQL and run on psycopg's connection (domain/db.py driver_connection), rows back as plain tuples.
 
+The commonest writes (a new trip, the flow outbox's entries) run the same way on the connection under the request's
+transaction (domain/db.py session_driver_connection), each column's value given: a Python-side default of the model
+is never computed for them, so a statement that would need one is refused when it is compiled.
+
 Through the ORM a statement costs about 0.5–1 ms of CPU per execution (cache key, compilation lookup, result
 processing, instances) against about 0.15 ms straight through psycopg. The statements are still written with
 SQLAlchemy, so the SQL has one source, and their parameters are named binds ("bindparam") filled in per execution.
@@ -24,6 +28,9 @@ class CompiledQuery:
     def __init__(self, statement: ClauseElement, *, prepared: bool = False) -> None:
         self.prepared = prepared
         compiled = statement.compile(dialect=_DIALECT)
+        if defaulted := [column.name for column in getattr(compiled, "insert_prefetch", ())]:
+            # SQLAlchemy computes a Python-side default as it executes a statement; run compiled, it never would.
+            raise ValueError(f"an insert compiled once gives every column its value; it leaves out {defaulted}")
         self.sql = str(compiled)
         # Values written into the statement itself (a literal compared with a column, say); the rest come per call.
         self.constants = {name: value for name, value in compiled.params.items() if value is not None}
@@ -36,3 +43,17 @@ class CompiledQuery:
     ) -> Sequence[tuple[Any, ...]]:
         cursor = await connection.execute(self.sql, self.parameters(values), prepare=self.prepared or None)
         return await cursor.fetchall()
+
+    async def rows_for_each(
+        self, connection: psycopg.AsyncConnection[Any], each: Sequence[Mapping[str, object]]
+    ) -> list[tuple[Any, ...]]:
+        """The rows the statement returns for each set of values in turn, all sent at once (psycopg's pipeline)."""
+        if len(each) == 1:
+            return list(await self.rows(connection, each[0]))
+        cursor = connection.cursor()
+        await cursor.executemany(self.sql, [self.parameters(values) for values in each], returning=True)
+        rows: list[tuple[Any, ...]] = []
+        while True:
+            rows += await cursor.fetchall()
+            if not cursor.nextset():
+                return rows

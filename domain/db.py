@@ -91,6 +91,15 @@ async def driver_connection(autocommit_engine: AsyncEngine) -> AsyncIterator[psy
         await greenlet_spawn(pooled.close)
 
 
+async def session_driver_connection(session: AsyncSession) -> psycopg.AsyncConnection[Any]:
+    """psycopg's connection under the session's transaction (begun if it was not), for statements compiled once
+    that belong to it (domain/compiled_query.py). Their errors come as psycopg's, not wrapped in SQLAlchemy's."""
+    connection = await session.connection()
+    driver = (await connection.get_raw_connection()).driver_connection
+    assert driver is not None
+    return driver
+
+
 @asynccontextmanager
 async def transaction(session_maker: async_sessionmaker[AsyncSession]) -> AsyncIterator[AsyncSession]:
     """One unit of work: committed when the block ends, rolled back when it raises."""

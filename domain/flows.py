@@ -39,7 +39,8 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any, Protocol
 
-from sqlalchemy import ColumnElement, Row, case, delete, exists, func, insert, or_, select, update
+from psycopg.types.json import Jsonb
+from sqlalchemy import ColumnElement, Row, bindparam, case, delete, exists, func, insert, or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import aliased
@@ -54,7 +55,8 @@ from temporalio.common import (
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError, RPCStatusCode
 
-from domain.db import transaction
+from domain.compiled_query import CompiledQuery
+from domain.db import session_driver_connection, transaction
 from domain.models import FlowOutboxEntry
 
 logger = logging.getLogger("humsafar.flows")
@@ -108,11 +110,26 @@ def _plain(arg: Any) -> Any:
     return dataclasses.asdict(arg) if dataclasses.is_dataclass(arg) and not isinstance(arg, type) else arg
 
 
-async def _add(session: AsyncSession, values: list[dict[str, Any]]) -> None:
-    # The notification goes out at the commit, once per transaction, and never for one rolled back.
-    adding = insert(FlowOutboxEntry).values(values).returning(FlowOutboxEntry.id, func.pg_notify(RELAY_CHANNEL, ""))
-    added = await session.scalars(adding)
-    session.info.setdefault(_ADDED, []).extend(added)
+# Every entry's insert, compiled once and prepared (domain/compiled_query.py). The notification goes out at the
+# commit, once per transaction, and never for one rolled back.
+_ADDING = CompiledQuery(
+    insert(FlowOutboxEntry)
+    .values(
+        workflow_id=bindparam("workflow_id"),
+        workflow=bindparam("workflow"),
+        signal=bindparam("signal"),
+        arg=bindparam("arg"),
+        search_attributes=bindparam("search_attributes"),
+        attempts=0,
+    )
+    .returning(FlowOutboxEntry.id, func.pg_notify(RELAY_CHANNEL, "")),
+    prepared=True,
+)
+
+
+async def _add(session: AsyncSession, entries: list[dict[str, Any]]) -> None:
+    rows = await _ADDING.rows_for_each(await session_driver_connection(session), entries)
+    session.info.setdefault(_ADDED, []).extend(row[0] for row in rows)
 
 
 async def start_after_commit(session: AsyncSession, *starts: FlowStart) -> None:
@@ -124,8 +141,9 @@ async def start_after_commit(session: AsyncSession, *starts: FlowStart) -> None:
                 {
                     "workflow_id": start.workflow_id,
                     "workflow": start.workflow,
-                    "arg": _plain(start.arg),
-                    "search_attributes": dict(start.search_attributes),
+                    "signal": None,
+                    "arg": Jsonb(_plain(start.arg)),
+                    "search_attributes": Jsonb(dict(start.search_attributes)),
                 }
                 for start in starts
             ],
@@ -138,7 +156,13 @@ async def signal_after_commit(session: AsyncSession, *signals: FlowSignal) -> No
         await _add(
             session,
             [
-                {"workflow_id": signal.workflow_id, "signal": signal.signal, "arg": _plain(signal.arg)}
+                {
+                    "workflow_id": signal.workflow_id,
+                    "workflow": None,
+                    "signal": signal.signal,
+                    "arg": Jsonb(_plain(signal.arg)),
+                    "search_attributes": Jsonb({}),
+                }
                 for signal in signals
             ],
         )

@@ -62,31 +62,32 @@ def chat_notice(
 PushStart = Callable[[int, int], FlowStart]
 
 
+# The drafts are the statement's parameters, not its VALUES, so its compiled form is cached whatever their number.
+_STORING = (
+    insert(Notification)
+    .on_conflict_do_nothing(index_elements=[Notification.dedupe_key])
+    .returning(Notification.id, Notification.recipient_id)
+)
+
+
 async def store_notifications(session: AsyncSession, drafts: Sequence[NotificationDraft], push_start: PushStart) -> int:
     """Adds the drafts not stored before, inside the caller's transaction, each with its push flow to start after
     the commit when its recipient has a device to push to; answers how many were new."""
     if not drafts:
         return 0
-    statement = (
-        insert(Notification)
-        .values(
-            [
-                {
-                    "recipient_id": draft.recipient_id,
-                    "sender_id": draft.sender_id,
-                    "title": draft.title,
-                    "message": draft.message,
-                    "entity_type": draft.entity_type,
-                    "entity_id": draft.entity_id,
-                    "dedupe_key": draft.dedupe_key,
-                }
-                for draft in drafts
-            ]
-        )
-        .on_conflict_do_nothing(index_elements=[Notification.dedupe_key])
-        .returning(Notification.id, Notification.recipient_id)
-    )
-    stored = (await session.execute(statement)).all()
+    rows = [
+        {
+            "recipient_id": draft.recipient_id,
+            "sender_id": draft.sender_id,
+            "title": draft.title,
+            "message": draft.message,
+            "entity_type": draft.entity_type,
+            "entity_id": draft.entity_id,
+            "dedupe_key": draft.dedupe_key,
+        }
+        for draft in drafts
+    ]
+    stored = (await session.execute(_STORING, rows)).all()
     recipients = {recipient for _, recipient in stored}
     if recipients:
         await tell(session, Kind.NOTIFICATION, "", recipients)

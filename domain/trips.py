@@ -5,12 +5,15 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
-from sqlalchemy import insert, literal, select
+from sqlalchemy import bindparam, insert, literal, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.compiled_query import CompiledQuery
+from domain.db import session_driver_connection
 from domain.models import Trip, TripEnd, TripPassenger
 from domain.rules.geo import distance_km
 from domain.rules.join import PassengerStatus, PassengerType
+from domain.rules.trip import TripStatus
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,43 @@ class TripDraft:
     series_date: date | None = None
 
 
+_TRIP_COLUMNS = (
+    "host_id",
+    "scheduled_at",
+    *(f"{end}_{part}" for end in ("origin", "destination") for part in ("name", "place_id", "latitude", "longitude")),
+    "total_passengers",
+    "preferred_mode_of_transport",
+    "is_vehicle_booked",
+    "estimated_cost",
+    "additional_note",
+    "distance_km",
+    "series_id",
+    "series_date",
+)
+_NEW_TRIP = (
+    insert(Trip)
+    .values(status=TripStatus.ACTIVE.value, **{column: bindparam(column) for column in _TRIP_COLUMNS})
+    .returning(Trip.id, Trip.host_id)
+    .cte("new_trip")
+)
+# The trip and its host's passenger row in one statement, compiled once and prepared (domain/compiled_query.py).
+_ADD_TRIP = CompiledQuery(
+    insert(TripPassenger)
+    .from_select(
+        ["trip_id", "user_id", "type", "status"],
+        select(
+            _NEW_TRIP.c.id,
+            _NEW_TRIP.c.host_id,
+            literal(PassengerType.HOST.value),
+            literal(PassengerStatus.ACTIVE.value),
+        ),
+        include_defaults=False,
+    )
+    .returning(TripPassenger.trip_id),
+    prepared=True,
+)
+
+
 def _end_values(end: str, place: TripEnd) -> dict[str, object]:
     return {
         f"{end}_name": place.name,
@@ -38,33 +78,21 @@ def _end_values(end: str, place: TripEnd) -> dict[str, object]:
 
 
 async def add_trip(session: AsyncSession, draft: TripDraft) -> int:
-    """Inserts the trip and its host's passenger row in one statement; answers the trip's id."""
-    new_trip = (
-        insert(Trip)
-        .values(
-            host_id=draft.host_id,
-            scheduled_at=draft.scheduled_at,
-            **_end_values("origin", draft.origin),
-            **_end_values("destination", draft.destination),
-            total_passengers=draft.total_passengers,
-            preferred_mode_of_transport=draft.preferred_mode_of_transport,
-            is_vehicle_booked=draft.is_vehicle_booked,
-            estimated_cost=draft.estimated_cost,
-            additional_note=draft.additional_note or None,
-            distance_km=distance_km(*draft.origin.point, *draft.destination.point),
-            series_id=draft.series_id,
-            series_date=draft.series_date,
-        )
-        .returning(Trip.id, Trip.host_id)
-        .cte("new_trip")
-    )
-    host_row = select(
-        new_trip.c.id, new_trip.c.host_id, literal(PassengerType.HOST.value), literal(PassengerStatus.ACTIVE.value)
-    )
-    trip_id = await session.scalar(
-        insert(TripPassenger)
-        .from_select(["trip_id", "user_id", "type", "status"], host_row, include_defaults=False)
-        .returning(TripPassenger.trip_id)
-    )
-    assert trip_id is not None
-    return int(trip_id)
+    """Inserts the trip and its host's passenger row in the session's transaction; answers the trip's id. A refusal
+    of the database (another trip of the same series' day) comes as psycopg's IntegrityError."""
+    values = {
+        "host_id": draft.host_id,
+        "scheduled_at": draft.scheduled_at,
+        **_end_values("origin", draft.origin),
+        **_end_values("destination", draft.destination),
+        "total_passengers": draft.total_passengers,
+        "preferred_mode_of_transport": draft.preferred_mode_of_transport,
+        "is_vehicle_booked": draft.is_vehicle_booked,
+        "estimated_cost": draft.estimated_cost,
+        "additional_note": draft.additional_note or None,
+        "distance_km": distance_km(*draft.origin.point, *draft.destination.point),
+        "series_id": draft.series_id,
+        "series_date": draft.series_date,
+    }
+    rows = await _ADD_TRIP.rows(await session_driver_connection(session), values)
+    return int(rows[0][0])

@@ -24,6 +24,8 @@ MAX_RESTART_DELAY_S = 30.0
 # A process that stays up this long is well again: if it exits later, it is restarted after the first delay.
 STEADY_AFTER_S = 60.0
 POLL_S = 0.5
+# Longer than the API's clients keep an idle connection (app_services).
+KEEP_ALIVE_S = 75
 
 
 def exit_description(returncode: int) -> str:
@@ -88,6 +90,9 @@ def app_services(settings: Settings, env: dict[str, str]) -> list[Service]:
     api_command += ["--host", settings.api_host, "--port", str(settings.api_port), "--proxy-headers"]
     # Chat frames are a few hundred bytes: compressing each costs more CPU (and memory per socket) than it saves.
     api_command += ["--ws-per-message-deflate", "false", "--no-server-header"]
+    # An idle connection is closed by its client (a proxy, a browser, 5 s for httpx) before the API would close it:
+    # with uvicorn's 5 s a client could send a request on a connection the API was closing that moment, and lose it.
+    api_command += ["--timeout-keep-alive", str(KEEP_ALIVE_S)]
     return [Service("worker", [sys.executable, "-m", "worker"], env), Service("api", api_command, env)]
 
 

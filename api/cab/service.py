@@ -28,7 +28,7 @@ from domain.providers.cab import (
     CabVendorError,
     booking_of,
 )
-from domain.providers.maps import MapsProvider, MapsUnavailableError
+from domain.providers.maps import MapsProvider, MapsUnavailableError, point_of
 from domain.rules import messages
 from domain.rules.cab import (
     MAX_STOPS,
@@ -135,7 +135,7 @@ async def plan_cab(session: AsyncSession, maps: MapsProvider, user: User, trip_i
 
 async def _stop(maps: MapsProvider, place_id: str) -> dict[str, object]:
     try:
-        point = await maps.place(place_id)
+        point = await point_of(maps, place_id)
         named = await maps.reverse_geocode(point.lat, point.long) if point else None
     except MapsUnavailableError as error:
         raise ApiError(messages.MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error

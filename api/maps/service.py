@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.errors import ApiError
 from api.maps.schemas import Location, PlaceNamePublic, PlacePointPublic, PlaceSuggestionPublic
 from api.outbound import hold_no_connection
-from domain.providers.maps import MapsProvider, MapsUnavailableError
+from domain.providers.maps import MapsProvider, MapsUnavailableError, point_of
 from domain.rules import messages
 from domain.rules.trip import point_fits_place
 
@@ -41,7 +41,7 @@ async def suggest_places(
 
 async def place_point(maps: MapsProvider, place_id: str) -> PlacePointPublic:
     async with _provider_reachable():
-        point = await maps.place(place_id)
+        point = await point_of(maps, place_id)
     if point is None:
         raise ApiError(messages.PLACE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     return PlacePointPublic(lat=point.lat, long=point.long)
@@ -60,12 +60,15 @@ async def check_trip_ends(
 ) -> None:
     """Each end of a new trip is a place the maps service knows, given at its point or at a pin near it
     (domain/rules/trip.py); else 'Please choose the From/To location ...'. Asked before the request writes, while it
-    holds nothing of the database (api/outbound.py)."""
-    await hold_no_connection(session)
-    for end, refusal in ((origin, messages.TRIP_FROM_UNKNOWN), (destination, messages.TRIP_TO_UNKNOWN)):
-        if end is None:
-            continue
-        async with _provider_reachable():
-            point = await maps.place(end.place_id)
+    holds nothing of the database when the answer comes over the network (api/outbound.py). Both ends are asked at
+    once."""
+    asked = ((origin, messages.TRIP_FROM_UNKNOWN), (destination, messages.TRIP_TO_UNKNOWN))
+    ends = [(end, refusal) for end, refusal in asked if end is not None]
+    if maps.over_the_network:
+        await hold_no_connection(session)
+    async with _provider_reachable():
+        points = await maps.points([end.place_id for end, _ in ends])
+    for end, refusal in ends:
+        point = points.get(end.place_id)
         if point is None or not point_fits_place((point.lat, point.long), (end.latitude, end.longitude)):
             raise ApiError(refusal)

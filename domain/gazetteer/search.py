@@ -9,6 +9,7 @@ places win among comparable matches. Inputs under four characters carry too few 
 country cheaply, so they are prefix matches, first around the point (the GiST earth index), then anywhere.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import text
@@ -75,9 +76,11 @@ NEAREST = text(
     LIMIT :limit
     """
 )
-# A place by its id, the commonest lookup (both ends of every new trip): compiled once and prepared on each
-# connection, run on psycopg's own (domain/compiled_query.py).
-POINT_OF = CompiledQuery(text("SELECT latitude, longitude FROM places WHERE place_id = :place_id"), prepared=True)
+# Places by their ids, the commonest lookup (both ends of every new trip, in one round trip): compiled once and
+# prepared on each connection, run on psycopg's own (domain/compiled_query.py).
+POINTS_OF = CompiledQuery(
+    text("SELECT place_id, latitude, longitude FROM places WHERE place_id = ANY(:place_ids)"), prepared=True
+)
 
 
 @dataclass(frozen=True)
@@ -181,7 +184,8 @@ async def nearest_place(session: AsyncSession, lat: float, lng: float) -> FoundP
     return best_known_name([FoundPlace(*row[:4]) for row in rows if round(row[4]) == closest])
 
 
-async def point_of(engine: AsyncEngine, place_id: str) -> tuple[float, float] | None:
+async def points_of(engine: AsyncEngine, place_ids: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """(latitude, longitude) of each of these places there is, by place id."""
     async with driver_connection(engine) as connection:
-        rows = await POINT_OF.rows(connection, {"place_id": place_id})
-    return (rows[0][0], rows[0][1]) if rows else None
+        rows = await POINTS_OF.rows(connection, {"place_ids": list(place_ids)})
+    return {place_id: (latitude, longitude) for place_id, latitude, longitude in rows}

@@ -6,13 +6,14 @@ suggestion, and the name of a point.
 
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from domain.gazetteer.search import find_places, nearest_place, point_of
+from domain.gazetteer.search import find_places, nearest_place, points_of
 from domain.settings import Settings
 
 logger = logging.getLogger("humsafar.maps")
@@ -45,11 +46,21 @@ class MapsUnavailableError(Exception):
 
 
 class MapsProvider(Protocol):
+    # Whether its answers come over the network: a request then lets go of its database connection before asking
+    # (api/outbound.py). The gazetteer answers from its own pool of connections, so a request may keep its own.
+    over_the_network: bool
+
     async def autocomplete(self, text: str, near: LatLng | None, limit: int) -> list[PlaceSuggestion]: ...
 
-    async def place(self, place_id: str) -> PlacePoint | None: ...
+    async def points(self, place_ids: Sequence[str]) -> dict[str, PlacePoint]:
+        """The point of each of these places it knows, by place id."""
+        ...
 
     async def reverse_geocode(self, lat: float, lng: float) -> PlaceName | None: ...
+
+
+async def point_of(maps: MapsProvider, place_id: str) -> PlacePoint | None:
+    return (await maps.points([place_id])).get(place_id)
 
 
 class GazetteerMaps:
@@ -64,9 +75,11 @@ class GazetteerMaps:
             places = await find_places(session, text, near, limit)
         return [PlaceSuggestion(label=place.label, place_id=place.place_id) for place in places]
 
-    async def place(self, place_id: str) -> PlacePoint | None:
-        point = await point_of(self._engine, place_id)
-        return PlacePoint(lat=point[0], long=point[1]) if point else None
+    over_the_network = False
+
+    async def points(self, place_ids: Sequence[str]) -> dict[str, PlacePoint]:
+        found = await points_of(self._engine, place_ids)
+        return {place_id: PlacePoint(lat, long) for place_id, (lat, long) in found.items()}
 
     async def reverse_geocode(self, lat: float, lng: float) -> PlaceName | None:
         async with self.session_maker() as session:
@@ -146,9 +159,12 @@ class PhotonMaps:
         features = await self._features("/api", params)
         return [PlaceSuggestion(label=label, place_id=place_id) for place_id, label in features]
 
-    async def place(self, place_id: str) -> PlacePoint | None:
-        match = PHOTON_PLACE_ID.match(place_id)
-        return PlacePoint(lat=float(match[1]), long=float(match[2])) if match else None
+    over_the_network = True
+
+    async def points(self, place_ids: Sequence[str]) -> dict[str, PlacePoint]:
+        """Read from the ids themselves, which carry their points."""
+        matches = {place_id: PHOTON_PLACE_ID.match(place_id) for place_id in place_ids}
+        return {place_id: PlacePoint(float(m[1]), float(m[2])) for place_id, m in matches.items() if m}
 
     async def reverse_geocode(self, lat: float, lng: float) -> PlaceName | None:
         features = await self._features("/reverse", {"lat": lat, "lon": lng, "limit": 1, "lang": self.language})

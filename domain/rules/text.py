@@ -8,6 +8,7 @@ exported) with the same steps in web/src/lib/free-text.ts; tests/domain/test_fre
 both over one list of samples.
 """
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 
@@ -64,8 +65,19 @@ def _allowed(text: str, index: int, rows: bool) -> bool:
     return _in(character, patterns.FREE_TEXT_CATEGORIES)
 
 
+@functools.lru_cache(maxsize=4096)
+def _allowed_anywhere(character: str) -> bool:
+    """Allowed whatever stands around it: not a line break, a joiner or a flag's start, and allowed by itself."""
+    if character == "\n" or character == FLAG or character in JOINERS:
+        return False
+    refused = _in_ranges(character, patterns.FREE_TEXT_REFUSED_RANGES)
+    return not refused and _in(character, patterns.FREE_TEXT_CATEGORIES)
+
+
 def refused_characters(text: str, *, rows: bool) -> list[str]:
     """The characters the text may not have, each once, in the order they come."""
+    if all(map(_allowed_anywhere, text)):  # most text, at the cost of a lookup per character
+        return []
     refused: list[str] = []
     index = 0
     while index < len(text):

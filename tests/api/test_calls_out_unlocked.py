@@ -150,26 +150,41 @@ async def test_kyc_start_calls_the_vendor_with_the_person_unlocked(watch, member
     assert watch.held == []
 
 
-async def test_a_new_trip_s_places_are_looked_up_holding_nothing(watch, signed_in):
+def over_the_network(app: FastAPI) -> None:
+    """The watched maps provider taken for one that answers over the network, as Photon does: the gazetteer answers
+    from a pool of its own, and a request may keep its connection while it asks (api/maps/service.py)."""
+    app.state.maps.over_the_network = True
+
+
+async def test_a_new_trip_s_places_are_looked_up_at_once_holding_nothing(app, watch, signed_in):
+    over_the_network(app)
     await create(signed_in)
-    assert watch.calls == ["place", "place"]
+    assert watch.calls == ["points"]
     assert watch.held == []
 
 
-async def test_a_new_commute_s_places_are_looked_up_holding_nothing(watch, signed_in):
+async def test_a_new_commute_s_places_are_looked_up_at_once_holding_nothing(app, watch, signed_in):
+    over_the_network(app)
     await start(signed_in)
-    assert watch.calls == ["place", "place"]
+    assert watch.calls == ["points"]
     assert watch.held == []
 
 
-async def test_cab_stops_quotes_and_the_request_call_out_with_the_trip_unlocked(watch, signed_in):
+async def test_the_gazetteer_is_asked_in_the_requests_transaction(watch, signed_in):
+    await create(signed_in)
+    assert watch.calls == ["points"]
+    assert watch.held == ["points: the request holds a connection in a transaction"]
+
+
+async def test_cab_stops_quotes_and_the_request_call_out_with_the_trip_unlocked(app, watch, signed_in):
+    over_the_network(app)
     trip_id = await create(signed_in)
     watch.rows = [(Trip, trip_id)]
     watch.calls.clear()
     assert (await plan(signed_in, trip_id)).status_code == 200
     assert await quotes(signed_in, trip_id)
     assert (await request(signed_in, trip_id)).status_code == 200
-    assert watch.calls == ["place", "reverse_geocode", "quotes", "quotes"]
+    assert watch.calls == ["points", "reverse_geocode", "quotes", "quotes"]
     assert watch.held == []
 
 

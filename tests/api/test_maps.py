@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from domain.gazetteer.load import ensure_gazetteer_loaded
-from domain.providers.maps import MapsUnavailableError, PhotonMaps, PlaceName, PlacePoint, PlaceSuggestion
+from domain.providers.maps import MapsUnavailableError, PhotonMaps, PlaceName, PlacePoint, PlaceSuggestion, point_of
 from tests.api.conftest import make_client
 from tests.api.test_trips import create
 
@@ -249,8 +249,8 @@ async def test_photon_autocomplete_of_nothing_asks_nothing(photon_features):
 
 async def test_photon_place_reads_the_point_from_its_id(photon_features):
     stub, photon = photon_features
-    assert await photon.place("osm-R7902476@12.935200,77.624500") == PlacePoint(lat=12.9352, long=77.6245)
-    assert await photon.place("in-560034-dc08dd0e") is None
+    assert await point_of(photon, "osm-R7902476@12.935200,77.624500") == PlacePoint(lat=12.9352, long=77.6245)
+    assert await point_of(photon, "in-560034-dc08dd0e") is None
     assert stub.requests == []
 
 

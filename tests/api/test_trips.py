@@ -62,6 +62,7 @@ async def other(app):
         yield browser
 
 
+@pytest.mark.usefixtures("worker")  # its flow is started by the worker's relay
 async def test_a_host_creates_a_trip_and_sees_it_with_every_field(signed_in, app):
     answer = await signed_in.post("/api/trip/trip", json=trip_body())
     assert answer.json()["message"] == messages.TRIP_CREATED

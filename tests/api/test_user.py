@@ -240,6 +240,7 @@ async def test_the_configuration_has_every_config_field(client, api_settings):
     assert config["late_cancel_window_seconds"] == api_settings.late_cancel_window_seconds
 
 
+@pytest.mark.usefixtures("worker")  # its flow is started by the worker's relay
 async def test_deleting_the_account_ends_sessions_frees_the_number_and_starts_erasure(app, client):
     mobile_number = await sign_in(client)
     await client.put("/api/user/user", json=COMPLETE_PROFILE)

@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_asyn
 from domain.gazetteer.data_file import PlaceRow, fingerprint, read_manifest, read_places, write_places
 from domain.gazetteer.load import ensure_gazetteer_loaded
 from domain.gazetteer.search import FUZZY_NEAR, FoundPlace
-from domain.providers.maps import GazetteerMaps
+from domain.providers.maps import GazetteerMaps, point_of
 
 BENGALURU = (12.97, 77.59)
 LUCKNOW = (26.85, 80.95)
@@ -149,7 +149,7 @@ async def test_wildcards_in_the_text_match_only_themselves(maps):
 
 async def test_a_suggestion_leads_to_its_point_and_back_to_its_name(maps):
     koramangala = (await maps.autocomplete("Koramangala", BENGALURU, 8))[0]
-    point = await maps.place(koramangala.place_id)
+    point = await point_of(maps, koramangala.place_id)
     assert point is not None
     assert (round(point.lat, 2), round(point.long, 2)) == (12.93, 77.62)
 
@@ -157,8 +157,17 @@ async def test_a_suggestion_leads_to_its_point_and_back_to_its_name(maps):
     assert named == type(named)(place_id=koramangala.place_id, name="Koramangala, Bengaluru, Karnataka")
 
 
+async def test_both_ends_of_a_trip_are_looked_up_at_once_and_an_unknown_one_is_left_out(maps):
+    koramangala = (await maps.autocomplete("Koramangala", BENGALURU, 8))[0].place_id
+    whitefield = (await maps.autocomplete("Whitefield", BENGALURU, 8))[0].place_id
+    points = await maps.points([koramangala, whitefield, "in-000000-00000000"])
+    assert points.keys() == {koramangala, whitefield}
+    assert points[koramangala] == await point_of(maps, koramangala)
+    assert round(points[whitefield].long, 1) == 77.7
+
+
 async def test_unknown_places_and_points_far_from_india_have_no_answer(maps):
-    assert await maps.place("in-000000-00000000") is None
+    assert await point_of(maps, "in-000000-00000000") is None
     assert await maps.reverse_geocode(0.0, 0.0) is None
     assert await maps.reverse_geocode(51.5, -0.12) is None
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from sqlalchemy import text
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
 from temporalio.runtime import MetricBuffer, Runtime, TelemetryConfig
@@ -72,6 +73,47 @@ async def test_a_rolled_back_write_starts_no_flow(database_url: str, temporal_ad
     workflow_id = trip_workflow_id(schedule.trip_id)
     assert query(database_url, "SELECT id FROM flow_outbox WHERE workflow_id = %s", workflow_id) == []
     assert not await flow_exists(client, workflow_id)
+
+
+async def test_entries_added_together_are_kept_in_their_order_and_each_delivered_after_the_commit(
+    database_url: str, temporal_address: str
+) -> None:
+    settings = Settings(_env_file=None, database_url=database_url, temporal_address=temporal_address)
+    client = await connect_temporal(settings)
+    engine = create_engine(settings)
+
+    async def connected() -> Client:
+        return client
+
+    outbox = FlowOutbox(create_session_maker(engine), connected, "nobody-polls-this-queue")
+    workflow_ids = [f"together:{uuid.uuid4().hex}" for _ in range(3)]
+    try:
+        async with outbox.transaction() as session:
+            await start_after_commit(session, *(FlowStart("TripWorkflow", each, {}, {}) for each in workflow_ids))
+            await signal_after_commit(session, *(FlowSignal(each, "cancel", {"reason": "r"}) for each in workflow_ids))
+            kept = query(
+                database_url,
+                "SELECT workflow_id, signal FROM flow_outbox WHERE workflow_id LIKE 'together:%%' ORDER BY id",
+            )
+            assert kept == []  # not before the commit, from another connection
+            in_the_transaction = await session.execute(
+                text("SELECT workflow_id, signal FROM flow_outbox WHERE workflow_id LIKE 'together:%' ORDER BY id")
+            )
+            assert [tuple(row) for row in in_the_transaction] == [(each, None) for each in workflow_ids] + [
+                (each, "cancel") for each in workflow_ids
+            ]
+    finally:
+        await engine.dispose()
+
+    for workflow_id in workflow_ids:
+        assert await flow_exists(client, workflow_id)
+        signals = [
+            event
+            async for event in client.get_workflow_handle(workflow_id).fetch_history_events()
+            if event.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED
+        ]
+        assert len(signals) == 1
+    assert query(database_url, "SELECT id FROM flow_outbox WHERE workflow_id LIKE 'together:%%'") == []
 
 
 async def test_a_trip_published_while_no_worker_runs_has_its_flow_once_a_workers_relay_does(

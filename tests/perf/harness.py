@@ -19,6 +19,7 @@ import httpx
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
 from domain.settings import PROJECT_ROOT
 from scripts.embedded import free_port, start_embedded_postgres, start_temporal_dev_server, wait_for_port
+from scripts.run import KEEP_ALIVE_S
 
 
 def log(message: str) -> None:
@@ -196,7 +197,7 @@ def api_server(
     env = service_environment(database_url, temporal_address, data_dir, port, settings or {})
     command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app", "--port", str(port)]
     command += ["--no-access-log", "--log-level", "warning", "--loop", "auto", "--http", "auto"]
-    command += ["--ws-per-message-deflate", "false", "--no-server-header"]
+    command += ["--ws-per-message-deflate", "false", "--no-server-header", "--timeout-keep-alive", str(KEEP_ALIVE_S)]
     if workers > 1:
         command += ["--workers", str(workers)]
     data_dir.mkdir(parents=True, exist_ok=True)
