@@ -2,59 +2,108 @@
 trip, and the request's flow (JoinRequestWorkflow) started once the transaction commits."""
 
 from fastapi import status
-from sqlalchemy import select
+from sqlalchemy import BigInteger, BindParameter, bindparam, func, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError, refuse
 from api.joins.schemas import JoinRequestCreate
-from api.trips.lookups import active_count, load_trip
-from api.users.blocks import are_blocked
+from api.users.blocks import blocked_between
 from domain import clock
+from domain.compiled_query import CompiledQuery
+from domain.db import session_driver_connection
 from domain.flows import start_after_commit
-from domain.models import TripPassenger, User
+from domain.models import Trip, TripPassenger, User
 from domain.rules import messages
 from domain.rules.join import PassengerStatus, PassengerType, request_refusal
 from domain.rules.trip import TripStatus
 from domain.settings import Settings
 from workflows.join_request.contracts import JoinRequest, join_start
 
-# A refusal that is about who asks, not about the trip's or the request's state (409).
+_ASKER: BindParameter[int] = bindparam("user_id", type_=BigInteger)
+# What the checks need, in one round trip, with the trip's row locked until the commit so they still hold then.
+_TRIP_AS_ASKED = CompiledQuery(
+    select(
+        Trip.host_id,
+        Trip.status,
+        Trip.scheduled_at,
+        Trip.total_passengers,
+        blocked_between(_ASKER, Trip.host_id),
+        select(TripPassenger.status)
+        .where(TripPassenger.trip_id == Trip.id, TripPassenger.user_id == _ASKER)
+        .scalar_subquery(),
+        select(func.count())
+        .where(TripPassenger.trip_id == Trip.id, TripPassenger.status == PassengerStatus.ACTIVE.value)
+        .scalar_subquery(),
+    )
+    .where(Trip.id == bindparam("trip_id"))
+    .with_for_update(of=Trip),
+    prepared=True,
+)
+_ASKING = insert(TripPassenger).values(
+    trip_id=bindparam("trip_id"),
+    user_id=_ASKER,
+    type=PassengerType.MEMBER.value,
+    status=PassengerStatus.REQUESTED.value,
+    additional_note=bindparam("additional_note"),
+    small_luggage=bindparam("small_luggage"),
+    large_luggage=bindparam("large_luggage"),
+    request_number=1,
+)
+# The person's row on the trip, new or asked on again; each request is numbered.
+_ASK = CompiledQuery(
+    _ASKING.on_conflict_do_update(
+        index_elements=[TripPassenger.trip_id, TripPassenger.user_id],
+        set_={
+            "status": _ASKING.excluded.status,
+            "additional_note": _ASKING.excluded.additional_note,
+            "small_luggage": _ASKING.excluded.small_luggage,
+            "large_luggage": _ASKING.excluded.large_luggage,
+            "request_number": TripPassenger.request_number + 1,
+            "updated_at": func.now(),
+        },
+    ).returning(TripPassenger.id, TripPassenger.request_number),
+    prepared=True,
+)
 
 
 async def ask_to_join(session: AsyncSession, settings: Settings, user: User, body: JoinRequestCreate) -> None:
     """The person's request on the trip. The trip's row stays locked until the commit, so the checks still hold
     then. A person who asks again does so on the same row; each request is numbered, so each has a flow of its
     own."""
-    trip = await load_trip(session, body.trip_id, for_update=True)
-    if await are_blocked(session, user.id, trip.host_id):
+    connection = await session_driver_connection(session)
+    found = await _TRIP_AS_ASKED.rows(connection, {"trip_id": body.trip_id, "user_id": user.id})
+    if not found:
+        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    host_id, trip_status, scheduled_at, seats, blocked, asked_before, active = found[0]
+    if blocked:
         # Not found, as in search and when opening the trip (api/users/blocks.py): the block is not told.
         raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-    if trip.status == TripStatus.CANCELLED:
+    if trip_status == TripStatus.CANCELLED:
         raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
-    if trip.host_id == user.id:
+    if host_id == user.id:
         raise ApiError(messages.JOIN_OWN_TRIP)
-    if trip.scheduled_at <= clock.now():
+    if scheduled_at <= clock.now():
         raise ApiError(messages.JOIN_REQUEST_PAST)
-    passenger = await session.scalar(
-        select(TripPassenger).where(TripPassenger.trip_id == trip.id, TripPassenger.user_id == user.id)
-    )
-    refuse(request_refusal(PassengerStatus(passenger.status) if passenger is not None else None))
-    if await active_count(session, trip.id) >= trip.total_passengers:
+    refuse(request_refusal(PassengerStatus(asked_before) if asked_before is not None else None))
+    if active >= seats:
         raise ApiError(messages.JOIN_TRIP_FULL, status.HTTP_409_CONFLICT)
-    if passenger is None:
-        passenger = TripPassenger(trip_id=trip.id, user_id=user.id, type=PassengerType.MEMBER, request_number=0)
-        session.add(passenger)
-    passenger.status = PassengerStatus.REQUESTED
-    passenger.additional_note = body.additional_note
-    passenger.small_luggage = body.small_luggage
-    passenger.large_luggage = body.large_luggage
-    passenger.request_number += 1
-    await session.flush()
+    asked = await _ASK.rows(
+        connection,
+        {
+            "trip_id": body.trip_id,
+            "user_id": user.id,
+            "additional_note": body.additional_note,
+            "small_luggage": body.small_luggage,
+            "large_luggage": body.large_luggage,
+        },
+    )
+    passenger_id, request_number = asked[0]
     request = JoinRequest(
-        passenger_id=passenger.id,
-        trip_id=trip.id,
+        passenger_id=passenger_id,
+        trip_id=body.trip_id,
         user_id=user.id,
-        host_id=trip.host_id,
+        host_id=host_id,
         nudge_interval_seconds=settings.join_nudge_interval_seconds,
     )
-    await start_after_commit(session, join_start(request, passenger.request_number))
+    await start_after_commit(session, join_start(request, request_number))
