@@ -51,7 +51,10 @@ async def flow_exists(client: Client, workflow_id: str) -> bool:
     return True
 
 
-async def test_a_rolled_back_write_starts_no_flow(database_url: str, temporal_address: str) -> None:
+@asynccontextmanager
+async def writers_outbox(database_url: str, temporal_address: str) -> AsyncIterator[tuple[FlowOutbox, Client]]:
+    """A writer's outbox, which delivers its own entries after each commit, on a task queue no worker polls; and its
+    Temporal client."""
     settings = Settings(_env_file=None, database_url=database_url, temporal_address=temporal_address)
     client = await connect_temporal(settings)
     engine = create_engine(settings)
@@ -59,16 +62,20 @@ async def test_a_rolled_back_write_starts_no_flow(database_url: str, temporal_ad
     async def connected() -> Client:
         return client
 
-    outbox = FlowOutbox(create_session_maker(engine), connected, "nobody-polls-this-queue")
+    try:
+        yield FlowOutbox(create_session_maker(engine), connected, "nobody-polls-this-queue"), client
+    finally:
+        await engine.dispose()
+
+
+async def test_a_rolled_back_write_starts_no_flow(database_url: str, temporal_address: str) -> None:
     # No trip has this id: the write is about to fail anyway, as a request does that is refused after the start.
     schedule = TripSchedule(2**62, datetime.now(UTC).isoformat(), 60, 60)
-    try:
+    async with writers_outbox(database_url, temporal_address) as (outbox, client):
         with pytest.raises(RuntimeError):
             async with outbox.transaction() as session:
                 await start_after_commit(session, trip_start(schedule, host_id=2**62))
                 raise RuntimeError("refused after the flow was handed to the outbox")
-    finally:
-        await engine.dispose()
 
     workflow_id = trip_workflow_id(schedule.trip_id)
     assert query(database_url, "SELECT id FROM flow_outbox WHERE workflow_id = %s", workflow_id) == []
@@ -78,32 +85,21 @@ async def test_a_rolled_back_write_starts_no_flow(database_url: str, temporal_ad
 async def test_entries_added_together_are_kept_in_their_order_and_each_delivered_after_the_commit(
     database_url: str, temporal_address: str
 ) -> None:
-    settings = Settings(_env_file=None, database_url=database_url, temporal_address=temporal_address)
-    client = await connect_temporal(settings)
-    engine = create_engine(settings)
-
-    async def connected() -> Client:
-        return client
-
-    outbox = FlowOutbox(create_session_maker(engine), connected, "nobody-polls-this-queue")
     workflow_ids = [f"together:{uuid.uuid4().hex}" for _ in range(3)]
-    try:
-        async with outbox.transaction() as session:
-            await start_after_commit(session, *(FlowStart("TripWorkflow", each, {}, {}) for each in workflow_ids))
-            await signal_after_commit(session, *(FlowSignal(each, "cancel", {"reason": "r"}) for each in workflow_ids))
-            kept = query(
-                database_url,
-                "SELECT workflow_id, signal FROM flow_outbox WHERE workflow_id LIKE 'together:%%' ORDER BY id",
-            )
-            assert kept == []  # not before the commit, from another connection
-            in_the_transaction = await session.execute(
-                text("SELECT workflow_id, signal FROM flow_outbox WHERE workflow_id LIKE 'together:%' ORDER BY id")
-            )
-            assert [tuple(row) for row in in_the_transaction] == [(each, None) for each in workflow_ids] + [
-                (each, "cancel") for each in workflow_ids
-            ]
-    finally:
-        await engine.dispose()
+    async with writers_outbox(database_url, temporal_address) as (outbox, client), outbox.transaction() as session:
+        await start_after_commit(session, *(FlowStart("TripWorkflow", each, {}, {}) for each in workflow_ids))
+        await signal_after_commit(session, *(FlowSignal(each, "cancel", {"reason": "r"}) for each in workflow_ids))
+        kept = query(
+            database_url,
+            "SELECT workflow_id, signal FROM flow_outbox WHERE workflow_id LIKE 'together:%%' ORDER BY id",
+        )
+        assert kept == []  # not before the commit, from another connection
+        in_the_transaction = await session.execute(
+            text("SELECT workflow_id, signal FROM flow_outbox WHERE workflow_id LIKE 'together:%' ORDER BY id")
+        )
+        assert [tuple(row) for row in in_the_transaction] == [(each, None) for each in workflow_ids] + [
+            (each, "cancel") for each in workflow_ids
+        ]
 
     for workflow_id in workflow_ids:
         assert await flow_exists(client, workflow_id)
