@@ -14,7 +14,7 @@ from datetime import timedelta
 import psycopg
 from sqlalchemy.exc import SQLAlchemyError
 
-from domain.flows import RELAY_CHANNEL, FlowOutbox
+from domain.flows import RELAY_CHANNEL, FlowOutbox, Room
 
 logger = logging.getLogger("humsafar.flows")
 
@@ -34,9 +34,11 @@ async def _listen(conninfo: str, wake: asyncio.Event, retry: timedelta) -> None:
         await asyncio.sleep(retry.total_seconds())
 
 
-async def relay(outbox: FlowOutbox, conninfo: str, stop: asyncio.Event, interval: timedelta) -> None:
-    """Until `stop` is set: a round of deliveries at each wake and at least every interval; the parked entries are
-    counted once an interval."""
+async def relay(
+    outbox: FlowOutbox, conninfo: str, stop: asyncio.Event, interval: timedelta, room: Room | None = None
+) -> None:
+    """Until `stop` is set: a round of deliveries at each wake and at least every interval, each batch as large as
+    `room` allows when given; the parked entries are counted once an interval."""
     wake = asyncio.Event()
     listening = asyncio.create_task(_listen(conninfo, wake, interval), name="flow-relay-listen")
     stopping = asyncio.create_task(_set_when(stop, wake), name="flow-relay-stop")
@@ -46,7 +48,7 @@ async def relay(outbox: FlowOutbox, conninfo: str, stop: asyncio.Event, interval
         while not stop.is_set():
             wake.clear()
             try:
-                await outbox.relay_round()
+                await outbox.relay_round(room)
                 if loop.time() - counted_at >= interval.total_seconds():
                     await outbox.count_parked()
                     counted_at = loop.time()

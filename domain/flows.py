@@ -194,6 +194,12 @@ class ParkedEntry:
     waiting_behind: int  # later entries of the same workflow id, delivered once this one is
 
 
+class Room(Protocol):
+    """How many entries the relay may send now, at most `most` (its worker's free workflow task slots)."""
+
+    async def __call__(self, most: int, /) -> int: ...
+
+
 @dataclasses.dataclass(frozen=True)
 class RelayBatch:
     taken: int
@@ -292,24 +298,25 @@ class FlowOutbox:
             taken += delivery is Delivery.TAKEN
         return taken
 
-    async def relay_round(self) -> int:
+    async def relay_round(self, room: Room | None = None) -> int:
         """As the relay: delivers every entry waiting and not parked, a batch of workflow ids' first entries at a
-        time, each batch sent at once, until none is left or Temporal does not answer; an entry refused is tried
-        once a round. Answers how many Temporal took."""
+        time, each batch sent at once (as many as `room` allows, when given), until none is left or Temporal does
+        not answer; an entry refused is tried once a round. Answers how many Temporal took."""
         if self._client is None:
             return 0
         client = await self._client()
         taken, tried = 0, set[int]()
         while True:
-            batch = await self._relay_batch(client, tried)
+            size = BATCH if room is None else await room(BATCH)
+            batch = await self._relay_batch(client, tried, size)
             if batch is None:
                 return taken
             taken += batch.taken
             if not batch.more:
                 return taken
 
-    async def _relay_batch(self, client: Client, tried: set[int]) -> RelayBatch | None:
-        """Locks the first entry of up to a batch of workflow ids (held by no other deliverer, not tried in this
+    async def _relay_batch(self, client: Client, tried: set[int], size: int) -> RelayBatch | None:
+        """Locks the first entry of up to `size` workflow ids (held by no other deliverer, not tried in this
         round), sends them all at once and removes the ones Temporal took in the same transaction; a refusal is
         counted there too. None when there was none to send, or Temporal did not answer."""
         later = aliased(FlowOutboxEntry)
@@ -324,7 +331,7 @@ class FlowOutbox:
                 _first_of_its_workflow_id(),
             )
             .order_by(FlowOutboxEntry.attempts, FlowOutboxEntry.id)
-            .limit(BATCH)
+            .limit(size)
             .with_for_update(skip_locked=True)
         )
         async with self._session_maker() as session:
@@ -343,7 +350,7 @@ class FlowOutbox:
         if Delivery.UNANSWERED in deliveries:
             return None
         # More waits when the batch was full, or an entry taken had another of its workflow id behind it.
-        more = len(entries) == BATCH or any(entry.followed for entry in taken)
+        more = len(entries) == size or any(entry.followed for entry in taken)
         return RelayBatch(len(taken), more)
 
     async def _sent(self, client: Client, entry: Row[Any]) -> Exception | None:

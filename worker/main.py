@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from temporalio import activity, workflow
 from temporalio.client import Client
 from temporalio.runtime import PrometheusConfig, Runtime, TelemetryConfig
-from temporalio.worker import UnsandboxedWorkflowRunner, Worker
+from temporalio.worker import FixedSizeSlotSupplier, UnsandboxedWorkflowRunner, Worker, WorkerTuner
 
 import workflows
 from activities.account import AccountActivities
@@ -43,6 +43,7 @@ from domain.providers.storage import LocalDiskStorage
 from domain.push import PushDestinations, WebPushSender
 from domain.settings import Settings
 from domain.temporal import connect_temporal, temporal_address
+from worker.slots import WorkflowTaskSlots
 
 logger = logging.getLogger("humsafar.worker")
 
@@ -85,6 +86,10 @@ GRACEFUL_SHUTDOWN = timedelta(seconds=20)
 # wait in (the rest to this worker's sticky queue). With the SDK's 5, that was one poll: new flows opened at 43 a
 # second while the API took 100 starts a second on the same two cores; with 16, at 62 (docs/operations.md).
 WORKFLOW_TASK_POLLS = 16
+# Workflow tasks the worker holds at once, its polls' among them; the relay starts no more flows at once than are
+# free (worker/slots.py). Activities and local activities keep the SDK's 100 each.
+WORKFLOW_TASK_SLOTS = 100
+OTHER_TASK_SLOTS = 100
 
 
 def flow_outbox(settings: Settings, engine: AsyncEngine, client: Client) -> FlowOutbox:
@@ -144,10 +149,12 @@ def build_worker(
     engine: AsyncEngine | None = None,
     vendor_http: httpx.AsyncClient | None = None,
     push_destinations: PushDestinations | None = None,
+    slots: WorkflowTaskSlots | None = None,
 ) -> Worker:
     """The worker for settings.temporal_task_queue; pass engine to share and dispose of the pool yourself,
-    vendor_http for the client the vendors are called with (one that lasts as long as the worker), and
-    push_destinations for where pushes may go (public addresses only unless given: the tests give theirs)."""
+    vendor_http for the client the vendors are called with (one that lasts as long as the worker),
+    push_destinations for where pushes may go (public addresses only unless given: the tests give theirs), and
+    slots for its workflow task slots when something else (the relay) counts them too."""
     return Worker(
         client,
         task_queue=settings.temporal_task_queue,
@@ -161,6 +168,12 @@ def build_worker(
         ),
         graceful_shutdown_timeout=GRACEFUL_SHUTDOWN,
         max_concurrent_workflow_task_polls=WORKFLOW_TASK_POLLS,
+        tuner=WorkerTuner.create_composite(
+            workflow_supplier=slots or WorkflowTaskSlots(WORKFLOW_TASK_SLOTS, WORKFLOW_TASK_POLLS),
+            activity_supplier=FixedSizeSlotSupplier(OTHER_TASK_SLOTS),
+            local_activity_supplier=FixedSizeSlotSupplier(OTHER_TASK_SLOTS),
+            nexus_supplier=FixedSizeSlotSupplier(OTHER_TASK_SLOTS),
+        ),
         # Flows run without the SDK's sandbox: building a sandboxed instance for every flow cost a quarter of the
         # worker's CPU. The sandbox, with its full restrictions, checks them instead where it can fail a change:
         # every recorded history replays in it (tests/workflows/recorded.py, test_replay.py).
@@ -180,17 +193,18 @@ async def serving(
     then the worker lets its running activities finish."""
     engine = create_engine(settings)
     stop = asyncio.Event()
+    slots = WorkflowTaskSlots(WORKFLOW_TASK_SLOTS, WORKFLOW_TASK_POLLS)
+    interval = timedelta(seconds=settings.flow_relay_interval_seconds)
+
+    async def room(most: int) -> int:
+        return await slots.room(most, interval.total_seconds())
+
     relaying = asyncio.create_task(
-        relay(
-            flow_outbox(settings, engine, client),
-            libpq_conninfo(engine.url),
-            stop,
-            timedelta(seconds=settings.flow_relay_interval_seconds),
-        ),
+        relay(flow_outbox(settings, engine, client), libpq_conninfo(engine.url), stop, interval, room),
         name="flow-relay",
     )
     try:
-        async with build_worker(client, settings, engine, vendor_http, push_destinations):
+        async with build_worker(client, settings, engine, vendor_http, push_destinations, slots):
             yield
     finally:
         stop.set()
