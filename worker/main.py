@@ -36,6 +36,7 @@ from domain.db import create_engine, create_session_maker, libpq_conninfo
 from domain.documents import DocumentFiles
 from domain.flow_relay import relay
 from domain.flows import FlowOutbox
+from domain.memory import freeze_startup_objects
 from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.sms import sms_gateway
@@ -221,6 +222,7 @@ async def run_worker(settings: Settings, push_destinations: PushDestinations | N
 
     client = await connect_temporal(settings, runtime=metrics_runtime(settings))
     async with serving(client, settings, push_destinations=push_destinations):
+        freeze_startup_objects()
         logger.info("worker started on %s, task queue %s", temporal_address(settings), settings.temporal_task_queue)
         await stop.wait()
         logger.info("worker stopping")
