@@ -6,8 +6,8 @@ back, which costs it about a third more than an eager start. The relay therefore
 there are free slots, and waits for one to free when none is (`WorkflowTaskSlots.room`): a backlog waits in the
 flow outbox, where it costs nothing, rather than in Temporal's task queue (docs/operations.md).
 
-The SDK calls `reserve_slot` on the worker's event loop and the others from its own threads; the count is kept
-under a lock and every release wakes the loop's waiters.
+The SDK awaits `reserve_slot` on the worker's event loop and may call the others from its own threads: the count is
+kept under a lock, and a release wakes the loop's waiters through `call_soon_threadsafe`.
 """
 
 import asyncio
