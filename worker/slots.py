@@ -66,21 +66,21 @@ class WorkflowTaskSlots(CustomSlotSupplier):
         return _Permit(polling=False)
 
     def mark_slot_used(self, ctx: SlotMarkUsedContext) -> None:
-        self._stop_polling(ctx.permit)
+        with self._lock:
+            self._stop_polling(ctx.permit)
 
     def release_slot(self, ctx: SlotReleaseContext) -> None:
-        self._stop_polling(ctx.permit)
         with self._lock:
+            self._stop_polling(ctx.permit)
             self._taken -= 1
         if self._loop is not None and not self._loop.is_closed():
             self._loop.call_soon_threadsafe(self._released.set)
 
     def _stop_polling(self, permit: SlotPermit) -> None:
-        if isinstance(permit, _Permit):
-            with self._lock:
-                if permit.polling:
-                    permit.polling = False
-                    self._polling -= 1
+        """Under the lock: the permit's poll, if it still waited, no longer does."""
+        if isinstance(permit, _Permit) and permit.polling:
+            permit.polling = False
+            self._polling -= 1
 
     async def room(self, most: int, patience: float) -> int:
         """How many starts the relay may send now, at most `most`: as many as slots are free, once one is, or one
@@ -89,8 +89,9 @@ class WorkflowTaskSlots(CustomSlotSupplier):
         deadline = self._loop.time() + patience
         while True:
             self._released.clear()
-            if self.free > 0:
-                return min(most, self.free)
+            free = self.free
+            if free > 0:
+                return min(most, free)
             remaining = deadline - self._loop.time()
             if remaining <= 0:
                 return 1
