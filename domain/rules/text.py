@@ -74,20 +74,22 @@ def _allowed_anywhere(character: str) -> bool:
     return not refused and _in(character, patterns.FREE_TEXT_CATEGORIES)
 
 
-def refused_characters(text: str, *, rows: bool) -> list[str]:
-    """The characters the text may not have, each once, in the order they come."""
+def refused_characters(text: str, *, rows: bool, at_most: int | None = None) -> list[str]:
+    """The characters the text may not have, each once, in the order they come; with at_most, only the first that
+    many (the text may have more). One look at each character, however many different ones it refuses."""
     if all(map(_allowed_anywhere, text)):  # most text, at the cost of a lookup per character
         return []
-    refused: list[str] = []
+    refused: dict[str, None] = {}  # in the order they come, each found again in one step
     index = 0
-    while index < len(text):
-        if text[index] == FLAG and (length := _flag_length(text, index)):
+    while index < len(text) and (at_most is None or len(refused) < at_most):
+        character = text[index]
+        if character == FLAG and (length := _flag_length(text, index)):
             index += length
             continue
-        if not _allowed(text, index, rows) and text[index] not in refused:
-            refused.append(text[index])
+        if character not in refused and not _allowed(text, index, rows):
+            refused[character] = None
         index += 1
-    return refused
+    return list(refused)
 
 
 def character_name(character: str) -> str:
@@ -97,7 +99,7 @@ def character_name(character: str) -> str:
 def characters_refusal(text: str, message: str, *, rows: bool) -> Refusal | None:
     """The refusal in the message's words (a template with {characters}) naming what the text may not have, or None
     when it is fine."""
-    refused = refused_characters(text, rows=rows)
+    refused = refused_characters(text, rows=rows, at_most=patterns.FREE_TEXT_NAMED_MAX + 1)
     if not refused:
         return None
     names = [character_name(character) for character in refused[: patterns.FREE_TEXT_NAMED_MAX]]

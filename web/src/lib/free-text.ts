@@ -58,12 +58,15 @@ function allowed(points: string[], index: number, rows: boolean): boolean {
   return CHARACTER.test(character)
 }
 
-/** The characters the text may not have, each once, in the order they come. */
-export function refusedCharacters(text: string, rows = true): string[] {
+/**
+ * The characters the text may not have, each once, in the order they come; with atMost, only the first that many (the
+ * text may have more). One look at each character, however many different ones it refuses.
+ */
+export function refusedCharacters(text: string, rows = true, atMost = Infinity): string[] {
   const points = Array.from(text)
-  const refused: string[] = []
+  const refused = new Set<string>() // in the order they come, each found again in one step
   let index = 0
-  while (index < points.length) {
+  while (index < points.length && refused.size < atMost) {
     if (points[index].codePointAt(0) === PATTERNS.FREE_TEXT_FLAG) {
       const length = flagLength(points, index)
       if (length) {
@@ -71,10 +74,10 @@ export function refusedCharacters(text: string, rows = true): string[] {
         continue
       }
     }
-    if (!allowed(points, index, rows) && !refused.includes(points[index])) refused.push(points[index])
+    if (!refused.has(points[index]) && !allowed(points, index, rows)) refused.add(points[index])
     index += 1
   }
-  return refused
+  return Array.from(refused)
 }
 
 const NAMES: Record<string, string> = PATTERNS.FREE_TEXT_NAMES
@@ -84,7 +87,7 @@ export const characterName = (character: string): string =>
 
 /** The message (a template with {characters}) naming what the text may not have, or null when it is fine. */
 export function charactersError(text: string, message: string, rows = true): string | null {
-  const refused = refusedCharacters(text, rows)
+  const refused = refusedCharacters(text, rows, PATTERNS.FREE_TEXT_NAMED_MAX + 1)
   if (refused.length === 0) return null
   const names = refused.slice(0, PATTERNS.FREE_TEXT_NAMED_MAX).map(characterName)
   if (refused.length > PATTERNS.FREE_TEXT_NAMED_MAX) names.push('…')
