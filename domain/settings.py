@@ -63,9 +63,19 @@ class SignInSettings(BaseSettings):
     otp_ttl_seconds: int = 600
     otp_max_tries: int = 5
     otp_resend_seconds: int = 60
-    otp_daily_failure_budget: int = 15
+    # The caps and budgets below, and the chance of guessing they leave, are reasoned in api/security/otp.py.
+    # Wrong codes a number may take in a day (IST) from devices it never signed in on, over all addresses.
+    otp_daily_failure_budget: int = 30
+    # Wrong codes one address may make on one number in a day (IST), and on any numbers in an hour.
+    otp_daily_failures_per_number_per_ip: int = 10
+    otp_failures_per_ip_per_hour: int = 10
+    # Codes a number may be sent in an hour for each asker (its known device, or one address), and for every
+    # address together.
     otp_sends_per_number_per_hour: int = 5
+    otp_sends_to_number_per_hour: int = 10
     otp_sends_per_ip_per_hour: int = 30
+    # How long a browser that signed in is known to the number's sign-in (api/security/known_devices.py).
+    known_device_days: int = 365
 
     session_ttl_days: int = 30
     access_token_ttl_seconds: int = 900

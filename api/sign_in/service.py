@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.security import otp
 from api.security.access_tokens import issue_access_token
+from api.security.known_devices import is_known_device
 from api.security.sessions import find_live_session, open_session, revoke_session
 from api.sign_in.schemas import AccessToken, LoginResult, OtpIssued
 from domain.accounts import find_or_create_user
@@ -21,6 +22,7 @@ class SignedIn:
     result: LoginResult
     session_token: str
     session_ttl: timedelta
+    mobile_number: str
 
 
 async def has_live_session(session: AsyncSession, token: str | None) -> bool:
@@ -28,9 +30,17 @@ async def has_live_session(session: AsyncSession, token: str | None) -> bool:
 
 
 async def send_code(
-    session: AsyncSession, settings: Settings, sms: SmsProvider, mobile_number: str, ip: str | None
+    session: AsyncSession,
+    settings: Settings,
+    sms: SmsProvider,
+    mobile_number: str,
+    ip: str | None,
+    device_cookie: str | None,
 ) -> OtpIssued:
-    issued = await otp.issue_code(session, settings, sms, mobile_number, ip)
+    """A code for the number; asked for with the mark of a browser that signed in as it before, it is the owner's
+    device asking, whose caps are its own (api/security/otp.py)."""
+    known = is_known_device(settings.resolved_secret_key(), device_cookie, mobile_number)
+    issued = await otp.issue_code(session, settings, sms, mobile_number, ip, known_device=known)
     return OtpIssued(
         login_token=issued.login_token,
         otp_length=issued.code_length,
@@ -55,7 +65,8 @@ async def sign_in(
         await revoke_session(session, replaced_token)
     ttl = timedelta(days=settings.session_ttl_days)
     token, _ = await open_session(session, user.id, ttl, user_agent)
-    return SignedIn(LoginResult(user_id=user.id, is_profile_complete=user.is_profile_complete), token, ttl)
+    result = LoginResult(user_id=user.id, is_profile_complete=user.is_profile_complete)
+    return SignedIn(result, token, ttl, mobile_number)
 
 
 async def sign_out(session: AsyncSession, token: str | None) -> None:

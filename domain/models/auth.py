@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Integer, LargeBinary, String
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.models.base import Base, created_at_column
@@ -30,6 +30,9 @@ class OtpChallenge(Base):
     code_hash: Mapped[bytes] = mapped_column(LargeBinary(32))
     failed_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     requester_ip: Mapped[str | None] = mapped_column(String(45), index=True)
+    # Asked for by a browser that signed in as this number before (api/security/known_devices.py): its caps are its
+    # own, apart from those of the addresses asking for the number (api/security/otp.py).
+    from_known_device: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     created_at: Mapped[datetime] = created_at_column()
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     consumed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -1,8 +1,12 @@
 """Sign-in rules: SPEC §5 phone and code, ARCHITECTURE.md "One-time codes" and "Sessions"."""
 
+import asyncio
+import random
+from contextlib import asynccontextmanager
+
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from api.main import create_app
 from api.security.access_tokens import read_access_token
@@ -10,6 +14,19 @@ from domain import clock
 from domain.models import AuthSession, OtpChallenge
 from domain.rules import messages
 from tests.api.conftest import age_codes, latest_code, make_client, random_mobile_number, running_in_process, sign_in
+
+
+def random_address() -> str:
+    """An address of the documentation range no other test asks from."""
+    return f"198.51.{random.randint(0, 255)}.{random.randint(1, 254)}"
+
+
+@pytest.fixture
+async def stranger(app):
+    """A browser from an address of its own: its wrong codes count against nobody else's."""
+    async with make_client(app, ip=random_address()) as browser:
+        await browser.get("/api/auth/session")
+        yield browser
 
 
 async def request_code(client, mobile_number):
@@ -84,9 +101,9 @@ async def test_the_right_code_signs_in_and_sets_the_session(client):
     assert me.json()["data"]["mobile_number"] == mobile_number
 
 
-async def test_a_wrong_code_fails_with_a_message(client):
-    token, code = await request_code(client, random_mobile_number())
-    answer = await login(client, token, wrong(code))
+async def test_a_wrong_code_fails_with_a_message(stranger):
+    token, code = await request_code(stranger, random_mobile_number())
+    answer = await login(stranger, token, wrong(code))
     assert answer.status_code == 401
     assert answer.json() == {"status": "FAILURE", "message": messages.OTP_INVALID}
 
@@ -98,21 +115,21 @@ async def test_an_empty_code_is_refused_with_the_spec_message(client):
     assert answer.json()["message"] == messages.OTP_REQUIRED
 
 
-async def test_the_sixth_try_fails_even_with_the_right_code(client):
-    token, code = await request_code(client, random_mobile_number())
+async def test_the_sixth_try_fails_even_with_the_right_code(stranger):
+    token, code = await request_code(stranger, random_mobile_number())
     for _ in range(5):
-        assert (await login(client, token, wrong(code))).status_code in (401, 429)
-    answer = await login(client, token, int(code))
+        assert (await login(stranger, token, wrong(code))).status_code in (401, 429)
+    answer = await login(stranger, token, int(code))
     assert answer.status_code == 429
     assert answer.json()["message"] == messages.OTP_TOO_MANY_TRIES
-    assert (await client.get("/api/user/user")).status_code == 401
+    assert (await stranger.get("/api/user/user")).status_code == 401
 
 
-async def test_the_fifth_wrong_try_says_the_code_is_dead(client):
-    token, code = await request_code(client, random_mobile_number())
+async def test_the_fifth_wrong_try_says_the_code_is_dead(stranger):
+    token, code = await request_code(stranger, random_mobile_number())
     for _ in range(4):
-        assert (await login(client, token, wrong(code))).status_code == 401
-    answer = await login(client, token, wrong(code))
+        assert (await login(stranger, token, wrong(code))).status_code == 401
+    answer = await login(stranger, token, wrong(code))
     assert answer.json()["message"] == messages.OTP_TOO_MANY_TRIES
 
 
@@ -135,12 +152,12 @@ async def test_a_used_login_token_fails(client, app):
     assert again.json()["message"] == messages.OTP_LOGIN_TOKEN_INVALID
 
 
-async def test_a_code_only_works_with_its_own_login_token(client):
-    first_token, first_code = await request_code(client, random_mobile_number())
-    second_token, second_code = await request_code(client, random_mobile_number())
+async def test_a_code_only_works_with_its_own_login_token(stranger):
+    first_token, first_code = await request_code(stranger, random_mobile_number())
+    second_token, second_code = await request_code(stranger, random_mobile_number())
     if first_code != second_code:
-        assert (await login(client, second_token, int(first_code))).status_code == 401
-    assert (await login(client, first_token, int(first_code))).status_code == 200
+        assert (await login(stranger, second_token, int(first_code))).status_code == 401
+    assert (await login(stranger, first_token, int(first_code))).status_code == 200
 
 
 async def test_a_resend_before_60_seconds_is_refused(client):
@@ -181,18 +198,6 @@ async def test_sends_from_one_ip_are_capped_per_hour(api_settings):
         answer = await client.post("/api/auth/otp", json={"mobile_number": random_mobile_number()})
     assert answer.status_code == 429
     assert answer.json()["message"] == messages.OTP_SEND_LIMIT
-
-
-async def test_a_number_that_spent_its_daily_failure_budget_can_neither_request_nor_verify(client, app):
-    mobile_number = random_mobile_number()
-    for _ in range(3):
-        token, code = await request_code(client, mobile_number)
-        for _ in range(5):
-            await login(client, token, wrong(code))
-        await age_codes(app, mobile_number, 61)
-    answer = await client.post("/api/auth/otp", json={"mobile_number": mobile_number})
-    assert answer.status_code == 429
-    assert answer.json()["message"] == messages.OTP_DAILY_FAILURES
 
 
 async def test_codes_are_stored_hashed(client, app):
@@ -273,3 +278,127 @@ async def test_an_access_token_is_short_lived_and_needs_a_session(client, api_se
     assert claims is not None
     assert claims.expires_at <= clock.now().timestamp() + api_settings.access_token_ttl_seconds + 1
     assert read_access_token(api_settings.resolved_secret_key(), data["access_token"] + "x") is None
+
+
+async def test_concurrent_sends_from_one_ip_to_different_numbers_never_pass_the_cap(api_settings):
+    """The cap is counted and a code stored under one lock of the address: requests racing from one address to
+    different numbers cannot each see room left."""
+    cap = 4
+    settings = api_settings.model_copy(update={"otp_sends_per_ip_per_hour": cap})
+    address = random_address()
+    async with running_in_process(create_app(settings), settings) as app, make_client(app, ip=address) as client:
+        await client.get("/api/auth/session")
+        answers = await asyncio.gather(
+            *(client.post("/api/auth/otp", json={"mobile_number": random_mobile_number()}) for _ in range(24))
+        )
+    codes = [answer.status_code for answer in answers]
+    assert codes.count(200) == cap, codes
+    assert set(codes) == {200, 429}
+    async with app.state.session_maker() as session:
+        stored = await session.scalar(select(func.count()).where(OtpChallenge.requester_ip == address))
+    assert stored == cap
+
+
+@asynccontextmanager
+async def browser_from(app, address: str | None = None):
+    """A browser that loaded the app, from an address of its own."""
+    async with make_client(app, ip=address or random_address()) as browser:
+        await browser.get("/api/auth/session")
+        yield browser
+
+
+async def kill_codes(app, browser, mobile_number: str, codes: int) -> httpx.Response | None:
+    """Asks for the number's codes and spends each code's tries on wrong guesses; answers the refusal that stopped
+    it, if one did."""
+    for _ in range(codes):
+        answer = await browser.post("/api/auth/otp", json={"mobile_number": mobile_number})
+        if answer.status_code != 200:
+            return answer
+        token, code = answer.json()["data"]["login_token"], await latest_code(browser, mobile_number)
+        for _ in range(5):
+            await login(browser, token, wrong(code))
+        await age_codes(app, mobile_number, 61)
+    return None
+
+
+async def test_a_strangers_wrong_guesses_slow_the_stranger_and_not_the_owner(app):
+    """Guessing at someone's number from one address is stopped at that address: the owner, asking from another,
+    still gets a code and signs in."""
+    mobile_number = random_mobile_number()
+    async with browser_from(app) as attacker:
+        refused = await kill_codes(app, attacker, mobile_number, codes=4)
+    assert refused is not None and refused.status_code == 429
+    assert refused.json()["message"] == messages.OTP_ADDRESS_FAILURES
+    async with browser_from(app) as owner:
+        token, code = await request_code(owner, mobile_number)
+        assert (await login(owner, token, int(code))).status_code == 200
+
+
+async def test_an_address_that_guessed_wrong_can_neither_ask_nor_try_for_an_hour(app, api_settings):
+    address = random_address()
+    waiting_number = random_mobile_number()
+    async with browser_from(app, address) as attacker:
+        waiting_token, waiting_code = await request_code(attacker, waiting_number)
+        for _ in range(api_settings.otp_failures_per_ip_per_hour // 5):
+            assert await kill_codes(app, attacker, random_mobile_number(), codes=1) is None
+        asked = await attacker.post("/api/auth/otp", json={"mobile_number": random_mobile_number()})
+        tried = await login(attacker, waiting_token, int(waiting_code))
+    assert (asked.status_code, asked.json()["message"]) == (429, messages.OTP_ADDRESS_FAILURES)
+    assert (tried.status_code, tried.json()["message"]) == (429, messages.OTP_ADDRESS_FAILURES)
+    async with browser_from(app) as elsewhere:
+        assert (await elsewhere.post("/api/auth/otp", json={"mobile_number": random_mobile_number()})).is_success
+
+
+async def test_many_addresses_spend_a_numbers_budget_only_for_new_devices(app, api_settings):
+    """Brute force stays bounded however many addresses guess: past the number's daily budget no new device may ask
+    or try. The browser the owner signed in on before still gets a code and signs in."""
+    mobile_number = random_mobile_number()
+    async with browser_from(app) as owners_phone:
+        await sign_in(owners_phone, mobile_number)
+        await age_codes(app, mobile_number, 61)
+        async with browser_from(app) as latecomer:
+            late_token, late_code = await request_code(latecomer, mobile_number)
+            per_address = api_settings.otp_daily_failures_per_number_per_ip // 5
+            for _ in range(api_settings.otp_daily_failure_budget // (5 * per_address)):
+                async with browser_from(app) as attacker:
+                    assert await kill_codes(app, attacker, mobile_number, codes=per_address) is None
+            tried = await login(latecomer, late_token, int(late_code))
+            async with browser_from(app) as new_device:
+                asked = await new_device.post("/api/auth/otp", json={"mobile_number": mobile_number})
+        assert (tried.status_code, tried.json()["message"]) == (429, messages.OTP_DAILY_FAILURES)
+        assert (asked.status_code, asked.json()["message"]) == (429, messages.OTP_DAILY_FAILURES)
+        token, code = await request_code(owners_phone, mobile_number)
+        assert (await login(owners_phone, token, int(code))).status_code == 200
+    async with app.state.session_maker() as session:
+        wrong_codes = await session.scalar(
+            select(func.sum(OtpChallenge.failed_attempts)).where(OtpChallenge.mobile_number == mobile_number)
+        )
+    assert wrong_codes == api_settings.otp_daily_failure_budget
+
+
+async def test_a_stranger_asking_for_the_number_neither_delays_nor_ends_the_owners_code(app):
+    mobile_number = random_mobile_number()
+    async with browser_from(app) as owner, browser_from(app) as stranger:
+        token, code = await request_code(owner, mobile_number)
+        assert (await stranger.post("/api/auth/otp", json={"mobile_number": mobile_number})).is_success
+        assert (await login(owner, token, int(code))).status_code == 200
+
+
+async def test_concurrent_wrong_tries_from_one_address_never_pass_its_budget(api_settings):
+    """Wrong tries racing on several codes asked for from one address are counted under the address's lock."""
+    budget = 3
+    settings = api_settings.model_copy(update={"otp_failures_per_ip_per_hour": budget})
+    address = random_address()
+    async with running_in_process(create_app(settings), settings) as app, browser_from(app, address) as attacker:
+        issued = []
+        for _ in range(8):
+            mobile_number = random_mobile_number()
+            token, code = await request_code(attacker, mobile_number)
+            issued.append((token, code))
+        answers = await asyncio.gather(*(login(attacker, token, wrong(code)) for token, code in issued))
+    assert sorted(answer.status_code for answer in answers) == [401] * budget + [429] * (len(issued) - budget)
+    async with app.state.session_maker() as session:
+        wrong_codes = await session.scalar(
+            select(func.sum(OtpChallenge.failed_attempts)).where(OtpChallenge.requester_ip == address)
+        )
+    assert wrong_codes == budget
