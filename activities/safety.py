@@ -1,15 +1,19 @@
-"""An SOS's activities (domain/rules/safety.py): each change of the incident written, the person's emergency
-contacts told by SMS, the trip's other members notified.
+"""An SOS's activities (domain/rules/safety.py): each change of the incident written, the incident's emergency
+contacts (kept when it was raised, SafetyIncidentContact) told by SMS, the trip's other members notified, support's
+on-call number paged.
 
 Every step may run again after a crash or a lost answer and sends nothing twice: each SMS of a step is a row
 (`safety_sms`, one per incident, step and number) kept before it is sent and marked sent after, and a row is sent
-with its id as the gateway's reference, which the gateway keeps once; notifications carry dedupe keys. The gateway
-is called while no transaction is open.
+with its id as the gateway's reference, which the gateway keeps once; notifications carry dedupe keys. Each SMS is
+counted against its number's daily cap as an alert (domain/sms_cap.py): one over it is withheld, not retried. The
+gateway is called while no transaction is open. The live link an SMS carries is made here, from the incident's trip
+and person: the flow's input and history carry ids only.
 """
 
 import asyncio
+import logging
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.sql import func
@@ -19,12 +23,24 @@ from temporalio.exceptions import ApplicationError
 from activities.notifications import NotificationDraft, notify
 from activities.trips import live_people, trip_route
 from domain.flows import FlowOutbox
-from domain.models import EmergencyContact, SafetyIncident, SafetySms, Trip, User
-from domain.providers.sms import SmsMessage, SmsProvider
+from domain.live_links import live_link
+from domain.models import EmergencyContactNotice, SafetyIncident, SafetyIncidentContact, SafetySms, Trip, User
+from domain.providers.sms import SmsProvider
 from domain.rules import notices
 from domain.rules.join import PassengerStatus
-from domain.rules.safety import SOS_ALERT_SMS, SOS_REMINDER_SMS, SOS_RESOLVED_SMS, IncidentStatus, location_words
-from workflows.safety_incident.contracts import ALERT, RESOLVED, SafetyChange, SafetyStep
+from domain.rules.safety import (
+    SOS_ALERT_SMS,
+    SOS_REMINDER_SMS,
+    SOS_RESOLVED_SMS,
+    SOS_SUPPORT_PAGE_SMS,
+    IncidentStatus,
+    location_words,
+)
+from domain.settings import Settings
+from domain.sms_cap import SmsCaps, SmsOutcome, SmsPriority, send_kept, support_oncall_number
+from workflows.safety_incident.contracts import ALERT, RESOLVED, SUPPORT, SafetyChange, SafetyStep
+
+logger = logging.getLogger("humsafar.safety")
 
 SMS_MAX_LENGTH = 500
 # The members' notice of each step that notifies them: its title and its words.
@@ -37,6 +53,10 @@ MEMBER_NOTICES = {
 def sms_reference(sms_id: int) -> str:
     """The gateway's idempotency reference of one SMS: a re-sent row is kept once."""
     return f"safety-sms:{sms_id}"
+
+
+def contact_notice_reference(notice_id: int) -> str:
+    return f"contact-notice:{notice_id}"
 
 
 def notice_key(incident_id: int, step: str, user_id: int) -> str:
@@ -69,10 +89,13 @@ class SafetyActivities:
         self,
         session_maker: async_sessionmaker[AsyncSession],
         gateway: SmsProvider,
+        settings: Settings,
         outbox: FlowOutbox | None = None,
     ) -> None:
         self._outbox = outbox or FlowOutbox(session_maker, None, "")
         self._gateway = gateway
+        self._settings = settings
+        self._caps = SmsCaps.of(settings)
 
     @activity.defn
     async def record_incident_change(self, change: SafetyChange) -> None:
@@ -96,20 +119,41 @@ class SafetyActivities:
 
     @activity.defn
     async def tell_contacts(self, step: SafetyStep) -> int:
-        """Sends each of the person's emergency contacts this step's SMS, once; answers how many were sent now. A
+        """Sends each of the incident's kept contacts this step's SMS, once; answers how many were sent now. A
         reminder is no longer sent once the person said they are safe."""
         async with self._outbox.transaction() as session:
             pending = await self._keep_messages(session, step)
-        sent = await asyncio.gather(*(self._send(sms) for sms in pending), return_exceptions=True)
+        return await self._send_all(pending)
+
+    @activity.defn
+    async def page_support(self, step: SafetyStep) -> int:
+        """Pages support's on-call number, once, about an incident nobody acknowledged after its last reminder;
+        answers how many pages were sent now. Nothing once it was acknowledged or resolved."""
+        number = support_oncall_number(self._settings)
+        if number is None:
+            logger.error("SOS %s needs support and SUPPORT_ONCALL_NUMBER is not set", step.incident_id)
+            return 0
+        async with self._outbox.transaction() as session:
+            incident = await session.get(SafetyIncident, step.incident_id)
+            if incident is None or incident.status not in (IncidentStatus.OPEN, IncidentStatus.ESCALATED):
+                return 0
+            words = SOS_SUPPORT_PAGE_SMS.format(
+                incident=incident.id, trip=incident.trip_id, person=incident.user_id, reminders=incident.escalations
+            )
+            pending = await self._keep(session, incident.id, SUPPORT, [(number, words)])
+        return await self._send_all(pending)
+
+    async def _send_all(self, pending: list[int]) -> int:
+        sent = await asyncio.gather(*(self._send(sms_id) for sms_id in pending), return_exceptions=True)
         failures = [outcome for outcome in sent if isinstance(outcome, BaseException)]
         if failures:
             raise ApplicationError(
                 f"{len(failures)} of {len(pending)} SMS not sent: {failures[0]}", type="SmsGatewayUnavailable"
             )
-        return len(pending)
+        return sent.count(SmsOutcome.SENT)
 
-    async def _keep_messages(self, session: AsyncSession, step: SafetyStep) -> list[SafetySms]:
-        """Keeps this step's SMS to each contact (not again); answers those not sent yet."""
+    async def _keep_messages(self, session: AsyncSession, step: SafetyStep) -> list[int]:
+        """Keeps this step's SMS to each of the incident's contacts (not again); answers those not settled yet."""
         found = (
             await session.execute(
                 select(SafetyIncident, User)
@@ -122,15 +166,20 @@ class SafetyActivities:
         incident, person = found
         if step.step not in (ALERT, RESOLVED) and incident.status == IncidentStatus.RESOLVED:
             return []
-        contacts = await session.scalars(
-            select(EmergencyContact.mobile_number)
-            .where(EmergencyContact.user_id == incident.user_id)
-            .order_by(EmergencyContact.position)
-        )
-        words = sms_words(step.step, person_words(person), step.live_link, incident)
+        kept = select(SafetyIncidentContact.mobile_number).where(SafetyIncidentContact.incident_id == incident.id)
+        if step.contact_ids:
+            kept = kept.where(SafetyIncidentContact.id.in_(step.contact_ids))
+        numbers = list(await session.scalars(kept.order_by(SafetyIncidentContact.position)))
+        link = "" if step.step == RESOLVED else await live_link(session, self._settings, incident.trip_id, person.id)
+        words = sms_words(step.step, person_words(person), link, incident)
+        return await self._keep(session, incident.id, step.step, [(number, words) for number in numbers])
+
+    @staticmethod
+    async def _keep(session: AsyncSession, incident_id: int, step: str, messages: list[tuple[str, str]]) -> list[int]:
+        """Keeps the step's SMS (number, words), each once; answers the ids of the step's SMS not settled yet."""
         rows = [
-            {"incident_id": incident.id, "step": step.step, "mobile_number": number, "message": words}
-            for number in contacts
+            {"incident_id": incident_id, "step": step, "mobile_number": number, "message": words}
+            for number, words in messages
         ]
         if rows:
             await session.execute(
@@ -139,18 +188,46 @@ class SafetyActivities:
                 .on_conflict_do_nothing(index_elements=[SafetySms.incident_id, SafetySms.step, SafetySms.mobile_number])
             )
         pending = await session.scalars(
-            select(SafetySms)
-            .where(SafetySms.incident_id == incident.id, SafetySms.step == step.step, SafetySms.sent_at.is_(None))
+            select(SafetySms.id)
+            .where(
+                SafetySms.incident_id == incident_id,
+                SafetySms.step == step,
+                SafetySms.sent_at.is_(None),
+                SafetySms.withheld_at.is_(None),
+            )
             .order_by(SafetySms.id)
         )
         return list(pending)
 
-    async def _send(self, sms: SafetySms) -> None:
-        await self._gateway.send(SmsMessage(sms.mobile_number, sms.message, reference=sms_reference(sms.id)))
-        async with self._outbox.transaction() as session:
-            await session.execute(
-                update(SafetySms).where(SafetySms.id == sms.id, SafetySms.sent_at.is_(None)).values(sent_at=func.now())
-            )
+    async def _send(self, sms_id: int) -> SmsOutcome:
+        return await send_kept(
+            self._outbox.transaction,
+            self._gateway,
+            SafetySms,
+            sms_id,
+            sms_reference(sms_id),
+            self._caps.cap(SmsPriority.ALERT),
+        )
+
+    @activity.defn
+    async def send_contact_notice(self, notice_id: int) -> str:
+        """Sends a new emergency contact's one notice, once, within its number's daily cap as a notice; answers
+        `sent` or `withheld`."""
+        outcome = await send_kept(
+            self._outbox.transaction,
+            self._gateway,
+            EmergencyContactNotice,
+            notice_id,
+            contact_notice_reference(notice_id),
+            self._caps.cap(SmsPriority.NOTICE),
+        )
+        if outcome == SmsOutcome.SETTLED:
+            async with self._outbox.transaction() as session:
+                withheld = await session.scalar(
+                    select(EmergencyContactNotice.withheld_at).where(EmergencyContactNotice.id == notice_id)
+                )
+            return SmsOutcome.WITHHELD if withheld is not None else SmsOutcome.SENT
+        return outcome
 
     @activity.defn
     async def notify_members(self, step: SafetyStep) -> int:

@@ -121,9 +121,24 @@ class CommuteSettings(BaseSettings):
 
 
 class SafetySettings(BaseSettings):
-    """Rider safety: an SOS nobody in support has acknowledged reminds the person's contacts this often."""
+    """Rider safety: an SOS nobody in support has acknowledged reminds the person's contacts this often; how often
+    SOS may be raised and contacts changed; how many SMS one number may be sent a day."""
 
     sos_escalate_seconds: int = 120
+    # Raising SOS again after "I am safe": at most this many incidents a person an IST day, and not within the
+    # cool-down after their last one was resolved (domain/rules/safety.py sos_repeat_refusal).
+    sos_incidents_per_day: int = 3
+    sos_cooldown_seconds: int = 300
+    # Saves that change a person's emergency contacts, an IST day.
+    emergency_contact_saves_per_day: int = 5
+    # SMS other than sign-in codes one number is sent an IST day, from everyone (domain/sms_cap.py): notices (a new
+    # contact's) stop at the first cap, an SOS's alerts, reminders and support's page at the second.
+    sms_daily_cap_per_number: int = 5
+    sms_daily_alert_cap_per_number: int = 150
+    # Support's on-call number (10 digits), paged when an SOS has sent its last reminder unacknowledged. With
+    # SANDBOX=true and none set, the sandbox's (domain/sms_cap.py SANDBOX_SUPPORT_ONCALL_NUMBER), kept by the
+    # sandbox gateway.
+    support_oncall_number: str | None = None
 
 
 class KycSettings(BaseSettings):

@@ -139,7 +139,7 @@ def worker_activities(
         KycActivities(session_maker, kyc_vendor(vendor_http, settings), outbox),
         CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings, outbox),
         CommuteActivities(session_maker, client, settings, outbox),
-        SafetyActivities(session_maker, sms_gateway(vendor_http, settings), outbox),
+        SafetyActivities(session_maker, sms_gateway(vendor_http, settings), settings, outbox),
     )
     return [method for area in areas for method in activity_methods(area)]
 

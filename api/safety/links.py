@@ -1,19 +1,13 @@
 """A live link to a trip: its host or an active member shares it with the people they trust, who follow
 the trip on a page of the app without signing in, until an hour after it completes.
 
-A link's token is derived, not stored: base64url of an HMAC-SHA256, under the secret key, of the trip, the person and
-the generation of their link, so sharing again gives the same link and nobody can make one from ids. Only the
-token's SHA-256 is kept (TripShare.token_hash), to find the link. Turning it off ends the generation; sharing after
-that makes a new one. A link shows the trip only while its sharer is still on it and not blocked by its host."""
+The link and its token are made in domain/live_links.py (an SOS's step makes it there too). A link shows the trip
+only while its sharer is still on it and not blocked by its host."""
 
-import base64
-import hashlib
-import hmac
 from datetime import datetime
 
 from fastapi import status
-from sqlalchemy import exists, func, select, update
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import exists, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError, refuse
@@ -21,6 +15,9 @@ from api.safety.schemas import SharedCab, SharedHost, SharedPlace, SharedTrip, S
 from api.safety.trips import completes_at, is_on_trip, person_on_trip
 from api.users.blocks import are_blocked
 from domain import clock
+from domain.live_links import live_link as person_live_link
+from domain.live_links import share_token as share_token
+from domain.live_links import token_digest
 from domain.models import CabBooking, SafetyIncident, Trip, TripShare, User
 from domain.rules import safety_messages
 from domain.rules.cab import CabStatus
@@ -28,19 +25,6 @@ from domain.rules.refusal import not_theirs
 from domain.rules.safety import SHARED_LINK_OUTLIVES_TRIP, STANDING, share_refusal, stage
 from domain.rules.trip import short_place_name
 from domain.settings import Settings
-
-# The app's page of a shared trip (web route /t/:token).
-SHARED_PAGE = "/t/"
-
-
-def share_token(secret_key: str, trip_id: int, user_id: int, generation: int) -> str:
-    """The link's token: 43 characters, which only the secret key can make from the ids."""
-    mac = hmac.new(secret_key.encode(), f"trip-share:{trip_id}:{user_id}:{generation}".encode(), hashlib.sha256)
-    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
-
-
-def token_digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def first_name(name: str | None) -> str:
@@ -53,21 +37,8 @@ async def link_expires_at(session: AsyncSession, settings: Settings, trip: Trip)
 
 
 async def live_link(session: AsyncSession, settings: Settings, trip: Trip, user: User) -> str:
-    """The person's live link to the trip: the one they shared, or a new one. No rule is checked here: the caller
-    (sharing, SOS) has checked its own."""
-    owned = (TripShare.trip_id == trip.id, TripShare.user_id == user.id)
-    generation = await session.scalar(select(TripShare.generation).where(*owned, TripShare.revoked_at.is_(None)))
-    if generation is None:
-        latest = await session.scalar(select(func.max(TripShare.generation)).where(*owned))
-        generation = (latest or 0) + 1
-    token = share_token(settings.resolved_secret_key(), trip.id, user.id, generation)
-    # Two shares sent together make one link: the second finds the first's row and gives the same token.
-    await session.execute(
-        insert(TripShare)
-        .values(trip_id=trip.id, user_id=user.id, generation=generation, token_hash=token_digest(token))
-        .on_conflict_do_nothing()
-    )
-    return f"{settings.public_app_url.rstrip('/')}{SHARED_PAGE}{token}"
+    """The person's live link to the trip: the one they shared, or a new one."""
+    return await person_live_link(session, settings, trip.id, user.id)
 
 
 async def share_link(session: AsyncSession, settings: Settings, trip_id: int, user: User) -> ShareLink:

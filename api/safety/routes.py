@@ -27,13 +27,14 @@ async def read_emergency_contacts(user: CurrentUser, session: SessionDep) -> Env
     return ok(await emergency_contacts(session, user))
 
 
-@router.put("/user/emergency-contacts")
+@router.put("/user/emergency-contacts", responses=refusals(429))
 async def save_emergency_contacts(
-    body: EmergencyContactsIn, user: CurrentUser, session: SessionDep
+    body: EmergencyContactsIn, user: CurrentUser, session: SessionDep, settings: SettingsDep
 ) -> Envelope[EmergencyContacts]:
     """Replaces the whole list: up to three people, each a valid Indian mobile number that is not the person's own,
-    each number once; an empty list clears it."""
-    saved = await replace_emergency_contacts(session, user, body.contacts)
+    each number once; an empty list clears it. A few changes a day; a number added for the first time is sent one
+    SMS saying who added it."""
+    saved = await replace_emergency_contacts(session, settings, user, body.contacts)
     return ok(saved, safety_messages.EMERGENCY_CONTACTS_SAVED)
 
 
@@ -73,7 +74,7 @@ async def read_sos(trip_id: int, user: CurrentUser, session: SessionDep, setting
     return ok(await sos_state(session, settings, trip_id, user))
 
 
-@router.post("/trip/sos/{trip_id}", responses=refusals(403, 409))
+@router.post("/trip/sos/{trip_id}", responses=refusals(403, 409, 429))
 async def raise_an_sos(
     trip_id: int, body: SosIn, user: CurrentUser, session: SessionDep, settings: SettingsDep
 ) -> Envelope[SosRaised]:

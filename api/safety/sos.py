@@ -1,8 +1,11 @@
 """SOS on a trip (domain/rules/safety.py): whether the person may raise one now, raising it, and "I am
 safe".
 
-Raising one stores the incident (open) and starts its SafetyIncidentWorkflow through the outbox in the same
-transaction, with the person's live link for their contacts. Presses are taken one at a time per trip (its row
+Raising one stores the incident (open), keeps the person's emergency contacts as they are now for it (the only
+ones it tells, whatever is saved later) and starts its SafetyIncidentWorkflow through the outbox in the same
+transaction, with those contacts' ids (never a number or the live link's token). A new incident is refused (429)
+after SOS_INCIDENTS_PER_DAY of the person's today, and within SOS_COOLDOWN_SECONDS of their last "I am safe": the
+words send them to 112. Presses are taken one at a time per trip (its row
 lock; the partial unique index `uq_safety_incidents_standing` backs it): a second press while one stands answers the
 same incident. "I am safe" marks the incident resolved in the same transaction that hands the flow its `resolve`
 signal: the outbox delivers it after the commit to the running flow (a standing incident's flow runs until this
@@ -10,23 +13,31 @@ signal; its start is delivered before it), which tells the contacts and the memb
 person's next press, GET and live link see it closed at once, and a new press starts a new incident.
 """
 
+from datetime import timedelta
 from typing import cast
 
-from sqlalchemy import func, select
+from fastapi import status
+from sqlalchemy import BigInteger, func, literal, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import refuse
+from api.errors import ApiError, refuse
 from api.safety.links import live_link
 from api.safety.schemas import SosIn, SosRaised, SosState, StandingStatus
 from api.safety.trips import PersonOnTrip, completes_at, person_on_trip
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
-from domain.models import SafetyIncident, Trip, User
+from domain.models import EmergencyContact, SafetyIncident, SafetyIncidentContact, Trip, User
 from domain.rules import safety_messages
 from domain.rules.refusal import not_now, not_theirs
-from domain.rules.safety import SOS_OPENS_BEFORE_DEPARTURE, STANDING, IncidentStatus, sos_refusal
+from domain.rules.safety import SOS_OPENS_BEFORE_DEPARTURE, STANDING, IncidentStatus, sos_refusal, sos_repeat_refusal
 from domain.settings import Settings
-from workflows.safety_incident.contracts import SafetyIncidentStart, safety_incident_start, safety_resolved
+from workflows.safety_incident.contracts import (
+    SAFETY_INCIDENT_VERSION,
+    SafetyIncidentStart,
+    safety_incident_start,
+    safety_resolved,
+)
 
 
 async def _standing(
@@ -89,6 +100,7 @@ async def raise_sos(session: AsyncSession, settings: Settings, trip_id: int, use
             now=clock.now(),
         )
     )
+    await _refuse_repeats(session, settings, user)
     latest = await session.scalar(
         select(func.max(SafetyIncident.number)).where(
             SafetyIncident.trip_id == trip_id, SafetyIncident.user_id == user.id
@@ -104,16 +116,58 @@ async def raise_sos(session: AsyncSession, settings: Settings, trip_id: int, use
     )
     session.add(incident)
     await session.flush()
+    # The person's live link exists from the alert on; its steps make the same link again when they send it.
+    await live_link(session, settings, trip, user)
     start = SafetyIncidentStart(
         incident_id=incident.id,
         trip_id=trip_id,
         user_id=user.id,
         number=incident.number,
-        live_link=await live_link(session, settings, trip, user),
         escalate_seconds=settings.sos_escalate_seconds,
+        contact_ids=await _keep_contacts(session, incident.id, user.id),
+        version=SAFETY_INCIDENT_VERSION,
     )
     await start_after_commit(session, safety_incident_start(start))
     return SosRaised(status="open")
+
+
+async def _refuse_repeats(session: AsyncSession, settings: Settings, user: User) -> None:
+    """Refuses (429) a new incident over the person's day or within the cool-down after their last "I am safe".
+    The person's row is locked first, so presses on two trips at once are counted one after the other."""
+    await session.execute(select(User.id).where(User.id == user.id).with_for_update(key_share=True))
+    now = clock.now()
+    mine = SafetyIncident.user_id == user.id
+    raised_today = await session.scalar(
+        select(func.count()).where(mine, SafetyIncident.opened_at >= clock.start_of_ist_day(now))
+    )
+    last_resolved_at = await session.scalar(select(func.max(SafetyIncident.resolved_at)).where(mine))
+    refusal = sos_repeat_refusal(
+        raised_today=raised_today or 0,
+        per_day=settings.sos_incidents_per_day,
+        last_resolved_at=last_resolved_at,
+        cooldown=timedelta(seconds=settings.sos_cooldown_seconds),
+        now=now,
+    )
+    if refusal is not None:
+        raise ApiError(refusal, status.HTTP_429_TOO_MANY_REQUESTS)
+
+
+async def _keep_contacts(session: AsyncSession, incident_id: int, user_id: int) -> tuple[int, ...]:
+    """Keeps the person's emergency contacts as they are now for the incident; answers the kept rows' ids."""
+    kept = await session.scalars(
+        insert(SafetyIncidentContact)
+        .from_select(
+            ["incident_id", "position", "name", "mobile_number"],
+            select(
+                literal(incident_id, BigInteger),
+                EmergencyContact.position,
+                EmergencyContact.name,
+                EmergencyContact.mobile_number,
+            ).where(EmergencyContact.user_id == user_id),
+        )
+        .returning(SafetyIncidentContact.id)
+    )
+    return tuple(sorted(kept))
 
 
 async def resolve_sos(session: AsyncSession, trip_id: int, user: User) -> None:

@@ -11,7 +11,16 @@ from domain.models.linkedin import LinkedInState
 from domain.models.media import ProfileImageUploadWindow
 from domain.models.push import PushSubscription
 from domain.models.review import TripReview
-from domain.models.safety import EmergencyContact, SafetyIncident, SafetySms, TripShare
+from domain.models.safety import (
+    EmergencyContact,
+    EmergencyContactNotice,
+    EmergencyContactSaves,
+    SafetyIncident,
+    SafetyIncidentContact,
+    SafetySms,
+    SmsDailyCount,
+    TripShare,
+)
 from domain.models.series import TripSeries
 from domain.models.trip import (
     Notification,
@@ -33,6 +42,8 @@ __all__ = [
     "ChatMessage",
     "ChatReadMark",
     "EmergencyContact",
+    "EmergencyContactNotice",
+    "EmergencyContactSaves",
     "Feedback",
     "FlowOutboxEntry",
     "KycVerification",
@@ -44,7 +55,9 @@ __all__ = [
     "PushSubscription",
     "ReliabilityRecord",
     "SafetyIncident",
+    "SafetyIncidentContact",
     "SafetySms",
+    "SmsDailyCount",
     "Trip",
     "TripCabPlan",
     "TripCompletion",

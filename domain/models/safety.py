@@ -1,6 +1,18 @@
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, DateTime, Float, ForeignKey, Index, SmallInteger, String, text
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    SmallInteger,
+    String,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.models.base import Base, created_at_column
@@ -71,9 +83,23 @@ class SafetyIncident(Base):
     resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
-class SafetySms(Base):
-    """One SMS of one step of an SOS to one contact (`alert`, `reminder-<n>`, `resolved`), kept so that each is sent
-    once: a retried step sends only what has no `sent_at`, with the row's id as the gateway's message reference."""
+class KeptSms:
+    """An SMS kept before it is sent, so that it is sent once (domain/sms_cap.py): counted against its number's daily
+    cap once (`counted_at`), withheld when the cap was reached (`withheld_at`, never retried), and marked sent after
+    the gateway took it (`sent_at`)."""
+
+    mobile_number: Mapped[str] = mapped_column(String(10))
+    message: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = created_at_column()
+    counted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    withheld_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class SafetySms(KeptSms, Base):
+    """One SMS of one step of an SOS to one contact (`alert`, `reminder-<n>`, `resolved`) or to support's on-call
+    number (`support`), kept so that each is sent once: a retried step sends only what has no `sent_at`, with the
+    row's id as the gateway's message reference."""
 
     __tablename__ = "safety_sms"
     __table_args__ = (
@@ -83,7 +109,49 @@ class SafetySms(Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     incident_id: Mapped[int] = mapped_column(ForeignKey("safety_incidents.id", ondelete="CASCADE"))
     step: Mapped[str] = mapped_column(String(20))
+
+
+class SafetyIncidentContact(Base):
+    """One of the emergency contacts an incident tells, as the person's list stood when they raised it: the incident
+    tells these, whatever the person saves later."""
+
+    __tablename__ = "safety_incident_contacts"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    incident_id: Mapped[int] = mapped_column(ForeignKey("safety_incidents.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(SmallInteger)
+    name: Mapped[str] = mapped_column(String(100))
     mobile_number: Mapped[str] = mapped_column(String(10))
-    message: Mapped[str] = mapped_column(String(500))
-    created_at: Mapped[datetime] = created_at_column()
-    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class EmergencyContactNotice(KeptSms, Base):
+    """The one SMS a number is sent when a person first adds it as an emergency contact: who added it and how to
+    stop it. One per person and number, ever."""
+
+    __tablename__ = "emergency_contact_notices"
+    __table_args__ = (
+        Index("uq_emergency_contact_notices_user_id_mobile_number", "user_id", "mobile_number", unique=True),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+
+
+class EmergencyContactSaves(Base):
+    """How many times a person changed their emergency contacts on one IST day."""
+
+    __tablename__ = "emergency_contact_saves"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    saves: Mapped[int] = mapped_column(SmallInteger)
+
+
+class SmsDailyCount(Base):
+    """How many SMS other than sign-in codes went to one number on one IST day, from anyone (domain/sms_cap.py)."""
+
+    __tablename__ = "sms_daily_counts"
+
+    mobile_number: Mapped[str] = mapped_column(String(10), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    sent: Mapped[int] = mapped_column(Integer)

@@ -6,6 +6,7 @@ link stays readable until an hour after it. An SOS is a durable flow (SafetyInci
 at once by SMS and reminded until support acknowledges it, and told again when the person says they are safe.
 """
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -92,6 +93,26 @@ def sos_refusal(
     return None
 
 
+def sos_repeat_refusal(
+    *, raised_today: int, per_day: int, last_resolved_at: datetime | None, cooldown: timedelta, now: datetime
+) -> str | None:
+    """Why this person may not raise a new SOS now, in the product's words, or None: at most `per_day` incidents an
+    IST day, and none within the cool-down after their last one was resolved. The words send them to 112."""
+    if raised_today >= per_day:
+        return safety_messages.SOS_TOO_MANY_TODAY.format(count=raised_today)
+    if last_resolved_at is not None and now < last_resolved_at + cooldown:
+        minutes = math.ceil((last_resolved_at + cooldown - now).total_seconds() / 60)
+        return safety_messages.SOS_COOLING_DOWN.format(minutes=max(minutes, 1))
+    return None
+
+
+def contact_saves_refusal(*, saves_today: int, per_day: int) -> str | None:
+    """Why this person may not change their emergency contacts again today, or None."""
+    if saves_today >= per_day:
+        return safety_messages.EMERGENCY_CONTACTS_CHANGED_TOO_OFTEN.format(count=saves_today)
+    return None
+
+
 def share_refusal(*, is_member: bool, link_expires_at: datetime, now: datetime) -> Refusal | None:
     """Why this person may not share a live link to this trip, or None: the host or an active member, while the
     link would still be readable."""
@@ -106,6 +127,18 @@ def share_refusal(*, is_member: bool, link_expires_at: datetime, now: datetime) 
 SOS_ALERT_SMS = "SOS: {name} asked for help on a shared ride with Humsafar. Follow the trip live: {link}{location}"
 SOS_REMINDER_SMS = "SOS still open: {name} has not said they are safe yet. Follow the trip live: {link}"
 SOS_RESOLVED_SMS = "{name} says they are safe now. The SOS on their Humsafar trip is closed."
+# Support's page when an SOS sent its last reminder and nobody acknowledged it: ids only, support looks the rest up.
+SOS_SUPPORT_PAGE_SMS = (
+    "Humsafar support: SOS {incident} (trip {trip}, person {person}) is unacknowledged after {reminders} reminders. "
+    "Acknowledge it now."
+)
+# How a person with no name yet is named to their contacts: never by their number.
+UNNAMED_RIDER = "A Humsafar rider"
+# The one SMS a number is sent when a person adds it as an emergency contact.
+CONTACT_ADDED_SMS = (
+    "{name} added this number as an emergency contact on Humsafar: you may get an SMS if they raise an SOS on a "
+    "ride. Not someone you know? Ask them to remove you, or write to {support} and we will."
+)
 LOCATION_SMS = " Last known location: https://www.openstreetmap.org/?mlat={latitude:.5f}&mlon={longitude:.5f}"
 
 

@@ -11,6 +11,9 @@ EMERGENCY_CONTACT_NUMBER_INVALID: Final = "Enter a valid 10-digit mobile number 
 EMERGENCY_CONTACT_OWN_NUMBER: Final = "An emergency contact cannot be your own number"
 EMERGENCY_CONTACT_REPEATED: Final = "Each emergency contact needs a different number"
 EMERGENCY_CONTACTS_SAVED: Final = "Emergency contacts saved"
+EMERGENCY_CONTACTS_CHANGED_TOO_OFTEN: Final = (
+    "You have changed your emergency contacts {count} times today. You can change them again tomorrow."
+)
 TRIP_SHARE_MEMBERS_ONLY: Final = "Only the host and members of this trip can share it live"
 TRIP_SHARE_ENDED: Final = "This trip has ended; its live link can no longer be shared"
 TRIP_SHARE_REVOKED: Final = "The live link to this trip is turned off"
@@ -19,4 +22,8 @@ SOS_MEMBERS_ONLY: Final = "Only the host and members of this trip can raise an S
 SOS_NOT_NOW: Final = "SOS is available from 30 minutes before departure until the trip completes"
 SOS_RAISED: Final = "SOS raised. Your emergency contacts and co-riders are being told."
 SOS_NOT_OPEN: Final = "There is no open SOS on this trip"
+SOS_TOO_MANY_TODAY: Final = "You have raised SOS {count} times today. If you are in danger, call 112."
+SOS_COOLING_DOWN: Final = (
+    "You said you are safe a moment ago. You can raise SOS again in {minutes} min; if you are in danger, call 112."
+)
 SOS_RESOLVED: Final = "Glad you are safe. Your emergency contacts have been told."

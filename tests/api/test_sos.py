@@ -221,11 +221,22 @@ async def test_an_sos_tells_the_contacts_once_and_the_members_and_i_am_safe_clos
     twice = await member.delete(sos(trip_id))
     assert (twice.status_code, twice.json()["message"]) == (409, safety_messages.SOS_NOT_OPEN)
 
-    # A new press after "I am safe" is a new incident with a flow of its own.
+    # A new press after "I am safe" is a new incident with a flow of its own, once the cool-down has passed.
+    await cool_down_passed(app, member_id)
     assert (await member.post(sos(trip_id), json={})).json()["data"] == {"status": "open"}
     assert [row.number for row in await incidents(app, trip_id, member_id)] == [1, 2]
     await i_am_safe(member, trip_id)
     assert await asyncio.wait_for((await flow_of(app, trip_id, member_id, 2)).result(), 20) == "resolved"
+
+
+async def cool_down_passed(app, user_id: int) -> None:
+    """As if the person's last "I am safe" was said before the cool-down (SOS_COOLDOWN_SECONDS)."""
+    async with app.state.session_maker() as session, session.begin():
+        await session.execute(
+            update(SafetyIncident)
+            .where(SafetyIncident.user_id == user_id, SafetyIncident.resolved_at.is_not(None))
+            .values(resolved_at=SafetyIncident.resolved_at - timedelta(hours=1))
+        )
 
 
 async def texts_starting(client, mobile_number: str, prefix: str) -> list[str]:
@@ -279,7 +290,7 @@ async def _has_status(flow: WorkflowHandle, status: str) -> bool:
     return await flow_status(flow) == status
 
 
-async def test_a_step_run_again_sends_nothing_it_sent(app, signed_in):
+async def test_a_step_run_again_sends_nothing_it_sent(app, signed_in, api_settings):
     """The activity retried or run again after a crash: each contact's SMS of the step is sent once, and the gateway
     keeps a message sent twice with one reference once."""
     numbers = await with_contacts(signed_in, 2)
@@ -290,8 +301,8 @@ async def test_a_step_run_again_sends_nothing_it_sent(app, signed_in):
     await flow.signal("acknowledge", SafetyAcknowledged())
     await soon(lambda: _has_status(flow, IncidentStatus.ACKNOWLEDGED), "FlowStatus acknowledged")
     [incident] = await incidents(app, trip_id, user_id)
-    activities = SafetyActivities(app.state.session_maker, app.state.sms_gateway)
-    step = SafetyStep(incident.id, "reminder-99", "https://example.test/t/x")
+    activities = SafetyActivities(app.state.session_maker, app.state.sms_gateway, api_settings)
+    step = SafetyStep(incident.id, "reminder-99")
     environment = ActivityEnvironment()
     assert await environment.run(activities.tell_contacts, step) == 2
     assert await environment.run(activities.tell_contacts, step) == 0

@@ -1,17 +1,28 @@
 """One SOS a person raised on a trip, from the alert until they say they are safe (domain/rules/safety.py).
 
-The API inserts the incident (open) and hands this flow's start to the outbox. At once the person's emergency
-contacts are told by SMS (the trip's live link and the last location they gave) and the trip's other members are
-notified. Until support staff acknowledge it (signal `acknowledge`, from the Temporal UI or CLI), each escalation
-interval that passes without it reminds the contacts and marks the incident escalated; after MAX_REMINDERS it waits
-without reminding. `resolve` (the person's "I am safe", or support closing it) tells the contacts and the members
-that it is closed and ends the flow. Each SMS of each step is sent once (activities/safety.py). Signals are
-idempotent. FlowStatus: open → escalated → acknowledged → resolved, each but resolved skippable.
+The API inserts the incident (open) with the person's emergency contacts as they are then, and hands this flow's
+start, with those contacts' ids, to the outbox. At once those contacts are told by SMS (the trip's live link and the
+last location they gave) and the trip's other members are notified. Until support staff acknowledge it (signal
+`acknowledge`, from the Temporal UI or CLI), each escalation interval that passes without it reminds the contacts
+and marks the incident escalated; one interval after the last of its reminders (`reminders`, MAX_REMINDERS) it
+pages support's on-call number and stays escalated, waiting. `resolve` (the person's "I am safe", or support
+closing it) tells the contacts and the members that it is closed and ends the flow. Each SMS of each step is sent
+once (activities/safety.py). Signals are idempotent. FlowStatus: open → escalated → acknowledged → resolved, each
+but resolved skippable.
+
+Every SMS step is bounded (SEND_TIMEOUT, SEND_RETRY) and runs beside the escalation timer, not in its way: a dead
+gateway delays no reminder and no page, and a step that gave up leaves its SMS kept unsent. Flows started before
+version 2 (SAFETY_INCIDENT_VERSION) run as they did then (`_run_first_version`), so their histories replay.
 """
 
 import asyncio
+from collections.abc import Coroutine
+from datetime import timedelta
+from typing import Any
 
 from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.safety import IncidentStatus
@@ -19,7 +30,9 @@ with workflow.unsafe.imports_passed_through():
     from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
     from workflows.safety_incident.contracts import (
         ALERT,
+        MAX_REMINDERS,
         RESOLVED,
+        SUPPORT,
         SafetyAcknowledged,
         SafetyChange,
         SafetyIncidentStart,
@@ -30,9 +43,17 @@ with workflow.unsafe.imports_passed_through():
     from workflows.steps import short_step
     from workflows.waiting import until
 
-# Reminders an unacknowledged incident sends at most (an hour's worth at the default interval), so its history stays
-# bounded; after them it still waits for support and for the person.
-MAX_REMINDERS = 30
+__all__ = ["MAX_REMINDERS", "SEND_RETRY", "SEND_TIMEOUT", "SafetyIncidentWorkflow"]
+
+# One attempt of an SMS step (each of its SMS waits at most the gateway's 10 s), and how often it is tried: about a
+# minute in all, then the step gives up and its SMS stay kept unsent.
+SEND_TIMEOUT = timedelta(seconds=20)
+SEND_RETRY = RetryPolicy(
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(seconds=15),
+    maximum_attempts=5,
+)
 
 
 @workflow.defn
@@ -44,9 +65,35 @@ class SafetyIncidentWorkflow:
         self._escalations = 0
         self._acknowledged = False
         self._resolved = False
+        self._paged = False
+        self._sends: list[asyncio.Task[None]] = []
 
     @workflow.run
     async def run(self, start: SafetyIncidentStart) -> str:
+        if start.version < 2:
+            return await self._run_first_version(start)
+        self._send(ALERT)
+        await self._notify_members(ALERT)
+        while not self._resolved:
+            if self._acknowledged and self._status != IncidentStatus.ACKNOWLEDGED:
+                await self._move(IncidentStatus.ACKNOWLEDGED)
+            elif self._acknowledged or self._paged:
+                await workflow.wait_condition(self._news)
+            elif not await until(self._news, start.escalate_seconds):
+                if self._escalations >= start.reminders:
+                    self._paged = True
+                    self._send(SUPPORT)
+                    continue
+                self._escalations += 1
+                self._send(reminder_step(self._escalations))
+                await self._move(IncidentStatus.ESCALATED)
+        await self._move(IncidentStatus.RESOLVED)
+        await asyncio.gather(*self._sends)
+        await asyncio.gather(self._bounded_send(RESOLVED), self._notify_members(RESOLVED))
+        return self._status
+
+    async def _run_first_version(self, start: SafetyIncidentStart) -> str:
+        """The flow as it ran before version 2: each SMS step awaited with patient retries, no page to support."""
         await asyncio.gather(self._tell_contacts(ALERT), self._notify_members(ALERT))
         while not self._resolved:
             if self._acknowledged and self._status != IncidentStatus.ACKNOWLEDGED:
@@ -75,6 +122,29 @@ class SafetyIncidentWorkflow:
 
     def _news(self) -> bool:
         return self._resolved or (self._acknowledged and self._status != IncidentStatus.ACKNOWLEDGED)
+
+    def _send(self, step: str) -> None:
+        """Starts the step's SMS beside the timer: the flow goes on while they are sent."""
+        self._sends.append(self._detached(self._bounded_send(step)))
+
+    @staticmethod
+    def _detached(send: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        return asyncio.create_task(send)
+
+    async def _bounded_send(self, step: str) -> None:
+        """One SMS step, tried a bounded number of times; a step that gave up leaves its SMS kept unsent."""
+        sms = SafetyStep(self._start.incident_id, step, contact_ids=self._start.contact_ids)
+        try:
+            if step == SUPPORT:
+                await workflow.execute_activity(
+                    "page_support", sms, start_to_close_timeout=SEND_TIMEOUT, retry_policy=SEND_RETRY
+                )
+            else:
+                await workflow.execute_activity(
+                    "tell_contacts", sms, start_to_close_timeout=SEND_TIMEOUT, retry_policy=SEND_RETRY
+                )
+        except ActivityError as error:
+            workflow.logger.warning("SOS %s: step %s gave up: %s", self._start.incident_id, step, error)
 
     async def _tell_contacts(self, step: str) -> None:
         await workflow.execute_activity(
