@@ -1,13 +1,19 @@
 """A person's emergency contacts (domain/rules/safety.py contacts_refusal): up to three, each a valid
-Indian mobile number that is not their own, each number once, each named by the free-text rule."""
+Indian mobile number that is not their own, each number once, each named by the free-text rule; a few changes a
+day, and a number added for the first time told once who added it (ContactNoticeWorkflow)."""
 
 import asyncio
 
 import pytest
+from sqlalchemy import select
 
+from domain.models import EmergencyContactNotice
 from domain.rules import limits, safety_messages
+from domain.rules.safety import CONTACT_ADDED_SMS
 from domain.rules.text import character_name
-from tests.api.conftest import random_mobile_number
+from tests.api.conftest import COMPLETE_PROFILE, app_flow, random_mobile_number
+from tests.workflows.recorded import replay_and_record
+from workflows.contact_notice.contracts import contact_notice_workflow_id
 
 PATH = "/api/user/emergency-contacts"
 
@@ -105,3 +111,61 @@ async def test_saves_sent_together_each_land_whole(signed_in):
 async def test_contacts_need_a_session(client):
     assert (await client.get(PATH)).status_code == 401
     assert (await client.put(PATH, json={"contacts": []})).status_code == 401
+
+
+async def test_changing_contacts_is_limited_a_day_and_a_save_that_changes_nothing_is_not_counted(
+    signed_in, api_settings
+):
+    per_day = api_settings.emergency_contact_saves_per_day
+    lists = [[contact(f"Contact {n}")] for n in range(per_day)]
+    for sent in lists:
+        assert (await signed_in.put(PATH, json={"contacts": sent})).status_code == 200
+    same = await signed_in.put(PATH, json={"contacts": lists[-1]})
+    assert (same.status_code, same.json()["message"]) == (200, safety_messages.EMERGENCY_CONTACTS_SAVED)
+    refused = await signed_in.put(PATH, json={"contacts": [contact("One too many")]})
+    assert (refused.status_code, refused.json()) == (
+        429,
+        {
+            "status": "FAILURE",
+            "message": safety_messages.EMERGENCY_CONTACTS_CHANGED_TOO_OFTEN.format(count=per_day),
+        },
+    )
+    assert (await signed_in.get(PATH)).json()["data"]["contacts"] == lists[-1]
+
+
+async def sms_to(client, mobile_number: str) -> list[str]:
+    return [
+        sms["message"]
+        for sms in (await client.get("/api/sandbox/sms", params={"mobile_number": mobile_number})).json()["data"]
+    ]
+
+
+async def notice_ids(app, mobile_number: str) -> list[int]:
+    async with app.state.session_maker() as session:
+        found = await session.scalars(
+            select(EmergencyContactNotice.id).where(EmergencyContactNotice.mobile_number == mobile_number)
+        )
+        return list(found)
+
+
+@pytest.mark.usefixtures("worker")
+async def test_a_new_contact_is_told_once_who_added_them_and_how_to_stop_it(app, signed_in, api_settings):
+    first, second = random_mobile_number(), random_mobile_number()
+    words = CONTACT_ADDED_SMS.format(name=COMPLETE_PROFILE["name"], support=api_settings.support_email)
+    await signed_in.put(PATH, json={"contacts": [contact("Amma", first)]})
+    [notice_id] = await notice_ids(app, first)
+    flow = await app_flow(app, contact_notice_workflow_id(notice_id))
+    assert await asyncio.wait_for(flow.result(), 20) == "sent"
+    assert await sms_to(signed_in, first) == [words]
+
+    # Removed and added again, renamed, joined by another: the first number is never told twice.
+    await signed_in.put(PATH, json={"contacts": [contact("Appa", second)]})
+    await signed_in.put(PATH, json={"contacts": [contact("Mother", first), contact("Appa", second)]})
+    [second_notice] = await notice_ids(app, second)
+    assert (
+        await asyncio.wait_for((await app_flow(app, contact_notice_workflow_id(second_notice))).result(), 20) == "sent"
+    )
+    assert await notice_ids(app, first) == [notice_id]
+    assert await sms_to(signed_in, first) == [words]
+    assert await sms_to(signed_in, second) == [words]
+    await replay_and_record(flow, "contact_notice")
