@@ -4,10 +4,14 @@ from domain.rules import limits, messages
 from domain.rules.text import characters_refusal, tidy
 
 
-def free_text(value: str, message: str, *, rows: bool = True) -> str:
+def free_text(value: str, message: str, *, rows: bool = True, max_length: int | None = None, too_long: str = "") -> str:
     """The tidied text when it has only allowed characters; else the message naming what it may not have. A field
-    with rows (a note, a reason, a message) may have line breaks; a one-line field (a place name) may not."""
+    with rows (a note, a reason, a message) may have line breaks; a one-line field (a place name) may not. A field
+    whose length is not held by its schema gives its max_length: a longer text is refused (too_long) before any of
+    its characters is looked at."""
     value = tidy(value, rows=rows)
+    if max_length is not None and len(value) > max_length:
+        raise ValueError(too_long)
     if refusal := characters_refusal(value, message, rows=rows):
         raise ValueError(refusal.message)
     return value

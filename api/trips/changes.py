@@ -35,7 +35,7 @@ from workflows.trip.contracts import (
 EDITABLE_FIELDS = ("total_passengers", "preferred_mode_of_transport", "is_vehicle_booked", "additional_note")
 
 
-async def _hosted_trip(session: AsyncSession, trip_id: int, user_id: int, change: HostChange) -> Trip:
+async def hosted_trip(session: AsyncSession, trip_id: int, user_id: int, change: HostChange) -> Trip:
     """The trip, locked, when this person may make this change to it now."""
     trip = await load_trip(session, trip_id, for_update=True)
     refuse(
@@ -116,10 +116,9 @@ def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
     return {field: value for field, value in wanted.items() if getattr(trip, field) != value}
 
 
-async def edit_trip(session: AsyncSession, trip_id: int, host: User, body: TripUpdate) -> None:
-    """Applies the fields that change; a new departure time reschedules the trip's flow once the transaction
-    commits."""
-    trip = await _hosted_trip(session, trip_id, host.id, HostChange.EDIT)
+async def edit_trip(session: AsyncSession, trip: Trip, body: TripUpdate) -> None:
+    """Applies the fields that change to the trip its host may edit (hosted_trip, locked); a new departure time
+    reschedules the trip's flow once the transaction commits."""
     changes = _changes(trip, body)
     if not changes:
         raise ApiError(messages.NOTHING_UPDATED)
@@ -150,7 +149,7 @@ async def cancel_trip(session: AsyncSession, trip: Trip, reason: str) -> None:
 async def delete_hosted_trip(session: AsyncSession, settings: Settings, trip_id: int, host: User, reason: str) -> None:
     """The host deletes the trip: it is cancelled (domain/cancellation.py). Deleting a trip with members shortly
     before departure is the host's late cancellation."""
-    trip = await _hosted_trip(session, trip_id, host.id, HostChange.DELETE)
+    trip = await hosted_trip(session, trip_id, host.id, HostChange.DELETE)
     late_window = timedelta(seconds=settings.late_cancel_window_seconds)
     if is_late(trip.scheduled_at, clock.now(), late_window) and await active_count(session, trip.id) > 1:
         await record_reliability(session, host.id, trip.id, ReliabilityEvent.LATE_CANCELLATION)

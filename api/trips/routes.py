@@ -9,13 +9,15 @@ from api.errors import ApiError
 from api.maps.service import check_trip_ends
 from api.openapi import refusals
 from api.query_models import documented, query_model
-from api.trips.changes import delete_hosted_trip, edit_trip, publish_trip
+from api.trips.changes import delete_hosted_trip, edit_trip, hosted_trip, publish_trip
 from api.trips.parameters import AroundQuery, CommaList, RouteQuery
 from api.trips.reader import TripReaderDep
 from api.trips.reads import one_trip, searched_point, trips_around, trips_on_route, viewer_trips
 from api.trips.schemas import TripCreate, TripCreated, TripDelete, TripList, TripPublic, TripUpdate
 from domain.envelope import Envelope, MessageOnly, done, ok, ok_json
+from domain.models import Trip
 from domain.rules import messages
+from domain.rules.trip import HostChange
 
 router = APIRouter(prefix="/trip", tags=["trip"])
 
@@ -59,9 +61,17 @@ async def read_trip(
     return ok_json(await one_trip(reader, trip_id, point))
 
 
+async def trip_to_edit(trip_id: int, user: CurrentUser, session: SessionDep) -> Trip:
+    """The trip, locked, when the person asking may edit it now. A dependency is answered before the body is read
+    into its model, so anyone else's edit is refused whatever its body holds, at the cost of one row."""
+    return await hosted_trip(session, trip_id, user.id, HostChange.EDIT)
+
+
 @router.put("/trip/{trip_id}", responses=refusals(409))
-async def update_trip(trip_id: int, body: TripUpdate, user: CurrentUser, session: SessionDep) -> MessageOnly:
-    await edit_trip(session, trip_id, user, body)
+async def update_trip(
+    trip: Annotated[Trip, Depends(trip_to_edit)], body: TripUpdate, session: SessionDep
+) -> MessageOnly:
+    await edit_trip(session, trip, body)
     return done(messages.TRIP_UPDATED)
 
 

@@ -80,10 +80,9 @@ class TripFieldRules(BaseModel):
     def note_must_be_short(cls, note: str | None) -> str | None:
         if note is None:
             return None
-        note = free_text(note, messages.NOTE_CHARACTERS)
-        if len(note) > limits.TRIP_NOTE_MAX_LENGTH:
-            raise ValueError(messages.TRIP_NOTE_TOO_LONG)
-        return note
+        return free_text(
+            note, messages.NOTE_CHARACTERS, max_length=limits.TRIP_NOTE_MAX_LENGTH, too_long=messages.TRIP_NOTE_TOO_LONG
+        )
 
     @field_validator("preferred_mode_of_transport", check_fields=False)
     @classmethod

@@ -165,11 +165,14 @@ class FeedbackCreate(BaseModel):
     @field_validator("note")
     @classmethod
     def note_must_be_given_and_short(cls, note: str) -> str:
-        note = free_text(note, messages.NOTE_CHARACTERS)
+        note = free_text(
+            note,
+            messages.NOTE_CHARACTERS,
+            max_length=limits.FEEDBACK_NOTE_MAX_LENGTH,
+            too_long=messages.FEEDBACK_NOTE_TOO_LONG,
+        )
         if not note:
             raise ValueError(messages.FEEDBACK_NOTE_REQUIRED)
-        if len(note) > limits.FEEDBACK_NOTE_MAX_LENGTH:
-            raise ValueError(messages.FEEDBACK_NOTE_TOO_LONG)
         return note
 
     @model_validator(mode="after")

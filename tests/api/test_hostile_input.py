@@ -7,11 +7,14 @@ import json
 
 import pytest
 
-from domain.rules import messages
+from api.security.body_limit import JSON_MAX_BYTES
+from domain.rules import limits, messages
+from domain.rules import text as text_rule
 from tests.api.conftest import new_person
 from tests.api.test_join import ask_to_join, host_acts, member_acts
 from tests.api.test_trips import create, read, trip_body
 from tests.places import KORAMANGALA
+from tests.unusual_text import unusual_text
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -273,3 +276,82 @@ async def test_a_join_request_with_a_note_of_every_script_keeps_it(signed_in, me
     assert answer.status_code == 200, answer.text
     [request] = [person for person in (await read(signed_in, trip_id))["passengers"] if person["id"] == member.user_id]
     assert request["additional_note"] == note
+
+
+# A body just under the cap on every JSON body (api/security/body_limit.py), its free text the worst there is.
+HOSTILE_TEXT_BYTES = JSON_MAX_BYTES - 1024
+# The longest text any field lets through to the free-text rule.
+LONGEST_FREE_TEXT = max(limits.MESSAGE_MAX_LENGTH, limits.FEEDBACK_NOTE_MAX_LENGTH, limits.TRIP_NOTE_MAX_LENGTH)
+
+
+@pytest.fixture
+def examined(monkeypatch) -> list[int]:
+    """The length of every text the free-text rule looked at character by character, in the order it did: the
+    rule's work, told without a clock."""
+    lengths: list[int] = []
+    looked_at = text_rule.refused_characters
+
+    def counted(text: str, **options) -> list[str]:
+        lengths.append(len(text))
+        return looked_at(text, **options)
+
+    monkeypatch.setattr(text_rule, "refused_characters", counted)
+    return lengths
+
+
+def hostile_body(template: dict, field: str) -> bytes:
+    """The template with the field's text as long as fits under the cap, each of its characters one no one types."""
+    body = json.dumps({**template, field: unusual_text(HOSTILE_TEXT_BYTES)}, ensure_ascii=False).encode()
+    assert len(body) < JSON_MAX_BYTES
+    return body
+
+
+HOSTILE_FIELDS = {
+    **FIELDS,
+    "trip edit note": ("PUT", lambda ids: f"/api/trip/trip/{ids['trip_id']}", "empty", "additional_note"),
+}
+
+
+@pytest.mark.parametrize("field", HOSTILE_FIELDS)
+async def test_a_body_of_the_worst_characters_is_refused_for_its_length_before_any_character_is_looked_at(
+    people, examined, field
+):
+    host, guest, ids, templates = people
+    method, path_of, template, name = HOSTILE_FIELDS[field]
+    client = host if field == "trip edit note" else caller_for(field, host, guest)
+    answer = await client.request(
+        method,
+        path_of(ids),
+        content=hostile_body(templates[template], name),
+        headers={"Content-Type": "application/json"},
+    )
+    assert answer.status_code == 400, answer.text
+    assert "not allowed" not in answer.json()["message"]
+    assert max(examined, default=0) <= LONGEST_FREE_TEXT  # the body's other fields, never the hostile text
+
+
+async def test_a_place_name_of_the_worst_characters_is_refused_for_its_length_first(signed_in, examined):
+    origin = {**KORAMANGALA, "name": unusual_text(HOSTILE_TEXT_BYTES)}
+    answer = await signed_in.post(
+        "/api/trip/trip",
+        content=json.dumps(trip_body(origin=origin), ensure_ascii=False).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    assert answer.status_code == 400, answer.text
+    assert max(examined, default=0) <= LONGEST_FREE_TEXT
+
+
+async def test_a_strangers_edit_is_refused_as_not_theirs_before_its_body_is_read(signed_in, member, examined):
+    trip_id = await create(signed_in)
+    harmless = await member.put(f"/api/trip/trip/{trip_id}", json={"total_passengers": 4})
+    assert (harmless.status_code, harmless.json()["message"]) == (403, messages.TRIP_HOST_ONLY)
+    examined.clear()
+    for template in ({}, {"total_passengers": "many", "origin": 7, "time_of_trip": "soon"}):
+        answer = await member.put(
+            f"/api/trip/trip/{trip_id}",
+            content=hostile_body(template, "additional_note"),
+            headers={"Content-Type": "application/json"},
+        )
+        assert (answer.status_code, answer.json()["message"]) == (403, messages.TRIP_HOST_ONLY)
+    assert examined == []
+    assert (await read(signed_in, trip_id))["total_passengers"] == 3
