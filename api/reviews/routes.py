@@ -48,7 +48,8 @@ async def read_my_reviews(
 
 @router.get("/{user_id}/trip")
 async def read_user_reviews(
-    user_id: int, _: CurrentUser, session: SessionDep, settings: SettingsDep, page: Page = 0
+    user_id: int, user: CurrentUser, session: SessionDep, settings: SettingsDep, page: Page = 0
 ) -> Envelope[ReviewSummary]:
-    """The reviews another user received, without their authors."""
-    return ok(await review_summary(session, settings.review_page_size, user_id, page))
+    """The reviews another user received, without their authors; not found across a block, and the reviewed trips'
+    ends by their localities unless the viewer travelled on them too."""
+    return ok(await review_summary(session, settings.review_page_size, user_id, page, user))

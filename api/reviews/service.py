@@ -24,12 +24,14 @@ from api.reviews.schemas import (
     ReviewSummary,
     TripReviews,
 )
+from api.users.blocks import are_blocked
 from domain import clock
 from domain.models import Trip, TripCompletion, TripPassenger, TripReview, User
 from domain.notifications import NotificationDraft, store_notifications
 from domain.rules import messages, notices
 from domain.rules.choices import REVIEW_ATTRIBUTES
 from domain.rules.join import PassengerStatus
+from domain.rules.places import locality_name
 from domain.rules.review import ReviewEntry, Thumb, reviewer_refusal, reviews_refusal
 from domain.rules.trip import TripStatus
 from workflows.push.contracts import push_start
@@ -174,11 +176,14 @@ async def _tell_reviewees(session: AsyncSession, trip: Trip, reviewer: User, rev
     await store_notifications(session, drafts, push_start)
 
 
-async def review_summary(session: AsyncSession, page_size: int, user_id: int, page: int) -> ReviewSummary:
+async def review_summary(
+    session: AsyncSession, page_size: int, user_id: int, page: int, viewer: User | None = None
+) -> ReviewSummary:
     """The reviews a user received, newest first and without their authors, with their rating, flag count and the
-    tally of each attribute."""
+    tally of each attribute. Another viewer across a block (either way, api/users/blocks.py) is told the user is not
+    found, and sees each reviewed trip's ends by their localities only, unless they travelled on it too."""
     reviewee = await session.scalar(select(User).where(User.id == user_id, User.deleted_at.is_(None)))
-    if reviewee is None:
+    if reviewee is None or (viewer is not None and await are_blocked(session, viewer.id, user_id)):
         raise ApiError(messages.USER_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     rows = (
         await session.execute(
@@ -190,26 +195,49 @@ async def review_summary(session: AsyncSession, page_size: int, user_id: int, pa
             .limit(page_size + 1)
         )
     ).all()
+    shown = rows[:page_size]
+    travelled = await _travelled_on(session, viewer, [trip.id for _, trip in shown]) if viewer else None
     return ReviewSummary(
         reviews=[
             ReceivedReview(
                 stars=review.stars,
                 attributes=review.attributes,
                 flagged_review=review.flagged_review,
-                trip=ReviewedTrip(
-                    id=trip.id,
-                    source=trip.origin.name,
-                    destination=trip.destination.name,
-                    scheduled_at=clock.format_ist_minute(trip.scheduled_at),
-                ),
+                trip=_reviewed_trip(trip, exact=travelled is None or trip.id in travelled),
             )
-            for review, trip in rows[:page_size]
+            for review, trip in shown
         ],
         overall_attributes=await _attribute_tally(session, user_id),
         average_rating=float(reviewee.average_rating),
         flagged_count=reviewee.flagged_count,
         page=page,
         has_more=len(rows) > page_size,
+    )
+
+
+async def _travelled_on(session: AsyncSession, viewer: User, trip_ids: list[int]) -> set[int]:
+    """Those of these trips the viewer travelled on (their host, or a member still active)."""
+    if not trip_ids:
+        return set()
+    found = await session.scalars(
+        select(TripPassenger.trip_id).where(
+            TripPassenger.trip_id.in_(trip_ids),
+            TripPassenger.user_id == viewer.id,
+            TripPassenger.status == PassengerStatus.ACTIVE,
+        )
+    )
+    return set(found)
+
+
+def _reviewed_trip(trip: Trip, *, exact: bool) -> ReviewedTrip:
+    """A reviewed trip as the viewer may know it: its ends' names for those who travelled on it, else their
+    localities (domain/rules/places.py), as a trip's ends are shown to a stranger."""
+    origin, destination = trip.origin, trip.destination
+    return ReviewedTrip(
+        id=trip.id,
+        source=origin.name if exact else locality_name(origin.name, origin.place_id),
+        destination=destination.name if exact else locality_name(destination.name, destination.place_id),
+        scheduled_at=clock.format_ist_minute(trip.scheduled_at),
     )
 
 
@@ -253,12 +281,4 @@ async def trips_to_rate(session: AsyncSession, viewer: User, limit: int) -> list
         .order_by(Trip.scheduled_at.desc(), Trip.id.desc())
         .limit(limit)
     )
-    return [
-        ReviewedTrip(
-            id=trip.id,
-            source=trip.origin.name,
-            destination=trip.destination.name,
-            scheduled_at=clock.format_ist_minute(trip.scheduled_at),
-        )
-        for trip in trips
-    ]
+    return [_reviewed_trip(trip, exact=True) for trip in trips]

@@ -21,6 +21,7 @@ from domain.rules.cab import CabStatus, is_eligible, shown_status
 from domain.rules.co2 import co2_saved_kg
 from domain.rules.geo import approximate, distance_km
 from domain.rules.join import PassengerStatus, PassengerType
+from domain.rules.places import locality_name
 from domain.rules.pricing import cost_range
 from domain.rules.trip import TripStatus
 
@@ -141,10 +142,11 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
 def end_view(end: TripEnd, exact: bool) -> View:
     """An end as the viewer may know it, in TripEnd's shape (api/trips/schemas.py): exact only for the trip's host
     and active members (a dropped pin is often a home); to anyone else the centre of its cell, which search measures
-    from too (api/trips/search.py), and no place id."""
+    from too (api/trips/search.py), its locality for a name (never a street address, domain/rules/places.py), and
+    no place id."""
     latitude, longitude = end.point if exact else approximate(end.latitude, end.longitude)
     return {
-        "name": end.name,
+        "name": end.name if exact else locality_name(end.name, end.place_id),
         "place_id": end.place_id if exact else None,
         "latitude": latitude,
         "longitude": longitude,

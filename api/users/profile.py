@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
 from api.media.service import ProfileImageUploads
+from api.users.blocks import are_blocked
 from api.users.schemas import UserPublic, UserUpdate, parse_dob
 from api.users.views import public_card
 from domain import clock
@@ -87,10 +88,11 @@ async def update_profile(
     return created
 
 
-async def other_user_card(session: AsyncSession, user_id: int) -> UserPublic:
-    """Another user's public card; a deleted account, or one without a profile yet, is not found."""
+async def other_user_card(session: AsyncSession, viewer: User, user_id: int) -> UserPublic:
+    """Another user's public card; a deleted account, one without a profile yet, or one across a block (either way,
+    api/users/blocks.py) is not found, so the block itself is never shown."""
     other = await session.scalar(select(User).where(User.id == user_id, User.deleted_at.is_(None)))
-    if other is None or not other.is_profile_complete:
+    if other is None or not other.is_profile_complete or await are_blocked(session, viewer.id, other.id):
         raise ApiError(messages.USER_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     return public_card(other, await session.get(UserTripsInsights, other.id))
 

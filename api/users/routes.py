@@ -33,8 +33,9 @@ async def update_me(
 
 
 @router.get("/user/{user_id}")
-async def read_user(user_id: int, _: CurrentUser, session: SessionDep) -> Envelope[UserPublic]:
-    return ok(await other_user_card(session, user_id))
+async def read_user(user_id: int, user: CurrentUser, session: SessionDep) -> Envelope[UserPublic]:
+    """Another user's public card; not found across a block."""
+    return ok(await other_user_card(session, user, user_id))
 
 
 @router.patch("/current_location")

@@ -96,6 +96,8 @@ SEARCH_POINT_REQUIRED: Final = "Please add From and To locations"
 
 PLACE_NOT_FOUND: Final = "Place not found"
 MAPS_UNAVAILABLE: Final = "Maps are unavailable right now. Please try again."
+# A trip's end shown to someone outside the trip when its name has no locality, only a street address.
+PLACE_NEARBY: Final = "A place nearby"
 
 JOIN_REQUEST_SENT: Final = "Request sent successfully"
 JOIN_REQUEST_PAST: Final = "Cannot send request. Trip is in the past."

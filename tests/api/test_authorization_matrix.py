@@ -2,7 +2,8 @@
 
 Roles: nobody signed in, a stranger to the trip, a requester, a member and the host. Every answer is also read for
 leaks: no one's mobile number but the caller's own, no message of a trip's chat unless the caller is in it, and no
-exact end of the trip unless the caller is in it. Across a block, the other's trip is not found by any call.
+exact end of the trip unless the caller is in it. Across a block, the other's trip, card and reviews are not found by
+any call.
 A new operation fails test_the_matrix_lists_every_operation until it has its row here."""
 
 import re
@@ -569,6 +570,9 @@ ACROSS_A_BLOCK: dict[str, Call] = {
     # "I am safe" is not among them: it names only one's own SOS, and answers alike for any trip without one.
     "GET /api/trip/sos/{trip_id}": call(lambda c, s: c.get(f"/api/trip/sos/{s.trip_id}")),
     "POST /api/trip/sos/{trip_id}": call(lambda c, s: c.post(f"/api/trip/sos/{s.trip_id}", json={})),
+    # The host's card (with their trip record) and the reviews they received (with the trips they were on).
+    "GET /api/user/user/{user_id}": call(lambda c, s: c.get(f"/api/user/user/{s.ids['host']}")),
+    "GET /api/user/review/{user_id}/trip": call(lambda c, s: c.get(f"/api/user/review/{s.ids['host']}/trip")),
 }
 
 

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from domain.models import Notification, TripCompletion, TripReview
 from domain.rules import messages
-from tests.api.conftest import new_person
+from tests.api.conftest import new_person, place
 from tests.api.test_hostile_input import LONE_SURROGATE, REFUSED, assert_clear_answer
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create, move_to_past, read
@@ -332,3 +332,24 @@ async def test_home_offers_each_completed_shared_trip_until_it_is_reviewed(host,
     assert (await review(member, trip_id, card(host.user_id, stars=4))).status_code == 200
     assert await to_rate(member) == []
     assert [trip["id"] for trip in await to_rate(host)] == [trip_id]
+
+
+async def test_a_reviewed_trips_exact_places_go_only_to_those_who_travelled_on_it(host, member, app, route):
+    """SPEC §6: a trip's exact ends are its people's. Reviews name their trips by the localities of its ends to anyone
+    else, as a trip's ends are shown to a stranger."""
+    at_home = place("14 Church Street, Shivajinagar, Bengaluru", route.origin["latitude"], route.origin["longitude"])
+    trip_id = await create(host, total_passengers=4, origin=at_home, destination=route.destination)
+    assert (await ask_to_join(member, trip_id)).status_code == 200
+    assert (await host_acts(host, trip_id, member.user_id, "APPROVE")).status_code == 200
+    await move_to_past(app, trip_id)
+    assert (await review(member, trip_id, card(host.user_id, 5))).status_code == 200
+
+    for insider in (await summary(host), await summary(host, host.user_id), await summary(member, host.user_id)):
+        [received] = insider["reviews"]
+        assert (received["trip"]["source"], received["trip"]["destination"]) == (at_home["name"], "End")
+    async with new_person(app, "Passer By") as stranger:
+        answer = await stranger.get(f"/api/user/review/{host.user_id}/trip")
+        assert answer.status_code == 200, answer.text
+        [received] = answer.json()["data"]["reviews"]
+        assert (received["trip"]["source"], received["trip"]["destination"]) == ("Shivajinagar", "End")
+        assert "Church Street" not in answer.text

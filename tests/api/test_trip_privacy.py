@@ -4,16 +4,19 @@ booked cab's driver and vehicle only to its people; and nothing at all across a 
 import math
 from contextlib import AsyncExitStack, asynccontextmanager
 
+import httpx
 import pytest
 from sqlalchemy import func, select
 
 from domain.models import Notification
+from domain.providers.maps import PhotonMaps
 from domain.rules import limits, messages
 from domain.rules.geo import APPROXIMATE_CELL_DEGREES, approximate, distance_km
 from tests.api.conftest import new_person, place
 from tests.api.test_cab import requested_trip, settles_on, settles_on_vendor_booking, vendor_says
 from tests.api.test_chat import expect, join, nothing_arrives, say, send, socket, socket_url
 from tests.api.test_join import ask_to_join, host_acts
+from tests.api.test_maps import STREET_ADDRESS_FEATURE
 from tests.api.test_trips import create, read, search_params
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -213,3 +216,95 @@ async def test_across_a_block_a_member_and_the_host_no_longer_reach_each_other_i
     ]
     assert member.user_id not in {user["user_id"] for user in host_chat["chat_users"]}
     assert await notices_of(app, member.user_id, "chat") == 0
+
+
+# A pin dropped on a house in Koramangala, as Photon names it (tests/api/test_maps.py), and a building of flats.
+PIN_ON_A_HOUSE = STREET_ADDRESS_FEATURE
+BLOCK_OF_FLATS = {
+    "type": "Feature",
+    "geometry": {"type": "Point", "coordinates": [77.7499, 12.9882]},
+    "properties": {
+        "osm_type": "W",
+        "osm_id": 24681357,
+        "name": "Prestige Shantiniketan",
+        "street": "ITPL Main Road",
+        "locality": "Whitefield",
+        "city": "Bengaluru",
+        "state": "Karnataka",
+    },
+}
+
+
+@pytest.fixture
+def photon(app):
+    """The API's maps service taken for Photon, answering each reverse geocoding with the feature asked for last."""
+    features: list[dict] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"type": "FeatureCollection", "features": features[-1:]})
+
+    maps = PhotonMaps(httpx.AsyncClient(transport=httpx.MockTransport(answer)), "https://photon.example")
+    gazetteer, app.state.maps = app.state.maps, maps
+    yield features
+    app.state.maps = gazetteer
+
+
+async def dropped_pin(client, features: list[dict], feature: dict) -> dict:
+    """A trip end as the place picker makes it of a dropped pin: the maps service's name of the pin's point."""
+    features.append(feature)
+    longitude, latitude = feature["geometry"]["coordinates"]
+    named = await client.get("/api/trip/maps/geocode", params={"lat": latitude, "long": longitude})
+    assert named.status_code == 200, named.text
+    return {**named.json()["data"], "latitude": latitude, "longitude": longitude}
+
+
+async def test_a_dropped_pin_is_shown_to_strangers_by_its_locality_with_photon(app, signed_in, member, photon):
+    """A pin on a house is named by its street address, one on a building by the building; anyone outside the trip
+    (a requester too) is told only the locality, in the trip, in search and in the host's reviews."""
+    home = await dropped_pin(signed_in, photon, PIN_ON_A_HOUSE)
+    flats = await dropped_pin(signed_in, photon, BLOCK_OF_FLATS)
+    assert home["name"].startswith("42 80 Feet Road") and flats["name"].startswith("Prestige Shantiniketan")
+    trip_id = await create(signed_in, origin=home, destination=flats)
+    await ask_to_join(member, trip_id)
+    await host_acts(signed_in, trip_id, member.user_id, "APPROVE")
+    for insider in (signed_in, member):
+        seen = await read(insider, trip_id)
+        assert (seen["origin"]["name"], seen["destination"]["name"]) == (home["name"], flats["name"])
+    async with new_person(app, "Passer By") as stranger, new_person(app, "Asking Still") as requester:
+        await ask_to_join(requester, trip_id)
+        for outsider in (stranger, requester):
+            answer = await outsider.get(f"/api/trip/trip/{trip_id}")
+            seen = answer.json()["data"]
+            assert (seen["origin"]["name"], seen["destination"]["name"]) == ("Koramangala 4th Block", "Whitefield")
+            assert "80 Feet Road" not in answer.text and "Prestige" not in answer.text
+        search = search_params(home, flats, 26)
+        found = await stranger.get("/api/trip/search", params=search)
+        [listed] = [trip for trip in found.json()["data"]["trips"] if trip["id"] == trip_id]
+        assert (listed["origin"]["name"], listed["destination"]["name"]) == ("Koramangala 4th Block", "Whitefield")
+        assert "80 Feet Road" not in found.text and "Prestige" not in found.text
+
+
+async def test_a_pin_named_by_a_street_address_is_shown_to_strangers_by_its_locality(app, signed_in, route):
+    """With the gazetteer too: a name that starts with a street address is told from its locality on."""
+    pin = place("7 Temple Road, Malleswaram, Bengaluru", route.origin["latitude"], route.origin["longitude"])
+    trip_id = await create(signed_in, origin=pin, destination=route.destination)
+    async with new_person(app, "Passer By") as stranger:
+        answer = await stranger.get(f"/api/trip/trip/{trip_id}")
+        assert answer.json()["data"]["origin"]["name"] == "Malleswaram"
+        assert "Temple Road" not in answer.text
+
+
+@pytest.mark.parametrize("who_blocks", ["host", "other"])
+async def test_across_a_block_neither_reads_the_others_profile_or_reviews(app, signed_in, who_blocks):
+    """Someone blocked cannot read the blocker's card (with its trip record) or the reviews they received (with the
+    trips they were on), nor the other way round: the same not found as for no such person."""
+    host_id = (await signed_in.get("/api/user/user")).json()["data"]["id"]
+    async with blocked_pair(app, signed_in, who_blocks) as (other, _, _):
+        for person, their_id in ((signed_in, other.user_id), (other, host_id)):
+            for path in (f"/api/user/user/{their_id}", f"/api/user/review/{their_id}/trip"):
+                answer = await person.get(path)
+                assert (answer.status_code, answer.json()["message"]) == (404, messages.USER_NOT_FOUND), path
+        async with new_person(app, "Passer By") as stranger:
+            for their_id in (host_id, other.user_id):
+                assert (await stranger.get(f"/api/user/user/{their_id}")).status_code == 200
+                assert (await stranger.get(f"/api/user/review/{their_id}/trip")).status_code == 200
