@@ -48,6 +48,22 @@ def is_published(value: str) -> bool:
     return value.strip().lower() in PUBLISHED_VALUES
 
 
+# A production secret (SECRET_KEY and each of VENDOR_SECRETS) is at least this long, has at least this many different
+# characters, and is not one shorter string repeated: `python -c "import secrets; print(secrets.token_urlsafe(32))"`
+# gives one. A guessable secret would let anyone forge the sessions' CSRF tokens or a vendor's webhooks.
+MIN_SECRET_LENGTH: Final = 32
+MIN_SECRET_VARIETY: Final = 10
+
+
+def is_weak(value: str) -> bool:
+    """Whether the value is too short or too plain to be a secret."""
+    value = value.strip()
+    if len(value) < MIN_SECRET_LENGTH or len(set(value)) < MIN_SECRET_VARIETY:
+        return True
+    repeats = len(value) // 2 + 1
+    return any((value[:period] * repeats)[: len(value)] == value for period in range(1, len(value) // 2 + 1))
+
+
 # Logged as a WARNING each time the API or the worker starts with SANDBOX=true.
 WARNING: Final = (
     "SANDBOX=true: the sandbox vendors answer under /api/sandbox (sign-in codes anyone can read, identity checks and "

@@ -1,6 +1,7 @@
 """Every setting has a safe embedded default and an environment variable of the same name in capitals; they are
 grouped by the area they serve, and `Settings` has them all."""
 
+import ipaddress
 import secrets
 from functools import lru_cache
 from pathlib import Path
@@ -248,6 +249,12 @@ class Settings(
                     f"{self.public_app_url} is not this machine: set SANDBOX=false, or SANDBOX_PUBLIC=true for a demo "
                     "server"
                 )
+            if not self.sandbox_public and not is_loopback(self.api_host):
+                raise ValueError(
+                    f"SANDBOX=true serves the sandbox vendors (anyone can read the sign-in codes) and API_HOST "
+                    f"{self.api_host} listens beyond this machine: set API_HOST=127.0.0.1, SANDBOX=false, or "
+                    "SANDBOX_PUBLIC=true for a demo server"
+                )
             return self
         required = ["secret_key", "sms_gateway_url"]
         if self.enable_kyc:
@@ -262,12 +269,23 @@ class Settings(
         ]
         if self.secret_key and sandbox_vendors.is_published(self.secret_key):
             published.insert(0, "secret_key")
+        weak = [
+            name
+            for name in ["secret_key", *sandbox_vendors.VENDOR_SECRETS]
+            if name not in missing and name not in published and sandbox_vendors.is_weak(getattr(self, name))
+        ]
         problems = []
         if missing:
             problems.append(f"with SANDBOX=false these settings are required: {_names(missing)}")
         if published:
             each = "equals" if len(published) == 1 else "each equal"
             problems.append(f"{_names(published)} {each} a value published in the repository: set your own")
+        if weak:
+            problems.append(
+                f"{_names(weak)} {'is' if len(weak) == 1 else 'are'} too short or too plain for a secret: set "
+                f"{'it' if len(weak) == 1 else 'each'} to {sandbox_vendors.MIN_SECRET_LENGTH} or more random "
+                "characters"
+            )
         if problems:
             raise ValueError("; ".join(problems))
         return self
@@ -312,6 +330,16 @@ class Settings(
             key_file.write_text(secrets.token_urlsafe(48))
             key_file.chmod(0o600)
         return key_file.read_text().strip()
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a bind address (API_HOST) is reachable from this machine only."""
+    if host.strip("[]").lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def _names(fields: list[str]) -> str:

@@ -87,7 +87,11 @@ def start_temporal(settings: Settings, env: dict[str, str]) -> subprocess.Popen[
 def app_services(settings: Settings, env: dict[str, str]) -> list[Service]:
     """The worker and the API serving the PWA, not yet started."""
     api_command = [sys.executable, "-m", "uvicorn", "--factory", "api.main:create_app"]
-    api_command += ["--host", settings.api_host, "--port", str(settings.api_port), "--proxy-headers"]
+    api_command += ["--host", settings.api_host, "--port", str(settings.api_port)]
+    # No proxy stands before `make run`: the address a connection comes from is the client's. uvicorn would otherwise
+    # take X-Forwarded-For from any local client (it trusts 127.0.0.1 by default), and let it choose the address its
+    # per-IP caps count.
+    api_command += ["--no-proxy-headers"]
     # Chat frames are a few hundred bytes: compressing each costs more CPU (and memory per socket) than it saves.
     api_command += ["--ws-per-message-deflate", "false", "--no-server-header"]
     # An idle connection is closed by its client (a proxy, a browser, 5 s for httpx) before the API would close it:

@@ -1,5 +1,6 @@
 """The per-IP cap counts the address the API's trusted proxy saw: a client that is not the proxy cannot choose its
-address with X-Forwarded-For. Real uvicorn processes, started as deployed (--proxy-headers, --forwarded-allow-ips)."""
+address with X-Forwarded-For. Real uvicorn processes, started as deployed (--proxy-headers, --forwarded-allow-ips) and
+as `make run` starts them (no proxy: no forwarded header is read)."""
 
 import secrets
 from collections.abc import Iterator
@@ -9,7 +10,10 @@ import httpx
 import pytest
 
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
-from tests.api.live import api_process, running, service_environment
+from domain.settings import Settings
+from scripts.embedded import free_port
+from scripts.run import app_services
+from tests.api.live import Process, api_process, running, service_environment
 
 SENDS_PER_IP = 3
 NOT_THIS_MACHINE = "10.89.0.1"  # the proxy's address, which the tests' client is not
@@ -60,3 +64,31 @@ def test_the_proxy_names_the_client_address(serve) -> None:
     with server:
         answers = send_codes(base_url, SENDS_PER_IP + 1)
     assert [answer.status_code for answer in answers] == [200] * (SENDS_PER_IP + 1)
+
+
+def make_runs_api(database_url: str, temporal_address: str, data_dir: Path) -> tuple[Process, str]:
+    """The API as `make run` starts it (scripts/run.py), on a port of its own."""
+    port = free_port()
+    environment = service_environment(
+        database_url,
+        temporal_address,
+        data_dir,
+        OTP_SENDS_PER_IP_PER_HOUR=str(SENDS_PER_IP),
+        API_PORT=str(port),
+        PUBLIC_APP_URL=f"http://127.0.0.1:{port}",
+    )
+    settings = Settings(_env_file=None, **{key.lower(): value for key, value in environment.items() if key.isupper()})
+    api = next(service for service in app_services(settings, environment) if service.name == "api")
+    return Process(api.command, environment, data_dir / "make-run-api.log", port), f"http://127.0.0.1:{port}"
+
+
+def test_make_run_trusts_no_forwarded_address(database_url: str, temporal_address: str, tmp_path: Path) -> None:
+    """`make run` has no proxy before it: a local client naming other addresses is counted as itself."""
+    process, base_url = make_runs_api(database_url, temporal_address, tmp_path)
+    assert not any("proxy-headers" in argument and "no-" not in argument for argument in process.command)
+    assert not any(argument.startswith("--forwarded-allow-ips") for argument in process.command)
+    with running(process):
+        answers = send_codes(base_url, SENDS_PER_IP + 1)
+    codes = [answer.status_code for answer in answers]
+    assert codes.count(200) <= SENDS_PER_IP
+    assert codes[-1] == 429, codes

@@ -35,7 +35,7 @@ REQUIRED_TODAY = [
 ]
 # A production deploy's settings, each secret a value of its own; nothing listens at these addresses.
 PRODUCTION = {
-    "SECRET_KEY": "k" * 48,
+    "SECRET_KEY": "Vq3xN8rT2mL6pZ9wK4cB7hJ1sD5fG0yE",
     "SMS_GATEWAY_URL": "http://127.0.0.1:9/sms",
     "KYC_VENDOR_URL": "http://127.0.0.1:9/kyc",
     "LINKEDIN_AUTHORIZE_URL": "http://127.0.0.1:9/authorize",
@@ -44,7 +44,7 @@ PRODUCTION = {
     "CAB_VENDOR_URL": "http://127.0.0.1:9/cab",
     "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
     "TEMPORAL_ADDRESS": "127.0.0.1:9",
-} | {name: f"{name.lower()}-of-our-own-{index}" for index, name in enumerate(SECRETS)}
+} | {name: f"{name.lower()}-{index}-of-our-own-Zq7xW3pL9vR2mK8n" for index, name in enumerate(SECRETS)}
 API = ["-m", "uvicorn", "--factory", "api.main:create_app", "--port", "9"]
 WORKER = ["-m", "worker"]
 PROCESSES = {"api": API, "worker": WORKER}
@@ -125,6 +125,34 @@ def test_make_runs_script_refuses_too(tmp_path):
     assert time.monotonic() - started < 30  # no PostgreSQL or Temporal was started
 
 
+@pytest.mark.parametrize("process", sorted(PROCESSES))
+def test_production_refuses_secrets_too_short_or_too_plain_naming_each(process, tmp_path):
+    weak = {
+        "SECRET_KEY": "a",
+        "KYC_WEBHOOK_SECRET": "x" * 64,
+        "CAB_WEBHOOK_SECRET": "Ab3$" * 12,
+        "LINKEDIN_CLIENT_SECRET": "abcdefghijklmnopqrstuvwxyz12345",  # 31 characters
+        "KYC_APP_KEY": "aaaaabbbbbcccccdddddeeeeefffffgggggg",  # 7 different characters
+    }
+
+    code, lines = start(PROCESSES[process], PRODUCTION | weak, tmp_path)
+
+    assert code != 0
+    line = refusal(lines)
+    assert "too short or too plain for a secret" in line
+    assert named(line) == set(weak)
+    assert all(value not in line for value in weak.values() if len(value) > 1)  # the refusal prints no secret
+
+
+def test_make_runs_script_refuses_a_weak_secret_key_before_starting_anything(tmp_path):
+    started = time.monotonic()
+    code, lines = start(["-m", "scripts.run"], PRODUCTION | {"SECRET_KEY": "a"}, tmp_path)
+
+    assert code != 0
+    assert named(refusal(lines)) == {"SECRET_KEY"}
+    assert time.monotonic() - started < 30
+
+
 def test_production_with_every_secret_of_its_own_passes_the_check():
     settings = Settings.model_validate({"sandbox": False} | {name.lower(): value for name, value in PRODUCTION.items()})
 
@@ -160,6 +188,26 @@ def test_a_sandbox_others_can_reach_refuses_to_start(process, address, tmp_path)
     line = refusal(lines)
     assert address in line
     assert "SANDBOX_PUBLIC=true" in line
+
+
+@pytest.mark.parametrize("command", [API, WORKER, ["-m", "scripts.run"]], ids=["api", "worker", "make-run"])
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.168.1.20", "humsafar.example"])  # noqa: S104 (refused)
+def test_a_sandbox_listening_beyond_this_machine_refuses_to_start(command, host, tmp_path):
+    code, lines = start(command, {"SANDBOX": "true", "API_HOST": host}, tmp_path)
+
+    assert code != 0
+    line = refusal(lines)
+    assert f"API_HOST {host} listens beyond this machine" in line
+    assert "SANDBOX_PUBLIC=true" in line
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "::1", "[::1]", "localhost", "127.0.0.2"])
+def test_a_sandbox_on_a_loopback_address_passes_the_check(host):
+    assert Settings(_env_file=None, sandbox=True, api_host=host).api_host == host
+
+
+def test_a_demo_server_may_listen_on_every_address():
+    assert Settings(_env_file=None, sandbox=True, sandbox_public=True, api_host="0.0.0.0").sandbox_public  # noqa: S104
 
 
 def test_a_demo_server_starts_with_a_warning(database_url, temporal_address, tmp_path):
