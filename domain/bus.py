@@ -1,5 +1,10 @@
 """Live events between API processes: Redis pub/sub when REDIS_URL is set, an in-process bus otherwise.
 
+Closing a person's sockets (signed out, account deleted, blocked, removed from a trip) is told differently: with
+PostgreSQL's NOTIFY on SOCKETS_CLOSING_CHANNEL inside the transaction that made the change, so it is heard when the
+change commits and never when it rolls back, by every API process (each LISTENs, api/chat/live.py), with or
+without Redis. Payload (JSON): {"user_id": <id>, "session": <the session's token hash in hex, or null for all>}.
+
 A subscriber hands in a plain callback; it runs on the event loop for every event of its channel, so it must not
 block (the chat socket only puts the event on each connection's queue). `subscribe` returns once delivery is
 guaranteed, so an event published after it returns is never missed: the chat's catch-up relies on that.
@@ -15,13 +20,37 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import redis.asyncio as redis
+from sqlalchemy import Text, cast, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain.models import AuthSession
 from domain.settings import Settings
 
 logger = logging.getLogger("humsafar.bus")
 
 Event = dict[str, Any]
 Handler = Callable[[Event], None]
+
+SOCKETS_CLOSING_CHANNEL = "humsafar_sockets_closing"
+
+
+async def close_sockets_of(session: AsyncSession, user_id: int) -> None:
+    """Once the session's transaction commits, every API process closes all of this person's open sockets."""
+    payload = json.dumps({"user_id": user_id, "session": None}, separators=(",", ":"))
+    await session.execute(select(func.pg_notify(SOCKETS_CLOSING_CHANNEL, payload)))
+
+
+async def close_sockets_of_session(session: AsyncSession, session_hash: bytes) -> None:
+    """Once the session's transaction commits, every API process closes the sockets signed in with this session (by
+    its cookie or by an access token bound to it)."""
+    payload = func.json_build_object(
+        "user_id", AuthSession.user_id, "session", func.encode(AuthSession.token_hash, "hex")
+    )
+    await session.execute(
+        select(func.pg_notify(SOCKETS_CLOSING_CHANNEL, cast(payload, Text))).where(
+            AuthSession.token_hash == session_hash
+        )
+    )
 
 
 class Subscription:

@@ -1,16 +1,20 @@
 """Chat attachments on disk, and their types told by content signature (SPEC §5 attachment rules).
 
 A name ending in .pdf proves nothing: the first bytes must carry the signature of a type the extension allows.
-Files are written and read in chunks, so a 50 MB video never sits in memory.
+Files are written and read in chunks, so a 50 MB video never sits in memory. A file is written under a temporary
+name and renamed once whole; a failed write (a full disk) removes it (api/chat/uploads.py).
 """
 
 import asyncio
+import contextlib
 import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
 SIGNATURE_BYTES = 16
+# Under the media directory; the public media path (api/media) serves nothing from it.
+DOCUMENTS_FOLDER = "documents"
 CHUNK_BYTES = 256 * 1024
 
 _ASF = bytes.fromhex("3026B2758E66CF11A6D900AA0062CE6C")
@@ -82,7 +86,7 @@ class DocumentFiles:
     """Attachments under <media dir>/documents, written through a temporary file and renamed when complete."""
 
     def __init__(self, media_dir: Path) -> None:
-        self.root = media_dir / "documents"
+        self.root = media_dir / DOCUMENTS_FOLDER
 
     def path(self, key: str) -> Path:
         path = (self.root / key).resolve()
@@ -127,14 +131,20 @@ class DocumentWriter:
         await asyncio.to_thread(write_all)
 
     async def commit(self) -> None:
+        """The file under its key, whole: flushed to the disk before it is renamed, so a full disk that reports late
+        (at the flush) still fails here, and a crash never leaves a named file half-written."""
+        assert self._handle is not None
+        await asyncio.to_thread(os.fsync, self._handle)
         self._close()
         await asyncio.to_thread(self._partial.replace, self.path)
 
     async def discard(self) -> None:
-        self._close()
+        """Removes what was written; a failing disk does not stop it from trying."""
+        with contextlib.suppress(OSError):
+            self._close()
         await asyncio.to_thread(self._partial.unlink, True)
 
     def _close(self) -> None:
-        if self._handle is not None:
-            os.close(self._handle)
-            self._handle = None
+        handle, self._handle = self._handle, None
+        if handle is not None:
+            os.close(handle)

@@ -196,6 +196,11 @@ class ConversationSettings(BaseSettings):
     chat_list_page_size: int = 20
     chat_catch_up_limit: int = 500
     chat_socket_send_queue: int = 1000
+    # Chat attachments (api/chat/quotas.py): what one person may send, and one trip's chat may hold, in a day.
+    chat_documents_per_person_per_day: int = 30
+    chat_document_bytes_per_person_per_day: int = 300 * 1024 * 1024
+    chat_documents_per_trip_per_day: int = 100
+    chat_document_bytes_per_trip_per_day: int = 1024 * 1024 * 1024
 
 
 class PushSettings(BaseSettings):

@@ -25,6 +25,8 @@ logger = logging.getLogger("humsafar.chat")
 
 # The client should connect again later (and catch up when it joins).
 TRY_AGAIN_LATER_CLOSE_CODE = 1013
+# The person's access ended (signed out, deleted, blocked, removed): reconnecting signs in afresh, if it can.
+POLICY_CLOSE_CODE = 1008
 
 # The messages of a chat after a given id, oldest first, as (id, frame); at most one page.
 MissedReader = Callable[[int, int], Awaitable[list[tuple[int, str]]]]
@@ -161,6 +163,11 @@ class ChatConnection:
     async def close_for_retry(self) -> None:
         with contextlib.suppress(Exception):
             await self.websocket.close(code=TRY_AGAIN_LATER_CLOSE_CODE)
+
+    async def close_for_policy(self) -> None:
+        """Closes the socket at once: nothing queued for it is sent any more (write_frames stops)."""
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code=POLICY_CLOSE_CODE)
 
     async def write_frames(self) -> None:
         while True:

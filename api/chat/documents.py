@@ -19,6 +19,7 @@ from api.chat.auth import Principal, principal_from_cookie
 from api.chat.hub import ChatHub, frame
 from api.chat.notices import ChatNotifier, StoredMessage
 from api.chat.parts import ChatParts
+from api.chat.quotas import DocumentQuotas
 from api.chat.schemas import DocumentAccepted
 from api.chat.uploads import StoredUpload, receive_document
 from api.errors import ApiError
@@ -109,6 +110,10 @@ class DocumentUploads:
         except IntegrityError:
             await files.delete(key)
             raise ApiError(messages.CHAT_DOCUMENT_ALREADY_UPLOADED, status.HTTP_409_CONFLICT) from None
+        except BaseException:
+            # Refused by a quota, or not recorded at all: no file stays without its row.
+            await files.delete(key)
+            raise
         temporal = await self.temporal.get()
         handle = temporal.get_workflow_handle(
             document_review_workflow_id(document.id), result_type=DocumentReviewOutcome
@@ -130,13 +135,16 @@ class DocumentUploads:
             if await service.document_of(session, message.id) is not None:
                 raise ApiError(messages.CHAT_DOCUMENT_ALREADY_UPLOADED, status.HTTP_409_CONFLICT)
             await require_chat_user(session, message.trip_id, uploader.user_id)
+            await DocumentQuotas.of(self.settings).check(session, uploader.user_id, message.trip_id)
         return message
 
     async def _record(self, message: ChatMessage, key: str, upload: StoredUpload, uploader_id: int) -> ChatDocument:
-        """The document's row, and its review started once the row is committed. A second upload for the same
-        message is refused by the row's unique message id. The review is started here, not left to the relay: the
+        """The document's row, and its review started once the row is committed, when the document fits the
+        uploader's and the trip's day (api/chat/quotas.py). A second upload for the same message is refused by the
+        row's unique message id. The review is started here, not left to the relay: the
         call waits on it at once."""
         async with self.outbox.transaction(at_once=True) as session:
+            await DocumentQuotas.of(self.settings).admit(session, uploader_id, message.trip_id, upload.size_bytes)
             document = ChatDocument(
                 message_id=message.id,
                 trip_id=message.trip_id,
@@ -155,11 +163,13 @@ class DocumentUploads:
 
 
 async def delivered_document(session: AsyncSession, document_id: int, user_id: int) -> ChatDocument:
-    """A document of the user's chat that passed its check; any other is not found."""
+    """A document of the user's chat that passed its check; any other is not found, so someone outside the trip
+    (a stranger, a removed member) learns nothing of it, not even that it exists."""
     document = await session.scalar(select(ChatDocument).where(ChatDocument.id == document_id))
-    if document is None:
-        raise ApiError(messages.CHAT_DOCUMENT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-    await require_chat_user(session, document.trip_id, user_id)
-    if document.status != DocumentStatus.DELIVERED:
+    if (
+        document is None
+        or document.status != DocumentStatus.DELIVERED
+        or not await service.is_chat_user(session, document.trip_id, user_id)
+    ):
         raise ApiError(messages.CHAT_DOCUMENT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     return document

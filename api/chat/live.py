@@ -1,6 +1,9 @@
 """Live state on the app's socket: one LISTEN connection an API process hears every change told by domain/live.py
 (from any API process or the worker) and queues a "changed" frame on the open sockets of each addressee here.
 
+The same connection LISTENs for sockets to close (domain/bus.py, SOCKETS_CLOSING_CHANNEL): a person signed out, was
+deleted, blocked or removed from a trip, and their sockets here are closed (watch, close_sockets).
+
 Frames: "changed" {"kind", "id"} for one entity (kinds in domain.live.Kind), and "changed" {"kind": "all"} after
 this process lost its LISTEN connection for a while (events may have been missed then): the client fetches again
 whatever it shows, as it does when its own socket reconnects.
@@ -15,6 +18,7 @@ from typing import Any
 
 import psycopg
 
+from domain.bus import SOCKETS_CLOSING_CHANNEL
 from domain.db import libpq_conninfo
 from domain.live import CHANNEL
 
@@ -26,6 +30,8 @@ ALL = {"kind": "all"}
 
 # Queues a frame's text on one open socket.
 Deliver = Callable[[str], None]
+# Closes one open socket of the person when its session is the one named (a token hash in hex), or for None, always.
+Close = Callable[[str | None], None]
 
 
 def changed_frame(data: dict[str, Any]) -> str:
@@ -36,6 +42,7 @@ class LiveListener:
     def __init__(self, database_url: str) -> None:
         self._conninfo = libpq_conninfo(database_url)
         self._by_user: dict[int, set[Deliver]] = {}
+        self._closers: dict[int, set[Close]] = {}
         self._task: asyncio.Task[None] | None = None
         self._listening = asyncio.Event()
 
@@ -54,6 +61,30 @@ class LiveListener:
             delivers.discard(deliver)
             if not delivers:
                 del self._by_user[user_id]
+
+    def watch(self, user_id: int, close: Close) -> None:
+        """Every socket of the person, live or not, is closed through this when their access ends."""
+        self._closers.setdefault(user_id, set()).add(close)
+
+    def unwatch(self, user_id: int, close: Close) -> None:
+        closers = self._closers.get(user_id)
+        if closers is not None:
+            closers.discard(close)
+            if not closers:
+                del self._closers[user_id]
+
+    def close_sockets(self, payload: str) -> None:
+        try:
+            event = json.loads(payload)
+            user_id, session = int(event["user_id"]), event.get("session")
+        except (ValueError, KeyError, TypeError):
+            logger.warning("ignored a malformed socket closing: %.200s", payload)
+            return
+        for close in list(self._closers.get(user_id, ())):
+            try:
+                close(session if isinstance(session, str) else None)
+            except Exception:
+                logger.exception("closing a socket failed")
 
     async def close(self) -> None:
         if self._task is not None:
@@ -91,12 +122,16 @@ class LiveListener:
                     self._conninfo, autocommit=True, application_name=APPLICATION_NAME
                 ) as connection:
                     await connection.execute(f"LISTEN {CHANNEL}")
+                    await connection.execute(f"LISTEN {SOCKETS_CLOSING_CHANNEL}")
                     self._listening.set()
                     if lost:
                         # Whatever was told meanwhile went unheard here: every open screen fetches again.
                         self._everyone(changed_frame(ALL))
                     async for notice in connection.notifies():
-                        self.dispatch(notice.payload)
+                        if notice.channel == SOCKETS_CLOSING_CHANNEL:
+                            self.close_sockets(notice.payload)
+                        else:
+                            self.dispatch(notice.payload)
             except asyncio.CancelledError:
                 raise
             except Exception:

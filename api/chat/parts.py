@@ -9,6 +9,7 @@ from api.chat.hub import ChatHub
 from api.chat.live import LiveListener
 from api.chat.notices import ChatNotifier, StoredMessage
 from api.chat.presence import RoomPresence
+from api.chat.redaction import keep_tokens_out_of_server_logs
 from api.chat.writer import Draft, MessageWriter, Stored
 from domain.bus import create_bus
 from domain.flows import FlowOutbox
@@ -38,6 +39,7 @@ def _tell_notifier(notifier: ChatNotifier, committed: list[tuple[Draft, Stored]]
 
 async def open_chat(settings: Settings, outbox: FlowOutbox) -> ChatParts:
     assert settings.database_url is not None
+    keep_tokens_out_of_server_logs()
     hub = ChatHub(await create_bus(settings))
     presence = RoomPresence(settings.redis_url)
     notifier = ChatNotifier(outbox, presence, hub.spawn)

@@ -3,9 +3,13 @@
 A trip's chat id is the trip id. Its users are the host and the active members; anyone else is refused.
 
 Socket /api/chat/ws, JSON frames {"event": ..., "data": {...}}:
-- authentication: the session cookie, or ?access_token= (POST /api/auth/access_token), or a first frame
-  {"event": "authenticate", "data": {"access_token"}}. The server answers "connected" {code 200, user_id,
-  session_id}; a failure is "error" {code 401} and the socket closes with 4401. A foreign Origin closes with 4403.
+- authentication: the session cookie, or a first frame {"event": "authenticate", "data": {"access_token"}} with a
+  token of POST /api/auth/access_token. The server answers "connected" {code 200, user_id, session_id}; a failure is
+  "error" {code 401} and the socket closes with 4401. A foreign Origin closes with 4403. A token in the address
+  (?access_token=) is refused ("error" {code 400}, close 1008): addresses end up in logs; and no log line of the
+  server shows one (api/chat/redaction.py).
+- closing: when the person signs out (that session's sockets), deletes the account, blocks or is blocked, or is
+  removed from a trip, their sockets on every API process close with 1008 once the change commits.
 - join {chat_id, last_message_id?, seen_message_ids?} -> "user-joined" {code 200, chat_id, user_id, session_id},
   then the messages the client missed as "receive-message", then live messages. Missed means: after the lowest of
   last_message_id and seen_message_ids, and not among seen_message_ids. Live messages of two API processes may
@@ -49,6 +53,8 @@ from domain.rules import messages
 router = APIRouter(tags=["chat"])
 
 Page = Annotated[int, Query(ge=0, le=10_000)]
+# A chat document is the trip's alone: no shared cache keeps it, and the browser keeps no copy after a sign-out.
+PRIVATE_NOT_STORED = "private, no-store"
 
 UPLOAD_BODY = {
     "requestBody": {
@@ -99,7 +105,9 @@ async def chat_socket(websocket: WebSocket) -> None:
     await ChatSocket(websocket, state.chat, state.session_maker, state.settings).run()
 
 
-@router.post("/chat/message/document", openapi_extra=UPLOAD_BODY, responses=refusals(400, 401, 403, 404, 409, 413))
+@router.post(
+    "/chat/message/document", openapi_extra=UPLOAD_BODY, responses=refusals(400, 401, 403, 404, 409, 413, 429, 503)
+)
 async def upload_chat_document(request: Request) -> Envelope[DocumentAccepted]:
     """The file of a send-document placeholder; streamed to storage, then checked before anyone sees it."""
     state = request.app.state
@@ -117,5 +125,5 @@ async def read_chat_document(document_id: int, user: CurrentUser, session: Sessi
         media_type=document.content_type,
         filename=document.file_name,
         content_disposition_type="inline",
-        headers={"Cache-Control": "private, max-age=3600", "X-Content-Type-Options": "nosniff"},
+        headers={"Cache-Control": PRIVATE_NOT_STORED, "X-Content-Type-Options": "nosniff"},
     )

@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnected
 
 from api.chat import service
 from api.chat.auth import Principal, is_session_live, principal_from_access_token, principal_from_cookie
-from api.chat.connection import ChatConnection
+from api.chat.connection import POLICY_CLOSE_CODE, ChatConnection
 from api.chat.hub import frame, model_frame
 from api.chat.parts import ChatParts
 from api.chat.schemas import (
@@ -37,11 +37,14 @@ from domain.db import transaction
 from domain.documents import is_allowed_name
 from domain.models import User
 from domain.rules import limits, messages
+from domain.rules.document import file_name_refusal
+from domain.rules.text import tidy
 from domain.settings import Settings
 
 logger = logging.getLogger("humsafar.chat")
 
 FIRST_FRAME_TIMEOUT_S = 10.0
+REFUSED_QUERY_PARAMETER = "access_token"
 UNAUTHORIZED_CLOSE_CODE = 4401
 FORBIDDEN_CLOSE_CODE = 4403
 
@@ -142,6 +145,11 @@ class ChatSocket:
             await self.websocket.close(code=FORBIDDEN_CLOSE_CODE, reason=messages.CHAT_ORIGIN_REFUSED)
             return
         await self.websocket.accept()
+        if REFUSED_QUERY_PARAMETER in self.websocket.query_params:
+            # An address is written to access logs, proxies and histories: a token in it is refused, never used.
+            await self.websocket.send_text(frame("error", {"code": 400, "message": messages.CHAT_TOKEN_IN_ADDRESS}))
+            await self.websocket.close(code=POLICY_CLOSE_CODE)
+            return
         principal = await self._authenticate()
         if principal is None:
             await self.websocket.send_text(frame("error", {"code": 401, "message": messages.LOGIN_REQUIRED}))
@@ -165,6 +173,9 @@ class ChatSocket:
         follows = self.websocket.query_params.get("live") == "1"
         if follows:
             self.live.subscribe(principal.user_id, live)
+        # Closed from any API process when the person's access ends (domain/bus.py close_sockets_of).
+        closing = partial(self._close_when_access_ends, connection)
+        self.live.watch(principal.user_id, closing)
         writer = asyncio.create_task(connection.write_frames())
         try:
             await self._answer_frames(connection)
@@ -172,6 +183,7 @@ class ChatSocket:
             # The client went away, or the socket was closed for it (a client to catch up on its next join).
             pass
         finally:
+            self.live.unwatch(principal.user_id, closing)
             if follows:
                 self.live.unsubscribe(principal.user_id, live)
             writer.cancel()
@@ -181,15 +193,18 @@ class ChatSocket:
             with contextlib.suppress(Exception):
                 await self.presence.forget(connection.session_id)
 
+    def _close_when_access_ends(self, connection: ChatConnection, session: str | None) -> None:
+        """Every socket of the person when session is None, else the ones signed in with that session."""
+        if session is None or session == connection.principal.session_hash.hex():
+            self.hub.spawn(connection.close_for_policy())
+
     def _tell_changed(self, connection: ChatConnection, text: str) -> None:
         if not connection.push(text):
             self.hub.spawn(self.hub.close_slow(connection))
 
     async def _authenticate(self) -> Principal | None:
-        token = self.websocket.query_params.get("access_token")
+        """The session cookie's person, else the one of an access token in a first "authenticate" frame."""
         secret = self.settings.resolved_secret_key()
-        if token:
-            return await principal_from_access_token(self.session_maker, secret, token)
         principal = await principal_from_cookie(self.session_maker, self.websocket)
         if principal is not None:
             return principal
@@ -399,7 +414,9 @@ class ChatSocket:
 
     async def send_document(self, connection: ChatConnection, data: SendDocumentData) -> None:
         """The placeholder of an attachment: only its sender sees it until the document passes the check."""
-        file_name = data.file_name.strip()
+        file_name = tidy(data.file_name, rows=False)
+        if refusal := file_name_refusal(file_name):
+            raise ChatRefusal(400, refusal.message)
         if file_name and not is_allowed_name(file_name):
             raise ChatRefusal(400, messages.FILE_FORMAT_INVALID)
         async with transaction(self.session_maker) as session:

@@ -1,11 +1,12 @@
 """A chat attachment read from the request stream: the multipart body is parsed as it arrives and the file part
 goes straight to disk, so memory stays flat. The 50 MB cap and the type (by content signature) are enforced while
-streaming; a refused upload leaves nothing behind.
+streaming; a refused upload leaves nothing behind, and neither does a full disk (answered 503: try again later).
 
 The form sends message_id and session_id before file, as the PWA's FormData does.
 """
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
@@ -17,6 +18,10 @@ from python_multipart.multipart import parse_options_header
 from api.errors import ApiError
 from domain.documents import SIGNATURE_BYTES, DocumentFiles, DocumentKind, document_kind, is_allowed_name
 from domain.rules import limits, messages
+from domain.rules.document import file_name_refusal
+from domain.rules.text import tidy
+
+logger = logging.getLogger("humsafar.chat")
 
 FIELD_MAX_BYTES = 200
 # Room for the multipart framing and the two small fields around a file of the largest allowed size.
@@ -123,9 +128,11 @@ async def receive_document(
                     if name == "file" and part_file_name is not None:
                         if writer is not None or finished_file:
                             raise ApiError(messages.CHAT_UPLOAD_MALFORMED)
-                        if not is_allowed_name(part_file_name):
+                        file_name = tidy(part_file_name, rows=False)
+                        if refusal := file_name_refusal(file_name):
+                            raise ApiError(refusal.message)
+                        if not is_allowed_name(file_name):
                             raise ApiError(messages.FILE_FORMAT_INVALID)
-                        file_name = part_file_name[-200:]
                         key = await key_for(fields, file_name)
                         writer = files.open_for_writing(key)
                         await writer.open()
@@ -169,6 +176,14 @@ async def receive_document(
         if isinstance(refusal, MultipartParseError):
             raise ApiError(messages.CHAT_UPLOAD_MALFORMED) from refusal
         raise
+    except OSError as error:
+        # The disk is full (or failing): nothing of the file stays, and the client is told to try again later.
+        logger.error("storing a chat document failed: %s", error)
+        if writer is not None:
+            await writer.discard()
+        with contextlib.suppress(Exception):
+            await _drain(stream, body_read)
+        raise ApiError(messages.CHAT_DOCUMENT_STORAGE_FULL, status.HTTP_503_SERVICE_UNAVAILABLE) from error
     except BaseException:
         if writer is not None:
             await writer.discard()

@@ -16,6 +16,7 @@ from api.errors import ApiError, refuse
 from api.joins.schemas import HostAction, PassengerAction
 from api.trips.lookups import load_trip
 from domain import clock
+from domain.bus import close_sockets_of
 from domain.flows import FlowOutbox
 from domain.models import Trip, TripPassenger, User
 from domain.reliability import record_reliability
@@ -101,6 +102,9 @@ async def decide_as_host(session: AsyncSession, flows: Flows, host: User, member
         return messages.NO_SHOW_MARKED
     actor = JoinAction(actor_id=host.id, note=decision.additional_note)
     move = await _make_move(flows, session, trip, member_id, HOST_MOVES[decision.action], actor)
+    if move == Move.REMOVE:
+        # The removed member's open sockets close, so the trip's chat and news stop reaching them at once.
+        await close_sockets_of(session, member_id)
     return TRANSITIONS[move].done
 
 

@@ -1,8 +1,10 @@
 """Stored pictures: the address a view shows for a key, and the picture read back by it. Keys are unguessable and
 never reused (a new picture gets a new key), so a picture's answer can be cached for good."""
 
+import posixpath
 from dataclasses import dataclass
 from datetime import timedelta
+from pathlib import PurePosixPath
 from typing import Annotated
 
 from fastapi import Depends, Request, status
@@ -13,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from api.errors import ApiError
 from domain import clock
 from domain.db import transaction
+from domain.documents import DOCUMENTS_FOLDER
 from domain.models import ProfileImageUploadWindow
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
@@ -25,11 +28,19 @@ def media_url(key: str | None) -> str | None:
     return f"{MEDIA_PATH}/{key}" if key else None
 
 
+def is_public_key(key: str) -> bool:
+    """Whether the key may be served on the public media path: chat documents share the store but are served only
+    to their trip's members (GET /api/chat/message/document), however their key is spelt."""
+    parts = PurePosixPath(posixpath.normpath(key)).parts
+    return bool(parts) and parts[0] != DOCUMENTS_FOLDER and ".." not in parts
+
+
 async def read_picture(storage: MediaStorage, key: str) -> tuple[bytes, str]:
-    """The picture's bytes and content type; 404 for a key that names no picture (or reaches outside the store)."""
+    """The picture's bytes and content type; 404 for a key that names no picture, reaches outside the store or names
+    a chat document."""
     content_type = CONTENT_TYPES.get(key.rsplit(".", 1)[-1])
     try:
-        content = await storage.read(key) if content_type else None
+        content = await storage.read(key) if content_type and is_public_key(key) else None
     except ValueError:
         content = None
     if content is None or content_type is None:

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError
 from api.users.schemas import BlockUser
+from domain.bus import close_sockets_of
 from domain.models import User, UserBlock
 from domain.rules import messages
 
@@ -56,3 +57,7 @@ async def block_user(session: AsyncSession, blocker: User, blocked_id: int, body
     block = block or UserBlock(blocker_id=blocker.id, blocked_id=blocked_id)
     block.reason, block.reported = reason, body.report_user or block.reported
     session.add(block)
+    # Their open sockets close, so neither goes on hearing a chat of the other's trip; each reconnects to what is
+    # still theirs.
+    for person in (blocked_id, blocker.id):
+        await close_sockets_of(session, person)

@@ -240,6 +240,16 @@ CHAT_DOCUMENT_CHECKING: Final = "Checking the document against our community gui
 CHAT_DOCUMENT_REFUSED: Final = "This document does not follow our community guidelines"
 CHAT_DOCUMENT_UPLOADED: Final = "Document uploaded"
 CHAT_UPLOAD_MALFORMED: Final = "Send the document as multipart form data with message_id, session_id and file"
+CHAT_DOCUMENTS_PER_PERSON_USED: Final = (
+    "You have sent as many documents as a day allows. Please try again tomorrow or share a cloud link."
+)
+CHAT_DOCUMENTS_PER_TRIP_USED: Final = (
+    "This trip's chat has had as many documents as a day allows. Please try again tomorrow or share a cloud link."
+)
+CHAT_DOCUMENT_STORAGE_FULL: Final = "We cannot store documents just now. Please try again later or share a cloud link."
+CHAT_DOCUMENT_NAME_CHARACTERS: Final = "File name contains characters that are not allowed: {characters}"
+CHAT_DOCUMENT_NAME_LENGTH: Final = "File name must be at most 100 characters"
+CHAT_TOKEN_IN_ADDRESS: Final = "Send the access token in an authenticate frame, never in the socket's address"
 
 # Notifications and web push
 NOTIFICATION_SUBSCRIBE_FAILED: Final = "Could Not Subscribe to Notification"

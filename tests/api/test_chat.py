@@ -14,6 +14,7 @@ from websockets.exceptions import InvalidStatus
 
 from api.security.access_tokens import issue_access_token
 from api.security.hashing import token_hash
+from api.security.sessions import revoke_session
 from domain.models import ChatMessage
 from domain.rules import messages
 from scripts.embedded import free_port, wait_for_port
@@ -255,7 +256,9 @@ async def test_an_expired_access_token_gets_a_401_and_the_resend_after_a_new_tok
         secret = app.state.settings.resolved_secret_key()
         session_hash = token_hash(member.cookies.get("session"))
         short_lived = issue_access_token(secret, member.user_id, session_hash, 1)
-        async with socket(socket_url, query=f"?access_token={short_lived}") as ws:
+        async with socket(socket_url) as ws:
+            await send(ws, "authenticate", access_token=short_lived)
+            await expect(ws, "connected")
             await join(ws, trip_id)
             await asyncio.sleep(1.2)
             answer = await say(ws, trip_id, identifier="after-expiry")
@@ -288,8 +291,11 @@ async def test_a_socket_without_credentials_is_answered_401_and_closed(socket_ur
 
 
 async def test_a_logged_out_session_can_no_longer_send(app, signed_in, socket_url):
+    """Its socket is closed at the sign-out (tests/api/test_socket_closing.py); a frame it had already sent is
+    refused all the same."""
     async with trip_with_member(app, signed_in) as (trip_id, member), socket(socket_url, member) as ws:
-        await member.post("/api/auth/logout")
+        async with app.state.session_maker() as session, session.begin():
+            await revoke_session(session, member.cookies.get("session"))
         answer = await say(ws, trip_id)
         assert answer["data"]["code"] == 401
 

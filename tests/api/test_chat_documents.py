@@ -49,7 +49,7 @@ async def test_a_checked_document_is_delivered_to_the_room_and_members_can_downl
         assert download.content == PDF
         assert download.headers["content-type"] == "application/pdf"
         async with new_person(app) as stranger:
-            assert (await stranger.get(document["document_url"])).status_code == 403
+            assert (await stranger.get(document["document_url"])).status_code == 404
         history = (await signed_in.get("/api/chat/chat", params={"chat_id": trip_id})).json()["data"]["messages"]
         assert history[-1]["documents"][0]["id"] == document["id"]
     review = await app_flow(app, document_review_workflow_id(document["id"]))

@@ -89,8 +89,9 @@ class Client:
 
 
 async def _open(seat: Seat) -> Client:
-    url = f"{seat.socket_url}?access_token={seat.member.access_token}"
-    socket = await connect(url, open_timeout=JOIN_TIMEOUT_S, ping_interval=None, max_queue=None)
+    socket = await connect(seat.socket_url, open_timeout=JOIN_TIMEOUT_S, ping_interval=None, max_queue=None)
+    # The token in the first frame: the socket refuses one in its address.
+    await socket.send(json.dumps({"event": "authenticate", "data": {"access_token": seat.member.access_token}}))
     hello = json.loads(await asyncio.wait_for(socket.recv(), JOIN_TIMEOUT_S))
     if hello["event"] != "connected":
         raise RuntimeError(f"user {seat.member.user_id} was not let in: {hello}")

@@ -5,6 +5,7 @@ class FakeSocket {
   static made: FakeSocket[] = []
   readyState = 0
   sent: string[] = []
+  onopen: (() => void) | null = null
   onmessage: ((message: { data: string }) => void) | null = null
   onclose: ((closed: { code: number }) => void) | null = null
   constructor(readonly url: string) {
@@ -82,16 +83,21 @@ describe('chat socket', () => {
     socket.stop()
   })
 
-  it('signs in again with an access token when the server closes for 4401', async () => {
+  it('signs in again with an access token in the first frame when the server closes for 4401', async () => {
     const socket = makeSocket()
     socket.start()
     FakeSocket.made[0].drop(4401)
     await vi.runAllTimersAsync()
-    expect(FakeSocket.made[1].url).toBe('ws://test/api/chat/ws?access_token=fresh-token')
+    const again = FakeSocket.made[1]
+    expect(again.url).toBe('ws://test/api/chat/ws')
+    again.onopen?.()
+    expect(again.sent.map((text) => JSON.parse(text))).toEqual([
+      { event: 'authenticate', data: { access_token: 'fresh-token' } },
+    ])
     socket.stop()
   })
 
-  it('adds the access token to an address that already has a query (the live socket)', async () => {
+  it('never puts the access token in the address, whatever the address holds (the live socket)', async () => {
     const socket = new ChatSocket({
       url: 'ws://test/api/chat/ws?live=1',
       fetchAccessToken: async () => 'fresh-token',
@@ -101,7 +107,8 @@ describe('chat socket', () => {
     socket.start()
     FakeSocket.made[0].drop(4401)
     await vi.runAllTimersAsync()
-    expect(FakeSocket.made[1].url).toBe('ws://test/api/chat/ws?live=1&access_token=fresh-token')
+    expect(FakeSocket.made.map((made) => made.url)).not.toContainEqual(expect.stringContaining('fresh-token'))
+    expect(FakeSocket.made[1].url).toBe('ws://test/api/chat/ws?live=1')
     socket.stop()
   })
 })

@@ -38,7 +38,8 @@ export function backoffDelay(attempt: number, minMs: number, maxMs: number, rand
 
 /**
  * One chat socket for the app: signs in with the session cookie, reconnects with backoff when it drops (and at
- * once when the device comes back online), and after a 401 fetches an access token and authenticates again.
+ * once when the device comes back online), and after a 401 fetches an access token and authenticates again. The
+ * token is only ever sent in an "authenticate" frame (the server refuses one in the socket's address).
  * Frames are given to listeners as they come; a send while the socket is down answers false.
  */
 export class ChatSocket {
@@ -122,16 +123,19 @@ export class ChatSocket {
   private open(): void {
     if (!this.running) return
     this.setState('connecting')
-    const joiner = this.options.url.includes('?') ? '&' : '?'
-    const query = this.accessToken ? `${joiner}access_token=${encodeURIComponent(this.accessToken)}` : ''
     let socket: WebSocket
     try {
-      socket = this.options.createSocket(this.options.url + query)
+      socket = this.options.createSocket(this.options.url)
     } catch {
       this.scheduleReconnect()
       return
     }
     this.socket = socket
+    socket.onopen = () => {
+      // The token goes in the first frame, never in the address: an address ends up in logs and histories.
+      const token = this.accessToken
+      if (this.socket === socket && token) socket.send(JSON.stringify({ event: 'authenticate', data: { access_token: token } }))
+    }
     socket.onmessage = (message) => {
       if (this.socket !== socket) return
       const frame = parseFrame(message.data)
