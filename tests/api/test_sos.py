@@ -21,7 +21,7 @@ from domain import clock
 from domain.models import Notification, SafetyIncident, SafetySms, Trip, TripCompletion
 from domain.providers.sms import SmsMessage
 from domain.rules import messages, notices, safety_messages
-from domain.rules.safety import SOS_OPENS_BEFORE_DEPARTURE, SOS_RESOLVED_SMS, IncidentStatus
+from domain.rules.safety import CONTACT_ADDED_SMS, SOS_OPENS_BEFORE_DEPARTURE, SOS_RESOLVED_SMS, IncidentStatus
 from tests.api.conftest import app_flow, new_person, random_mobile_number
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create
@@ -332,3 +332,64 @@ async def test_the_gateway_keeps_a_message_sent_again_with_its_reference_once(ap
     await app.state.sms_gateway.send(message)
     await app.state.sms_gateway.send(message)
     assert await sms_to(signed_in, number) == [message.text]
+
+
+async def test_contacts_changed_after_raising_are_not_told_and_the_flow_carries_no_number_or_link(
+    app, signed_in, api_settings
+):
+    [kept] = await with_contacts(signed_in, 1)
+    trip_id = await trip_under_way(app, signed_in)
+    user_id = await me(signed_in)
+    assert (await signed_in.post(sos(trip_id), json={})).status_code == 200
+    [swapped] = await with_contacts(signed_in, 1)  # the list replaced while the SOS stands
+    flow = await flow_of(app, trip_id, user_id)
+
+    await soon(lambda: texts_starting(signed_in, kept, SOS_REMINDER), "a reminder to the contact it was raised with")
+    await i_am_safe(signed_in, trip_id)
+    assert await asyncio.wait_for(flow.result(), 20) == IncidentStatus.RESOLVED
+    assert [text for text in await sms_to(signed_in, kept) if SOS_CLOSED in text] == [
+        SOS_RESOLVED_SMS.format(name="Asha Rao")
+    ]
+    # The number saved after the SOS was raised heard only that it was added.
+    await soon(lambda: sms_to(signed_in, swapped), "the new contact's notice")
+    assert await sms_to(signed_in, swapped) == [
+        CONTACT_ADDED_SMS.format(name="Asha Rao", support=api_settings.support_email)
+    ]
+
+    # Ids only: neither contact's number, nor the person's, nor the live link's token is in the flow's history.
+    history = (await flow.fetch_history()).to_json()
+    own = (await signed_in.get("/api/user/user")).json()["data"]["mobile_number"]
+    [alert] = await texts_starting(signed_in, kept, SOS_ALERT)
+    token = alert[alert.index("/t/") + 3 :].split(" ")[0]
+    for secret in (kept, swapped, own, token, "/t/"):
+        assert secret not in history
+
+
+async def test_raising_again_after_i_am_safe_is_limited(app, signed_in, api_settings):
+    trip_id = await trip_under_way(app, signed_in)
+    user_id = await me(signed_in)
+    assert (await signed_in.post(sos(trip_id), json={})).status_code == 200
+    await i_am_safe(signed_in, trip_id)
+    minutes = api_settings.sos_cooldown_seconds // 60
+    again = await signed_in.post(sos(trip_id), json={})
+    assert (again.status_code, again.json()) == (
+        429,
+        {"status": "FAILURE", "message": safety_messages.SOS_COOLING_DOWN.format(minutes=minutes)},
+    )
+    assert len(await incidents(app, trip_id, user_id)) == 1
+
+    for _ in range(api_settings.sos_incidents_per_day - 1):
+        await cool_down_passed(app, user_id)
+        assert (await signed_in.post(sos(trip_id), json={})).status_code == 200
+        await i_am_safe(signed_in, trip_id)
+    await cool_down_passed(app, user_id)
+    # Another trip the same day is counted all the same.
+    other_trip = await trip_under_way(app, signed_in)
+    over = await signed_in.post(sos(other_trip), json={})
+    assert (over.status_code, over.json()["message"]) == (
+        429,
+        safety_messages.SOS_TOO_MANY_TODAY.format(count=api_settings.sos_incidents_per_day),
+    )
+    assert len(await incidents(app, trip_id, user_id)) == api_settings.sos_incidents_per_day
+    assert await incidents(app, other_trip, user_id) == []
+    assert (await signed_in.get(sos(other_trip))).json()["data"]["status"] is None
