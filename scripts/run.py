@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from types import FrameType
 
 from domain.settings import Settings, startup_settings
-from scripts.embedded import start_embedded_postgres, start_temporal_dev_server, wait_for_port
+from scripts.embedded import (
+    PRIVATE_UMASK,
+    keep_private,
+    start_embedded_postgres,
+    start_temporal_dev_server,
+    wait_for_port,
+)
 
 STOP_GRACE_SECONDS = 10
 FIRST_RESTART_DELAY_S = 1.0
@@ -63,6 +69,13 @@ class Service:
         print(f"{self.name} exited ({exit_description(returncode)}); restarting in {self.delay_s:g} s", flush=True)
         self.restart_at = now + self.delay_s
         self.delay_s = min(self.delay_s * 2, MAX_RESTART_DELAY_S)
+
+
+def private_data(settings: Settings) -> None:
+    """Everything this process and its children create is their owner's alone (the secret key, the databases, media,
+    logs), and so is what an earlier run left in the data directory."""
+    os.umask(PRIVATE_UMASK)
+    keep_private(settings.data_dir)
 
 
 def migrate(env: dict[str, str]) -> None:
@@ -150,6 +163,7 @@ def main() -> None:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     settings = startup_settings()
+    private_data(settings)
     env = dict(os.environ)
     if "public_app_url" not in settings.model_fields_set:
         # The app's own address, where its sandbox vendors answer and send people back (another API_PORT too).

