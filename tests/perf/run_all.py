@@ -9,11 +9,19 @@ from collections.abc import Callable
 from types import FrameType, ModuleType
 from typing import Any
 
-from tests.perf import chat_delivery, flows, frontend_budget, lighthouse, peak_hour, trip_search
+from tests.perf import chat_delivery, flows, frontend_budget, hostile_text, lighthouse, peak_hour, trip_search
 from tests.perf.harness import BenchmarkResult, log
 
 # Each benchmark is a module with NAME and run() -> BenchmarkResult; add new ones here.
-BENCHMARKS: list[ModuleType] = [trip_search, chat_delivery, flows, peak_hour, frontend_budget, lighthouse]
+BENCHMARKS: list[ModuleType] = [
+    trip_search,
+    chat_delivery,
+    flows,
+    peak_hour,
+    hostile_text,
+    frontend_budget,
+    lighthouse,
+]
 
 
 def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
