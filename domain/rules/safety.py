@@ -136,7 +136,7 @@ SOS_SUPPORT_PAGE_SMS = (
 UNNAMED_RIDER = "A Humsafar rider"
 # The one SMS a number is sent when a person adds it as an emergency contact.
 CONTACT_ADDED_SMS = (
-    "{name} added this number as an emergency contact on Humsafar: you may get an SMS if they raise an SOS on a "
+    "{name} added this number as an emergency contact on Humsafar: we will text you if they ask for help on a "
     "ride. Not someone you know? Ask them to remove you, or write to {support} and we will."
 )
 LOCATION_SMS = " Last known location: https://www.openstreetmap.org/?mlat={latitude:.5f}&mlon={longitude:.5f}"
