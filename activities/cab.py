@@ -11,7 +11,7 @@ from activities.trips import live_people, trip_route
 from domain.flows import FlowOutbox
 from domain.live import Kind, tell_trip
 from domain.models import CabBooking, Trip
-from domain.providers.cab import CabAggregatorClient, CabPlace, CabRide, CabVendorError
+from domain.providers.cab import CabAggregatorClient, CabPlace, CabRide, CabVendorError, keep_driver_and_vehicle
 from domain.rules import notices
 from domain.rules.cab import NOTICES, RUNNING, VENDOR_EVENTS, CabStatus, VendorEvent
 from domain.rules.join import PassengerStatus
@@ -30,6 +30,10 @@ def ride_of(trip: Trip, booking: CabBooking) -> CabRide:
         stops=[CabPlace(stop["name"], stop["latitude"], stop["longitude"]) for stop in booking.stops],
         pickup_time=trip.scheduled_at.isoformat(),
     )
+
+
+def _names_the_driver(notice: CabVendorNotice) -> bool:
+    return any((notice.driver_name, notice.driver_phone, notice.vehicle_model, notice.vehicle_registration))
 
 
 class CabActivities:
@@ -75,7 +79,8 @@ class CabActivities:
 
     @activity.defn
     async def poll_cab_booking(self, booking_id: int) -> CabVendorNotice:
-        """What the vendor says of the booking now; `pending` while it has nothing new."""
+        """What the vendor says of the booking now; `pending` while it has nothing new. The driver and vehicle it
+        names are written to the booking's row, and the flow is answered only the event."""
         async with self._session_maker() as session:
             booking, _ = await self._booking(session, booking_id)
         if booking.vendor_booking_id is None:
@@ -84,14 +89,13 @@ class CabActivities:
             found = await self._aggregator.booking(booking.vendor_booking_id)
         except CabVendorError as error:
             raise ApplicationError(str(error), type="CabVendorUnavailable") from error
-        event = VendorEvent(found.status) if found.status in VENDOR_EVENTS else None
-        return CabVendorNotice(
-            event=event or NO_NEWS,
-            driver_name=found.driver_name,
-            driver_phone=found.driver_phone,
-            vehicle_model=found.vehicle_model,
-            vehicle_registration=found.vehicle_registration,
-        )
+        if found.status not in VENDOR_EVENTS:
+            return CabVendorNotice(event=NO_NEWS)
+        async with self._session_maker() as session, session.begin():
+            locked = await session.scalar(select(CabBooking).where(CabBooking.id == booking_id).with_for_update())
+            if locked is not None and locked.status in RUNNING:
+                keep_driver_and_vehicle(locked, found)
+        return CabVendorNotice(event=VendorEvent(found.status))
 
     @activity.defn
     async def cancel_cab_with_vendor(self, booking_id: int) -> None:
@@ -107,8 +111,8 @@ class CabActivities:
 
     @activity.defn
     async def record_cab_change(self, change: CabChange) -> None:
-        """Writes the booking's new status (with the driver and vehicle when booked); host and members are told of
-        a booking, an unfulfilled request and a vendor's cancel, once."""
+        """Writes the booking's new status (the driver and vehicle are in its row already, written by whoever heard
+        the vendor); host and members are told of a booking, an unfulfilled request and a vendor's cancel, once."""
         async with self._outbox.transaction() as session:
             booking = await session.scalar(
                 select(CabBooking).where(CabBooking.id == change.booking_id).with_for_update()
@@ -118,7 +122,8 @@ class CabActivities:
             booking.status = change.status
             booking.updated_at = func.now()
             notice = change.notice
-            if change.status == CabStatus.BOOKED and notice is not None:
+            if change.status == CabStatus.BOOKED and notice is not None and _names_the_driver(notice):
+                # A notice of a flow started before the driver and vehicle were kept in the row only.
                 booking.driver_name = notice.driver_name
                 booking.driver_phone = notice.driver_phone
                 booking.vehicle_model = notice.vehicle_model

@@ -34,7 +34,8 @@ class KycActivities:
         try:
             return await self._vendor.application_status(transaction_id)
         except KycVendorError as error:
-            raise ApplicationError(str(error), type="KycVendorUnavailable") from error
+            # Kept in the flow's history: what went wrong, without the vendor's words (they may name the person).
+            raise ApplicationError(str(error).split(":", 1)[0], type="KycVendorUnavailable") from error
 
     @activity.defn
     async def record_kyc_change(self, change: KycChange) -> None:

@@ -65,8 +65,12 @@ class PushActivities:
         try:
             outcome = await self._sender.send(target, payload)
         except PushServiceUnavailable as error:
-            # Retried by the flow with a growing pause, for as long as the message is worth showing.
-            raise ApplicationError(f"push service unavailable: {error}", type="PushServiceUnavailable") from error
+            # Retried by the flow with a growing pause, for as long as the message is worth showing. The failure is
+            # kept in the flow's history, so it names the error's kind only: its words may hold the device's
+            # endpoint, which is the address anyone could push to.
+            logger.warning("push to subscription %s failed: %s", delivery.subscription_id, error)
+            cause = type(error.__cause__ or error).__name__
+            raise ApplicationError(f"push service unavailable ({cause})", type="PushServiceUnavailable") from error
         except PushDestinationRefused as refusal:
             logger.warning("not pushing to subscription %s: %s", delivery.subscription_id, refusal.message)
             outcome = PushOutcome.FORBIDDEN

@@ -27,6 +27,7 @@ from domain.providers.cab import (
     CabRide,
     CabVendorError,
     booking_of,
+    keep_driver_and_vehicle,
 )
 from domain.providers.maps import MapsProvider, MapsUnavailableError, point_of
 from domain.rules import messages
@@ -284,12 +285,13 @@ async def cancel_cab(session: AsyncSession, user: User, trip_id: int, reason: st
     assert latest is not None
     latest.cancel_requested_at = clock.now()
     latest.cancel_reason = (reason or "").strip() or None
-    end = CabEndRequest(cause=CabEnd.HOST, reason=latest.cancel_reason)
+    end = CabEndRequest(cause=CabEnd.HOST)
     await signal_after_commit(session, cab_end(trip.id, latest.number, end))
 
 
 async def raise_issue(session: AsyncSession, user: User, trip_id: int, body: CabIssueIn) -> None:
-    """The host's issue with the latest booking, recorded once (and told to its flow while it runs)."""
+    """The host's issue with the latest booking, recorded once in its row (and its flow told that one was raised,
+    while it runs: the words stay in the row)."""
     issue = (body.issue or "").strip()
     if not issue:
         refuse(invalid(messages.CAB_ISSUE_REQUIRED))
@@ -304,7 +306,7 @@ async def raise_issue(session: AsyncSession, user: User, trip_id: int, body: Cab
     assert latest is not None
     latest.raised_issue = issue
     if latest.status in RUNNING:
-        await signal_after_commit(session, cab_issue_raised(trip.id, latest.number, CabIssue(issue=issue)))
+        await signal_after_commit(session, cab_issue_raised(trip.id, latest.number, CabIssue()))
 
 
 async def end_running_cab(session: AsyncSession, trip_id: int, cause: CabEnd, reason: str | None = None) -> None:
@@ -317,7 +319,7 @@ async def receive_aggregator_webhook(
     session: AsyncSession, settings: Settings, body: bytes, envelope: WebhookEnvelope
 ) -> None:
     """The aggregator's signed news of a booking, passed to its flow; refused unsigned, stale or replayed, changing
-    nothing."""
+    nothing. The driver and vehicle it names are written to the booking's row, and the flow is told only the event."""
     await take_delivery(session, "cab", settings.cab_webhook_secret, body, envelope)
     try:
         news = booking_of(_json_object(body))
@@ -327,13 +329,8 @@ async def receive_aggregator_webhook(
     if booking is None:
         raise ApiError(messages.CAB_BOOKING_NOT_FOUND, status.HTTP_404_NOT_FOUND)
     if booking.status in RUNNING and news.status in VENDOR_EVENTS:
-        notice = CabVendorNotice(
-            event=news.status,
-            driver_name=news.driver_name,
-            driver_phone=news.driver_phone,
-            vehicle_model=news.vehicle_model,
-            vehicle_registration=news.vehicle_registration,
-        )
+        keep_driver_and_vehicle(booking, news)
+        notice = CabVendorNotice(event=news.status)
         await signal_after_commit(session, cab_vendor_event(booking.trip_id, booking.number, notice))
 
 

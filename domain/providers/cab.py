@@ -24,7 +24,8 @@ from typing import Any
 
 import httpx
 
-from domain.models import TripEnd
+from domain.models import CabBooking, TripEnd
+from domain.rules.cab import VendorEvent
 from domain.settings import Settings
 from domain.webhooks import signed_headers
 
@@ -81,6 +82,17 @@ class VendorBooking:
     driver_phone: str | None = None
     vehicle_model: str | None = None
     vehicle_registration: str | None = None
+
+
+def keep_driver_and_vehicle(booking: CabBooking, news: VendorBooking) -> None:
+    """The driver and vehicle the vendor names when it confirms, written to the booking's row: its people read them
+    there once the booking's flow has booked it, and the flow is told only the event."""
+    if news.status != VendorEvent.CONFIRMED:
+        return
+    booking.driver_name = news.driver_name
+    booking.driver_phone = news.driver_phone
+    booking.vehicle_model = news.vehicle_model
+    booking.vehicle_registration = news.vehicle_registration
 
 
 def webhook_headers(
@@ -140,7 +152,8 @@ class CabAggregatorClient:
             logger.warning("cab aggregator unreachable at %s: %s", path, error)
             raise CabVendorError(str(error)) from error
         if answer.status_code not in (200, 201):
-            raise CabVendorError(f"aggregator answered {answer.status_code}: {answer.text[:200]}")
+            # Not its words: they may name a driver, and this message is kept in the booking flow's history.
+            raise CabVendorError(f"aggregator answered {answer.status_code}")
         try:
             result: dict[str, Any] = answer.json()
         except ValueError as error:

@@ -32,7 +32,11 @@ class CabBookingStart:
 
 @dataclass(frozen=True)
 class CabVendorNotice:
-    """Signal `vendor_event`: the aggregator's signed webhook, checked by the API (also what a poll finds)."""
+    """Signal `vendor_event`: the aggregator's signed webhook, checked by the API (also what a poll finds).
+
+    Only the event: the driver and the vehicle the vendor names are written to the booking row by whoever heard the
+    vendor (the API, or the poll), so the flow's history carries no one's name or number. Flows started before
+    carried them here; their notices still decode, and are written as then."""
 
     event: str
     driver_name: str | None = None
@@ -43,7 +47,10 @@ class CabVendorNotice:
 
 @dataclass(frozen=True)
 class CabEndRequest:
-    """Signal `end`: the host cancelled, or the trip was deleted or moved; the booking is cancelled with the vendor."""
+    """Signal `end`: the host cancelled, or the trip was deleted or moved; the booking is cancelled with the vendor.
+
+    The host's reason stays in the booking row (cancel_reason), where the cancel reads it; flows started before
+    were sent it here too."""
 
     cause: str
     reason: str | None = None
@@ -51,9 +58,12 @@ class CabEndRequest:
 
 @dataclass(frozen=True)
 class CabIssue:
-    """Signal `issue_raised`: the host raised an issue (recorded once, by the API)."""
+    """Signal `issue_raised`: the host raised an issue (recorded once, by the API, in the booking row).
 
-    issue: str
+    The host's words stay in the row (raised_issue), where support reads them; flows started before were sent them
+    here too."""
+
+    issue: str = ""
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ the vendor's word: its signed webhook (`vendor_event`, checked by the API), or w
 when a webhook is lost. No driver within the confirm timeout, or the trip's time comes first: unfulfilled, and the
 vendor is told. The host cancelling, or the trip deleted or moved (`end`), cancels it with the vendor. Once booked
 it waits until departure for a vendor's cancel or an `end`. An issue the host raises (`issue_raised`, recorded once
-by the API) is kept in the flow's history for support. FlowStatus: requested → booked | unfulfilled | cancelled |
-vendor_cancelled, booked → cancelled | vendor_cancelled.
+by the API in the booking's row, where support reads its words) is marked in the flow's history. The history names
+no one: the driver and vehicle, the host's reason and issue stay in the booking's row. FlowStatus: requested →
+booked | unfulfilled | cancelled | vendor_cancelled, booked → cancelled | vendor_cancelled.
 """
 
 from datetime import UTC, datetime, timedelta
