@@ -402,3 +402,27 @@ async def test_concurrent_wrong_tries_from_one_address_never_pass_its_budget(api
             select(func.sum(OtpChallenge.failed_attempts)).where(OtpChallenge.requester_ip == address)
         )
     assert wrong_codes == budget
+
+
+async def codes_from_known_devices(app, mobile_number: str) -> list[bool]:
+    async with app.state.session_maker() as session:
+        query = select(OtpChallenge.from_known_device).where(OtpChallenge.mobile_number == mobile_number)
+        return list((await session.scalars(query.order_by(OtpChallenge.id))).all())
+
+
+async def test_a_sign_in_marks_the_browser_as_its_numbers_device_and_no_others(app):
+    mobile_number, other_number = random_mobile_number(), random_mobile_number()
+    async with browser_from(app) as browser:
+        token, code = await request_code(browser, mobile_number)
+        answer = await login(browser, token, int(code))
+        mark = next(cookie for cookie in answer.headers.get_list("set-cookie") if cookie.startswith("known_device="))
+        assert "HttpOnly" in mark and "SameSite=lax" in mark and "Max-Age=31536000" in mark
+        await age_codes(app, mobile_number, 61)
+        await request_code(browser, mobile_number)
+        await request_code(browser, other_number)
+        value = browser.cookies["known_device"]
+        browser.cookies.set("known_device", value[:-1] + ("0" if value[-1] != "0" else "1"))
+        await age_codes(app, mobile_number, 61)
+        await request_code(browser, mobile_number)
+    assert await codes_from_known_devices(app, mobile_number) == [False, True, False]
+    assert await codes_from_known_devices(app, other_number) == [False]

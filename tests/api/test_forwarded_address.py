@@ -77,7 +77,7 @@ def make_runs_api(database_url: str, temporal_address: str, data_dir: Path) -> t
         API_PORT=str(port),
         PUBLIC_APP_URL=f"http://127.0.0.1:{port}",
     )
-    settings = Settings(_env_file=None, **{key.lower(): value for key, value in environment.items() if key.isupper()})
+    settings = Settings.model_validate({key.lower(): value for key, value in environment.items() if key.isupper()})
     api = next(service for service in app_services(settings, environment) if service.name == "api")
     return Process(api.command, environment, data_dir / "make-run-api.log", port), f"http://127.0.0.1:{port}"
 
