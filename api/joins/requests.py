@@ -1,8 +1,14 @@
 """Asking to join a trip (SPEC §4 passenger transitions, §5): the checks in the spec's words, the person's row on the
-trip, and the request's flow (JoinRequestWorkflow) started once the transaction commits."""
+trip, and the request's flow (JoinRequestWorkflow) started once the transaction commits.
+
+Requests sent together by one person (a double tap, a script) make one request and one flow: the row is renewed
+only from a status that may ask again, decided on the row as it stands when the statement locks it, so the others
+hear the spec's "already requested". A person may ask to join one trip a few times a day (domain/asks.py), so
+request and withdrawal cycles cannot flood its host.
+"""
 
 from fastapi import status
-from sqlalchemy import BigInteger, BindParameter, bindparam, func, select
+from sqlalchemy import BigInteger, BindParameter, bindparam, func, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -10,12 +16,13 @@ from api.errors import ApiError, refuse
 from api.joins.schemas import JoinRequestCreate
 from api.users.blocks import blocked_between
 from domain import clock
+from domain.asks import AskKind, count_ask
 from domain.compiled_query import CompiledQuery
 from domain.db import session_driver_connection
 from domain.flows import start_after_commit
 from domain.models import Trip, TripPassenger, User
 from domain.rules import messages
-from domain.rules.join import PassengerStatus, PassengerType, request_refusal
+from domain.rules.join import ASKABLE_AGAIN, PassengerStatus, PassengerType, request_refusal
 from domain.rules.trip import TripStatus
 from domain.settings import Settings
 from workflows.join_request.contracts import JoinRequest, join_start
@@ -50,7 +57,8 @@ _ASKING = insert(TripPassenger).values(
     large_luggage=bindparam("large_luggage"),
     request_number=1,
 )
-# The person's row on the trip, new or asked on again; each request is numbered.
+# The person's row on the trip, new or asked on again; each request is numbered. A row that another request made
+# or moved on since the checks read it is left as it is, and no row comes back.
 _ASK = CompiledQuery(
     _ASKING.on_conflict_do_update(
         index_elements=[TripPassenger.trip_id, TripPassenger.user_id],
@@ -62,7 +70,13 @@ _ASK = CompiledQuery(
             "request_number": TripPassenger.request_number + 1,
             "updated_at": func.now(),
         },
+        where=or_(*(TripPassenger.status == askable.value for askable in sorted(ASKABLE_AGAIN))),
     ).returning(TripPassenger.id, TripPassenger.request_number),
+    prepared=True,
+)
+# The person's status on the trip as it stands now, read after the request found it moved on.
+_STATUS_NOW = CompiledQuery(
+    select(TripPassenger.status).where(TripPassenger.trip_id == bindparam("trip_id"), TripPassenger.user_id == _ASKER),
     prepared=True,
 )
 
@@ -70,7 +84,7 @@ _ASK = CompiledQuery(
 async def ask_to_join(session: AsyncSession, settings: Settings, user: User, body: JoinRequestCreate) -> None:
     """The person's request on the trip. The trip's row stays locked until the commit, so the checks still hold
     then. A person who asks again does so on the same row; each request is numbered, so each has a flow of its
-    own."""
+    own. A request over the day's asks for this trip is refused with 429 and changes nothing."""
     connection = await session_driver_connection(session)
     found = await _TRIP_AS_ASKED.rows(connection, {"trip_id": body.trip_id, "user_id": user.id})
     if not found:
@@ -98,6 +112,15 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
             "large_luggage": body.large_luggage,
         },
     )
+    if not asked:
+        # Another request of the person's was made (or answered) since the checks read the row: it stands.
+        now = await _STATUS_NOW.rows(connection, {"trip_id": body.trip_id, "user_id": user.id})
+        refuse(request_refusal(PassengerStatus(now[0][0]) if now else None))
+        raise ApiError(messages.JOIN_ALREADY_REQUESTED, status.HTTP_409_CONFLICT)
+    if not await count_ask(
+        session, AskKind.JOIN_REQUEST, user.id, body.trip_id, settings.join_requests_per_trip_per_day
+    ):
+        raise ApiError(messages.JOIN_REQUESTS_TOO_MANY, status.HTTP_429_TOO_MANY_REQUESTS)
     passenger_id, request_number = asked[0]
     request = JoinRequest(
         passenger_id=passenger_id,

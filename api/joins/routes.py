@@ -17,7 +17,7 @@ from domain.rules import messages
 router = APIRouter(prefix="/trip/user", tags=["join"])
 
 
-@router.post("", responses=refusals(403, 404, 409))
+@router.post("", responses=refusals(403, 404, 409, 429))
 async def request_to_join(
     body: JoinRequestCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep
 ) -> MessageOnly:

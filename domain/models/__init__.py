@@ -1,5 +1,6 @@
 """All ORM models, in one package so Alembic and the app see the same metadata."""
 
+from domain.models.asks import TripAskWindow
 from domain.models.auth import AuthSession, OtpChallenge
 from domain.models.base import Base
 from domain.models.cab import CabBooking, TripCabPlan
@@ -59,6 +60,7 @@ __all__ = [
     "SafetySms",
     "SmsDailyCount",
     "Trip",
+    "TripAskWindow",
     "TripCabPlan",
     "TripCompletion",
     "TripEnd",

@@ -160,3 +160,7 @@ def request_refusal(status: PassengerStatus | None) -> Refusal | None:
     if status in BARRED:
         return Refusal(RefusalKind.NOT_THEIRS, messages.JOIN_NOT_ALLOWED)
     return None
+
+
+# The statuses from which a person may ask to join the trip again: the request is renewed on the same row.
+ASKABLE_AGAIN = frozenset(status for status in PassengerStatus if request_refusal(status) is None)

@@ -6,7 +6,7 @@ from contextlib import AsyncExitStack
 import pytest
 from sqlalchemy import func, select
 
-from domain.models import Notification, TripPassenger
+from domain.models import FlowOutboxEntry, Notification, TripPassenger
 from domain.rules import messages
 from tests.api.conftest import new_person
 from tests.api.test_trips import create, found_ids, move_to_past, read, search_params
@@ -263,3 +263,41 @@ async def test_the_chat_opens_to_the_host_and_active_members_only(signed_in, mem
     assert (await read(member, trip_id))["chat_id"] is None
     await host_acts(signed_in, trip_id, member.user_id, "APPROVE")
     assert (await read(member, trip_id))["chat_id"] == trip_id
+
+
+async def join_flows_of(app, trip_id: int, user_id: int) -> list[str]:
+    """The ids of the person's join flows on the trip, once the relay has delivered every start that waits."""
+    temporal = await app.state.temporal.get()
+    query = f'WorkflowType = "JoinRequestWorkflow" AND TripId = "{trip_id}" AND UserId = "{user_id}"'
+    prefix = f"join:{trip_id}:{user_id}:%"
+    ids: list[str] = []
+    for _ in range(50):
+        async with app.state.session_maker() as session:
+            waiting = await session.scalar(
+                select(func.count()).where(FlowOutboxEntry.workflow_id.like(prefix), FlowOutboxEntry.parked_at.is_(None))
+            )
+        ids = sorted([flow.id async for flow in temporal.list_workflows(query)])
+        if not waiting and ids:
+            break
+        await asyncio.sleep(0.1)
+    return ids
+
+
+async def test_three_requests_sent_together_make_one_request_and_one_flow(signed_in, member, app):
+    trip_id = await create(signed_in)
+    answers = await asyncio.gather(*(ask_to_join(member, trip_id) for _ in range(3)))
+    sent = [answer for answer in answers if answer.status_code == 200]
+    refused = [answer for answer in answers if answer.status_code != 200]
+    assert len(sent) == 1, [answer.text for answer in answers]
+    assert {(answer.status_code, answer.json()["message"]) for answer in refused} == {
+        (409, messages.JOIN_ALREADY_REQUESTED)
+    }
+    async with app.state.session_maker() as session:
+        rows = (
+            await session.scalars(
+                select(TripPassenger).where(TripPassenger.trip_id == trip_id, TripPassenger.user_id == member.user_id)
+            )
+        ).all()
+    assert [(row.status, row.request_number) for row in rows] == [("requested", 1)]
+    await asyncio.sleep(0.5)
+    assert await join_flows_of(app, trip_id, member.user_id) == [f"join:{trip_id}:{member.user_id}:1"]
