@@ -4,10 +4,12 @@ script, quotes, symbols and emoji are kept exactly; control, zero-width and bidi
 named; text of only whitespace is no text. Markup is text: it is stored as written and never rendered as HTML."""
 
 import json
+import re
 
 import pytest
 
 from api.security.body_limit import JSON_MAX_BYTES
+from api.text import message_text
 from domain.rules import limits, messages
 from domain.rules import text as text_rule
 from tests.api.conftest import new_person
@@ -328,6 +330,13 @@ async def test_a_body_of_the_worst_characters_is_refused_for_its_length_before_a
     assert answer.status_code == 400, answer.text
     assert "not allowed" not in answer.json()["message"]
     assert max(examined, default=0) <= LONGEST_FREE_TEXT  # the body's other fields, never the hostile text
+
+
+def test_a_chat_message_of_the_worst_characters_is_refused_for_its_length_first(examined):
+    """Chat messages, questions and answers share one check (api/text.py message_text)."""
+    with pytest.raises(ValueError, match=re.escape(messages.MESSAGE_LENGTH)):
+        message_text(unusual_text(HOSTILE_TEXT_BYTES))
+    assert examined == []
 
 
 async def test_a_place_name_of_the_worst_characters_is_refused_for_its_length_first(signed_in, examined):
