@@ -32,6 +32,8 @@ ALL = {"kind": "all"}
 Deliver = Callable[[str], None]
 # Closes one open socket of the person when its session is the one named (a token hash in hex), or for None, always.
 Close = Callable[[str | None], None]
+# Has one open socket check that its session still holds, and close if not.
+Recheck = Callable[[], None]
 
 
 def changed_frame(data: dict[str, Any]) -> str:
@@ -43,6 +45,7 @@ class LiveListener:
         self._conninfo = libpq_conninfo(database_url)
         self._by_user: dict[int, set[Deliver]] = {}
         self._closers: dict[int, set[Close]] = {}
+        self._rechecks: set[Recheck] = set()
         self._task: asyncio.Task[None] | None = None
         self._listening = asyncio.Event()
 
@@ -62,11 +65,14 @@ class LiveListener:
             if not delivers:
                 del self._by_user[user_id]
 
-    def watch(self, user_id: int, close: Close) -> None:
-        """Every socket of the person, live or not, is closed through this when their access ends."""
+    def watch(self, user_id: int, close: Close, recheck: Recheck) -> None:
+        """Every socket of the person, live or not, is closed through close when their access ends, and asked to
+        recheck its session when closings may have gone unheard (the LISTEN connection was lost for a while)."""
         self._closers.setdefault(user_id, set()).add(close)
+        self._rechecks.add(recheck)
 
-    def unwatch(self, user_id: int, close: Close) -> None:
+    def unwatch(self, user_id: int, close: Close, recheck: Recheck) -> None:
+        self._rechecks.discard(recheck)
         closers = self._closers.get(user_id)
         if closers is not None:
             closers.discard(close)
@@ -85,6 +91,13 @@ class LiveListener:
                 close(session if isinstance(session, str) else None)
             except Exception:
                 logger.exception("closing a socket failed")
+
+    def _recheck_every_socket(self) -> None:
+        for recheck in list(self._rechecks):
+            try:
+                recheck()
+            except Exception:
+                logger.exception("rechecking a socket failed")
 
     async def close(self) -> None:
         if self._task is not None:
@@ -125,8 +138,10 @@ class LiveListener:
                     await connection.execute(f"LISTEN {SOCKETS_CLOSING_CHANNEL}")
                     self._listening.set()
                     if lost:
-                        # Whatever was told meanwhile went unheard here: every open screen fetches again.
+                        # Whatever was told meanwhile went unheard here: every open screen fetches again, and every
+                        # socket checks that its session has not ended meanwhile.
                         self._everyone(changed_frame(ALL))
+                        self._recheck_every_socket()
                     async for notice in connection.notifies():
                         if notice.channel == SOCKETS_CLOSING_CHANNEL:
                             self.close_sockets(notice.payload)

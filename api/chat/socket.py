@@ -175,7 +175,8 @@ class ChatSocket:
             self.live.subscribe(principal.user_id, live)
         # Closed from any API process when the person's access ends (domain/bus.py close_sockets_of).
         closing = partial(self._close_when_access_ends, connection)
-        self.live.watch(principal.user_id, closing)
+        recheck = partial(self._close_if_session_ended, connection)
+        self.live.watch(principal.user_id, closing, recheck)
         writer = asyncio.create_task(connection.write_frames())
         try:
             await self._answer_frames(connection)
@@ -183,7 +184,7 @@ class ChatSocket:
             # The client went away, or the socket was closed for it (a client to catch up on its next join).
             pass
         finally:
-            self.live.unwatch(principal.user_id, closing)
+            self.live.unwatch(principal.user_id, closing, recheck)
             if follows:
                 self.live.unsubscribe(principal.user_id, live)
             writer.cancel()
@@ -197,6 +198,15 @@ class ChatSocket:
         """Every socket of the person when session is None, else the ones signed in with that session."""
         if session is None or session == connection.principal.session_hash.hex():
             self.hub.spawn(connection.close_for_policy())
+
+    def _close_if_session_ended(self, connection: ChatConnection) -> None:
+        self.hub.spawn(self._recheck(connection))
+
+    async def _recheck(self, connection: ChatConnection) -> None:
+        async with self.session_maker() as session:
+            live = await is_session_live(session, connection.principal)
+        if not live:
+            await connection.close_for_policy()
 
     def _tell_changed(self, connection: ChatConnection, text: str) -> None:
         if not connection.push(text):

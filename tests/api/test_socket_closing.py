@@ -4,16 +4,20 @@ closing is told with NOTIFY at commit (domain/bus.py), so every API process hear
 nothing. Access tokens never travel in a socket's address, and no server log line shows one."""
 
 import asyncio
+import contextlib
 import json
 import logging
 
 import httpx
 import pytest
 import uvicorn
+from sqlalchemy import text
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from api.chat.connection import POLICY_CLOSE_CODE
+from api.chat.live import APPLICATION_NAME, RECONNECT_DELAY_S
+from api.security.sessions import revoke_session
 from domain.bus import close_sockets_of
 from domain.rules import messages
 from scripts.embedded import free_port, wait_for_port
@@ -181,3 +185,26 @@ async def test_no_server_log_line_shows_an_access_token(app, signed_in):
     assert len(socket_lines) >= 2, captured.lines
     assert any("/api/auth/session" in line for line in captured.lines), captured.lines
     assert not [line for line in captured.lines if token in line]
+
+
+async def test_a_session_ended_while_the_process_was_not_listening_is_closed_when_it_listens_again(app, socket_url):
+    async with new_person(app) as person, socket(socket_url, person) as ws:
+        # Ended with no closing told, as when the notice went out while this process's LISTEN connection was down.
+        async with app.state.session_maker() as session, session.begin():
+            await revoke_session(session, person.cookies.get("session"))
+        await still_open(ws)
+        async with app.state.session_maker() as session:
+            ended = await session.scalar(
+                text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = :name"),
+                {"name": APPLICATION_NAME},
+            )
+        assert ended
+        frames: list[dict] = []
+
+        async def read_to_the_end() -> None:
+            with contextlib.suppress(ConnectionClosed):
+                while True:
+                    frames.append(json.loads(await ws.recv()))
+
+        await asyncio.wait_for(read_to_the_end(), RECONNECT_DELAY_S + 5)
+        assert ws.close_code == POLICY_CLOSE_CODE
