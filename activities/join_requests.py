@@ -5,7 +5,9 @@ Every activity locks the trip row first, then the passenger's. Approvals of diff
 on that lock, so the seat count read under it is the truth and no trip is ever overbooked. A refusal is a
 non-retryable ApplicationError whose message is the product's text for the person acting and whose details hold
 what the database says (trip status, departure, passenger status), so the flow can catch up with it.
-Notifications carry dedupe keys and a repeated answer finds its own result, so a retry changes nothing twice.
+Notifications carry dedupe keys and a repeated answer finds its own result, so a retry changes nothing twice. A
+request and its withdrawal tell the host in one notice per person, trip and hour (domain/notifications.py
+burst_key): asking, withdrawing and asking again in a burst leaves the host one notice, saying the latest.
 """
 
 from datetime import UTC, datetime, timedelta
@@ -15,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.notifications import NotificationDraft, notify
+from activities.notifications import NotificationDraft, burst_key, notify
 from activities.trips import trip_route
 from domain import clock
 from domain.flows import FlowOutbox
@@ -36,8 +38,9 @@ CLOCK_TOLERANCE = timedelta(seconds=1)
 LATE_WHEN_CLOSE = frozenset({Move.LEAVE, Move.REMOVE})
 
 
-def request_key(passenger: TripPassenger) -> str:
-    return f"join-request:{passenger.id}:{passenger.request_number}"
+def request_key(trip: Trip, passenger: TripPassenger) -> str:
+    """The host's notice of a request, or of its withdrawal: one for the person's burst of them on the trip."""
+    return burst_key("join", trip.id, passenger.user_id, clock.now())
 
 
 def nudge_key(passenger: TripPassenger, nudge_number: int) -> str:
@@ -101,7 +104,8 @@ class JoinRequestActivities:
                 message=message,
                 entity_type=notices.ABOUT_REQUEST,
                 entity_id=str(trip.id),
-                dedupe_key=request_key(passenger),
+                dedupe_key=request_key(trip, passenger),
+                replaces=True,
             )
             await notify(session, [draft])
             await tell_trip(session, Kind.JOIN, trip.id)
@@ -266,5 +270,6 @@ async def _answer_notice(
         message=message[: notices.BODY_MAX_LENGTH],
         entity_type=transition.notice_about,
         entity_id=str(trip.id),
-        dedupe_key=answer_key(passenger, move),
+        dedupe_key=request_key(trip, passenger) if move == Move.REVOKE else answer_key(passenger, move),
+        replaces=move == Move.REVOKE,
     )

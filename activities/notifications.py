@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.notifications import NotificationDraft, store_notifications
+from domain.notifications import NotificationDraft, burst_key, store_notifications
 from workflows.push.contracts import push_start
 
 
@@ -18,4 +18,4 @@ async def notify(session: AsyncSession, drafts: Sequence[NotificationDraft]) -> 
     return await store_notifications(session, drafts, push_start)
 
 
-__all__ = ["NotificationDraft", "notify"]
+__all__ = ["NotificationDraft", "burst_key", "notify"]

@@ -3,12 +3,17 @@
 Each stored notification starts its own push flow, named by the notification's id, through the flow outbox in the
 transaction that stores it (domain/flows.py): a notification that is rolled back is never pushed, and one that is
 committed is pushed even if the process storing it dies right after.
+
+What one person does on a trip in a burst (asks to join, withdraws, asks again; asks question after question) tells
+its host once: those notices share a key for the person, the trip and the hour (`burst_key`), and each later one
+takes the place of the stored notice, its words and its time, and is not pushed again.
 """
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import Boolean, func, literal_column, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -31,6 +36,18 @@ class NotificationDraft:
     # Names the event and the recipient, so storing it again (a retried activity) adds nothing.
     dedupe_key: str | None = None
     sender_id: int | None = None
+    # With a burst's key: a notice already stored under it takes this one's title, words and time instead, unpushed.
+    replaces: bool = False
+
+
+# The stretch of time whose notices of one person's asks on one trip make one notice for the host.
+NOTICE_BURST = timedelta(hours=1)
+
+
+def burst_key(about: str, trip_id: int, sender_id: int, moment: datetime) -> str:
+    """Names the burst of the person's asks on the trip under way at the moment: one an hour."""
+    burst = int(moment.timestamp() // NOTICE_BURST.total_seconds())
+    return f"{about}-burst:{trip_id}:{sender_id}:{burst}"
 
 
 def chat_notice(
@@ -68,14 +85,44 @@ _STORING = (
     .on_conflict_do_nothing(index_elements=[Notification.dedupe_key])
     .returning(Notification.id, Notification.recipient_id)
 )
+_REPLACING_STATEMENT = insert(Notification)
+# A burst's notice: stored new (pushed), or in place of the one stored under its key (told to the list only).
+_REPLACING = _REPLACING_STATEMENT.on_conflict_do_update(
+    index_elements=[Notification.dedupe_key],
+    set_={
+        "title": _REPLACING_STATEMENT.excluded.title,
+        "message": _REPLACING_STATEMENT.excluded.message,
+        "sender_id": _REPLACING_STATEMENT.excluded.sender_id,
+        "created_at": func.now(),
+    },
+).returning(Notification.id, Notification.recipient_id, literal_column("xmax = 0", Boolean))
 
 
 async def store_notifications(session: AsyncSession, drafts: Sequence[NotificationDraft], push_start: PushStart) -> int:
     """Adds the drafts not stored before, inside the caller's transaction, each with its push flow to start after
-    the commit when its recipient has a device to push to; answers how many were new."""
+    the commit when its recipient has a device to push to; a draft that `replaces` updates the notice stored under
+    its key instead, and is not pushed. Answers how many were new."""
     if not drafts:
         return 0
-    rows = [
+    adding = [draft for draft in drafts if not draft.replaces]
+    replacing = [draft for draft in drafts if draft.replaces]
+    new = [(id_, recipient) for id_, recipient in await session.execute(_STORING, _rows(adding))] if adding else []
+    replaced: list[tuple[int, int]] = []
+    if replacing:
+        for id_, recipient, inserted in await session.execute(_REPLACING, _rows(replacing)):
+            (new if inserted else replaced).append((id_, recipient))
+    recipients = {recipient for _, recipient in new + replaced}
+    if recipients:
+        await tell(session, Kind.NOTIFICATION, "", recipients)
+    with_devices = await _with_devices(session, {recipient for _, recipient in new})
+    await start_after_commit(
+        session, *(push_start(id_, recipient) for id_, recipient in new if recipient in with_devices)
+    )
+    return len(new)
+
+
+def _rows(drafts: Sequence[NotificationDraft]) -> list[dict[str, object]]:
+    return [
         {
             "recipient_id": draft.recipient_id,
             "sender_id": draft.sender_id,
@@ -87,15 +134,6 @@ async def store_notifications(session: AsyncSession, drafts: Sequence[Notificati
         }
         for draft in drafts
     ]
-    stored = (await session.execute(_STORING, rows)).all()
-    recipients = {recipient for _, recipient in stored}
-    if recipients:
-        await tell(session, Kind.NOTIFICATION, "", recipients)
-    with_devices = await _with_devices(session, {recipient for _, recipient in stored})
-    await start_after_commit(
-        session, *(push_start(id_, recipient) for id_, recipient in stored if recipient in with_devices)
-    )
-    return len(stored)
 
 
 async def _with_devices(session: AsyncSession, recipients: set[int]) -> set[int]:

@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter
 
-from api.deps import CurrentUser, SessionDep
+from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.openapi import refusals
 from api.questions.schemas import QueryAnswer, QueryCreate
 from api.questions.service import answer_question, ask_host
@@ -12,9 +12,9 @@ from domain.rules import messages
 router = APIRouter(prefix="/trip/query", tags=["query"])
 
 
-@router.post("", responses=refusals(404, 409))
-async def ask_query(body: QueryCreate, user: CurrentUser, session: SessionDep) -> MessageOnly:
-    await ask_host(session, user, body.trip_id, body.question)
+@router.post("", responses=refusals(404, 409, 429))
+async def ask_query(body: QueryCreate, user: CurrentUser, session: SessionDep, settings: SettingsDep) -> MessageOnly:
+    await ask_host(session, settings, user, body.trip_id, body.question)
     return done(messages.QUERY_ASKED)
 
 

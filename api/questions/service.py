@@ -1,5 +1,9 @@
 """Questions to a trip's host and their answers (SPEC §3 Query, §5 message rules, §8). Each is told to the other
-side as a notification, stored in the same transaction and pushed after its commit."""
+side as a notification, stored in the same transaction and pushed after its commit.
+
+One person may ask a few questions a day on one trip (domain/asks.py), and the host hears of a burst of them once:
+the notice of the latest takes the place of the burst's notice, unpushed (domain/notifications.py burst_key).
+"""
 
 from fastapi import status
 from sqlalchemy import select
@@ -8,17 +12,21 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.errors import ApiError
 from api.users.blocks import are_blocked
 from domain import clock
+from domain.asks import AskKind, count_ask
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripQuery, User
-from domain.notifications import NotificationDraft, store_notifications
+from domain.notifications import NotificationDraft, burst_key, store_notifications
 from domain.rules import messages, notices
 from domain.rules.trip import TripStatus
+from domain.settings import Settings
 from workflows.push.contracts import push_start
 
 # A question's notice opens the trip it was asked on.
 
 
-async def ask_host(session: AsyncSession, asker: User, trip_id: int, question: str) -> None:
+async def ask_host(session: AsyncSession, settings: Settings, asker: User, trip_id: int, question: str) -> None:
+    """The question on the trip, told to its host; refused with 429, changing nothing, beyond the day's questions
+    of the person on the trip."""
     trip = await session.get(Trip, trip_id)
     # A host and an asker who have blocked each other: the trip is not found, as in search (api/users/blocks.py).
     if trip is None or await are_blocked(session, asker.id, trip.host_id):
@@ -29,6 +37,8 @@ async def ask_host(session: AsyncSession, asker: User, trip_id: int, question: s
         raise ApiError(messages.QUERY_OWN_TRIP)
     if trip.scheduled_at <= clock.now():
         raise ApiError(messages.QUERY_PAST)
+    if not await count_ask(session, AskKind.QUESTION, asker.id, trip.id, settings.questions_per_trip_per_day):
+        raise ApiError(messages.QUERY_TOO_MANY, status.HTTP_429_TOO_MANY_REQUESTS)
     session.add(TripQuery(trip_id=trip.id, created_by_id=asker.id, question=question))
     await session.flush()
     notice = NotificationDraft(
@@ -38,6 +48,8 @@ async def ask_host(session: AsyncSession, asker: User, trip_id: int, question: s
         message=notices.NEW_QUESTION_BODY.format(name=asker.name, question=question),
         entity_type=notices.ABOUT_QUERY,
         entity_id=str(trip.id),
+        dedupe_key=burst_key("question", trip.id, asker.id, clock.now()),
+        replaces=True,
     )
     await store_notifications(session, [notice], push_start)
     await tell_trip(session, Kind.QUESTION, trip.id, also=[asker.id])

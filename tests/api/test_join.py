@@ -2,11 +2,12 @@
 
 import asyncio
 from contextlib import AsyncExitStack
+from datetime import timedelta
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
-from domain.models import FlowOutboxEntry, Notification, TripPassenger
+from domain.models import FlowOutboxEntry, Notification, TripAskWindow, TripPassenger
 from domain.rules import messages
 from tests.api.conftest import new_person
 from tests.api.test_trips import create, found_ids, move_to_past, read, search_params
@@ -274,7 +275,9 @@ async def join_flows_of(app, trip_id: int, user_id: int) -> list[str]:
     for _ in range(50):
         async with app.state.session_maker() as session:
             waiting = await session.scalar(
-                select(func.count()).where(FlowOutboxEntry.workflow_id.like(prefix), FlowOutboxEntry.parked_at.is_(None))
+                select(func.count()).where(
+                    FlowOutboxEntry.workflow_id.like(prefix), FlowOutboxEntry.parked_at.is_(None)
+                )
             )
         ids = sorted([flow.id async for flow in temporal.list_workflows(query)])
         if not waiting and ids:
@@ -301,3 +304,56 @@ async def test_three_requests_sent_together_make_one_request_and_one_flow(signed
     assert [(row.status, row.request_number) for row in rows] == [("requested", 1)]
     await asyncio.sleep(0.5)
     assert await join_flows_of(app, trip_id, member.user_id) == [f"join:{trip_id}:{member.user_id}:1"]
+
+
+async def test_request_and_withdrawal_cycles_are_limited_a_day_and_the_one_over_changes_nothing(signed_in, member, app):
+    trip_id = await create(signed_in)
+    cap = app.state.settings.join_requests_per_trip_per_day
+    for _ in range(cap):
+        assert (await ask_to_join(member, trip_id)).status_code == 200
+        assert (await member_acts(member, trip_id, "REVOKE_REQUEST")).status_code == 200
+    over = await ask_to_join(member, trip_id)
+    assert (over.status_code, over.json()["message"]) == (429, messages.JOIN_REQUESTS_TOO_MANY)
+    assert (await read(member, trip_id))["user_status"] == "revoked"
+    async with app.state.session_maker() as session:
+        asked = await session.scalar(
+            select(TripPassenger.request_number).where(
+                TripPassenger.trip_id == trip_id, TripPassenger.user_id == member.user_id
+            )
+        )
+    assert asked == cap
+    flows = await join_flows_of(app, trip_id, member.user_id)
+    assert flows == sorted(f"join:{trip_id}:{member.user_id}:{number}" for number in range(1, cap + 1))
+    # The cap is the person's on this trip: another trip of the host's takes their request.
+    other = await create(signed_in)
+    assert (await ask_to_join(member, other)).status_code == 200
+
+
+async def test_a_new_day_of_requests_begins_a_day_after_the_first(signed_in, member, app):
+    trip_id = await create(signed_in)
+    cap = app.state.settings.join_requests_per_trip_per_day
+    for _ in range(cap):
+        await ask_to_join(member, trip_id)
+        await member_acts(member, trip_id, "REVOKE_REQUEST")
+    assert (await ask_to_join(member, trip_id)).status_code == 429
+    async with app.state.session_maker() as session, session.begin():
+        await session.execute(
+            update(TripAskWindow)
+            .where(TripAskWindow.trip_id == trip_id, TripAskWindow.user_id == member.user_id)
+            .values(window_started_at=TripAskWindow.window_started_at - timedelta(hours=24))
+        )
+    assert (await ask_to_join(member, trip_id)).status_code == 200
+
+
+async def test_questions_on_a_trip_are_limited_a_day_and_the_one_over_is_not_stored(signed_in, member, app):
+    trip_id = await create(signed_in)
+    cap = app.state.settings.questions_per_trip_per_day
+    for number in range(cap):
+        asked = await member.post("/api/trip/query", json={"trip_id": trip_id, "question": f"Question number {number}"})
+        assert asked.status_code == 200, asked.text
+    over = await member.post("/api/trip/query", json={"trip_id": trip_id, "question": "One question too many"})
+    assert (over.status_code, over.json()["message"]) == (429, messages.QUERY_TOO_MANY)
+    assert len((await read(signed_in, trip_id))["queries"]) == cap
+    async with new_person(app, "Meera Iyer") as other:
+        theirs = await other.post("/api/trip/query", json={"trip_id": trip_id, "question": "Is it a quiet ride?"})
+        assert theirs.status_code == 200, theirs.text

@@ -15,7 +15,7 @@ from domain.models import Notification, PushSubscription
 from domain.push import PushDestinations
 from domain.rules import messages
 from tests.api.conftest import app_flow, new_person
-from tests.api.test_join import ask_to_join, host_acts
+from tests.api.test_join import ask_to_join, host_acts, member_acts
 from tests.api.test_trips import create
 from tests.push_service import LocalPushService
 from workflows.push.contracts import push_workflow_id
@@ -337,3 +337,69 @@ async def test_only_the_stand_in_itself_is_let_through_on_loopback(app, signed_i
     assert answer.status_code == 400
     assert answer.json()["message"] == messages.PUSH_ENDPOINT_NOT_PUBLIC
     await subscribe(signed_in, push_service.subscribe())
+
+
+@pytest.fixture
+def one_burst(monkeypatch):
+    """A burst as long as the test: its notices never straddle the turn of an hour."""
+    monkeypatch.setattr("domain.notifications.NOTICE_BURST", timedelta(days=3650))
+
+
+@pytest.mark.usefixtures("one_burst")
+async def test_a_burst_of_requests_and_withdrawals_tells_the_host_once(app, signed_in, member, push_service):
+    device = push_service.subscribe()
+    await subscribe(signed_in, device)
+    trip_id = await create(signed_in)
+    for _ in range(3):
+        assert (await ask_to_join(member, trip_id)).status_code == 200
+        assert (await member_acts(member, trip_id, "REVOKE_REQUEST")).status_code == 200
+
+    [notice] = await history(signed_in)
+    assert (notice["title"], notice["sender"]["id"]) == ("Request cancelled", member.user_id)
+    assert (notice["entity_type"], notice["entity_id"]) == ("request", str(trip_id))
+    # One push, for the burst's notice as it stood when the push flow read it.
+    [pushed] = await asyncio.to_thread(push_service.wait_for, device)
+    assert pushed.payload["id"] == notice["id"]
+    await asyncio.sleep(1)
+    assert len(push_service.received[device.token]) == 1
+
+
+@pytest.mark.usefixtures("one_burst")
+async def test_a_burst_of_questions_tells_the_host_once_with_the_latest(app, signed_in, member, push_service):
+    device = push_service.subscribe()
+    await subscribe(signed_in, device)
+    trip_id = await create(signed_in)
+    questions = ["Is there room for a cycle?", "Can we stop for tea?", "Is the car air conditioned?"]
+    for question in questions:
+        asked = await member.post("/api/trip/query", json={"trip_id": trip_id, "question": question})
+        assert asked.status_code == 200, asked.text
+
+    [notice] = await history(signed_in)
+    assert (notice["title"], notice["message"]) == ("New question", f"Ravi Kumar asked: {questions[-1]}")
+    [pushed] = await asyncio.to_thread(push_service.wait_for, device)
+    assert pushed.payload["id"] == notice["id"]
+    await asyncio.sleep(1)
+    assert len(push_service.received[device.token]) == 1
+    trip = (await signed_in.get(f"/api/trip/trip/{trip_id}")).json()["data"]
+    assert sorted(query["question"] for query in trip["queries"]) == sorted(questions)
+
+
+async def test_questions_of_another_person_or_another_burst_are_told_apart(app, signed_in, member, monkeypatch):
+    trip_id = await create(signed_in)
+    first = await member.post("/api/trip/query", json={"trip_id": trip_id, "question": "Is there room for a cycle?"})
+    assert first.status_code == 200, first.text
+    # Bursts of a millisecond: the next question is a burst of its own.
+    monkeypatch.setattr("domain.notifications.NOTICE_BURST", timedelta(milliseconds=1))
+    second = await member.post("/api/trip/query", json={"trip_id": trip_id, "question": "Can we stop for tea?"})
+    assert second.status_code == 200, second.text
+    async with new_person(app, "Meera Iyer") as other:
+        third = await other.post("/api/trip/query", json={"trip_id": trip_id, "question": "Is it a quiet ride?"})
+        assert third.status_code == 200, third.text
+    told = await history(signed_in)
+    assert sorted(notice["message"] for notice in told) == sorted(
+        [
+            "Ravi Kumar asked: Is there room for a cycle?",
+            "Ravi Kumar asked: Can we stop for tea?",
+            "Meera Iyer asked: Is it a quiet ride?",
+        ]
+    )
