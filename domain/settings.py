@@ -110,7 +110,7 @@ class TripSettings(BaseSettings):
     join_nudge_interval_seconds: int = 6 * 3600
     # What one person may ask of one trip in a day (domain/asks.py): requests to join it, and questions to its host.
     join_requests_per_trip_per_day: int = 5
-    questions_per_trip_per_day: int = 10
+    questions_per_trip_per_day: int = 20
     # Reliability record: leaving (or, for a host, removing or deleting) this close before departure is late.
     late_cancel_window_seconds: int = 2 * 3600
 
