@@ -346,7 +346,7 @@ def one_burst(monkeypatch):
 
 
 @pytest.mark.usefixtures("one_burst")
-async def test_a_burst_of_requests_and_withdrawals_tells_the_host_once(app, signed_in, member, push_service):
+async def test_a_burst_of_requests_and_withdrawals_tells_the_host_once(signed_in, member, push_service):
     device = push_service.subscribe()
     await subscribe(signed_in, device)
     trip_id = await create(signed_in)
@@ -365,7 +365,7 @@ async def test_a_burst_of_requests_and_withdrawals_tells_the_host_once(app, sign
 
 
 @pytest.mark.usefixtures("one_burst")
-async def test_a_burst_of_questions_tells_the_host_once_with_the_latest(app, signed_in, member, push_service):
+async def test_a_burst_of_questions_tells_the_host_once_with_the_latest(signed_in, member, push_service):
     device = push_service.subscribe()
     await subscribe(signed_in, device)
     trip_id = await create(signed_in)
