@@ -47,7 +47,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Logout */
+        /**
+         * Logout
+         * @description Ends the session; its open sockets (by cookie or access token) close once that commits.
+         */
         post: operations["auth-logout"];
         delete?: never;
         options?: never;
@@ -1072,7 +1075,8 @@ export interface paths {
         /**
          * Save Emergency Contacts
          * @description Replaces the whole list: up to three people, each a valid Indian mobile number that is not the person's own,
-         *     each number once; an empty list clears it.
+         *     each number once; an empty list clears it. A few changes a day; a number added for the first time is sent one
+         *     SMS saying who added it.
          */
         put: operations["safety-save_emergency_contacts"];
         post?: never;
@@ -1250,7 +1254,8 @@ export interface paths {
         };
         /**
          * Read User Reviews
-         * @description The reviews another user received, without their authors.
+         * @description The reviews another user received, without their authors; not found across a block, and the reviewed trips'
+         *     ends by their localities unless the viewer travelled on them too.
          */
         get: operations["review-read_user_reviews"];
         put?: never;
@@ -1290,7 +1295,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read User */
+        /**
+         * Read User
+         * @description Another user's public card; not found across a block.
+         */
         get: operations["user-read_user"];
         put?: never;
         post?: never;
@@ -3954,6 +3962,24 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description Refused: too many attempts; the message says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused for now: a service behind the API is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "chat-read_chats": {
@@ -6033,6 +6059,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description Refused: too many attempts; the message says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "query-answer_query": {
@@ -6639,6 +6674,15 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
+            /** @description Refused: too many attempts; the message says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     "safety-i_am_safe": {
@@ -6864,15 +6908,6 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Refused: there is no such thing, or it is not the user's to see */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"];
-                };
-            };
             /** @description Refused: the thing's current state does not allow it */
             409: {
                 headers: {
@@ -7015,6 +7050,15 @@ export interface operations {
             };
             /** @description Refused: the thing's current state does not allow it */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: too many attempts; the message says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7410,6 +7454,15 @@ export interface operations {
             };
             /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: too many attempts; the message says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

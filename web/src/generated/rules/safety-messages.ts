@@ -9,6 +9,7 @@ export const SAFETY_MESSAGES = {
   "EMERGENCY_CONTACT_OWN_NUMBER": "An emergency contact cannot be your own number",
   "EMERGENCY_CONTACT_REPEATED": "Each emergency contact needs a different number",
   "EMERGENCY_CONTACTS_SAVED": "Emergency contacts saved",
+  "EMERGENCY_CONTACTS_CHANGED_TOO_OFTEN": "You have changed your emergency contacts {count} times today. You can change them again tomorrow.",
   "TRIP_SHARE_MEMBERS_ONLY": "Only the host and members of this trip can share it live",
   "TRIP_SHARE_ENDED": "This trip has ended; its live link can no longer be shared",
   "TRIP_SHARE_REVOKED": "The live link to this trip is turned off",
@@ -17,5 +18,7 @@ export const SAFETY_MESSAGES = {
   "SOS_NOT_NOW": "SOS is available from 30 minutes before departure until the trip completes",
   "SOS_RAISED": "SOS raised. Your emergency contacts and co-riders are being told.",
   "SOS_NOT_OPEN": "There is no open SOS on this trip",
+  "SOS_TOO_MANY_TODAY": "You have raised SOS {count} times today. If you are in danger, call 112.",
+  "SOS_COOLING_DOWN": "You said you are safe a moment ago. You can raise SOS again in {minutes} min; if you are in danger, call 112.",
   "SOS_RESOLVED": "Glad you are safe. Your emergency contacts have been told."
 } as const;
