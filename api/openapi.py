@@ -39,6 +39,11 @@ def _dependencies(dependant: Dependant) -> Iterator[Callable[..., Any]]:
         yield from _dependencies(child)
 
 
+def _names_a_path_param(dependant: Dependant) -> bool:
+    """Whether the route, or a dependency of it (one that loads the thing the path names), takes a path parameter."""
+    return bool(dependant.path_params) or any(_names_a_path_param(child) for child in dependant.dependencies)
+
+
 def _refusals_every_route_can_give(route: RouteContext, signed_in_only: Collection[Callable[..., Any]]) -> set[int]:
     """What every route can answer whatever it does: 400 for input that fails validation (never 422), 401 when it
     needs a signed-in user, 403 for a change without the app's CSRF token, 404 when its path names a thing that
@@ -49,7 +54,7 @@ def _refusals_every_route_can_give(route: RouteContext, signed_in_only: Collecti
         codes.add(401)
     if (route.methods or set()) - SAFE_METHODS:
         codes.add(403)
-    if dependant.path_params:
+    if _names_a_path_param(dependant):
         codes.add(404)
     return codes
 

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from pydantic import ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from domain import sandbox as sandbox_vendors
+from domain.rules import patterns
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # PUBLIC_APP_URL hosts that are this machine: a sandbox there serves nobody else.
@@ -140,10 +141,10 @@ class SafetySettings(BaseSettings):
     # contact's) stop at the first cap, an SOS's alerts, reminders and support's page at the second.
     sms_daily_cap_per_number: int = 5
     sms_daily_alert_cap_per_number: int = 150
-    # Support's on-call number (10 digits), paged when an SOS has sent its last reminder unacknowledged. With
-    # SANDBOX=true and none set, the sandbox's (domain/sms_cap.py SANDBOX_SUPPORT_ONCALL_NUMBER), kept by the
-    # sandbox gateway.
-    support_oncall_number: str | None = None
+    # Support's on-call number (a 10-digit mobile number), paged when an SOS has sent its last reminder
+    # unacknowledged; required with SANDBOX=false. With SANDBOX=true and none set, the sandbox's (domain/sms_cap.py
+    # SANDBOX_SUPPORT_ONCALL_NUMBER), kept by the sandbox gateway.
+    support_oncall_number: str | None = Field(default=None, pattern=patterns.PHONE)
 
 
 class KycSettings(BaseSettings):
@@ -269,6 +270,7 @@ class Settings(
         if self.enable_kyc:
             required.append("kyc_vendor_url")
         required += ["linkedin_authorize_url", "linkedin_token_url", "linkedin_userinfo_url", "cab_vendor_url"]
+        required.append("support_oncall_number")
         required += sandbox_vendors.VENDOR_SECRETS
         missing = [name for name in required if not getattr(self, name)]
         published = [

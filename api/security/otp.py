@@ -84,9 +84,14 @@ async def _lock(session: AsyncSession, kind: str, key: str) -> None:
     )
 
 
+# The kind of advisory lock a number's sends and checks take (the watch of tests/api/test_calls_out_unlocked.py tries
+# it too).
+NUMBER_LOCK = "otp-number"
+
+
 async def _lock_number(session: AsyncSession, mobile_number: str) -> None:
     """The sends and checks of one number. Taken first: a number's rows are locked only under it."""
-    await _lock(session, "otp-number", mobile_number)
+    await _lock(session, NUMBER_LOCK, mobile_number)
 
 
 async def _lock_address(session: AsyncSession, ip: str) -> None:

@@ -20,7 +20,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import get_db_session
-from api.security.otp import _lock_number
+from api.security.otp import NUMBER_LOCK, _lock_number
 from domain.models import Trip, User
 from tests.api.conftest import random_mobile_number
 from tests.api.test_cab import plan, quotes, request
@@ -85,7 +85,8 @@ class Watch:
     async def _number_lockable(self, mobile_number: str) -> bool:
         async with self.app.state.session_maker() as other, other.begin():
             taken = await other.scalar(
-                text("SELECT pg_try_advisory_xact_lock(hashtext(:key))"), {"key": f"otp:{mobile_number}"}
+                text("SELECT pg_try_advisory_xact_lock(hashtext(:kind), hashtext(:key))"),
+                {"kind": NUMBER_LOCK, "key": mobile_number},
             )
         return bool(taken)
 

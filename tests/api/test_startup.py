@@ -11,9 +11,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from pydantic import ValidationError
 
 from domain import sandbox
 from domain.settings import PROJECT_ROOT, Settings
+from domain.settings import refusal as settings_refusal
 from tests.api.live import api_process, running, service_environment, worker_process
 
 SECRETS = [
@@ -32,6 +34,7 @@ REQUIRED_TODAY = [
     "LINKEDIN_TOKEN_URL",
     "LINKEDIN_USERINFO_URL",
     "CAB_VENDOR_URL",
+    "SUPPORT_ONCALL_NUMBER",
 ]
 # A production deploy's settings, each secret a value of its own; nothing listens at these addresses.
 PRODUCTION = {
@@ -42,6 +45,7 @@ PRODUCTION = {
     "LINKEDIN_TOKEN_URL": "http://127.0.0.1:9/token",
     "LINKEDIN_USERINFO_URL": "http://127.0.0.1:9/userinfo",
     "CAB_VENDOR_URL": "http://127.0.0.1:9/cab",
+    "SUPPORT_ONCALL_NUMBER": "9000000002",
     "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
     "TEMPORAL_ADDRESS": "127.0.0.1:9",
 } | {name: f"{name.lower()}-{index}-of-our-own-Zq7xW3pL9vR2mK8n" for index, name in enumerate(SECRETS)}
@@ -159,6 +163,17 @@ def test_production_with_every_secret_of_its_own_passes_the_check():
     assert not settings.sandbox
     assert settings.kyc_webhook_secret == PRODUCTION["KYC_WEBHOOK_SECRET"]
     assert settings.cab_api_key == PRODUCTION["CAB_API_KEY"]
+
+
+def test_production_refuses_an_oncall_number_support_could_not_be_paged_at():
+    with pytest.raises(ValidationError) as refused:
+        Settings.model_validate(
+            {"sandbox": False}
+            | {name.lower(): value for name, value in PRODUCTION.items()}
+            | {"support_oncall_number": "112"}
+        )
+
+    assert named(refusal(settings_refusal(refused.value).splitlines())) == {"SUPPORT_ONCALL_NUMBER"}
 
 
 def test_in_the_sandbox_the_vendor_secrets_are_the_sandbox_vendors():

@@ -17,6 +17,7 @@ from tests.api.test_cab import requested_trip, settles_on, settles_on_vendor_boo
 from tests.api.test_chat import expect, join, nothing_arrives, say, send, socket, socket_url
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_maps import STREET_ADDRESS_FEATURE
+from tests.api.test_socket_closing import closed_for_policy
 from tests.api.test_trips import create, read, search_params
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -194,16 +195,19 @@ async def test_across_a_block_a_member_and_the_host_no_longer_reach_each_other_i
         blocker, blocked_id = (signed_in, member.user_id) if who_blocks == "host" else (member, host_id)
         answer = await blocker.post(f"/api/user/block/{blocked_id}", json={"reason": "Rude", "report_user": True})
         assert answer.status_code == 200, answer.text
-        # The host's next message does not reach the member, and puts them out of the room.
-        assert (await say(host_ws, trip_id, "Leaving at seven sharp"))["event"] == "receive-message"
-        put_out = await expect(member_ws, "user-left")
-        assert (put_out["code"], put_out["chat_id"]) == (403, trip_id)
-        assert not [f for f in await nothing_arrives(member_ws, 0.3) if f["event"] == "receive-message"]
-        # Nor can the member send, or come back in.
-        refused = await say(member_ws, trip_id, "Can you hear me at all?")
-        assert (refused["event"], refused["data"]["code"]) == ("error", 403)
+        # Both sockets close at once; each comes back to what is still theirs.
+        for ws in (host_ws, member_ws):
+            await closed_for_policy(ws)
+        host_ws = await stack.enter_async_context(socket(socket_url, signed_in))
+        member_ws = await stack.enter_async_context(socket(socket_url, member))
+        await join(host_ws, trip_id)
+        # The member can neither come back in nor send, and the host's messages no longer reach them.
         await send(member_ws, "join", chat_id=trip_id)
         assert (await expect(member_ws, "error"))["code"] == 403
+        refused = await say(member_ws, trip_id, "Can you hear me at all?")
+        assert (refused["event"], refused["data"]["code"]) == ("error", 403)
+        assert (await say(host_ws, trip_id, "Leaving at seven sharp"))["event"] == "receive-message"
+        assert not [f for f in await nothing_arrives(member_ws, 0.3) if f["event"] == "receive-message"]
         assert not [f for f in await nothing_arrives(host_ws, 0.3) if f["event"] == "receive-message"]
     for path, params in ((f"/api/trip/chat/{trip_id}", {}), ("/api/chat/chat", {"chat_id": trip_id})):
         refused = await member.get(path, params=params)
