@@ -84,8 +84,10 @@ class TripActivities:
         """Tells the active members and the people waiting for an answer; answers how many notices were new.
 
         Every cancellation ends here (domain/cancellation.py): a running cab booking is ended with the vendor. A trip
-        still ACTIVE was cancelled from outside the API (support signalling the flow) and is marked cancelled too;
-        the API's own cancellation has already marked it, and its status and reason are kept.
+        still ACTIVE was cancelled from outside the API (support signalling the flow, with its reason) and is marked
+        cancelled too; the API's own cancellation has already marked it, and its status and reason are kept. The
+        members are told the reason given, or else the one the trip's row holds (the API's cancellation gives none);
+        the cab's flow is told only the cause.
         """
         async with self._outbox.transaction() as session:
             trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
@@ -94,7 +96,7 @@ class TripActivities:
             if trip.status == TripStatus.ACTIVE:
                 await mark_cancelled(session, trip, reason)
             if booking := await running_booking(session, trip_id):
-                end = CabEndRequest(cause=CabEnd.TRIP_CANCELLED, reason=reason or trip.cancellation_reason)
+                end = CabEndRequest(cause=CabEnd.TRIP_CANCELLED)
                 await signal_after_commit(session, cab_end(trip_id, booking.number, end))
             told = reason_told_to_members(reason or trip.cancellation_reason)
             message = notices.with_reason(

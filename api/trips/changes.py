@@ -141,9 +141,10 @@ async def edit_trip(session: AsyncSession, trip: Trip, body: TripUpdate) -> None
 
 async def cancel_trip(session: AsyncSession, trip: Trip, reason: str) -> None:
     """The locked, active trip cancelled by its host (deleted, or its commute stopped); its flow hears of it after the
-    commit, and ends its cab and tells its members (domain/cancellation.py)."""
+    commit, and ends its cab and tells its members (domain/cancellation.py). The reason stays in the trip's row: the
+    flow is told only that the trip is cancelled."""
     await mark_cancelled(session, trip, reason)
-    await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled(reason=reason)))
+    await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled()))
 
 
 async def delete_hosted_trip(session: AsyncSession, settings: Settings, trip_id: int, host: User, reason: str) -> None:

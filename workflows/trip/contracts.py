@@ -53,9 +53,12 @@ class TripRescheduled:
 
 @dataclass(frozen=True)
 class TripCancelled:
-    """Signal `cancel`: the host deleted the trip; the members are told the reason."""
+    """Signal `cancel`: the trip is cancelled. The API marks it cancelled first and sends no reason: the host's words
+    stay in the trip's row (cancellation_reason), where the flow's activity reads them for the members' notice.
+    Support cancelling a trip from the Temporal UI gives its reason here; flows started before were sent the host's
+    too."""
 
-    reason: str
+    reason: str = ""
 
 
 def trip_start(schedule: TripSchedule, *, host_id: int) -> FlowStart:
