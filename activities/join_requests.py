@@ -22,7 +22,7 @@ from activities.trips import trip_route
 from domain import clock
 from domain.flows import FlowOutbox
 from domain.live import Kind, tell_trip
-from domain.models import Trip, TripPassenger, User
+from domain.models import JoinNote, Trip, TripPassenger, User
 from domain.reliability import record_reliability
 from domain.rules import messages, notices
 from domain.rules.join import TRANSITIONS, Move, PassengerStatus, move_refusal
@@ -112,8 +112,13 @@ class JoinRequestActivities:
             return _iso(trip.scheduled_at)
 
     @activity.defn
-    async def apply_join_action(self, passenger_id: int, action: str, actor_id: int, note: str | None) -> str:
-        """Makes one move of SPEC §4 and tells the other side; answers the passenger's new status."""
+    async def apply_join_action(
+        self, passenger_id: int, action: str, actor_id: int, note: str | None, note_id: int | None = None
+    ) -> str:
+        """Makes one move of SPEC §4 and tells the other side; answers the passenger's new status.
+
+        The move's note is the JoinNote row note_id names, written by the API before it asked the flow; a flow
+        recorded before those rows passes the words themselves in note."""
         try:
             move = Move(action)
         except ValueError:
@@ -140,6 +145,8 @@ class JoinRequestActivities:
             if move == Move.APPROVE and await _active_count(session, trip.id) >= trip.total_passengers:
                 raise _refusal(Refusal(RefusalKind.TRIP_FULL, messages.JOIN_TRIP_FULL), trip, passenger)
             passenger.status = transition.target
+            if note_id is not None:
+                note = await _note(session, note_id, passenger_id, actor_id)
             if note:
                 passenger.additional_note = note[:300]
             if move in LATE_WHEN_CLOSE and is_late(trip.scheduled_at, clock.now(), self._late_cancel_window):
@@ -235,6 +242,15 @@ def _pending(found: tuple[Trip, TripPassenger] | None) -> tuple[Trip, TripPassen
     if passenger.status != PassengerStatus.REQUESTED:
         raise _refusal(NOT_PENDING, trip, passenger)
     return trip, passenger
+
+
+async def _note(session: AsyncSession, note_id: int, passenger_id: int, actor_id: int) -> str | None:
+    """The words of the note this person wrote on this request's move; None when there is no such note."""
+    return await session.scalar(
+        select(JoinNote.note).where(
+            JoinNote.id == note_id, JoinNote.passenger_id == passenger_id, JoinNote.author_id == actor_id
+        )
+    )
 
 
 async def _active_count(session: AsyncSession, trip_id: int) -> int:

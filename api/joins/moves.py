@@ -1,12 +1,13 @@
 """A host's decision on a request, or a member's leaving or taking a request back (SPEC §4 passenger transitions).
 
 Each is a Workflow Update of the request's JoinRequestWorkflow, so the caller hears at once whether the move was
-made, or the reason it was refused: the flow's validator and activity decide by domain/rules/join.py."""
+made, or the reason it was refused: the flow's validator and activity decide by domain/rules/join.py. A move's note
+is kept in the database (JoinNote) and the flow is given its id."""
 
 from dataclasses import dataclass
 
 from fastapi import status
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
@@ -14,11 +15,12 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from api.errors import ApiError, refuse
 from api.joins.schemas import HostAction, PassengerAction
+from api.outbound import commit_before_calling_out
 from api.trips.lookups import load_trip
 from domain import clock
 from domain.bus import close_sockets_of
 from domain.flows import FlowOutbox
-from domain.models import Trip, TripPassenger, User
+from domain.models import JoinNote, Trip, TripPassenger, User
 from domain.reliability import record_reliability
 from domain.rules import messages
 from domain.rules.join import TRANSITIONS, Move, PassengerStatus, PassengerType
@@ -61,10 +63,14 @@ async def _make_move(
     trip: Trip,
     member_id: int,
     move: Move,
-    actor: JoinAction,
+    actor_id: int,
+    note: str | None,
 ) -> Move:
     """Asks the request's flow to make the move. The two checks here only spare the flow a call that cannot
-    succeed; the flow decides."""
+    succeed; the flow decides.
+
+    The note is committed first (the flow's activity reads it under the request's row lock) and the flow is given
+    only its id: what people write never reaches the flow's history. A refused move's note is deleted again."""
     if trip.status == TripStatus.CANCELLED:
         raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
     if trip.scheduled_at <= clock.now():
@@ -78,17 +84,39 @@ async def _make_move(
     )
     if passenger is None or passenger.request_number == 0:
         raise ApiError(messages.JOIN_REQUEST_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    note_id = await _keep_note(session, passenger.id, actor_id, note)
+    actor = JoinAction(actor_id=actor_id, note_id=note_id)
     try:
         await _update(flows, join_workflow_id(trip.id, member_id, passenger.request_number), move, actor)
     except WorkflowUpdateFailedError as error:
+        await _drop_note(session, note_id)
         cause = error.cause
         if isinstance(cause, ApplicationError) and cause.type in REFUSAL_KINDS:
             raise ApiError.of(Refusal(RefusalKind(cause.type), cause.message)) from error
         raise ApiError(messages.GENERIC_ERROR, status.HTTP_409_CONFLICT) from error
     except RPCError as error:
+        await _drop_note(session, note_id)
         # The request's flow has ended: it was answered, withdrawn or expired.
         raise ApiError.of(Refusal(RefusalKind.REQUEST_GONE, messages.JOIN_REQUEST_NOT_FOUND)) from error
     return move
+
+
+async def _keep_note(session: AsyncSession, passenger_id: int, author_id: int, note: str | None) -> int | None:
+    """The id of the note, committed before the flow is asked (api/outbound.py); None without a note."""
+    if not note:
+        return None
+    kept = JoinNote(passenger_id=passenger_id, author_id=author_id, note=note)
+    session.add(kept)
+    await session.flush()
+    await commit_before_calling_out(session)
+    return kept.id
+
+
+async def _drop_note(session: AsyncSession, note_id: int | None) -> None:
+    """Deletes the note of a move the flow refused (it was never applied), before the refusal rolls back."""
+    if note_id is not None:
+        await session.execute(delete(JoinNote).where(JoinNote.id == note_id))
+        await session.commit()
 
 
 async def decide_as_host(session: AsyncSession, flows: Flows, host: User, member_id: int, decision: HostAction) -> str:
@@ -100,8 +128,9 @@ async def decide_as_host(session: AsyncSession, flows: Flows, host: User, member
     if decision.action == "NO_SHOW":
         await _mark_no_show(session, trip, member_id)
         return messages.NO_SHOW_MARKED
-    actor = JoinAction(actor_id=host.id, note=decision.additional_note)
-    move = await _make_move(flows, session, trip, member_id, HOST_MOVES[decision.action], actor)
+    move = await _make_move(
+        flows, session, trip, member_id, HOST_MOVES[decision.action], host.id, decision.additional_note
+    )
     if move == Move.REMOVE:
         # The removed member's open sockets close, so the trip's chat and news stop reaching them at once.
         await close_sockets_of(session, member_id)
@@ -133,6 +162,7 @@ async def _mark_no_show(session: AsyncSession, trip: Trip, member_id: int) -> No
 async def act_as_passenger(session: AsyncSession, flows: Flows, user: User, action: PassengerAction) -> str:
     """Leaves the trip or takes the request back; the words for what was done."""
     trip = await load_trip(session, action.trip_id)
-    actor = JoinAction(actor_id=user.id, note=action.additional_note)
-    move = await _make_move(flows, session, trip, user.id, PASSENGER_MOVES[action.action], actor)
+    move = await _make_move(
+        flows, session, trip, user.id, PASSENGER_MOVES[action.action], user.id, action.additional_note
+    )
     return TRANSITIONS[move].done

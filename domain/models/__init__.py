@@ -7,6 +7,7 @@ from domain.models.cab import CabBooking, TripCabPlan
 from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
 from domain.models.ends import TripEnd
 from domain.models.flows import FlowOutboxEntry
+from domain.models.join_notes import JoinNote
 from domain.models.kyc import KycVerification
 from domain.models.linkedin import LinkedInState
 from domain.models.media import ProfileImageUploadWindow
@@ -47,6 +48,7 @@ __all__ = [
     "EmergencyContactSaves",
     "Feedback",
     "FlowOutboxEntry",
+    "JoinNote",
     "KycVerification",
     "LinkedInState",
     "Notification",

@@ -27,11 +27,14 @@ class JoinRequest:
 class JoinAction:
     """The argument of every update: approve, reject, remove (by the host), revoke, leave (by the member).
 
-    actor_id is who acts; note is the host's or member's note or reason. The update answers the new status.
+    actor_id is who acts; note_id is the host's or member's note or reason (a JoinNote row the API wrote before the
+    update), so the words stay in the database. Updates sent before carried the words themselves in note. The
+    update answers the new status.
     """
 
     actor_id: int
     note: str | None = None
+    note_id: int | None = None
 
 
 def join_start(request: JoinRequest, request_number: int) -> FlowStart:

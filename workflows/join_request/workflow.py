@@ -6,7 +6,7 @@ While the request is pending the host may approve or reject it and the requester
 may leave or be removed until departure. Each of these is an Update: its validator refuses what the flow's state
 does not allow, and its handler applies the change in one activity under the trip's row lock and answers the new
 status, or refuses with the product's message (the moves and their refusals: domain/rules/join.py). Updates take
-turns, so two answers never interleave.
+turns, so two answers never interleave. A move's note comes as the id of its row, which the activity reads.
 
 While pending, the host is nudged every nudge interval; at departure a pending request expires and a member's
 flow ends. The database is the truth: every refusal carries what it holds, and the flow catches up with it, so a
@@ -164,6 +164,7 @@ class JoinRequestWorkflow:
                     move,
                     action.actor_id,
                     action.note,
+                    action.note_id,
                     result_type=str,
                     start_to_close=STEP_TIMEOUT,
                     retry_policy=ANSWER_RETRY,
