@@ -35,7 +35,7 @@ from domain.rules import limits
 from domain.rules.text import characters_refusal, refused_characters
 from tests.perf import harness
 from tests.perf.harness import BenchmarkResult, at_most, latency_summary, log
-from tests.perf.load import CpuMeter, wait_for_quiet_machine
+from tests.perf.load import CpuMeter, HttpConnection, wait_for_quiet_machine
 from tests.places import KORAMANGALA, WHITEFIELD
 from tests.unusual_text import unusual_characters, unusual_text
 
@@ -185,49 +185,9 @@ def hostile_requests(all_fields: list[TextField]) -> list[HostileRequest]:
     return requests
 
 
-class Connection:
-    """One keep-alive HTTP/1.1 connection of a signed-in browser (its cookies, its CSRF header) sending JSON bodies;
-    kept small, as load.HttpConnection, so the load generator leaves the shared cores to the API."""
-
-    def __init__(self, base_url: str, cookies: httpx.Cookies) -> None:
-        url = httpx.URL(base_url)
-        self.host, self.port = url.host, url.port or 80
-        cookie = "; ".join(f"{name}={value}" for name, value in cookies.items())
-        self.headers = (
-            f"Host: {self.host}:{self.port}\r\nCookie: {cookie}\r\n{CSRF_HEADER}: {cookies[CSRF_COOKIE]}\r\n"
-            "Content-Type: application/json\r\n"
-        )
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-
-    async def request(self, method: str, target: str, body: bytes = b"") -> int:
-        """Sends the request and returns its status once the whole answer arrived."""
-        if self.reader is None or self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        head = f"{method} {target} HTTP/1.1\r\n{self.headers}Content-Length: {len(body)}\r\n\r\n"
-        self.writer.write(head.encode() + body)
-        status = int((await self.reader.readuntil(b"\r\n")).split()[1])
-        length, chunked = 0, False
-        while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
-            name, _, value = line.partition(b":")
-            name = name.strip().lower()
-            if name == b"content-length":
-                length = int(value)
-            elif name == b"transfer-encoding":
-                chunked = b"chunked" in value.lower()
-        if not chunked:
-            await self.reader.readexactly(length)
-            return status
-        while size := int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16):
-            await self.reader.readexactly(size + 2)
-        await self.reader.readuntil(b"\r\n")
-        return status
-
-    async def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-            with contextlib.suppress(OSError):
-                await self.writer.wait_closed()
+def browser_connection(base_url: str, cookies: httpx.Cookies) -> HttpConnection:
+    """A keep-alive connection of a signed-in browser (its cookies, its CSRF header) sending JSON bodies."""
+    return HttpConnection(base_url, cookies, {CSRF_HEADER: cookies[CSRF_COOKIE], "Content-Type": "application/json"})
 
 
 @dataclass
@@ -238,7 +198,7 @@ class Timings:
 
 
 async def open_loop(
-    connections: list[Connection],
+    connections: list[HttpConnection],
     requests: list[HostileRequest],
     rate_per_s: float,
     started: float,
@@ -253,7 +213,7 @@ async def open_loop(
     stop_at = started + warmup_s + duration_s
     numbers = itertools.count()
 
-    async def loop(connection: Connection, offset: int) -> None:
+    async def loop(connection: HttpConnection, offset: int) -> None:
         scheduled = started + offset * interval / len(connections)
         while scheduled < stop_at:
             delay = scheduled - time.perf_counter()
@@ -297,9 +257,10 @@ def set_up(base_url: str) -> tuple[list[HostileRequest], HostileRequest, dict[st
 async def measure(api: harness.Service, meter: CpuMeter) -> dict[str, Any]:
     requests, reading, cookies = await asyncio.to_thread(set_up, api.url)
     hostile_by_sender = {sender: [request for request in requests if request.sender == sender] for sender in cookies}
-    readers = [Connection(api.url, cookies["guest"]) for _ in range(READER_CLIENTS)]
+    readers = [browser_connection(api.url, cookies["guest"]) for _ in range(READER_CLIENTS)]
     attackers = {
-        sender: [Connection(api.url, cookies[sender]) for _ in range(HOSTILE_CLIENTS // 2)] for sender in cookies
+        sender: [browser_connection(api.url, cookies[sender]) for _ in range(HOSTILE_CLIENTS // 2)]
+        for sender in cookies
     }
     every = [*readers, *attackers["host"], *attackers["guest"]]
     figures: dict[str, Any] = {"hostile_requests": len(requests)}

@@ -141,34 +141,40 @@ def _summary(recorder: Recorder, duration_s: float, cpu: dict[str, float]) -> di
 
 
 class HttpConnection:
-    """One keep-alive HTTP/1.1 connection sending GETs, the load generator's side kept small (httpx costs ~1.5 ms of
-    CPU a request, taken from the same cores as the API). It asks for gzip as a browser does and reads the body
-    without inflating it."""
+    """One keep-alive HTTP/1.1 connection of a signed-in browser, the load generator's side kept small (httpx costs
+    ~1.5 ms of CPU a request, taken from the same cores as the API). It asks for gzip as a browser does and reads the
+    body without inflating it; `headers` adds what the browser would send besides (a CSRF token, a content type)."""
 
-    def __init__(self, base_url: str, cookies: httpx.Cookies) -> None:
+    def __init__(self, base_url: str, cookies: httpx.Cookies, headers: dict[str, str] | None = None) -> None:
         url = httpx.URL(base_url)
         self.host, self.port = url.host, url.port or 80
         cookie = "; ".join(f"{name}={value}" for name, value in cookies.items())
-        self.headers = f"Host: {self.host}:{self.port}\r\nCookie: {cookie}\r\nAccept-Encoding: gzip\r\n\r\n"
+        lines = {"Host": f"{self.host}:{self.port}", "Cookie": cookie, "Accept-Encoding": "gzip", **(headers or {})}
+        self.headers = "".join(f"{name}: {value}\r\n" for name, value in lines.items())
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
     async def get(self, target: str) -> int:
         """Sends GET target (path and query string) and returns the status once the whole answer arrived."""
+        return await self.request("GET", target)
+
+    async def request(self, method: str, target: str, body: bytes = b"") -> int:
+        """Sends the request (a body with its length) and returns its status once the whole answer arrived."""
         if self.reader is None or self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        self.writer.write(f"GET {target} HTTP/1.1\r\n{self.headers}".encode())
+        length = f"Content-Length: {len(body)}\r\n" if body or method != "GET" else ""
+        self.writer.write(f"{method} {target} HTTP/1.1\r\n{self.headers}{length}\r\n".encode() + body)
         status = int((await self.reader.readuntil(b"\r\n")).split()[1])
-        length, chunked = 0, False
+        length_of_body, chunked = 0, False
         while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
             name, _, value = line.partition(b":")
             name = name.strip().lower()
             if name == b"content-length":
-                length = int(value)
+                length_of_body = int(value)
             elif name == b"transfer-encoding":
                 chunked = b"chunked" in value.lower()
         if not chunked:
-            await self.reader.readexactly(length)
+            await self.reader.readexactly(length_of_body)
             return status
         while size := int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16):
             await self.reader.readexactly(size + 2)
