@@ -5,21 +5,25 @@ worker, with the sandbox vendors."""
 
 import httpx
 import pytest
-from sqlalchemy import update
+from sqlalchemy import func, select, update
 from temporalio.exceptions import ApplicationError
 from temporalio.testing import ActivityEnvironment
 
 from activities.kyc import KycActivities
+from domain.models import JoinNote, Notification, TripPassenger
 from domain.providers.cab import CabAggregatorClient, CabVendorError
 from domain.providers.kyc import HyperVergeClient, KycVendorSettings
+from domain.rules import notices
 from domain.rules.cab import CabStatus
 from domain.rules.kyc import KycStatus
 from sandbox.models import SandboxCabBooking
-from tests.api.conftest import app_flow
+from tests.api.conftest import app_flow, new_person
 from tests.api.test_cab import flow_of, requested_trip, settles_on, settles_on_vendor_booking, vendor_says
+from tests.api.test_join import ask_to_join, host_acts, member_acts
 from tests.api.test_kyc import flow_of as kyc_flow_of
 from tests.api.test_kyc import settles_on as kyc_settles_on
 from tests.api.test_kyc import verify
+from tests.api.test_trips import create
 from tests.workflows.history_text import MOBILE_NUMBER, history_text, what_it_should_not_hold
 from workflows.join_request.contracts import join_workflow_id
 from workflows.trip.contracts import trip_workflow_id
@@ -28,6 +32,8 @@ pytestmark = pytest.mark.usefixtures("worker")
 
 ISSUE = "The driver 9812345670 asked for cash on top of the fare"
 REASON = "Call me on 9876543219 instead, the plan changed"
+LEAVING_NOTE = "Got a lift with my brother, reach him on +91 9123456780"
+REMOVING_NOTE = "Asked me to pay on 9988776655 by UPI first"
 POLLED_DRIVER = {"name": "Suresh Gowda", "phone": "9876500000"}
 POLLED_VEHICLE = {"model": "Honda Amaze", "registration_number": "KA02CD5678"}
 
@@ -77,6 +83,75 @@ async def test_a_cab_booked_by_the_vendors_webhook_leaves_no_one_in_its_history(
     assert what_it_should_not_hold(told, named) == []
     for workflow_id in (trip_workflow_id(trip_id), join_workflow_id(trip_id, member.user_id, 1)):
         assert what_it_should_not_hold(await history_text(await app_flow(app, workflow_id)), people) == []
+
+
+async def notices_to(app, user_id: int, trip_id: int, title: str) -> list[str]:
+    async with app.state.session_maker() as session:
+        told = await session.scalars(
+            select(Notification.message).where(
+                Notification.recipient_id == user_id,
+                Notification.entity_id == str(trip_id),
+                Notification.title == title,
+            )
+        )
+        return list(told)
+
+
+async def test_a_trip_deleted_with_a_reason_leaves_the_reason_out_of_every_history(app, host, member):
+    """The host deletes a trip with a member and a running cab, with a number in the reason: the trip's row keeps
+    the reason and the member is told it, while the trip's flow is told only that it is cancelled and the cab's
+    only the cause."""
+    trip_id = await requested_trip(host, member)
+    await settles_on_vendor_booking(app, trip_id)
+    deleted = await host.request("DELETE", f"/api/trip/trip/{trip_id}", json={"reason": REASON})
+    assert deleted.status_code == 200, deleted.text
+    trip_flow = await app_flow(app, trip_workflow_id(trip_id))
+    await trip_flow.result()
+    cab_flow = await flow_of(app, trip_id)
+    assert await cab_flow.result() == CabStatus.CANCELLED
+
+    told = await notices_to(app, member.user_id, trip_id, notices.TRIP_CANCELLED_TITLE)
+    assert len(told) == 1 and told[0].endswith(REASON)
+    named = [REASON, *await what_people_hold(host, member)]
+    join_flow = await app_flow(app, join_workflow_id(trip_id, member.user_id, 1))
+    for flow in (trip_flow, cab_flow, join_flow):
+        assert what_it_should_not_hold(await history_text(flow), named) == [], flow.id
+    assert "cancel" in await history_text(trip_flow)  # the signal, read
+
+
+async def test_join_notes_stay_out_of_the_join_flows_histories(app, host, member):
+    """A member leaves and another is removed, each with a note that has a number in it: the passenger's row keeps
+    the note and the other side is told it, while the request's flow is given only the note's id. A move refused
+    afterwards keeps no note of its own."""
+    trip_id = await create(host, total_passengers=3)
+    async with new_person(app, "Meera Iyer") as removed:
+        for person in (member, removed):
+            assert (await ask_to_join(person, trip_id)).status_code == 200
+            assert (await host_acts(host, trip_id, person.user_id, "APPROVE")).status_code == 200
+        left = await member_acts(member, trip_id, "LEAVE", LEAVING_NOTE)
+        assert left.status_code == 200, left.text
+        gone = await host_acts(host, trip_id, removed.user_id, "REMOVE", REMOVING_NOTE)
+        assert gone.status_code == 200, gone.text
+        again = await host_acts(host, trip_id, removed.user_id, "REMOVE", REMOVING_NOTE)
+        assert again.status_code != 200
+        people = await what_people_hold(host, member, removed)
+
+    assert (await notices_to(app, host.user_id, trip_id, notices.MEMBER_LEFT_TITLE))[0].endswith(LEAVING_NOTE)
+    assert (await notices_to(app, removed.user_id, trip_id, notices.REMOVED_TITLE))[0].endswith(REMOVING_NOTE)
+    async with app.state.session_maker() as session:
+        kept = await session.execute(
+            select(TripPassenger.user_id, TripPassenger.additional_note).where(TripPassenger.trip_id == trip_id)
+        )
+        assert dict(kept.all()) == {host.user_id: None, member.user_id: LEAVING_NOTE, removed.user_id: REMOVING_NOTE}
+        notes = await session.scalar(
+            select(func.count()).select_from(JoinNote).join(TripPassenger).where(TripPassenger.trip_id == trip_id)
+        )
+        assert notes == 2
+    named = [LEAVING_NOTE, REMOVING_NOTE, *people]
+    for person in (member, removed):
+        flow = await app_flow(app, join_workflow_id(trip_id, person.user_id, 1))
+        assert await flow.result() in ("left", "removed")
+        assert what_it_should_not_hold(await history_text(flow), named) == [], flow.id
 
 
 async def test_a_cab_booked_by_a_poll_leaves_no_one_in_its_history(app, host, api_settings, monkeypatch):

@@ -3,7 +3,7 @@
 import asyncio
 from collections import Counter
 
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio.client import Client
 from temporalio.exceptions import ApplicationError
@@ -12,7 +12,7 @@ from temporalio.testing import ActivityEnvironment
 from activities.join_requests import JoinRequestActivities
 from domain import clock
 from domain.db import transaction
-from domain.models import TripPassenger
+from domain.models import JoinNote, TripPassenger
 from domain.rules import messages
 from domain.settings import Settings
 from tests.workflows.erasure_support import eventually
@@ -266,6 +266,41 @@ async def test_an_answer_retried_after_its_commit_changes_nothing_twice(
 
     assert (first, again) == ("active", "active")
     assert len(await notifications_about(session_maker, trip.trip_id)) == 1
+
+
+async def test_an_answer_reads_its_note_by_id_and_one_recorded_before_passes_its_words(
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    """The API keeps a move's note in join_notes and the flow passes on its id alone; a flow recorded before passes
+    the words themselves. A note is read only for its own request and author."""
+    async with transaction(session_maker) as session:
+        trip = await add_trip(session, in_seconds(3600))
+        removed, leaving, other = await add_requests(session, trip, 3, status="active")
+        note = JoinNote(passenger_id=removed.passenger_id, author_id=trip.host_id, note="Asked to pay in advance")
+        not_theirs = JoinNote(passenger_id=removed.passenger_id, author_id=removed.user_id, note="Not the host's")
+        session.add_all([note, not_theirs])
+        await session.flush()
+    apply = JoinRequestActivities(session_maker).apply_join_action
+    environment = ActivityEnvironment()
+
+    assert await environment.run(apply, removed.passenger_id, "remove", trip.host_id, None, note.id) == "removed"
+    assert await environment.run(apply, leaving.passenger_id, "leave", leaving.user_id, "Plans changed") == "left"
+    assert await environment.run(apply, other.passenger_id, "remove", trip.host_id, None, not_theirs.id) == "removed"
+
+    async with transaction(session_maker) as session:
+        rows = await session.execute(
+            select(TripPassenger.user_id, TripPassenger.additional_note).where(TripPassenger.trip_id == trip.trip_id)
+        )
+        notes = dict(rows.all())
+    assert [notes[each.user_id] for each in (removed, leaving, other)] == [
+        "Asked to pay in advance",
+        "Plans changed",
+        "I will be at the gate",
+    ]
+    told = {each.recipient_id: each.message for each in await notifications_about(session_maker, trip.trip_id)}
+    assert told[removed.user_id].endswith(" Reason: Asked to pay in advance")
+    assert told[trip.host_id].endswith(" Reason: Plans changed")
+    assert "Reason" not in told[other.user_id]
 
 
 async def test_an_answer_on_a_cancelled_trip_is_refused_and_ends_the_flow(
