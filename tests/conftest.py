@@ -10,6 +10,7 @@ import pytest
 # The tests run on the sandbox vendors; a deploy's default is off (domain/settings.py).
 os.environ.setdefault("SANDBOX", "true")
 
+from domain.rules import text as text_rule
 from domain.settings import PROJECT_ROOT
 from scripts.embedded import free_port, start_embedded_postgres, start_temporal_dev_server
 
@@ -37,3 +38,18 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
         capture_output=True,
     )
     return url
+
+
+@pytest.fixture
+def examined(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The length of every text the free-text rule looked at character by character, in the order it did: the
+    rule's work, told without a clock."""
+    lengths: list[int] = []
+    looked_at = text_rule.refused_characters
+
+    def counted(text: str, **options: bool) -> list[str]:
+        lengths.append(len(text))
+        return looked_at(text, **options)
+
+    monkeypatch.setattr(text_rule, "refused_characters", counted)
+    return lengths

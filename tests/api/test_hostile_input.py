@@ -11,7 +11,6 @@ import pytest
 from api.security.body_limit import JSON_MAX_BYTES
 from api.text import message_text
 from domain.rules import limits, messages
-from domain.rules import text as text_rule
 from tests.api.conftest import new_person
 from tests.api.test_join import ask_to_join, host_acts, member_acts
 from tests.api.test_trips import create, read, trip_body
@@ -284,21 +283,6 @@ async def test_a_join_request_with_a_note_of_every_script_keeps_it(signed_in, me
 HOSTILE_TEXT_BYTES = JSON_MAX_BYTES - 1024
 # The longest text any field lets through to the free-text rule.
 LONGEST_FREE_TEXT = max(limits.MESSAGE_MAX_LENGTH, limits.FEEDBACK_NOTE_MAX_LENGTH, limits.TRIP_NOTE_MAX_LENGTH)
-
-
-@pytest.fixture
-def examined(monkeypatch) -> list[int]:
-    """The length of every text the free-text rule looked at character by character, in the order it did: the
-    rule's work, told without a clock."""
-    lengths: list[int] = []
-    looked_at = text_rule.refused_characters
-
-    def counted(text: str, **options) -> list[str]:
-        lengths.append(len(text))
-        return looked_at(text, **options)
-
-    monkeypatch.setattr(text_rule, "refused_characters", counted)
-    return lengths
 
 
 def hostile_body(template: dict, field: str) -> bytes:

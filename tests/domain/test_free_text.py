@@ -6,7 +6,6 @@ import json
 import pytest
 
 from domain.rules import messages, patterns, safety_messages
-from domain.rules import text as text_rule
 from domain.rules.refusal import invalid
 from domain.rules.review import ReviewEntry, entry_refusal
 from domain.rules.safety import EmergencyContact, contacts_refusal
@@ -85,20 +84,6 @@ def test_a_long_text_of_different_unusual_characters_is_named_by_its_first_five_
     assert characters_refusal(text, "{characters}", rows=True) == invalid(
         "U+F0000, U+F0001, U+F0002, U+F0003, U+F0004, …"
     )
-
-
-@pytest.fixture
-def examined(monkeypatch) -> list[int]:
-    """The length of every text the free-text rule looked at character by character."""
-    lengths: list[int] = []
-    looked_at = text_rule.refused_characters
-
-    def counted(text: str, **options) -> list[str]:
-        lengths.append(len(text))
-        return looked_at(text, **options)
-
-    monkeypatch.setattr(text_rule, "refused_characters", counted)
-    return lengths
 
 
 def test_a_flag_reason_of_the_worst_characters_is_refused_for_its_length_first(examined):
