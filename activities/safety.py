@@ -33,6 +33,7 @@ from domain.rules.safety import (
     SOS_REMINDER_SMS,
     SOS_RESOLVED_SMS,
     SOS_SUPPORT_PAGE_SMS,
+    UNNAMED_RIDER,
     IncidentStatus,
     location_words,
 )
@@ -75,13 +76,9 @@ def sms_words(step: str, name: str, live_link: str, incident: SafetyIncident) ->
     return words[:SMS_MAX_LENGTH]
 
 
-# How a person with no name yet is named: never by their number, which their co-riders do not have.
-UNNAMED = "A Humsafar rider"
-
-
 def person_words(person: User) -> str:
     """How the person is named to their contacts and co-riders."""
-    return person.name or UNNAMED
+    return person.name or UNNAMED_RIDER
 
 
 class SafetyActivities:

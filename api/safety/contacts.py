@@ -15,7 +15,7 @@ from api.safety.schemas import EmergencyContact, EmergencyContactIn, EmergencyCo
 from domain import clock, models
 from domain.flows import start_after_commit
 from domain.models import EmergencyContactNotice, EmergencyContactSaves, User
-from domain.rules import safety
+from domain.rules import safety, safety_messages
 from domain.settings import Settings
 from workflows.contact_notice.contracts import contact_notice_start
 
@@ -79,8 +79,8 @@ async def _count_save(session: AsyncSession, settings: Settings, user: User) -> 
         .returning(EmergencyContactSaves.saves)
     )
     if counted is None:
-        refusal = safety.contact_saves_refusal(saves_today=per_day, per_day=per_day)
-        raise ApiError(refusal or "", status.HTTP_429_TOO_MANY_REQUESTS)
+        too_often = safety_messages.EMERGENCY_CONTACTS_CHANGED_TOO_OFTEN.format(count=per_day)
+        raise ApiError(too_often, status.HTTP_429_TOO_MANY_REQUESTS)
 
 
 async def _tell_new_contacts(session: AsyncSession, settings: Settings, user: User, numbers: list[str]) -> None:

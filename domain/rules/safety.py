@@ -106,13 +106,6 @@ def sos_repeat_refusal(
     return None
 
 
-def contact_saves_refusal(*, saves_today: int, per_day: int) -> str | None:
-    """Why this person may not change their emergency contacts again today, or None."""
-    if saves_today >= per_day:
-        return safety_messages.EMERGENCY_CONTACTS_CHANGED_TOO_OFTEN.format(count=saves_today)
-    return None
-
-
 def share_refusal(*, is_member: bool, link_expires_at: datetime, now: datetime) -> Refusal | None:
     """Why this person may not share a live link to this trip, or None: the host or an active member, while the
     link would still be readable."""
@@ -132,7 +125,8 @@ SOS_SUPPORT_PAGE_SMS = (
     "Humsafar support: SOS {incident} (trip {trip}, person {person}) is unacknowledged after {reminders} reminders. "
     "Acknowledge it now."
 )
-# How a person with no name yet is named to their contacts: never by their number.
+# How a person with no name yet is named to their contacts and co-riders: never by their number, which their
+# co-riders do not have.
 UNNAMED_RIDER = "A Humsafar rider"
 # The one SMS a number is sent when a person adds it as an emergency contact.
 CONTACT_ADDED_SMS = (
