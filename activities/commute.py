@@ -20,6 +20,7 @@ from domain import clock
 from domain.flows import FlowOutbox, start_after_commit
 from domain.models import Trip, TripSeries
 from domain.rules.commute import occurrences
+from domain.rules.geo import distance_km
 from domain.settings import Settings
 from domain.trips import TripDraft, add_trip
 from workflows.commute.contracts import CommuteDay, commute_day_workflow_id, commute_schedule_id
@@ -92,7 +93,9 @@ class CommuteActivities:
                     trip_id,
                     departure,
                     reminder_lead_seconds=self._settings.trip_reminder_lead_seconds,
-                    completion_delay_seconds=self._settings.trip_completion_delay_seconds,
+                    completion_delay_seconds=self._settings.trip_completion_delay_for(
+                        distance_km(*series.origin.point, *series.destination.point)
+                    ),
                 )
                 await start_after_commit(session, trip_start(schedule, host_id=series.host_id))
                 made += 1

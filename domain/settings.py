@@ -14,6 +14,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from domain import sandbox as sandbox_vendors
 from domain.rules import patterns
+from domain.rules.trip import completion_delay_seconds
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # PUBLIC_APP_URL hosts that are this machine: a sandbox there serves nobody else.
@@ -107,6 +108,10 @@ class TripSettings(BaseSettings):
 
     trip_reminder_lead_seconds: int = 3600
     trip_completion_delay_seconds: int = 6 * 3600
+    # A trip completes when it is over (domain/rules/trip.py completion_delay_seconds): its ends' distance at this
+    # city speed, plus this margin, and never later than trip_completion_delay_seconds after its departure.
+    trip_city_speed_kmh: float = Field(default=20.0, gt=0)
+    trip_completion_margin_seconds: int = Field(default=3600, ge=0)
     trip_search_radius_km: float = 5.0
     join_nudge_interval_seconds: int = 6 * 3600
     # What one person may ask of one trip in a day (domain/asks.py): requests to join it, and questions to its host.
@@ -114,6 +119,15 @@ class TripSettings(BaseSettings):
     questions_per_trip_per_day: int = 20
     # Reliability record: leaving (or, for a host, removing or deleting) this close before departure is late.
     late_cancel_window_seconds: int = 2 * 3600
+
+    def trip_completion_delay_for(self, distance_km: float) -> int:
+        """Seconds from a trip's departure to its completion, for a trip whose ends are this far apart."""
+        return completion_delay_seconds(
+            distance_km,
+            city_speed_kmh=self.trip_city_speed_kmh,
+            margin_seconds=self.trip_completion_margin_seconds,
+            longest_seconds=self.trip_completion_delay_seconds,
+        )
 
     maps_provider: Literal["gazetteer", "photon"] = "gazetteer"
     photon_url: str = "https://photon.komoot.io"

@@ -43,8 +43,9 @@ async def person_on_trip(session: AsyncSession, trip_id: int, user: User) -> Per
 
 
 async def completes_at(session: AsyncSession, settings: Settings, trip: Trip) -> datetime:
-    """When the trip completes: the completion delay after departure, when its flow completes it, or earlier if
-    its completion is already marked."""
-    planned = trip.scheduled_at + timedelta(seconds=settings.trip_completion_delay_seconds)
+    """When the trip completes: its expected duration after departure (its ends' distance at the city speed plus a
+    margin, within the completion delay), when its flow completes it, or earlier if its completion is already
+    marked."""
+    planned = trip.scheduled_at + timedelta(seconds=settings.trip_completion_delay_for(trip.distance_km))
     marked = await session.scalar(select(TripCompletion.completed_at).where(TripCompletion.trip_id == trip.id))
     return min(planned, marked) if marked is not None else planned

@@ -8,6 +8,7 @@ activities and the API decide by this module.
 import re
 from datetime import date, datetime
 from enum import StrEnum
+from math import ceil
 
 from domain.rules import limits, messages, patterns
 from domain.rules.geo import distance_km
@@ -89,3 +90,12 @@ def short_place_name(name: str) -> str:
     """
     first = name.split(",")[0].strip()
     return POSTAL_SUFFIX.sub("", first).strip() or first or name
+
+
+def completion_delay_seconds(
+    distance_km: float, *, city_speed_kmh: float, margin_seconds: int, longest_seconds: int
+) -> int:
+    """How long after its departure a trip is over: its ends' distance at the city speed plus the margin, whole
+    seconds rounded up, and never more than the longest delay (a trip far across the city completes that day)."""
+    travel_seconds = ceil(max(distance_km, 0.0) / city_speed_kmh * 3600)
+    return min(travel_seconds + margin_seconds, longest_seconds)

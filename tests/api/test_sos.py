@@ -122,12 +122,16 @@ async def test_the_window_opens_half_an_hour_before_departure_and_closes_when_th
 ):
     trip_id = await create(signed_in)
     async with app.state.session_maker() as session:
-        departure = await session.scalar(select(Trip.scheduled_at).where(Trip.id == trip_id))
-    assert departure is not None
+        departure, distance = (
+            await session.execute(select(Trip.scheduled_at, Trip.distance_km).where(Trip.id == trip_id))
+        ).one()
+    # The trip is over its ends' distance at the city speed and a margin after departure, not the flat longest delay.
+    completion_delay = timedelta(seconds=api_settings.trip_completion_delay_for(distance))
+    assert completion_delay < timedelta(seconds=api_settings.trip_completion_delay_seconds)
     state = (await signed_in.get(sos(trip_id))).json()["data"]
     assert state["available"] is False and state["status"] is None
     assert state["opens_at"].startswith((departure - SOS_OPENS_BEFORE_DEPARTURE).isoformat()[:19])
-    completion = departure + timedelta(seconds=api_settings.trip_completion_delay_seconds)
+    completion = departure + completion_delay
     assert state["closes_at"].startswith(completion.isoformat()[:19])
     early = await signed_in.post(sos(trip_id), json={})
     assert (early.status_code, early.json()["message"]) == (409, safety_messages.SOS_NOT_NOW)
@@ -135,7 +139,9 @@ async def test_the_window_opens_half_an_hour_before_departure_and_closes_when_th
     await departs_in(app, trip_id, SOS_OPENS_BEFORE_DEPARTURE - timedelta(minutes=1))
     assert (await signed_in.get(sos(trip_id))).json()["data"]["available"] is True
 
-    await departs_in(app, trip_id, -timedelta(seconds=api_settings.trip_completion_delay_seconds + 60))
+    await departs_in(app, trip_id, -completion_delay + timedelta(minutes=1))
+    assert (await signed_in.get(sos(trip_id))).json()["data"]["available"] is True
+    await departs_in(app, trip_id, -completion_delay - timedelta(minutes=1))
     assert (await signed_in.get(sos(trip_id))).json()["data"]["available"] is False
     late = await signed_in.post(sos(trip_id), json={})
     assert (late.status_code, late.json()["message"]) == (409, safety_messages.SOS_NOT_NOW)

@@ -12,11 +12,13 @@ from api.safety.links import share_token
 from domain import clock
 from domain.models import SafetyIncident, Trip, TripCompletion, TripShare
 from domain.rules import messages, safety_messages
+from domain.rules.geo import distance_km
 from domain.rules.trip import short_place_name
 from tests.api.conftest import make_client, new_person
 from tests.api.test_cab import requested_trip, settles_on, settles_on_vendor_booking, vendor_says
 from tests.api.test_join import ask_to_join, host_acts, member_acts
 from tests.api.test_trips import create, move_to_past, read
+from tests.places import KORAMANGALA, WHITEFIELD
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -72,7 +74,12 @@ async def move_trip(app, trip_id: int, departed_ago: timedelta) -> None:
 
 
 def completion_delay(app) -> timedelta:
-    return timedelta(seconds=app.state.settings.trip_completion_delay_seconds)
+    """When the trips made here (Koramangala to Whitefield) complete after their departure: that distance at the city
+    speed, and the margin."""
+    ends = distance_km(
+        KORAMANGALA["latitude"], KORAMANGALA["longitude"], WHITEFIELD["latitude"], WHITEFIELD["longitude"]
+    )
+    return timedelta(seconds=app.state.settings.trip_completion_delay_for(ends))
 
 
 def assert_not_found(answer) -> None:
