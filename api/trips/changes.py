@@ -10,6 +10,7 @@ from api.cab.service import end_running_cab
 from api.errors import ApiError, refuse
 from api.maps.schemas import Location
 from api.trips.lookups import active_count, load_trip
+from api.trips.moved import tell_of_the_move
 from api.trips.schemas import TripCreate, TripUpdate, parse_time_of_trip
 from domain import clock
 from domain.cancellation import mark_cancelled
@@ -19,6 +20,7 @@ from domain.models import Trip, TripEnd, User
 from domain.reliability import record_reliability
 from domain.rules import choices, messages
 from domain.rules.cab import CabEnd
+from domain.rules.geo import distance_km
 from domain.rules.reliability import ReliabilityEvent, is_late
 from domain.rules.trip import HostChange, host_change_refusal, too_far_ahead
 from domain.settings import Settings
@@ -85,7 +87,9 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
         trip_id,
         scheduled_at,
         reminder_lead_seconds=settings.trip_reminder_lead_seconds,
-        completion_delay_seconds=settings.trip_completion_delay_seconds,
+        completion_delay_seconds=settings.trip_completion_delay_for(
+            distance_km(*draft.origin.point, *draft.destination.point)
+        ),
     )
     await start_after_commit(session, trip_start(schedule, host_id=host.id))
     return trip_id
@@ -117,8 +121,9 @@ def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
 
 
 async def edit_trip(session: AsyncSession, trip: Trip, body: TripUpdate) -> None:
-    """Applies the fields that change to the trip its host may edit (hosted_trip, locked); a new departure time
-    reschedules the trip's flow once the transaction commits."""
+    """Applies the fields that change to the trip its host may edit (hosted_trip, locked); a new departure time is
+    told to the trip's members and requesters, with the old one, and reschedules the trip's flow (its reminder too)
+    once the transaction commits."""
     changes = _changes(trip, body)
     if not changes:
         raise ApiError(messages.NOTHING_UPDATED)
@@ -130,12 +135,14 @@ async def edit_trip(session: AsyncSession, trip: Trip, body: TripUpdate) -> None
     seats = changes.get("total_passengers")
     if isinstance(seats, int) and seats < await active_count(session, trip.id):
         raise ApiError(messages.TRIP_PASSENGERS_BELOW_JOINED)
+    departure_before = trip.scheduled_at
     for field, value in changes.items():
         setattr(trip, field, value)
     await session.flush()
     await tell_trip(session, Kind.TRIP, trip.id)
     if isinstance(new_time, datetime):
         await signal_after_commit(session, trip_rescheduled(trip.id, TripRescheduled(scheduled_at=_iso(new_time))))
+        await tell_of_the_move(session, trip, departure_before)
         await end_running_cab(session, trip.id, CabEnd.TRIP_MOVED, "The trip's time changed")
 
 
