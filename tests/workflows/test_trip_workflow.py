@@ -1,6 +1,8 @@
 """A trip's flow on a real Temporal server and a real PostgreSQL, with its durations cut to seconds."""
 
 import asyncio
+from dataclasses import replace
+from datetime import datetime
 from decimal import Decimal
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -21,6 +23,7 @@ from tests.workflows.recorded import replay_and_record
 from tests.workflows.trip_support import (
     NOTHING_YET,
     Insights,
+    Sent,
     create_party,
     create_users,
     events_of,
@@ -30,11 +33,18 @@ from tests.workflows.trip_support import (
     notifications_about,
     recipients,
     scheduled_activities,
+    start_flow,
     start_trip_flow,
 )
 from worker.main import WORKFLOWS, build_worker
 from workflows.flow import FLOW_STATUS
-from workflows.trip.contracts import TripCancelled, TripRescheduled
+from workflows.trip.contracts import (
+    LEANER_TRIP_VERSION,
+    TripCancelled,
+    TripRescheduled,
+    trip_schedule,
+    trip_start,
+)
 
 
 async def test_a_trip_is_reminded_then_completed_once(
@@ -159,7 +169,8 @@ async def test_completion_lost_after_its_commit_is_retried_without_counting_twic
     engine: AsyncEngine,
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
-    party = await create_party(session_maker, in_seconds(1), members=1)
+    # The trip has left when its flow starts: it completes without a reminder.
+    party = await create_party(session_maker, in_seconds(-1), members=1)
     real = TripActivities(session_maker)
 
     @activity.defn(name="complete_trip")
@@ -189,7 +200,6 @@ async def test_completion_lost_after_its_commit_is_retried_without_counting_twic
     insights = await insights_of(session_maker, party.travellers)
     assert insights == {party.host_id: Insights(1, 0, 1, co2_each), party.members[0]: Insights(0, 1, 1, co2_each)}
     assert len(await notifications_about(session_maker, party.trip_id)) == 2
-    # The reminder was already due when the flow started, so it was skipped.
     assert await scheduled_activities(handle) == ["complete_trip"]
 
 
@@ -291,3 +301,79 @@ async def test_a_new_trips_flow_arms_its_first_timer_in_its_first_task_without_a
 
     assert await scheduled_activities(handle) == []
     assert await events_of(handle, EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) == 1
+
+
+async def reminded(session_maker: async_sessionmaker[AsyncSession], trip_id: int, departure: datetime) -> list[Sent]:
+    """The trip's reminders for this departure."""
+    return [
+        each
+        for each in await notifications_about(session_maker, trip_id)
+        if each.title == "Trip reminder" and each.dedupe_key and each.dedupe_key.endswith(departure.isoformat())
+    ]
+
+
+async def test_a_trip_made_inside_the_reminders_lead_time_is_reminded_at_once(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    party = await create_party(session_maker, in_seconds(600), members=1)
+    async with build_worker(client, settings, engine):
+        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=3600, completion_delay_seconds=60)
+
+        async def told() -> bool:
+            return len(await reminded(session_maker, party.trip_id, party.scheduled_at)) == len(party.travellers)
+
+        await eventually(told)
+        await replay_and_record(handle, "trip-reminded-inside-lead")
+        await handle.terminate("test over")
+
+    sent = await reminded(session_maker, party.trip_id, party.scheduled_at)
+    assert sorted(each.recipient_id for each in sent) == sorted(party.travellers)
+    assert await scheduled_activities(handle) == ["remind_trip"]
+
+
+async def test_a_trip_moved_inside_the_reminders_lead_time_is_reminded_at_once_for_its_new_time(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    party = await create_party(session_maker, in_seconds(7200), members=1)
+    moved_to = in_seconds(600)
+    async with build_worker(client, settings, engine):
+        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=3600, completion_delay_seconds=60)
+        await handle.signal("reschedule", TripRescheduled(scheduled_at=moved_to.astimezone(IST).isoformat()))
+
+        async def told() -> bool:
+            return len(await reminded(session_maker, party.trip_id, moved_to)) == len(party.travellers)
+
+        await eventually(told)
+        await handle.terminate("test over")
+
+    assert await reminded(session_maker, party.trip_id, party.scheduled_at) == []
+
+
+async def test_a_flow_started_before_reminders_inside_the_lead_time_keeps_skipping_them(
+    client: Client,
+    settings: Settings,
+    engine: AsyncEngine,
+    session_maker: async_sessionmaker[AsyncSession],
+) -> None:
+    party = await create_party(session_maker, in_seconds(600), members=1)
+    earlier = replace(
+        trip_schedule(party.trip_id, party.scheduled_at, reminder_lead_seconds=3600, completion_delay_seconds=60),
+        version=LEANER_TRIP_VERSION,
+    )
+    async with build_worker(client, settings, engine):
+        handle = await start_flow(client, settings, trip_start(earlier, host_id=party.host_id))
+
+        async def waits_for_departure() -> bool:
+            return await events_of(handle, EventType.EVENT_TYPE_TIMER_STARTED) == 1
+
+        await eventually(waits_for_departure)
+        await handle.terminate("test over")
+
+    assert await scheduled_activities(handle) == []
+    assert await notifications_about(session_maker, party.trip_id) == []

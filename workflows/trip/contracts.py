@@ -18,11 +18,16 @@ def trip_workflow_id(trip_id: int) -> str:
 # (and no search attribute upsert) for it. 2: the flow opens without reading its trip and stores its reminder as a
 # short step (workflows/trip/workflow.py). A start without it was made before: the flow takes the path it took then.
 LEANER_TRIP_VERSION = 2
+# 3: a trip departing within the reminder's lead time (made or moved that late) is reminded at once, not skipped. Its
+# completion delay, since then, is the trip's expected duration (domain/rules/trip.py completion_delay_seconds).
+REMINDED_INSIDE_LEAD_TRIP_VERSION = 3
 
 
 @dataclass(frozen=True)
 class TripSchedule:
-    """Starts a TripWorkflow. Times are ISO 8601 in UTC; durations come from settings, so tests run them short."""
+    """Starts a TripWorkflow. Times are ISO 8601 in UTC; durations come from settings, so tests run them short. The
+    completion delay is the trip's own (Settings.trip_completion_delay_for its ends' distance): its ends are fixed, so
+    it holds for every departure the trip is moved to."""
 
     trip_id: int
     scheduled_at: str
@@ -40,7 +45,7 @@ def trip_schedule(
         departure.astimezone(IST).isoformat(),
         reminder_lead_seconds,
         completion_delay_seconds,
-        LEANER_TRIP_VERSION,
+        REMINDED_INSIDE_LEAD_TRIP_VERSION,
     )
 
 

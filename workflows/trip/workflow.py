@@ -1,10 +1,11 @@
 """A published trip from creation to its end: reminder before departure, start, completion, or cancellation.
 
 The API inserts the trip and hands this flow's start to the flow outbox in one transaction, so the flow starts
-after the commit, for an active trip, and arms its timers at once. An edit
-of the time (signal `reschedule`) re-arms every timer from the new time; a delete (signal `cancel`) ends the flow
-at any point before completion, and the members hear why. FlowStatus: scheduled -> started -> completed, or
-cancelled (and, in flows started before LEANER_TRIP_VERSION, discarded for a trip gone before the flow read it).
+after the commit, for an active trip, and arms its timers at once. An edit of the time (signal `reschedule`) re-arms
+every timer from the new time; a delete (signal `cancel`) ends the flow at any point before completion, and the
+members hear why. A trip departing within the reminder's lead time, made or moved that late, is reminded at once
+(since REMINDED_INSIDE_LEAD_TRIP_VERSION). FlowStatus: scheduled -> started -> completed, or cancelled (and, in flows
+started before LEANER_TRIP_VERSION, discarded for a trip gone before the flow read it).
 """
 
 import contextlib
@@ -18,7 +19,13 @@ with workflow.unsafe.imports_passed_through():
     from workflows.flow import FLOW_STATUS, TRIP_ID
     from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import lean, short_step
-    from workflows.trip.contracts import LEANER_TRIP_VERSION, TripCancelled, TripRescheduled, TripSchedule
+    from workflows.trip.contracts import (
+        LEANER_TRIP_VERSION,
+        REMINDED_INSIDE_LEAD_TRIP_VERSION,
+        TripCancelled,
+        TripRescheduled,
+        TripSchedule,
+    )
 
 
 def _moment(iso: str) -> datetime:
@@ -39,6 +46,7 @@ class TripWorkflow:
         self._cancellation: TripCancelled | None = None
         self._status: str | None = None
         self._leaner = False
+        self._reminds_inside_lead = schedule.version >= REMINDED_INSIDE_LEAD_TRIP_VERSION
 
     @workflow.signal
     def reschedule(self, change: TripRescheduled) -> None:
@@ -94,6 +102,9 @@ class TripWorkflow:
             if workflow.now() < reminder_at:
                 if not await self._sleep_until(reminder_at, plan, "reminder"):
                     continue
+                await self._remind(departure)
+            elif self._reminds_inside_lead and workflow.now() < departure:
+                # Made or moved within the reminder's lead time: reminded at once rather than not at all.
                 await self._remind(departure)
             if not await self._sleep_until(departure, plan, "departure"):
                 continue
