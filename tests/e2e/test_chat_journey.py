@@ -6,6 +6,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, WebSocketRoute, expect
 
+from tests.e2e.axe import Audit
+from tests.e2e.conftest import screen_status
 from tests.e2e.test_join_journey import actions, publish_trip, toast
 from tests.e2e.test_signin_journey import write_png
 from tests.e2e.test_trip_journey import new_person
@@ -181,6 +183,110 @@ def test_two_members_chat_live_share_files_and_survive_a_dropped_socket(
     assert rider_errors == []
 
     # The trip is taken down, so it does not turn up in other journeys' searches.
+    host.goto(trip_path)
+    sheet = host.get_by_role("dialog", name="Trip")
+    sheet.get_by_role("button", name="Trip options").click()
+    sheet.get_by_role("menuitem", name="Delete Trip").click()
+    host.get_by_role("dialog", name="Delete Trip").get_by_role("button", name="Delete Trip").click()
+    expect(host).to_have_url(re.compile(r"/home$"))
+    host_context.close()
+    rider_context.close()
+
+
+def scroll_messages_to_top(page: Page) -> None:
+    """Scrolls the room's message list (the only scrolling area) to its top, as a finger would."""
+    page.get_by_test_id("chat-messages").evaluate("list => list.scrollTo({ top: 0 })")
+
+
+def test_a_phone_sized_room_opens_at_the_newest_follows_new_messages_and_keeps_them_offline(
+    browser: Browser, base_url: str, audit: Audit
+) -> None:
+    host_context, host, host_errors = new_person(browser, base_url, "Meera Nair", "Female")
+    trip_path = publish_trip(host, base_url)
+    rider_context, rider, rider_errors = new_person(browser, base_url, "Kiran Shetty", "Male")
+    rider.goto(trip_path)
+    actions(rider).get_by_role("button", name="Send Request").click()
+    rider.get_by_role("dialog", name="Send Request & Join Trip").get_by_role("button", name="Send Request").click()
+    expect(toast(rider, "Request sent successfully")).to_be_visible()
+    host.reload()
+    actions(host).get_by_role("button", name="Requests(1)").click()
+    host.get_by_role("dialog", name="Requests(1)").get_by_role("button", name="Accept").click()
+    expect(toast(host, "Request accepted")).to_be_visible()
+    host.keyboard.press("Escape")
+
+    # The host fills the room with more than a phone's screen (and more than a page) of messages.
+    actions(host).get_by_role("button", name="Trip Chat").click()
+    expect(host).to_have_url(re.compile(r"/chat-room/\d+$"))
+    chat_path = re.sub(r"^https?://[^/]+", "", host.url)
+    for number in range(1, 36):
+        say(host, f"Plan line {number}")
+    expect(log_of(host).get_by_text("Plan line 35", exact=True)).to_be_visible()
+    expect(log_of(host).get_by_test_id("chat-message").last).to_have_attribute("data-status", "successful")
+
+    # On a 390x844 screen the rider's room opens at the newest message, with the text box on screen.
+    rider.reload()
+    actions(rider).get_by_role("button", name="Trip Chat").click()
+    expect(rider).to_have_url(re.compile(re.escape(chat_path) + "$"))
+    expect(log_of(rider).get_by_text("Plan line 35", exact=True)).to_be_in_viewport()
+    expect(rider.get_by_role("textbox", name="Message")).to_be_in_viewport()
+    expect(rider.get_by_role("button", name="Send")).to_be_in_viewport()
+    expect(log_of(rider).get_by_text("Plan line 20", exact=True)).not_to_be_in_viewport()
+    expect(screen_status(rider).filter(has_text="Reconnecting")).to_be_hidden()
+    audit(rider, "chat room on a phone")
+
+    # At the bottom, a new message is followed; the rider's own one too.
+    say(host, "Leaving in ten minutes")
+    expect(log_of(rider).get_by_text("Leaving in ten minutes")).to_be_in_viewport()
+    expect(rider.get_by_role("button", name="New messages")).to_be_hidden()
+
+    # Scrolled up to read, a new message does not pull the list down: a button says it came and leads to it.
+    scroll_messages_to_top(rider)
+    expect(log_of(rider).get_by_text("Plan line 35", exact=True)).not_to_be_in_viewport()
+    say(host, "Cab is at gate 2")
+    new_messages = rider.get_by_role("button", name="New messages")
+    expect(new_messages).to_be_visible()
+    expect(log_of(rider).get_by_text("Cab is at gate 2")).not_to_be_in_viewport()
+    audit(rider, "chat room scrolled up with a new message")
+    new_messages.click()
+    expect(log_of(rider).get_by_text("Cab is at gate 2")).to_be_in_viewport()
+    expect(new_messages).to_be_hidden()
+
+    # The on-screen keyboard takes the lower part of the screen: the text box and the newest message stay above it.
+    rider.get_by_role("textbox", name="Message").focus()
+    rider.set_viewport_size({"width": 390, "height": 480})
+    expect(rider.get_by_role("textbox", name="Message")).to_be_in_viewport()
+    expect(log_of(rider).get_by_text("Cab is at gate 2")).to_be_in_viewport()
+    say(rider, "Coming down now")
+    expect(log_of(rider).get_by_text("Coming down now")).to_be_in_viewport()
+    expect(log_of(host).get_by_text("Coming down now")).to_be_visible()
+    rider.set_viewport_size({"width": 390, "height": 844})
+
+    # Offline, the room opened again shows the messages already seen, marked as offline, instead of a spinner.
+    rider.get_by_role("button", name="Back").click()
+    expect(rider).to_have_url(re.compile(r"/chat$"))
+    row = rider.get_by_test_id("chat-row").filter(has=rider.get_by_text("Coming down now"))
+    expect(row).to_be_visible()
+    rider_context.set_offline(True)
+    row.click()
+    expect(rider).to_have_url(re.compile(re.escape(chat_path) + "$"))
+    expect(log_of(rider).get_by_text("Coming down now")).to_be_in_viewport()
+    expect(log_of(rider).get_by_text("Cab is at gate 2")).to_be_visible()
+    offline_mark = screen_status(rider).filter(has_text="You are offline: these are the messages seen before")
+    expect(offline_mark).to_be_visible()
+    expect(rider.get_by_role("status").filter(has_text="Loading")).to_have_count(0)
+    audit(rider, "chat room offline")
+
+    # Back online, the room catches up with what was said meanwhile, and the mark goes.
+    say(host, "Where are you?")
+    rider_context.set_offline(False)
+    rider.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(offline_mark).to_be_hidden()
+    expect(log_of(rider).get_by_text("Where are you?")).to_be_in_viewport(timeout=20_000)
+
+    audit.assert_clean(3)
+    assert host_errors == []
+    assert rider_errors == []
+
     host.goto(trip_path)
     sheet = host.get_by_role("dialog", name="Trip")
     sheet.get_by_role("button", name="Trip options").click()

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query'
+import type { RoomMessage } from '../model/room-messages'
 import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
 import { getTripChat } from '@/lib/trips'
@@ -16,6 +17,9 @@ export type DocumentAccepted = Schemas['DocumentAccepted']
 export const CHAT_KEY = ['chat'] as const
 
 export type ChatTab = 'current' | 'previous'
+
+/** How long a room once opened can be opened again offline: its summary and the messages seen are kept this long. */
+export const ROOM_KEPT_FOR_OFFLINE_MS = 24 * 60 * 60 * 1000
 
 export const chatListQueryOptions = (tab: ChatTab) =>
   infiniteQueryOptions({
@@ -35,6 +39,7 @@ export const tripChatQueryOptions = (tripId: string | number) =>
     queryKey: [...CHAT_KEY, 'of-trip', String(tripId)],
     queryFn: ({ signal }) => getTripChat(tripId, signal),
     staleTime: 0,
+    gcTime: ROOM_KEPT_FOR_OFFLINE_MS,
   })
 
 /** Paged history: page 0 is the newest; each page lists its messages oldest first. */
@@ -47,6 +52,18 @@ export const chatHistoryQueryOptions = (chatId: number) =>
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     staleTime: Infinity,
     gcTime: 0,
+  })
+
+/**
+ * The messages a room last showed on this device (model/seen-messages.ts): never fetched, only written by the open
+ * room, and read when the room opens while offline. Logout clears it with the rest of the cache.
+ */
+export const seenMessagesQueryOptions = (chatId: number) =>
+  queryOptions<RoomMessage[]>({
+    queryKey: [...CHAT_KEY, 'seen', chatId],
+    queryFn: skipToken,
+    staleTime: Infinity,
+    gcTime: ROOM_KEPT_FOR_OFFLINE_MS,
   })
 
 /** The file of a send-document placeholder, sent on the socket's own session. */

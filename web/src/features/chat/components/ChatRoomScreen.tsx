@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
 import { tripChatQueryOptions, type ChatSender, type ChatSummary } from '../api/chats'
 import styles from './ChatRoom.module.css'
@@ -7,8 +7,11 @@ import { Composer } from './Composer'
 import { MessageBubble } from './MessageBubble'
 import { RoomMenu } from './RoomMenu'
 import { useChatRoom } from './use-chat-room'
+import { useFollowNewest } from './use-follow-newest'
+import { useVisibleHeight } from './use-visible-height'
 import { Avatar } from '@/components/Avatar'
 import { EmptyState } from '@/components/EmptyState'
+import { useOnline } from '@/components/OfflineBanner'
 import { PageHeader } from '@/components/PageHeader'
 import { PersonButton } from '@/components/person'
 import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
@@ -18,8 +21,11 @@ import { placeShortName } from '@/lib/location'
 import { useCurrentUser } from '@/lib/session'
 import { tripQueryOptions } from '@/lib/trips'
 
-/** Scrolled this close to the top, older messages are fetched; this close to the bottom, new ones keep it there. */
+/** Scrolled this close to the top, older messages are fetched. */
 const EDGE_PX = 48
+
+export const OFFLINE_SEEN = 'You are offline: these are the messages seen before. New ones show once you are back online.'
+export const OFFLINE_NOTHING_SEEN = 'You are offline: the messages show once you are back online.'
 
 function Spinner({ label }: { label: string }) {
   return (
@@ -35,6 +41,7 @@ export function ChatRoomScreen() {
   // The chat list's tab came along in the navigation state; back returns to it.
   const listState: unknown = useLocation().state
   const user = useCurrentUser()
+  const online = useOnline()
   const chat = useQuery(tripChatQueryOptions(chatId))
   const trip = useQuery({ ...tripQueryOptions(String(chat.data?.trip_id ?? 0), null), enabled: chat.isSuccess })
   const me: ChatSender = {
@@ -62,26 +69,32 @@ export function ChatRoomScreen() {
 
   if (chat.isError) {
     return (
-      <>
-        {header}
-        <main className={styles.screen}>
-          <EmptyState title={errorMessage(chat.error)}>
-            <Link className="btn btn-primary btn-small" to={paths.chat}>
-              Back to chats
-            </Link>
-          </EmptyState>
-        </main>
-      </>
+      <RoomColumn header={header}>
+        <EmptyState title={errorMessage(chat.error)}>
+          <Link className="btn btn-primary btn-small" to={paths.chat}>
+            Back to chats
+          </Link>
+        </EmptyState>
+      </RoomColumn>
     )
   }
-  if (!chat.isSuccess || trip.isPending) {
+  if (chat.isPending && chat.fetchStatus === 'paused') {
     return (
-      <>
-        {header}
-        <main className={styles.screen}>
-          <Spinner label="Loading trip" />
-        </main>
-      </>
+      <RoomColumn header={header}>
+        <EmptyState title="You are offline" description="This chat opens once you are back online.">
+          <Link className="btn btn-primary btn-small" to={paths.chat}>
+            Back to chats
+          </Link>
+        </EmptyState>
+      </RoomColumn>
+    )
+  }
+  // The trip only names the route: offline without it, the chat's own name does.
+  if (!chat.isSuccess || (trip.isPending && trip.fetchStatus !== 'paused')) {
+    return (
+      <RoomColumn header={header}>
+        <Spinner label="Loading trip" />
+      </RoomColumn>
     )
   }
 
@@ -90,41 +103,64 @@ export function ChatRoomScreen() {
     ? `${placeShortName(trip.data.origin.name)} to ${placeShortName(trip.data.destination.name)}`
     : chat.data.display_name
 
+  const offline = !online || room.showsSeen
   return (
-    <>
-      {header}
-      <main className={styles.screen}>
-        <Link to={paths.trip(chat.data.trip_id)} className={styles.tripCard} data-testid="chat-trip-card">
-          <span className={styles.tripRoute}>{route}</span>
-          <span className="muted">
-            {isoToDdMmYyyy(schedule.date)} · {formatClock(schedule.time)}
-          </span>
-        </Link>
-        <MessageList room={room} myId={user.id} />
-        {room.connection !== 'open' && !room.roomError && (
+    <RoomColumn header={header}>
+      <Link to={paths.trip(chat.data.trip_id)} className={styles.tripCard} data-testid="chat-trip-card">
+        <span className={styles.tripRoute}>{route}</span>
+        <span className="muted">
+          {isoToDdMmYyyy(schedule.date)} · {formatClock(schedule.time)}
+        </span>
+      </Link>
+      <MessageList room={room} myId={user.id} />
+      {offline ? (
+        <p className={styles.connection} role="status" data-testid="chat-offline">
+          {room.messages.length > 0 ? OFFLINE_SEEN : OFFLINE_NOTHING_SEEN}
+        </p>
+      ) : (
+        room.connection !== 'open' &&
+        !room.roomError && (
           <p className={styles.connection} role="status">
             Reconnecting…
           </p>
-        )}
-        {room.roomError ? (
-          <p className={styles.roomError} role="alert">
-            {room.roomError}
-          </p>
-        ) : (
-          <Composer disabled={false} onSendText={room.sendText} onSendFile={room.sendDocument} />
-        )}
-      </main>
-    </>
+        )
+      )}
+      {room.roomError ? (
+        <p className={styles.roomError} role="alert">
+          {room.roomError}
+        </p>
+      ) : (
+        <Composer disabled={false} onSendText={room.sendText} onSendFile={room.sendDocument} />
+      )}
+    </RoomColumn>
+  )
+}
+
+/**
+ * The room as one column as tall as the part of the window one sees: the header, the trip, the message list (the
+ * only part that scrolls) and the composer at the bottom, which so stays above an on-screen keyboard.
+ */
+function RoomColumn({ header, children }: { header: ReactNode; children: ReactNode }) {
+  const visibleHeight = useVisibleHeight()
+  const height = visibleHeight === null ? undefined : ({ '--room-height': `${visibleHeight}px` } as CSSProperties)
+  return (
+    <div className={styles.room} style={height}>
+      {header}
+      <main className={styles.screen}>{children}</main>
+    </div>
   )
 }
 
 function MessageList({ room, myId }: { room: ReturnType<typeof useChatRoom>; myId: number }) {
   const listRef = useRef<HTMLDivElement>(null)
-  const [atBottom, setAtBottom] = useState(true)
   const heightBeforeOlder = useRef<number | null>(null)
   const { history, messages } = room
   const count = messages.length
-  const newestKey = messages[count - 1]?.key
+  const newest = messages[count - 1]
+  const follow = useFollowNewest(listRef, {
+    key: newest?.key,
+    mine: newest !== undefined && newest.sender.user_id === myId && newest.status === 'waiting',
+  })
 
   const loadOlder = () => {
     if (!history.hasNextPage || history.isFetchingNextPage) return
@@ -134,54 +170,60 @@ function MessageList({ room, myId }: { room: ReturnType<typeof useChatRoom>; myI
 
   useLayoutEffect(() => {
     const list = listRef.current
-    if (!list) return
-    if (heightBeforeOlder.current !== null) {
-      // Older messages went in above: keep the same messages in view.
-      list.scrollTop += list.scrollHeight - heightBeforeOlder.current
-      if (!history.isFetchingNextPage) heightBeforeOlder.current = null
-    } else if (atBottom) {
-      list.scrollTop = list.scrollHeight
-    }
-    // Runs when messages are added or an upload changes a message's height.
-  }, [count, newestKey, messages, atBottom, history.isFetchingNextPage])
+    if (!list || heightBeforeOlder.current === null) return
+    // Older messages went in above: keep the same messages in view.
+    list.scrollTop += list.scrollHeight - heightBeforeOlder.current
+    if (!history.isFetchingNextPage) heightBeforeOlder.current = null
+  }, [count, history.isFetchingNextPage])
 
   const onScroll = () => {
     const list = listRef.current
     if (!list) return
-    setAtBottom(list.scrollHeight - list.scrollTop - list.clientHeight < EDGE_PX)
+    follow.onScrolled()
     if (list.scrollTop < EDGE_PX) loadOlder()
   }
 
   return (
-    <div ref={listRef} className={styles.messages} onScroll={onScroll}>
-      {history.hasNextPage && (
+    <div className={styles.messagesWrap}>
+      <div ref={listRef} className={styles.messages} onScroll={onScroll} data-testid="chat-messages">
+        {history.hasNextPage && (
+          <button
+            type="button"
+            className={`link-button ${styles.loadMore}`}
+            onClick={loadOlder}
+            disabled={history.isFetchingNextPage}
+          >
+            {history.isFetchingNextPage ? 'Loading…' : 'Load earlier messages'}
+          </button>
+        )}
+        {history.isPending && history.fetchStatus === 'fetching' && <Spinner label="Loading messages" />}
+        {history.isError && (
+          <p className={styles.roomError} role="alert">
+            {errorMessage(history.error)}
+          </p>
+        )}
+        <div role="log" aria-live="polite" aria-label="Messages" className={styles.log}>
+          {messages.map((message) => (
+            <MessageBubble
+              key={message.key}
+              message={message}
+              mine={message.sender.user_id === myId}
+              onRetry={room.retry}
+              canRetryUpload={room.canRetryUpload(message)}
+            />
+          ))}
+        </div>
+        {history.isSuccess && count === 0 && <p className={styles.quiet}>No messages yet. Say hello!</p>}
+      </div>
+      {follow.unseen && (
         <button
           type="button"
-          className={`link-button ${styles.loadMore}`}
-          onClick={loadOlder}
-          disabled={history.isFetchingNextPage}
+          className={`btn btn-primary btn-small ${styles.newMessages}`}
+          onClick={follow.scrollToBottom}
         >
-          {history.isFetchingNextPage ? 'Loading…' : 'Load earlier messages'}
+          New messages
         </button>
       )}
-      {history.isPending && <Spinner label="Loading messages" />}
-      {history.isError && (
-        <p className={styles.roomError} role="alert">
-          {errorMessage(history.error)}
-        </p>
-      )}
-      <div role="log" aria-live="polite" aria-label="Messages" className={styles.log}>
-        {messages.map((message) => (
-          <MessageBubble
-            key={message.key}
-            message={message}
-            mine={message.sender.user_id === myId}
-            onRetry={room.retry}
-            canRetryUpload={room.canRetryUpload(message)}
-          />
-        ))}
-      </div>
-      {history.isSuccess && count === 0 && <p className={styles.quiet}>No messages yet. Say hello!</p>}
     </div>
   )
 }

@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   CHAT_KEY,
   chatHistoryQueryOptions,
+  seenMessagesQueryOptions,
   uploadChatDocument,
   type ChatMessage,
   type ChatSender,
@@ -19,6 +20,7 @@ import {
   type RoomMessage,
   type RoomMessages,
 } from '../model/room-messages'
+import { fromSeen, seenMessages, withoutSeen } from '../model/seen-messages'
 import { errorAction, SocketRetries } from '../model/socket-retries'
 import { toast } from '@/components/toast'
 import { MESSAGES } from '@/generated/rules'
@@ -61,10 +63,31 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
     setMessages(messagesRef.current)
   }, [])
 
+  // Offline, the history waits for the network: the room opens with the messages this device saw last time.
+  const seen = useQuery(seenMessagesQueryOptions(chatId))
+  const showsSeen = useRef(false)
+  const waitsForNetwork = enabled && history.isPending && history.fetchStatus === 'paused'
   useEffect(() => {
-    const pages = history.data?.pages ?? []
-    update((state) => withServerMessages(state, pages.flatMap((page) => page.messages)))
+    if (!waitsForNetwork || showsSeen.current || !seen.data) return
+    const kept = fromSeen(seen.data)
+    showsSeen.current = true
+    update((state) => ({ ...kept, ...state }))
+  }, [waitsForNetwork, seen.data, update])
+
+  useEffect(() => {
+    const pages = history.data?.pages
+    if (!pages) return
+    const fromServer = pages.flatMap((page) => page.messages)
+    const wasSeen = showsSeen.current
+    showsSeen.current = false
+    update((state) => withServerMessages(wasSeen ? withoutSeen(state) : state, fromServer))
   }, [history.data, update])
+
+  useEffect(() => {
+    if (!enabled) return
+    const kept = seenMessages(messages)
+    if (kept.length > 0) queryClient.setQueryData(seenMessagesQueryOptions(chatId).queryKey, kept)
+  }, [enabled, chatId, messages, queryClient])
 
   const transmit = useCallback(
     (message: RoomMessage): boolean => {
@@ -261,6 +284,8 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
 
   return {
     history,
+    /** the messages shown are the ones seen on an earlier visit, until the network is back */
+    showsSeen: waitsForNetwork,
     messages: ordered,
     connection,
     joined,
