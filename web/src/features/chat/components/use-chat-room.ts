@@ -284,8 +284,8 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
 
   return {
     history,
-    /** the messages shown are the ones seen on an earlier visit, until the network is back */
-    showsSeen: waitsForNetwork,
+    /** the history waits for the network: the messages shown, if any, are the ones seen on an earlier visit */
+    waitsForNetwork,
     messages: ordered,
     connection,
     joined,
