@@ -17,6 +17,7 @@ from domain import clock
 from domain.compiled_query import CompiledQuery
 from domain.models import Trip, TripPassenger
 from domain.rules import messages
+from domain.rules.trip import TripStatus
 
 # The viewer's tabs show at most this many trips each.
 TAB_LIMIT = 100
@@ -96,13 +97,19 @@ def _viewer_trips_query(by_status: bool, by_type: bool, past: bool) -> CompiledQ
     if past:
         found = found.order_by(Trip.scheduled_at.desc(), Trip.id.desc()).limit(TAB_LIMIT)
         return for_the_viewer(found, lambda trips: (trips.c.scheduled_at.desc(), trips.c.id.desc()))
-    found = found.where(Trip.scheduled_at > func.now()).order_by(Trip.scheduled_at, Trip.id).limit(TAB_LIMIT)
+    # Upcoming lists trips still going ahead: a trip its host cancelled leaves it, whatever the viewer's own status
+    # on it (a cancellation leaves the members' statuses as they were, for their history in Recent).
+    found = (
+        found.where(Trip.status == TripStatus.ACTIVE.value, Trip.scheduled_at > func.now())
+        .order_by(Trip.scheduled_at, Trip.id)
+        .limit(TAB_LIMIT)
+    )
     return for_the_viewer(found, lambda trips: (trips.c.scheduled_at, trips.c.id))
 
 
 async def viewer_trips(reader: TripReader, status_ids: str | None, type_ids: str | None, past: bool) -> list[View]:
     """The Upcoming, Hosting and Recent tabs of SPEC §4: the viewer's trips by their own status and role, upcoming
-    soonest first, or past latest first."""
+    (and not cancelled) soonest first, or past latest first."""
     statuses, types = comma_separated(status_ids), comma_separated(type_ids)
     query = _viewer_trips_query(bool(statuses), bool(types), past)
     return await reader.views(query, {"statuses": list(statuses), "types": list(types)})

@@ -313,6 +313,26 @@ async def test_user_trips_give_the_upcoming_hosting_and_recent_tabs(signed_in, a
     assert await tab(type_ids="member", retrieve_past_trips=1) == []
 
 
+async def test_upcoming_never_lists_a_cancelled_trip_and_recent_keeps_it(signed_in, app):
+    kept = await create(signed_in)
+    deleted = await create(signed_in)
+    answer = await signed_in.request("DELETE", f"/api/trip/trip/{deleted}", json={"reason": "Plans changed"})
+    assert answer.status_code == 200, answer.text
+
+    async def tab(**params):
+        answer = await signed_in.get("/api/trip/user_trips", params=params)
+        return [trip["id"] for trip in answer.json()["data"]["trips"]]
+
+    upcoming = await tab(status_ids="active,requested", retrieve_past_trips=0)
+    assert kept in upcoming and deleted not in upcoming
+    assert deleted not in await tab(retrieve_past_trips=0)
+    # The host's own status on it stays active: the trip still counts in Hosting and Recent, shown as cancelled.
+    hosting = await signed_in.get("/api/trip/user_trips", params={"type_ids": "host", "retrieve_past_trips": 1})
+    statuses = {trip["id"]: trip["status"] for trip in hosting.json()["data"]["trips"]}
+    assert statuses[deleted] == "CANCELLED" and statuses[kept] == "ACTIVE"
+    assert deleted in await tab(status_ids="active", retrieve_past_trips=1)
+
+
 async def test_every_trip_answer_has_exactly_the_documented_shape(signed_in, other, route):
     """Trip views are built as plain dicts (api/trips/views.py): each one must be a TripPublic, field for field."""
     trip_id = await create(signed_in, origin=route.origin, destination=route.destination)
