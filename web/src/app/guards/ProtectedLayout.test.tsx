@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ProtectedLayout } from './ProtectedLayout'
 import { createQueryClient, setUnauthorizedHandler } from '@/lib/query-client'
 import { rememberRedirectTarget } from '@/lib/redirect'
+import { userQueryOptions } from '@/lib/session'
 import { storage } from '@/lib/storage'
 
 const config = { latest_client_version: '1.0.34', minimum_client_version: '1.0.0', current_location_expiry_in_minutes: 30 }
@@ -51,6 +52,7 @@ function renderAt(path: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   )
+  return { router, queryClient }
 }
 
 describe('ProtectedLayout', () => {
@@ -71,10 +73,30 @@ describe('ProtectedLayout', () => {
     expect(storage.redirectTarget.get()).toBe('/trip/42?viewRequest=true')
   })
 
+  it('forgets the page remembered at the login once the person is inside', async () => {
+    rememberRedirectTarget('/trip/42')
+    serve({ status: 200, body: { status: 'SUCCESS', message: '', data: completeUser } })
+    renderAt('/trip/42')
+    expect(await screen.findByRole('heading', { name: 'Trip page' })).toBeInTheDocument()
+    expect(storage.redirectTarget.get()).toBeNull()
+  })
+
   it('forces an incomplete profile to /user-details', async () => {
     serve({ status: 200, body: { status: 'SUCCESS', message: '', data: { ...completeUser, dob: null } } })
     renderAt('/home')
     expect(await screen.findByRole('heading', { name: 'Profile creation' })).toBeInTheDocument()
+  })
+
+  it('carries the wanted page through profile creation and goes there once the profile is complete', async () => {
+    const incomplete = { ...completeUser, name: null, gender: null, dob: null }
+    serve({ status: 200, body: { status: 'SUCCESS', message: '', data: incomplete } })
+    const { router, queryClient } = renderAt('/trip/42?viewRequest=true')
+    expect(await screen.findByRole('heading', { name: 'Profile creation' })).toBeInTheDocument()
+    expect(router.state.location.state).toEqual({ next: '/trip/42?viewRequest=true' })
+
+    act(() => queryClient.setQueryData(userQueryOptions().queryKey, completeUser as never))
+    expect(await screen.findByRole('heading', { name: 'Trip page' })).toBeInTheDocument()
+    expect(router.state.location.pathname + router.state.location.search).toBe('/trip/42?viewRequest=true')
   })
 
   it('sends a complete profile from /user-details to home', async () => {

@@ -6,8 +6,10 @@ import { PushBridge } from '@/app/PushBridge'
 import { LiveUpdates } from '@/app/LiveUpdates'
 import { LoadFailed, OFFLINE_MESSAGE } from '@/app/LoadFailed'
 import { Splash } from '@/components/Splash'
+import { paths } from '@/config/paths'
 import { isUnauthorized } from '@/lib/api'
 import { requestLocationPermission } from '@/lib/location'
+import { afterProfileState, afterProfileTarget, forgetRedirectTarget } from '@/lib/redirect'
 import { configQueryOptions, userQueryOptions } from '@/lib/session'
 import { storage } from '@/lib/storage'
 import { protectedRedirect, shouldAskForLocation } from './guard-logic'
@@ -25,16 +27,21 @@ function useLocationPermissionPrompt(pathname: string, enabled: boolean) {
 
 /**
  * Pages for signed-in people: loads the user and the configuration behind a splash, sends a signed-out visitor to
- * /login (the 401 handler remembers where they wanted to go) and an incomplete profile to /user-details.
+ * /login (the 401 handler remembers where they wanted to go) and an incomplete profile to /user-details, which
+ * carries the page they wanted in its router state and leads there once the profile is complete.
  */
 export function ProtectedLayout() {
-  const { pathname } = useLocation()
+  const { pathname, search, state } = useLocation()
   const user = useQuery(userQueryOptions())
   const config = useQuery(configQueryOptions())
   // The screen behind the guard is drawn as a transition once both have arrived, in slices that keep the page
   // responsive, instead of in one long task.
   const ready = useDeferredValue(user.isSuccess && config.isSuccess)
   useLocationPermissionPrompt(pathname, ready)
+  // The person is inside: the page remembered at the login has been reached (or is carried on by profile setup).
+  useEffect(() => {
+    if (ready) forgetRedirectTarget()
+  }, [ready])
 
   const waitingForNetwork = !ready && (user.fetchStatus === 'paused' || config.fetchStatus === 'paused')
   if (waitingForNetwork) return <LoadFailed message={OFFLINE_MESSAGE} onRetry={() => window.location.reload()} />
@@ -54,7 +61,10 @@ export function ProtectedLayout() {
   }
   if (!ready || !user.data || !config.data) return <Splash />
 
-  const target = protectedRedirect(pathname, user.data)
+  const target = protectedRedirect(pathname, user.data, afterProfileTarget(state))
+  if (target === paths.userDetails) {
+    return <Navigate to={target} replace state={afterProfileState(pathname + search)} />
+  }
   if (target) return <Navigate to={target} replace />
 
   return (

@@ -3,16 +3,20 @@ import { Navigate, Outlet } from 'react-router'
 import { LoadFailed, OFFLINE_MESSAGE } from '@/app/LoadFailed'
 import { Splash } from '@/components/Splash'
 import { paths } from '@/config/paths'
+import { peekRedirectTarget } from '@/lib/redirect'
 import { sessionQueryOptions } from '@/lib/session'
 
-/** The login pages: someone already signed in goes straight home. */
+/**
+ * The login pages: someone signed in goes on to the page they wanted before signing in (a link they opened signed
+ * out), else home. The code screen sends them to the same page, whichever of the two acts first.
+ */
 export function PublicOnlyLayout() {
   const session = useQuery(sessionQueryOptions())
   if (session.isPending && session.fetchStatus === 'paused') {
     return <LoadFailed message={OFFLINE_MESSAGE} onRetry={() => window.location.reload()} />
   }
   if (session.isPending) return <Splash />
-  if (session.data?.is_logged_in) return <Navigate to={paths.home} replace />
+  if (session.data?.is_logged_in) return <Navigate to={peekRedirectTarget()} replace />
   return <Outlet />
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { isProfileComplete, protectedRedirect, shouldAskForLocation } from './guard-logic'
-import { rememberRedirectTarget, safeRedirectTarget, takeRedirectTarget } from '@/lib/redirect'
+import {
+  afterProfileState,
+  afterProfileTarget,
+  rememberRedirectTarget,
+  safeRedirectTarget,
+  takeRedirectTarget,
+} from '@/lib/redirect'
 
 const complete = { name: 'Asha Rao', gender: 'FEMALE' as const, dob: '01-01-1990' }
 
@@ -30,6 +36,10 @@ describe('protectedRedirect', () => {
     expect(protectedRedirect('/user-details', complete)).toBe('/home')
   })
 
+  it('sends a complete profile from /user-details on to the page wanted before the profile', () => {
+    expect(protectedRedirect('/user-details', complete, '/chat-room/7')).toBe('/chat-room/7')
+  })
+
   it('lets a complete profile go anywhere else', () => {
     expect(protectedRedirect('/home', complete)).toBeNull()
     expect(protectedRedirect('/trip/42', complete)).toBeNull()
@@ -49,6 +59,29 @@ describe('redirect target after login', () => {
     expect(safeRedirectTarget('/login')).toBeNull()
     expect(safeRedirectTarget('/login/otp')).toBeNull()
     expect(safeRedirectTarget('/profile/settings')).toBe('/profile/settings')
+  })
+
+  it('never follows a path that a browser could read as another origin', () => {
+    expect(safeRedirectTarget('/\\evil.example/')).toBeNull()
+    expect(safeRedirectTarget('/\t/evil.example/')).toBeNull()
+    expect(safeRedirectTarget('/trip/1\\..\\..')).toBeNull()
+    expect(safeRedirectTarget('https:/evil.example/')).toBeNull()
+    expect(safeRedirectTarget('javascript:alert(1)')).toBeNull()
+  })
+})
+
+describe('the page after profile setup', () => {
+  it('is carried in the router state, only for the app\'s own pages', () => {
+    expect(afterProfileTarget(afterProfileState('/trip/42?viewRequest=true'))).toBe('/trip/42?viewRequest=true')
+    expect(afterProfileState('//evil.example/')).toBeUndefined()
+    expect(afterProfileTarget({ next: 'https://evil.example/' })).toBe('/home')
+    expect(afterProfileTarget({ next: 42 })).toBe('/home')
+    expect(afterProfileTarget(null)).toBe('/home')
+  })
+
+  it('never leads back to profile setup itself', () => {
+    expect(afterProfileTarget({ next: '/user-details' })).toBe('/home')
+    expect(afterProfileTarget({ next: '/user-details?again=1' })).toBe('/home')
   })
 })
 

@@ -6,11 +6,18 @@ export function isProfileComplete(user: Pick<User, 'name' | 'gender' | 'dob'>): 
   return Boolean(user.name?.trim() && user.gender && user.dob)
 }
 
-/** Where a signed-in user must go instead of `pathname`, or null to stay. */
-export function protectedRedirect(pathname: string, user: Pick<User, 'name' | 'gender' | 'dob'>): string | null {
+/**
+ * Where a signed-in user must go instead of `pathname`, or null to stay. A complete profile on the profile-setup
+ * screen goes on to `afterProfile`: the page a new person wanted before setting it up, else home.
+ */
+export function protectedRedirect(
+  pathname: string,
+  user: Pick<User, 'name' | 'gender' | 'dob'>,
+  afterProfile: string = paths.home,
+): string | null {
   const complete = isProfileComplete(user)
   if (!complete && pathname !== paths.userDetails) return paths.userDetails
-  if (complete && pathname === paths.userDetails) return paths.home
+  if (complete && pathname === paths.userDetails) return afterProfile
   return null
 }
 

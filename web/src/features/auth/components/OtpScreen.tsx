@@ -8,7 +8,7 @@ import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { LIMITS, MESSAGES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
-import { takeRedirectTarget } from '@/lib/redirect'
+import { peekRedirectTarget } from '@/lib/redirect'
 import { storage, type PendingLogin } from '@/lib/storage'
 import { formatCountdown } from '@/lib/time'
 
@@ -83,7 +83,9 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
     verify.mutate(
       { otp: code, loginToken: login.login_token },
       {
-        onSuccess: () => navigate(takeRedirectTarget(), { replace: true }),
+        // The login pages send a signed-in person on to the same page (PublicOnlyLayout), so it is only read here:
+        // the guard of the signed-in pages forgets it once the person is inside.
+        onSuccess: () => navigate(peekRedirectTarget(), { replace: true }),
         onError: (failure) => {
           const message = errorMessage(failure)
           if (CODE_SPENT.has(message)) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { useUpdateProfile, type ProfileChanges } from '../api/update-profile'
 import { validateDob, validateName, validateReferralCode, validateSex } from '../validation'
 import { avatarChoiceToBase64, AvatarPicker, type AvatarChoice } from './AvatarPicker'
@@ -7,9 +7,9 @@ import { DobField } from './DobField'
 import styles from './ProfileForm.module.css'
 import { TextField } from '@/components/TextField'
 import { toast } from '@/components/toast'
-import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
+import { afterProfileTarget } from '@/lib/redirect'
 import { useCurrentUser, type Gender } from '@/lib/session'
 
 const SEXES: { value: Gender; label: string }[] = [
@@ -22,9 +22,11 @@ function focusFirstInvalid(form: HTMLFormElement) {
   form.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[data-invalid] input')?.focus()
 }
 
+/** The first profile: once saved, the person goes on to the page they opened before signing in, else home. */
 export function CreateProfileScreen() {
   const user = useCurrentUser()
   const navigate = useNavigate()
+  const { state } = useLocation()
   const updateProfile = useUpdateProfile()
   const [avatar, setAvatar] = useState<AvatarChoice | null>(null)
   const [name, setName] = useState(user.name ?? '')
@@ -66,7 +68,7 @@ export function CreateProfileScreen() {
     updateProfile.mutate(changes, {
       onSuccess: ({ message }) => {
         toast.success(message)
-        navigate(paths.home, { replace: true })
+        navigate(afterProfileTarget(state), { replace: true })
       },
       onError: (failure) => toast.error(errorMessage(failure)),
     })
