@@ -118,6 +118,7 @@ JOIN_REMOVED: Final = "Removed Successfully"
 JOIN_LEFT: Final = "You have left the trip"
 JOIN_REVOKED: Final = "Request cancelled"
 JOIN_REQUESTS_TOO_MANY: Final = "You have asked to join this trip too many times today. Please try again tomorrow"
+JOIN_NONE_WAITING: Final = "No pending requests"
 LUGGAGE_RANGE: Final = "Luggage should be between 0 and 20"
 
 REVIEW_TRIP_NOT_COMPLETED: Final = "This trip is not completed yet"

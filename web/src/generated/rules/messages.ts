@@ -107,6 +107,7 @@ export const MESSAGES = {
   "JOIN_LEFT": "You have left the trip",
   "JOIN_REVOKED": "Request cancelled",
   "JOIN_REQUESTS_TOO_MANY": "You have asked to join this trip too many times today. Please try again tomorrow",
+  "JOIN_NONE_WAITING": "No pending requests",
   "LUGGAGE_RANGE": "Luggage should be between 0 and 20",
   "REVIEW_TRIP_NOT_COMPLETED": "This trip is not completed yet",
   "REVIEW_NOT_MEMBER": "You were not an active member of this trip.",

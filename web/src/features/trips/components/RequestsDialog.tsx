@@ -9,6 +9,7 @@ import { Dialog } from '@/components/Dialog'
 import { PersonButton, ratingLine, type PersonAction } from '@/components/person'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
+import { MESSAGES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
 import { reliabilityLine } from '@/lib/reliability'
 
@@ -62,7 +63,7 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
           </p>
         )}
         {requests.length === 0 ? (
-          <p className={styles.empty}>No pending requests</p>
+          <p className={styles.empty}>{MESSAGES.JOIN_NONE_WAITING}</p>
         ) : (
           <ul className={styles.people} aria-label="Pending requests">
             {requests.map((person) => {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { TripActionBar } from './TripActionBar'
 import { indiaWallTime, wallText } from '@/components/trip/india-time'
 import type { Trip } from '@/components/trip/trip'
+import { MESSAGES } from '@/generated/rules'
 
 const trip = (overrides: Partial<Trip> = {}) =>
   ({
@@ -58,6 +59,11 @@ describe('trip sheet bottom bar', () => {
   it('opens the pending requests from the address', () => {
     renderBar(trip(), '/trip/42?viewRequest=true')
     expect(screen.getByRole('dialog', { name: 'Requests(1)' })).toBeInTheDocument()
+  })
+
+  it('says so when the address opens the requests and nothing is pending', () => {
+    renderBar(trip({ passengers: [] }), '/trip/42?viewRequest=true')
+    expect(screen.getByRole('dialog', { name: 'Requests(0)' })).toHaveTextContent(MESSAGES.JOIN_NONE_WAITING)
   })
 
   it('opens and closes the requests through the address', () => {
