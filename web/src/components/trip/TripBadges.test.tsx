@@ -20,6 +20,7 @@ const trip = (overrides: Partial<Trip>) =>
     is_current_user_host: false,
     user_status: 'default',
     cab: { status: 'not_eligible' },
+    host: { id: 9, name: 'Ravi Kumar', small_image_url: null, is_kyc_verified: false, average_rating: 0 },
     ...overrides,
   }) as Trip
 

@@ -17,23 +17,52 @@ const trip = {
   estimated_cost: 0,
   is_current_user_host: false,
   user_status: 'default',
+  host: {
+    id: 7,
+    name: 'Priya Sharma',
+    small_image_url: null,
+    medium_image_url: null,
+    is_kyc_verified: true,
+    average_rating: 4.5,
+    flagged_count: 0,
+  },
 } as unknown as Trip
+
+function renderCard(shown: Trip) {
+  const client = new QueryClient()
+  client.setQueryData(['configuration'], {})
+  const router = createMemoryRouter([{ path: '/', element: <TripCard trip={shown} /> }])
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
 
 describe('TripCard', () => {
   it('names each end by its locality, the full name kept as its title', () => {
-    const client = new QueryClient()
-    client.setQueryData(['configuration'], {})
-    const router = createMemoryRouter([{ path: '/', element: <TripCard trip={trip} /> }])
-    render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    )
+    renderCard(trip)
     const route = within(screen.getByRole('list', { name: 'Route' }))
     const [origin, destination] = route.getAllByRole('listitem')
     expect(origin).toHaveTextContent(/^Indiranagar$/)
     expect(destination).toHaveTextContent(/^Electronics City$/)
     expect(screen.getByTestId('trip-card')).not.toHaveTextContent('Karnataka')
     expect(within(origin).getByTitle('Indiranagar (Bangalore), Bengaluru, Karnataka')).toBeInTheDocument()
+  })
+
+  it("shows the host's first name, the verified mark and their rating", () => {
+    renderCard(trip)
+    const host = within(screen.getByTestId('trip-card-host'))
+    expect(host.getByText('Priya')).toBeInTheDocument()
+    expect(screen.getByTestId('trip-card-host')).not.toHaveTextContent('Sharma')
+    expect(host.getByRole('img', { name: 'Verified' })).toBeInTheDocument()
+    expect(host.getByTestId('trip-card-rating')).toHaveTextContent(/^4\.5$/)
+  })
+
+  it("calls a host nobody has rated 'New', without a verified mark when they are not verified", () => {
+    renderCard({ ...trip, host: { ...trip.host, average_rating: 0, is_kyc_verified: false } })
+    const host = within(screen.getByTestId('trip-card-host'))
+    expect(host.getByTestId('trip-card-rating')).toHaveTextContent(/^New$/)
+    expect(host.queryByRole('img', { name: 'Verified' })).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import {
   costRange,
+  firstName,
   formatClock,
   isoToDdMmYyyy,
   modeLabel,
@@ -10,11 +11,41 @@ import {
 } from './trip'
 import { TripBadges } from './TripBadges'
 import styles from './TripCard.module.css'
+import { Avatar } from '@/components/Avatar'
 import { Explanation } from '@/components/Explanation'
-import { CarIcon, UsersIcon } from '@/components/icons'
+import { CarIcon, StarIcon, UsersIcon } from '@/components/icons'
+import { hasRatings } from '@/components/person/rating'
 import { paths } from '@/config/paths'
 import { placeShortName } from '@/lib/location'
 import { useConfig } from '@/lib/session'
+
+/** Who hosts: picture, first name, the verified mark and the rating, or 'New' before anyone has rated them. */
+function HostLine({ host }: { host: Trip['host'] }) {
+  return (
+    <p className={styles.host} data-testid="trip-card-host">
+      <Avatar src={host.small_image_url} name={host.name} size={28} />
+      <span className={styles.hostName}>{firstName(host.name)}</span>
+      {host.is_kyc_verified && (
+        <svg className={styles.verified} width="16" height="16" viewBox="0 0 24 24" role="img" aria-label="Verified">
+          <path
+            d="M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2z"
+            fill="currentColor"
+          />
+          <path d="M8 12.5l2.5 2.5L16 9.5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      )}
+      <span className={styles.rating} data-testid="trip-card-rating">
+        {hasRatings(host.average_rating) ? (
+          <>
+            <StarIcon size={14} className={styles.star} /> {host.average_rating.toFixed(1)}
+          </>
+        ) : (
+          'New'
+        )}
+      </span>
+    </p>
+  )
+}
 
 /** A trip in a list or carousel; the whole card opens the trip sheet. */
 export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
@@ -36,6 +67,7 @@ export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
           </span>
           <TripBadges trip={trip} />
         </div>
+        <HostLine host={trip.host} />
         <ol className={styles.route} aria-label="Route">
           <li>
             <span className={styles.dot} aria-hidden="true" />

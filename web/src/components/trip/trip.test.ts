@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { co2Line, costRange, formatClock, isoToDdMmYyyy, modeLabel, timeOfDayLabel, tripBadges, type Trip } from './trip'
+import {
+  co2Line,
+  costRange,
+  distancePrefix,
+  firstName,
+  formatClock,
+  isAlmostFull,
+  isoToDdMmYyyy,
+  modeLabel,
+  timeOfDayLabel,
+  tripBadges,
+  type Trip,
+} from './trip'
 
 const trip = (overrides: Partial<Trip> = {}) =>
   ({
@@ -61,5 +73,26 @@ describe('trip cards', () => {
     expect(co2Line(trip({ user_status: 'active' }))).toBe('Saving 2.5 kg CO2')
     expect(co2Line(trip({ user_status: 'requested' }))).toBe('Save 3 kg CO2')
     expect(co2Line(trip({ is_past: true, user_status: 'active' }))).toBe('Saved 2.5 kg CO2')
+  })
+
+  it("calls a trip 'Almost Full' only when one seat is left of three or more", () => {
+    expect(isAlmostFull(2, 3)).toBe(true)
+    expect(isAlmostFull(3, 4)).toBe(true)
+    expect(isAlmostFull(1, 2)).toBe(false)
+    expect(isAlmostFull(2, 4)).toBe(false)
+    expect(isAlmostFull(3, 3)).toBe(false)
+    expect(tripBadges(trip({ active_passenger_count: 1, total_passengers: 2 }))).toEqual([])
+    expect(tripBadges(trip({ active_passenger_count: 2, total_passengers: 2 }))).toEqual(['Trip Full'])
+  })
+
+  it('names a host by their first name', () => {
+    expect(firstName('Priya  Sharma')).toBe('Priya')
+    expect(firstName(' Ravi')).toBe('Ravi')
+    expect(firstName(null)).toBe('')
+  })
+
+  it("says 'about' before distances measured from approximate ends, and nothing for exact ones", () => {
+    expect(distancePrefix({ origin: { is_approximate: true } })).toBe('about ')
+    expect(distancePrefix({ origin: { is_approximate: false } })).toBe('')
   })
 })

@@ -62,9 +62,29 @@ export function tripBadges(trip: Trip): TripBadge[] {
   if (cabStatus === 'requested' || cabStatus === 'booked') badges.push('Cab Booked')
   if (trip.status === 'CANCELLED') badges.push('Cancelled')
   else if (trip.active_passenger_count >= trip.total_passengers) badges.push('Trip Full')
-  else if (trip.total_passengers - trip.active_passenger_count === 1) badges.push('Almost Full')
+  else if (isAlmostFull(trip.active_passenger_count, trip.total_passengers)) badges.push('Almost Full')
   return badges
 }
+
+/** The fewest seats a trip has for 'Almost Full' to mean anything: of two seats, one left is simply half empty. */
+export const ALMOST_FULL_MIN_SEATS = 3
+
+/** One seat left of three or more: 'Almost Full'. A full trip is 'Trip Full' instead. */
+export function isAlmostFull(activeCount: number, totalSeats: number): boolean {
+  return totalSeats >= ALMOST_FULL_MIN_SEATS && totalSeats - activeCount === 1
+}
+
+/** "Priya" of "Priya Sharma": cards name a host as people call each other; the sheet gives the full name. */
+export function firstName(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/)[0] ?? ''
+}
+
+/**
+ * 'about ' before a distance measured from approximate ends: until the host accepts someone, they see each end at the
+ * centre of its cell (docs/security.md "Where a host lives"), so their distances differ a little from the members'.
+ */
+export const distancePrefix = (trip: { origin: { is_approximate?: boolean | null } }): string =>
+  trip.origin.is_approximate ? 'about ' : ''
 
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`
 
