@@ -203,4 +203,14 @@ describe('badges', () => {
     renderSheet(trip({ status: 'CANCELLED' }))
     expect(screen.getByText('Cancelled').className).toMatch(/cancelled/)
   })
+
+  it("says 'about' before the trip's distance to someone who sees approximate ends, and not to its members", () => {
+    renderSheet(trip({ distance: 12.34, origin: { name: 'Koramangala', is_approximate: true } } as Partial<Trip>))
+    expect(screen.getByTestId('trip-distance')).toHaveTextContent('Trip distance about 12 km')
+  })
+
+  it('gives the members the distance as measured, without about', () => {
+    renderSheet(trip({ distance: 12.34, origin: { name: 'Koramangala', is_approximate: false } } as Partial<Trip>))
+    expect(screen.getByTestId('trip-distance')).toHaveTextContent(/^Trip distance 12 km$/)
+  })
 })

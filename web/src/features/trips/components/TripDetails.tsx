@@ -23,6 +23,7 @@ import { SafeHtml } from '@/components/SafeHtml'
 import {
   co2Line,
   costRange,
+  distancePrefix,
   formatClock,
   formatKm,
   isoToDdMmYyyy,
@@ -164,11 +165,18 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
           </p>
         )}
         <RouteMap trip={trip} />
-        {trip.distance != null && <p className={styles.caption}>Trip distance {formatKm(trip.distance)}</p>}
+        {trip.distance != null && (
+          <p className={styles.caption} data-testid="trip-distance">
+            Trip distance {distancePrefix(trip)}
+            {formatKm(trip.distance)}
+          </p>
+        )}
         {withSearchPoint && trip.distance_from_origin != null && trip.distance_from_destination != null && (
           <div className={styles.walking}>
             <p>
-              {formatKm(trip.distance_from_origin)} from your origin · {formatKm(trip.distance_from_destination)} from
+              {distancePrefix(trip)}
+              {formatKm(trip.distance_from_origin)} from your origin · {distancePrefix(trip)}
+              {formatKm(trip.distance_from_destination)} from
               your destination
             </p>
             <button
