@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react'
 import { placeNameAt, useUpdateCurrentLocation } from '../api/location'
+import { PlaceSearchField } from './PlaceSearchField'
 import { Dialog } from '@/components/Dialog'
 import { PinIcon } from '@/components/icons'
-import { TextField } from '@/components/TextField'
 import { toast } from '@/components/toast'
 import { MESSAGES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
 import { currentPosition, LocationError, type Coordinates } from '@/lib/location'
+import { placeCoordinates, type Suggestion } from '@/lib/maps'
 import type { StoredLocation } from '@/lib/storage'
 
 type LocationDialogProps = {
@@ -16,6 +17,11 @@ type LocationDialogProps = {
   onSaved: (location: StoredLocation) => void
 }
 
+/**
+ * Where the person says they are: a place picked from the suggestions, or the device's reading. The name and the
+ * coordinates always come together, so the header and Trips Around You speak of the same place; text typed but not
+ * picked has no coordinates and is not saved.
+ */
 export function LocationDialog({ open, current, onClose, onSaved }: LocationDialogProps) {
   const [name, setName] = useState('')
   const [coordinates, setCoordinates] = useState<Coordinates | null>(null)
@@ -45,21 +51,29 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
     }
   }
 
+  const pickPlace = async (suggestion: Suggestion) => {
+    setName(suggestion.label)
+    setError(null)
+    setFetching(true)
+    try {
+      setCoordinates(await placeCoordinates(suggestion.place_id))
+    } catch (failure) {
+      toast.error(errorMessage(failure))
+    } finally {
+      setFetching(false)
+    }
+  }
+
   const save = () => {
-    if (!name.trim()) {
+    if (!name.trim() || !coordinates) {
       setError(MESSAGES.LOCATION_INVALID)
       return
     }
     const saved: StoredLocation = {
-      lat: coordinates?.lat ?? null,
-      long: coordinates?.long ?? null,
+      lat: coordinates.lat,
+      long: coordinates.long,
       name: name.trim(),
       updated_at: Date.now(),
-    }
-    if (!coordinates) {
-      onSaved(saved)
-      onClose()
-      return
     }
     updateLocation.mutate(coordinates, {
       onSuccess: ({ message }) => {
@@ -73,16 +87,18 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
 
   return (
     <Dialog open={open} title="Enter Your Location" onClose={onClose} testId="location-dialog">
-      <TextField
+      <PlaceSearchField
         label="Location"
-        placeholder="e.g. Koramangala, Bengaluru"
         value={name}
-        onChange={(event) => {
-          setName(event.target.value)
+        error={error}
+        onType={(text) => {
+          // Typed text names no place yet: the coordinates of the last one are dropped until a suggestion is picked.
+          setName(text)
+          setCoordinates(null)
           setError(null)
         }}
-        error={error}
-        data-testid="location-name"
+        onPick={(suggestion) => void pickPlace(suggestion)}
+        testId="location-name"
       />
       <button type="button" className="btn btn-secondary btn-block" onClick={() => void autoFetch()} disabled={fetching}>
         <PinIcon size={18} /> {fetching ? 'Fetching location…' : 'Auto Fetch Location'}
