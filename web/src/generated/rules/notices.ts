@@ -19,6 +19,8 @@ export const NOTICES = {
   "TRIP_REMINDER_BODY": "Your trip {route} starts at {time}.",
   "TRIP_CANCELLED_TITLE": "Trip cancelled",
   "TRIP_CANCELLED_BODY": "The host cancelled the trip {route} on {when}.",
+  "TRIP_MOVED_TITLE": "Trip time changed",
+  "TRIP_MOVED_BODY": "The host moved the trip {route} from {before} to {after}.",
   "REVIEW_ASKED_TITLE": "How was your trip?",
   "REVIEW_ASKED_BODY": "Rate your fellow travellers on the trip {route}.",
   "REVIEW_RECEIVED_TITLE": "You have a new review",
