@@ -7,12 +7,17 @@ Typed text is matched by trigram word similarity, so 'Electronic City' finds 'El
 'Kora' finds 'Koramangala'; the GIN trigram index answers the `<%` filter. When the caller's point is known, nearer
 places win among comparable matches. Inputs under four characters carry too few trigrams to search the whole
 country cheaply, so they are prefix matches, first around the point (the GiST earth index), then anywhere.
+
+A place whose whole name is the typed text, spaces and stops aside ('MG Road' is 'M.G. Road'), ranks above places
+that only contain it, and initials people type for a name the post office spells out are read both ways ('MG Road'
+also finds 'Mahatma Gandhi Road').
 """
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import text
+from sqlalchemy import TextClause, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from domain.compiled_query import CompiledQuery
@@ -32,25 +37,48 @@ REVERSE_GEOCODE_CANDIDATES = 10
 NEARNESS_WEIGHT = 0.8
 NEARNESS_HALF_KM = 20.0
 
-FUZZY_NEAR = text(
-    """
-    SELECT place_id, short_name, district, state FROM places
-    WHERE :query <% short_name
-    ORDER BY word_similarity(:query, short_name) + 0.1 * similarity(:query, short_name)
-             + :weight / (1 + 111.2 * sqrt(power(latitude - :lat, 2)
-                                         + power((longitude - :lng) * cos(radians(:lat)), 2)) / :half_km) DESC,
-             place_id
-    LIMIT :limit
-    """
+# Added to the score of a place whose name is the typed text (or its spelled-out form) letter for letter: enough to
+# put it above a longer name containing the text in the same town, not enough to bring one from far away.
+WHOLE_NAME_WEIGHT = 0.3
+# Initials typed for names the post office spells out, by their letters.
+SPELLED_OUT = {"mg": "Mahatma Gandhi"}
+
+MATCH_SCORE = (
+    "word_similarity(:query, short_name) + 0.1 * similarity(:query, short_name)"
+    " + :whole_weight * (lower(regexp_replace(short_name, '[^[:alnum:]]+', '', 'g')) = ANY(:whole_names))::int"
 )
-FUZZY_ANYWHERE = text(
-    """
-    SELECT place_id, short_name, district, state FROM places
-    WHERE :query <% short_name
-    ORDER BY word_similarity(:query, short_name) + 0.1 * similarity(:query, short_name) DESC, place_id
-    LIMIT :limit
-    """
+SPELLED_MATCH_SCORE = (
+    "greatest(word_similarity(:query, short_name) + 0.1 * similarity(:query, short_name),"
+    " word_similarity(:spelled, short_name) + 0.1 * similarity(:spelled, short_name))"
+    " + :whole_weight * (lower(regexp_replace(short_name, '[^[:alnum:]]+', '', 'g')) = ANY(:whole_names))::int"
 )
+NEARNESS_SCORE = (
+    ":weight / (1 + 111.2 * sqrt(power(latitude - :lat, 2)"
+    " + power((longitude - :lng) * cos(radians(:lat)), 2)) / :half_km)"
+)
+
+
+def fuzzy_search(*, near: bool, spelled: bool) -> TextClause:
+    """The fuzzy search statement: nearer first or not, and also matching the spelled-out text or not."""
+    matches = "(:query <% short_name OR :spelled <% short_name)" if spelled else ":query <% short_name"
+    score = SPELLED_MATCH_SCORE if spelled else MATCH_SCORE
+    if near:
+        score = f"{score} + {NEARNESS_SCORE}"
+    # Built only from the constant fragments above; every value is a bound parameter.
+    return text(
+        f"""
+        SELECT place_id, short_name, district, state FROM places
+        WHERE {matches}
+        ORDER BY {score} DESC, place_id
+        LIMIT :limit
+        """  # noqa: S608
+    )
+
+
+FUZZY_NEAR = fuzzy_search(near=True, spelled=False)
+FUZZY_ANYWHERE = fuzzy_search(near=False, spelled=False)
+FUZZY_SPELLED_NEAR = fuzzy_search(near=True, spelled=True)
+FUZZY_SPELLED_ANYWHERE = fuzzy_search(near=False, spelled=True)
 PREFIX_NEAR = text(
     """
     SELECT place_id, short_name, district, state FROM places
@@ -112,6 +140,24 @@ def escape_like(value: str) -> str:
     return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+def letters_only(name: str) -> str:
+    """'M.G. Road' is 'mgroad': a name compared whole, whatever its spaces, stops and case."""
+    return "".join(character for character in name.casefold() if character.isalnum())
+
+
+def spelled_out(query: str) -> str | None:
+    """'MG Road' (or 'M.G. Road', 'M G Road') as 'Mahatma Gandhi Road'; None when it has no initials to spell out."""
+    words = [word for word in re.split(r"[^\w]+", query) if word]
+    joined: list[str] = []
+    for word in words:
+        if len(word) == 1 and joined and len(joined[-1]) < 3 and joined[-1].isalpha() and word.isalpha():
+            joined[-1] += word
+        else:
+            joined.append(word)
+    spelled = [SPELLED_OUT.get(word.casefold(), word) for word in joined]
+    return " ".join(spelled) if spelled != joined else None
+
+
 async def find_places(
     session: AsyncSession, query: str, near: tuple[float, float] | None, limit: int
 ) -> list[FoundPlace]:
@@ -128,14 +174,22 @@ async def find_places(
     await session.execute(
         text("SELECT set_config('pg_trgm.word_similarity_threshold', :value, false)"), {"value": threshold}
     )
-    wanted = limit + REPEATS_ALLOWANCE
+    spelled = spelled_out(query)
+    whole_names = [letters_only(query)] + ([letters_only(spelled)] if spelled else [])
+    parameters: dict[str, object] = {
+        "query": query,
+        "limit": limit + REPEATS_ALLOWANCE,
+        "whole_weight": WHOLE_NAME_WEIGHT,
+        "whole_names": whole_names,
+    }
+    if spelled:
+        parameters["spelled"] = spelled
     if near:
-        found = await session.execute(
-            FUZZY_NEAR,
-            {"query": query, "limit": wanted, "weight": NEARNESS_WEIGHT, "half_km": NEARNESS_HALF_KM, **point},
-        )
+        parameters |= {"weight": NEARNESS_WEIGHT, "half_km": NEARNESS_HALF_KM, **point}
+        statement = FUZZY_SPELLED_NEAR if spelled else FUZZY_NEAR
     else:
-        found = await session.execute(FUZZY_ANYWHERE, {"query": query, "limit": wanted})
+        statement = FUZZY_SPELLED_ANYWHERE if spelled else FUZZY_ANYWHERE
+    found = await session.execute(statement, parameters)
     return distinct_labels([FoundPlace(*row) for row in found], limit)
 
 

@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_asyn
 
 from domain.gazetteer.data_file import PlaceRow, fingerprint, read_manifest, read_places, write_places
 from domain.gazetteer.load import ensure_gazetteer_loaded
-from domain.gazetteer.search import FUZZY_NEAR, FoundPlace
+from domain.gazetteer.search import FUZZY_NEAR, FUZZY_SPELLED_NEAR, FoundPlace, spelled_out
 from domain.providers.maps import GazetteerMaps, point_of
 
 BENGALURU = (12.97, 77.59)
@@ -174,9 +174,66 @@ async def test_unknown_places_and_points_far_from_india_have_no_answer(maps):
 
 async def test_autocomplete_is_answered_by_the_trigram_index(maps, session_maker):
     async with session_maker() as session:
-        parameters = {"query": "Koramangla", "limit": 8, "weight": 0.5, "half_km": 20.0, "lat": 12.97, "lng": 77.59}
+        parameters = {
+            "query": "Koramangla",
+            "limit": 8,
+            "weight": 0.5,
+            "half_km": 20.0,
+            "lat": 12.97,
+            "lng": 77.59,
+            "whole_weight": 0.3,
+            "whole_names": ["koramangla"],
+        }
         plan = "\n".join((await session.scalars(text(f"EXPLAIN {FUZZY_NEAR.text}"), parameters)).all())
     assert "ix_places_short_name_trgm" in plan
+
+
+async def test_spelled_out_initials_are_answered_by_the_trigram_index(maps, session_maker):
+    async with session_maker() as session:
+        parameters = {
+            "query": "MG Road",
+            "spelled": "Mahatma Gandhi Road",
+            "limit": 8,
+            "weight": 0.5,
+            "half_km": 20.0,
+            "lat": 12.97,
+            "lng": 77.59,
+            "whole_weight": 0.3,
+            "whole_names": ["mgroad", "mahatmagandhiroad"],
+        }
+        plan = "\n".join((await session.scalars(text(f"EXPLAIN {FUZZY_SPELLED_NEAR.text}"), parameters)).all())
+    assert "ix_places_short_name_trgm" in plan
+
+
+async def test_marathahalli_offers_marathahalli_first(maps):
+    near_bengaluru = await maps.autocomplete("Marathahalli", BENGALURU, 8)
+    anywhere = await maps.autocomplete("Marathahalli", None, 8)
+    assert near_bengaluru[0].label == "Marathahalli Colony, Bengaluru, Karnataka"
+    assert anywhere[0].label == "Marathahalli Colony, Bengaluru, Karnataka"
+
+
+async def test_mg_road_ranks_the_mg_road_in_town_first(maps):
+    for typed in ("MG Road", "M.G. Road", "M G Road", "mg road"):
+        near_bengaluru = await maps.autocomplete(typed, BENGALURU, 8)
+        assert near_bengaluru[0].label == "Mahatma Gandhi Road, Bengaluru, Karnataka", typed
+    near_hyderabad = await maps.autocomplete("MG Road", (17.43, 78.48), 8)
+    assert near_hyderabad[0].label == "MG Road, Hyderabad, Telangana"
+
+
+async def test_a_whole_name_comes_before_names_containing_it(maps):
+    anywhere = await maps.autocomplete("MG Road", None, 8)
+    spaced = await maps.autocomplete("M G Road", None, 8)
+    assert anywhere[0].label in ("MG Road, Hyderabad, Telangana", "Mahatma Gandhi Road, Bengaluru, Karnataka")
+    assert "Porbandar M G Road, Porbandar, Gujarat" not in [suggestion.label for suggestion in spaced[:4]]
+    assert all("Road" in suggestion.label for suggestion in spaced[:4])
+
+
+def test_initials_are_spelled_out_however_they_are_typed():
+    assert spelled_out("MG Road") == "Mahatma Gandhi Road"
+    assert spelled_out("M.G. Road") == "Mahatma Gandhi Road"
+    assert spelled_out("m g road") == "Mahatma Gandhi road"
+    assert spelled_out("Koramangala") is None
+    assert spelled_out("R K Puram") is None
 
 
 def test_a_label_names_a_part_once():
