@@ -9,7 +9,7 @@ places win among comparable matches. Inputs under four characters carry too few 
 country cheaply, so they are prefix matches, first around the point (the GiST earth index), then anywhere.
 
 A place whose whole name is the typed text, spaces and stops aside ('MG Road' is 'M.G. Road'), ranks above places
-that only contain it, and initials people type for a name the post office spells out are read both ways ('MG Road'
+that contain it as well, and initials people type for a name the post office spells out are read both ways ('MG Road'
 also finds 'Mahatma Gandhi Road').
 """
 
@@ -38,8 +38,8 @@ NEARNESS_WEIGHT = 0.8
 NEARNESS_HALF_KM = 20.0
 
 # Added to the score of a place whose name is the typed text (or its spelled-out form) letter for letter: enough to
-# put it above a longer name containing the text in the same town, not enough to bring one from far away.
-WHOLE_NAME_WEIGHT = 0.3
+# put it above a longer name containing the text as well, far too little to bring one from far away.
+WHOLE_NAME_WEIGHT = 0.05
 # Initials typed for names the post office spells out, by their letters.
 SPELLED_OUT = {"mg": "Mahatma Gandhi"}
 

@@ -181,7 +181,7 @@ async def test_autocomplete_is_answered_by_the_trigram_index(maps, session_maker
             "half_km": 20.0,
             "lat": 12.97,
             "lng": 77.59,
-            "whole_weight": 0.3,
+            "whole_weight": 0.05,
             "whole_names": ["koramangla"],
         }
         plan = "\n".join((await session.scalars(text(f"EXPLAIN {FUZZY_NEAR.text}"), parameters)).all())
@@ -198,7 +198,7 @@ async def test_spelled_out_initials_are_answered_by_the_trigram_index(maps, sess
             "half_km": 20.0,
             "lat": 12.97,
             "lng": 77.59,
-            "whole_weight": 0.3,
+            "whole_weight": 0.05,
             "whole_names": ["mgroad", "mahatmagandhiroad"],
         }
         plan = "\n".join((await session.scalars(text(f"EXPLAIN {FUZZY_SPELLED_NEAR.text}"), parameters)).all())
