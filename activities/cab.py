@@ -13,7 +13,7 @@ from domain.live import Kind, tell_trip
 from domain.models import CabBooking, Trip
 from domain.providers.cab import CabAggregatorClient, CabPlace, CabRide, CabVendorError, keep_driver_and_vehicle
 from domain.rules import notices
-from domain.rules.cab import NOTICES, RUNNING, VENDOR_EVENTS, CabStatus, VendorEvent
+from domain.rules.cab import END_NOTICES, NOTICES, RUNNING, VENDOR_EVENTS, CabEnd, CabStatus, VendorEvent
 from domain.rules.join import PassengerStatus
 from domain.settings import Settings
 from workflows.cab_booking.contracts import CabChange, CabVendorNotice
@@ -30,6 +30,14 @@ def ride_of(trip: Trip, booking: CabBooking) -> CabRide:
         stops=[CabPlace(stop["name"], stop["latitude"], stop["longitude"]) for stop in booking.stops],
         pickup_time=trip.scheduled_at.isoformat(),
     )
+
+
+def _told_of(status: CabStatus, end_cause: str | None) -> tuple[str, str] | None:
+    """The notice (title and body) of a booking's new status: its own, or for a cancel that another change caused
+    (the trip moved, deleted, its commute stopped) why it ended; None when nobody is told."""
+    if status == CabStatus.CANCELLED:
+        return END_NOTICES.get(CabEnd(end_cause)) if end_cause in END_NOTICES else None
+    return NOTICES.get(status)
 
 
 def _names_the_driver(notice: CabVendorNotice) -> bool:
@@ -112,7 +120,8 @@ class CabActivities:
     @activity.defn
     async def record_cab_change(self, change: CabChange) -> None:
         """Writes the booking's new status (the driver and vehicle are in its row already, written by whoever heard
-        the vendor); host and members are told of a booking, an unfulfilled request and a vendor's cancel, once."""
+        the vendor); host and members are told of a booking, an unfulfilled request, a vendor's cancel and a cancel that
+        another change caused (the booking's end_cause), once."""
         async with self._outbox.transaction() as session:
             booking = await session.scalar(
                 select(CabBooking).where(CabBooking.id == change.booking_id).with_for_update()
@@ -129,7 +138,7 @@ class CabActivities:
                 booking.vehicle_model = notice.vehicle_model
                 booking.vehicle_registration = notice.vehicle_registration
             await tell_trip(session, Kind.CAB, booking.trip_id)
-            told = NOTICES.get(CabStatus(change.status))
+            told = _told_of(CabStatus(change.status), booking.end_cause)
             if told is None:
                 return
             trip = await session.get(Trip, booking.trip_id)

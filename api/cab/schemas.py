@@ -98,6 +98,10 @@ class CabView(BaseModel):
     stops: list[CabStop] = Field(description="only to the host and active members")
     fare: float | None
     raised_issue: str | None
+    cancelled_because: str | None = Field(
+        default=None,
+        description='why a cancelled cab ended when another change ended it, in words: "the trip\'s time changed"',
+    )
     driver: CabDriver | None
     vehicle: CabVehicle | None
     vendor: CabVendor | None

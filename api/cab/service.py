@@ -285,6 +285,7 @@ async def cancel_cab(session: AsyncSession, user: User, trip_id: int, reason: st
     assert latest is not None
     latest.cancel_requested_at = clock.now()
     latest.cancel_reason = (reason or "").strip() or None
+    latest.end_cause = latest.end_cause or CabEnd.HOST
     end = CabEndRequest(cause=CabEnd.HOST)
     await signal_after_commit(session, cab_end(trip.id, latest.number, end))
 
@@ -310,9 +311,24 @@ async def raise_issue(session: AsyncSession, user: User, trip_id: int, body: Cab
 
 
 async def end_running_cab(session: AsyncSession, trip_id: int, cause: CabEnd, reason: str | None = None) -> None:
-    """A moved trip's running booking is cancelled with the vendor by its flow, after the commit."""
-    if booking := await running_booking(session, trip_id):
+    """A moved trip's running booking is cancelled with the vendor by its flow, after the commit; the booking keeps
+    why, and the flow's record of the cancel tells the host and the members (activities/cab.py)."""
+    if booking := await keep_why_the_cab_ends(session, trip_id, cause):
+        if reason and booking.cancel_reason is None:
+            booking.cancel_reason = reason
         await signal_after_commit(session, cab_end(trip_id, booking.number, CabEndRequest(cause=cause, reason=reason)))
+
+
+async def keep_why_the_cab_ends(session: AsyncSession, trip_id: int, cause: CabEnd) -> CabBooking | None:
+    """The trip's running booking, which this change ends, marked with why (the first cause asked stays, as the
+    flow keeps the first end it hears) and as being cancelled; None when no booking runs. A cancelled trip's flow
+    ends the booking itself (activities/trips.py)."""
+    booking = await running_booking(session, trip_id)
+    if booking is None:
+        return None
+    booking.end_cause = booking.end_cause or cause
+    booking.cancel_requested_at = booking.cancel_requested_at or clock.now()
+    return booking
 
 
 async def receive_aggregator_webhook(

@@ -17,6 +17,7 @@ from domain.flows import start_after_commit
 from domain.models import Trip, TripPassenger, TripSeries, User
 from domain.notifications import NotificationDraft, store_notifications
 from domain.rules import choices, messages, notices
+from domain.rules.cab import CabEnd
 from domain.rules.join import PassengerStatus
 from domain.rules.trip import TripStatus, too_far_ahead
 from workflows.commute.contracts import CommuteScheduleChange, commute_schedule_change
@@ -111,7 +112,7 @@ async def stop_commute(session: AsyncSession, host: User, series_id: int) -> Non
         if people > 1:
             kept += 1
             continue
-        await cancel_trip(session, trip, STOPPED_REASON)
+        await cancel_trip(session, trip, STOPPED_REASON, CabEnd.COMMUTE_STOPPED)
     change = CommuteScheduleChange(series_id=series_id, host_id=host.id, open=False)
     await start_after_commit(session, commute_schedule_change(change))
     if kept:

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.cab.service import end_running_cab
+from api.cab.service import end_running_cab, keep_why_the_cab_ends
 from api.errors import ApiError, refuse
 from api.maps.schemas import Location
 from api.trips.lookups import active_count, load_trip
@@ -146,10 +146,12 @@ async def edit_trip(session: AsyncSession, trip: Trip, body: TripUpdate) -> None
         await end_running_cab(session, trip.id, CabEnd.TRIP_MOVED, "The trip's time changed")
 
 
-async def cancel_trip(session: AsyncSession, trip: Trip, reason: str) -> None:
+async def cancel_trip(session: AsyncSession, trip: Trip, reason: str, cab_end: CabEnd = CabEnd.TRIP_CANCELLED) -> None:
     """The locked, active trip cancelled by its host (deleted, or its commute stopped); its flow hears of it after the
     commit, and ends its cab and tells its members (domain/cancellation.py). The reason stays in the trip's row: the
-    flow is told only that the trip is cancelled."""
+    flow is told only that the trip is cancelled. A running cab keeps why it ends (`cab_end`), which its cancel's
+    notice and the cab block say."""
+    await keep_why_the_cab_ends(session, trip.id, cab_end)
     await mark_cancelled(session, trip, reason)
     await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled()))
 

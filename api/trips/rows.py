@@ -118,6 +118,7 @@ class CabRow(NamedTuple):
     vehicle_model: str | None
     vehicle_registration: str | None
     raised_issue: str | None
+    end_cause: str | None
 
 
 def _latest_cab_of_trip() -> ColumnElement[Any]:

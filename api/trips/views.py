@@ -17,7 +17,7 @@ from api.trips.rows import CabRow, Person, TripRow, cab_of, people_of
 from domain import clock
 from domain.models import TripEnd
 from domain.rules import limits
-from domain.rules.cab import CabStatus, is_eligible, shown_status
+from domain.rules.cab import CabStatus, ended_because, is_eligible, shown_status
 from domain.rules.co2 import co2_saved_kg
 from domain.rules.geo import approximate, distance_km
 from domain.rules.join import PassengerStatus, PassengerType
@@ -87,7 +87,7 @@ def _passenger_view(person: Person, viewer_is_host: bool) -> View:
 def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: datetime) -> View:
     """The trip's cab (SPEC §3 Cab): its latest booking's while that stands, else whether it could have one. Only the
     host and active members see the booking itself (SPEC §6: the driver's name and phone, the vehicle, the stops, the
-    vendor and fare); anyone else sees its status alone."""
+    vendor and fare) and why another change cancelled it; anyone else sees its status alone."""
     eligible = is_eligible(
         trip_status=trip.status,
         mode=trip.preferred_mode_of_transport,
@@ -104,6 +104,7 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
             "stops": [],
             "fare": None,
             "raised_issue": None,
+            "cancelled_because": None,
             "driver": None,
             "vehicle": None,
             "vendor": None,
@@ -126,6 +127,7 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
         "stops": stops,
         "fare": float(booking.total_fare),
         "raised_issue": booking.raised_issue,
+        "cancelled_because": ended_because(booking.status, booking.end_cause),
         "driver": {"name": booking.driver_name, "contact": {"phone": booking.driver_phone}} if booked else None,
         "vehicle": (
             {"model": booking.vehicle_model, "registration_number": booking.vehicle_registration} if booked else None

@@ -55,5 +55,8 @@ class CabBooking(Base):
     cancel_reason: Mapped[str | None] = mapped_column(String(300))
     # When the host asked to cancel: the booking's flow is cancelling it with the vendor; a second ask is refused.
     cancel_requested_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Why the booking is being ended, once an end is asked (domain/rules/cab.py CabEnd): the cab block and the
+    # notices say it.
+    end_cause: Mapped[str | None] = mapped_column(String(20))
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -64,6 +64,22 @@ class CabEnd(StrEnum):
     HOST = "host"
     TRIP_CANCELLED = "trip_cancelled"
     TRIP_MOVED = "trip_moved"
+    # Kept in the booking's row only: the trip's flow ends the booking of a stopped commute's trip as cancelled.
+    COMMUTE_STOPPED = "commute_stopped"
+
+
+# Why a booking ended, in the cab block's words ("Cancelled because the trip's time changed"), and the notice its host
+# and members get, for every end that another change caused; a host's own cancel is told to nobody.
+ENDED_BECAUSE = {
+    CabEnd.TRIP_MOVED: "the trip's time changed",
+    CabEnd.TRIP_CANCELLED: "the trip was deleted",
+    CabEnd.COMMUTE_STOPPED: "the commute was stopped",
+}
+END_NOTICES = {
+    CabEnd.TRIP_MOVED: (notices.CAB_ENDED_TRIP_MOVED_TITLE, notices.CAB_ENDED_TRIP_MOVED_BODY),
+    CabEnd.TRIP_CANCELLED: (notices.CAB_ENDED_TRIP_DELETED_TITLE, notices.CAB_ENDED_TRIP_DELETED_BODY),
+    CabEnd.COMMUTE_STOPPED: (notices.CAB_ENDED_COMMUTE_STOPPED_TITLE, notices.CAB_ENDED_COMMUTE_STOPPED_BODY),
+}
 
 
 AFTER_VENDOR_EVENT = {
@@ -87,6 +103,13 @@ def is_eligible(*, trip_status: str, mode: int, departs_at: datetime, now: datet
         and departs_at > now
         and distance_km <= MAX_ROUTE_KM
     )
+
+
+def ended_because(status: str, cause: str | None) -> str | None:
+    """Why a cancelled booking ended, in the cab block's words, when another change ended it; else None."""
+    if status != CabStatus.CANCELLED or cause is None or cause not in ENDED_BECAUSE:
+        return None
+    return ENDED_BECAUSE[CabEnd(cause)]
 
 
 def shown_status(latest: str | None, *, eligible: bool) -> CabStatus:

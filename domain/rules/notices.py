@@ -62,6 +62,12 @@ CAB_UNFULFILLED_TITLE = "Cab unfulfilled"
 CAB_UNFULFILLED_BODY = "No cab could be found for the trip {route}."
 CAB_VENDOR_CANCELLED_TITLE = "Cab cancelled by the vendor"
 CAB_VENDOR_CANCELLED_BODY = "The vendor cancelled the cab for the trip {route}."
+CAB_ENDED_TRIP_MOVED_TITLE = "Cab cancelled because the trip's time changed"
+CAB_ENDED_TRIP_MOVED_BODY = "The cab for the trip {route} was cancelled because the host changed the trip's time."
+CAB_ENDED_TRIP_DELETED_TITLE = "Cab cancelled because the trip was deleted"
+CAB_ENDED_TRIP_DELETED_BODY = "The cab for the trip {route} was cancelled because the host deleted the trip."
+CAB_ENDED_COMMUTE_STOPPED_TITLE = "Cab cancelled because the commute was stopped"
+CAB_ENDED_COMMUTE_STOPPED_BODY = "The cab for the trip {route} was cancelled because the host stopped the commute."
 
 SOS_RAISED_TITLE = "SOS on your trip"
 SOS_RAISED_BODY = (
