@@ -23,6 +23,7 @@ from temporalio.exceptions import ApplicationError
 from activities.notifications import NotificationDraft, notify
 from activities.trips import live_people, trip_route
 from domain.flows import FlowOutbox
+from domain.live import Kind, tell_trip_members
 from domain.live_links import live_link
 from domain.models import EmergencyContactNotice, SafetyIncident, SafetyIncidentContact, SafetySms, Trip, User
 from domain.providers.sms import SmsProvider
@@ -108,6 +109,9 @@ class SafetyActivities:
             incident.escalations = max(incident.escalations, change.escalations)
             if incident.status == IncidentStatus.RESOLVED and change.status != IncidentStatus.RESOLVED:
                 return
+            if incident.status != change.status:
+                # The host's and members' open trip sheets show the trip's standing SOS (api/safety/sos.py).
+                await tell_trip_members(session, Kind.SOS, incident.trip_id)
             incident.status = change.status
             if change.status == IncidentStatus.ACKNOWLEDGED and incident.acknowledged_at is None:
                 incident.acknowledged_at = func.now()

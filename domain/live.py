@@ -6,7 +6,9 @@ transaction commits and never when it rolls back, so nobody hears of a change be
 committed change is told even if its writer dies right after. The writers are API processes and the worker alike,
 with or without Redis; every API process LISTENs on the one channel and hands each event to the sockets of its
 addressees there (api/chat/live.py). Events carry no content, only what to fetch again, and reach only the users
-named, so a person hears only of what they may see.
+named, so a person hears only of what they may see. The one exception is a trip's own changes (Kind.TRIP): an
+API process also hands them to the sockets following that trip's sheet (api/chat/live.py follow_trip), so a
+person who is not on the trip sees it cancelled or gone; the event names only the trip, which they have open.
 
 Event shape (JSON, the NOTIFY payload): {"kind": <Kind>, "id": "<entity id>", "to": [user ids]}.
 """
@@ -37,6 +39,8 @@ class Kind(StrEnum):
     KYC = "kyc"
     # A new notification (the unread dot); id: empty (the addressee is the recipient).
     NOTIFICATION = "notification"
+    # An SOS raised or closed on a trip (its standing SOS); id: the trip. Told to the host and active members only.
+    SOS = "sos"
 
 
 # Who of a trip's passengers sees it as theirs: the host and the members, and those waiting for an answer.
@@ -64,5 +68,19 @@ async def tell_trip(session: AsyncSession, kind: Kind, trip_id: int, also: Itera
         *(select(literal(user_id).label("user_id")) for user_id in set(also)),
     ).subquery()
     addressees = select(func.coalesce(func.json_agg(concerned.c.user_id), func.json_build_array())).scalar_subquery()
+    payload = func.json_build_object("kind", kind.value, "id", str(trip_id), "to", addressees)
+    await session.execute(select(func.pg_notify(CHANNEL, cast(payload, Text))))
+
+
+async def tell_trip_members(session: AsyncSession, kind: Kind, trip_id: int) -> None:
+    """Tells the trip's host and active members only (not those waiting for an answer) that something of it
+    changed, as the transaction sees them."""
+    members = union(
+        select(Trip.host_id.label("user_id")).where(Trip.id == trip_id),
+        select(TripPassenger.user_id).where(
+            TripPassenger.trip_id == trip_id, TripPassenger.status == PassengerStatus.ACTIVE
+        ),
+    ).subquery()
+    addressees = select(func.coalesce(func.json_agg(members.c.user_id), func.json_build_array())).scalar_subquery()
     payload = func.json_build_object("kind", kind.value, "id", str(trip_id), "to", addressees)
     await session.execute(select(func.pg_notify(CHANNEL, cast(payload, Text))))

@@ -4,6 +4,10 @@
 The same connection LISTENs for sockets to close (domain/bus.py, SOCKETS_CLOSING_CHANNEL): a person signed out, was
 deleted, blocked or removed from a trip, and their sockets here are closed (watch, close_sockets).
 
+A socket may follow one trip's sheet (follow_trip): a trip's own changes (Kind.TRIP) reach it too, whoever the
+person is on the trip, so a sheet opened from search follows the trip being cancelled or deleted. The frame is the
+same one a member gets and names only the trip.
+
 Frames: "changed" {"kind", "id"} for one entity (kinds in domain.live.Kind), and "changed" {"kind": "all"} after
 this process lost its LISTEN connection for a while (events may have been missed then): the client fetches again
 whatever it shows, as it does when its own socket reconnects.
@@ -17,10 +21,15 @@ from collections.abc import Callable
 from typing import Any
 
 import psycopg
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.users.blocks import blocked_between
 from domain.bus import SOCKETS_CLOSING_CHANNEL
 from domain.db import libpq_conninfo
-from domain.live import CHANNEL
+from domain.live import CHANNEL, Kind
+from domain.models import Trip
 
 logger = logging.getLogger("humsafar.live")
 
@@ -36,6 +45,19 @@ Close = Callable[[str | None], None]
 Recheck = Callable[[], None]
 
 
+class FollowTripData(BaseModel):
+    """The trip whose sheet the person has open; null when none is."""
+
+    trip_id: int | None = Field(default=None, strict=True)
+
+
+async def may_follow_trip(session: AsyncSession, trip_id: int, user_id: int) -> bool:
+    """The person may see the trip as its sheet shows it: it exists and its host and they have not blocked each
+    other, as GET /api/trip/{trip_id} answers it."""
+    found = await session.scalar(select(Trip.id).where(Trip.id == trip_id, ~blocked_between(user_id, Trip.host_id)))
+    return found is not None
+
+
 def changed_frame(data: dict[str, Any]) -> str:
     return json.dumps({"event": "changed", "data": data}, separators=(",", ":"))
 
@@ -44,6 +66,7 @@ class LiveListener:
     def __init__(self, database_url: str) -> None:
         self._conninfo = libpq_conninfo(database_url)
         self._by_user: dict[int, set[Deliver]] = {}
+        self._by_trip: dict[int, set[Deliver]] = {}
         self._closers: dict[int, set[Close]] = {}
         self._rechecks: set[Recheck] = set()
         self._task: asyncio.Task[None] | None = None
@@ -64,6 +87,17 @@ class LiveListener:
             delivers.discard(deliver)
             if not delivers:
                 del self._by_user[user_id]
+
+    def follow_trip(self, trip_id: int, deliver: Deliver) -> None:
+        """The socket hears the trip's own changes (Kind.TRIP) while its sheet is open."""
+        self._by_trip.setdefault(trip_id, set()).add(deliver)
+
+    def unfollow_trip(self, trip_id: int, deliver: Deliver) -> None:
+        delivers = self._by_trip.get(trip_id)
+        if delivers is not None:
+            delivers.discard(deliver)
+            if not delivers:
+                del self._by_trip[trip_id]
 
     def watch(self, user_id: int, close: Close, recheck: Recheck) -> None:
         """Every socket of the person, live or not, is closed through close when their access ends, and asked to
@@ -110,11 +144,18 @@ class LiveListener:
             event = json.loads(payload)
             text = changed_frame({"kind": event["kind"], "id": event["id"]})
             addressees = [int(user_id) for user_id in event["to"]]
+            trip_id = int(event["id"]) if event["kind"] == Kind.TRIP.value else None
         except (ValueError, KeyError, TypeError):
             logger.warning("ignored a malformed live event: %.200s", payload)
             return
-        for user_id in addressees:
-            self._deliver(user_id, text)
+        delivers = {deliver for user_id in addressees for deliver in self._by_user.get(user_id, ())}
+        if trip_id is not None:
+            delivers |= self._by_trip.get(trip_id, set())
+        for deliver in list(delivers):
+            try:
+                deliver(text)
+            except Exception:
+                logger.exception("delivering a live event failed")
 
     def _deliver(self, user_id: int, text: str) -> None:
         for deliver in list(self._by_user.get(user_id, ())):

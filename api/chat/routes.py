@@ -26,8 +26,12 @@ Socket /api/chat/ws, JSON frames {"event": ..., "data": {...}}:
   "receive-document" (to the room; to the sender alone with status refused and failure_message).
 - live state, on a socket opened with ?live=1 (the app's own; docs/architecture.md, "Live state"): "changed"
   {kind, id} when something
-  of this person's changed (kinds: trip, join, cab, question, kyc, notification), "changed" {kind: "all"} when
+  of this person's changed (kinds: trip, join, cab, question, kyc, notification, sos), "changed" {kind: "all"} when
   changes may have been missed; the client fetches again what it shows.
+- follow-trip {trip_id | null} -> "following-trip" {code 200, trip_id}: the trip sheet on screen; that trip's own
+  changes ("changed" {kind: "trip", id}) reach this socket too, whoever the person is on it, so a sheet opened from
+  search sees the trip cancelled or gone. One trip at a time; null stops. A trip the person may not see: "error"
+  {code 404}.
 - refusals: "error" {code, event, message, chat_id?, client_message_identifier?}; code 401 means the access token
   expired or the session ended: fetch a new token, send "authenticate" (or reconnect), then send again. Code 503
   means the database could not be reached just then (nothing was stored, or the join did not happen) and the socket

@@ -20,6 +20,7 @@ from api.chat import service
 from api.chat.auth import Principal, is_session_live, principal_from_access_token, principal_from_cookie
 from api.chat.connection import POLICY_CLOSE_CODE, ChatConnection
 from api.chat.hub import frame, model_frame
+from api.chat.live import FollowTripData, may_follow_trip
 from api.chat.parts import ChatParts
 from api.chat.schemas import (
     AuthenticateData,
@@ -139,6 +140,9 @@ class ChatSocket:
         self.live = chat.live
         self.connection: ChatConnection | None = None
         self.mobile_number: str | None = None
+        # The trip whose sheet this socket follows (follow_trip), and how its changes reach the socket.
+        self.followed_trip: int | None = None
+        self.tell_live: Callable[[str], None] | None = None
 
     async def run(self) -> None:
         if not origin_is_allowed(self.websocket, self.settings.trusted_origins):
@@ -170,6 +174,7 @@ class ChatSocket:
         )
         # Live state (api/chat/live.py), for the app's own socket (?live=1): what changed for this person.
         live = partial(self._tell_changed, connection)
+        self.tell_live = live
         follows = self.websocket.query_params.get("live") == "1"
         if follows:
             self.live.subscribe(principal.user_id, live)
@@ -185,6 +190,8 @@ class ChatSocket:
             pass
         finally:
             self.live.unwatch(principal.user_id, closing, recheck)
+            if self.followed_trip is not None:
+                self.live.unfollow_trip(self.followed_trip, live)
             if follows:
                 self.live.unsubscribe(principal.user_id, live)
             writer.cancel()
@@ -234,6 +241,7 @@ class ChatSocket:
             "leave": (LeaveData, self.leave),
             "send-message": (SendMessageData, self.send_message),
             "send-document": (SendDocumentData, self.send_document),
+            "follow-trip": (FollowTripData, self.follow_trip),
         }
         while True:
             text = await self.websocket.receive_text()
@@ -286,6 +294,24 @@ class ChatSocket:
     async def _check_access(self, session: AsyncSession, connection: ChatConnection) -> None:
         if connection.principal.is_expired() or not await is_session_live(session, connection.principal):
             raise ChatRefusal(401, messages.CHAT_TOKEN_EXPIRED)
+
+    async def follow_trip(self, connection: ChatConnection, data: FollowTripData) -> None:
+        """The trip sheet on the person's screen: the trip's own changes reach this socket from now on, whoever
+        they are on it (api/chat/live.py), when they may see the trip; null stops following. One trip at a time."""
+        if self.tell_live is None:
+            return
+        if self.followed_trip is not None:
+            self.live.unfollow_trip(self.followed_trip, self.tell_live)
+            self.followed_trip = None
+        if data.trip_id is None:
+            return
+        async with self.session_maker() as session:
+            await self._check_access(session, connection)
+            if not await may_follow_trip(session, data.trip_id, connection.user_id):
+                raise ChatRefusal(404, messages.TRIP_NOT_FOUND)
+        self.live.follow_trip(data.trip_id, self.tell_live)
+        self.followed_trip = data.trip_id
+        connection.push(frame("following-trip", {"code": 200, "trip_id": data.trip_id}))
 
     async def join(self, connection: ChatConnection, data: JoinData) -> None:
         async with self.session_maker() as session:

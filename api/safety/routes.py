@@ -9,8 +9,17 @@ from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.openapi import refusals
 from api.safety.contacts import emergency_contacts, replace_emergency_contacts
 from api.safety.links import revoke_link, share_link, trip_by_link
-from api.safety.schemas import EmergencyContacts, EmergencyContactsIn, SharedTrip, ShareLink, SosIn, SosRaised, SosState
-from api.safety.sos import raise_sos, resolve_sos, sos_state
+from api.safety.schemas import (
+    EmergencyContacts,
+    EmergencyContactsIn,
+    SharedTrip,
+    ShareLink,
+    SosIn,
+    SosRaised,
+    SosState,
+    StandingSosList,
+)
+from api.safety.sos import raise_sos, resolve_sos, sos_state, standing_sos
 from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import safety_messages
 
@@ -72,6 +81,13 @@ async def read_sos(trip_id: int, user: CurrentUser, session: SessionDep, setting
     """When the host or an active member may raise an SOS on the trip (from 30 minutes before departure until the
     trip completes), and their SOS that still stands."""
     return ok(await sos_state(session, settings, trip_id, user))
+
+
+@router.get("/trip/sos/{trip_id}/standing", responses=refusals(403))
+async def read_standing_sos(trip_id: int, user: CurrentUser, session: SessionDep) -> Envelope[StandingSosList]:
+    """For the trip's host and active members: everyone else's SOS on the trip that still stands, who (first name)
+    and since when, oldest first. No number: the sheet's call button calls 112."""
+    return ok(await standing_sos(session, trip_id, user))
 
 
 @router.post("/trip/sos/{trip_id}", responses=refusals(403, 409, 429))

@@ -111,3 +111,15 @@ class SosState(BaseModel):
 
 class SosRaised(BaseModel):
     status: StandingStatus
+
+
+class StandingSos(BaseModel):
+    """Someone else's SOS that still stands on the trip, as the host and active members see it: no number."""
+
+    user_id: int
+    first_name: str
+    since: datetime = Field(description="when it was raised")
+
+
+class StandingSosList(BaseModel):
+    incidents: list[StandingSos] = Field(description="the trip's standing SOS but the person's own, oldest first")

@@ -7,10 +7,12 @@ transaction, with those contacts' ids (never a number or the live link's token).
 after SOS_INCIDENTS_PER_DAY of the person's today, and within SOS_COOLDOWN_SECONDS of their last "I am safe": the
 words send them to 112. Presses are taken one at a time per trip (its row
 lock; the partial unique index `uq_safety_incidents_standing` backs it): a second press while one stands answers the
-same incident. "I am safe" marks the incident resolved in the same transaction that hands the flow its `resolve`
-signal: the outbox delivers it after the commit to the running flow (a standing incident's flow runs until this
-signal; its start is delivered before it), which tells the contacts and the members and confirms the status. So the
-person's next press, GET and live link see it closed at once, and a new press starts a new incident.
+same incident. Raising and "I am safe" tell the trip's host and members live (domain/live.py, Kind.SOS) in the same
+transaction, so their open trip sheets show or drop the SOS's banner (standing_sos). "I am safe" marks the
+incident resolved in the same transaction that hands the flow its `resolve` signal: the outbox delivers it after
+the commit to the running flow (a standing incident's flow runs until this signal; its start is delivered before
+it), which tells the contacts and the members and confirms the status. So the person's next press, GET and live link see
+it closed at once, and a new press starts a new incident.
 """
 
 from datetime import timedelta
@@ -22,15 +24,23 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError, refuse
-from api.safety.links import live_link
-from api.safety.schemas import SosIn, SosRaised, SosState, StandingStatus
+from api.safety.links import first_name, live_link
+from api.safety.schemas import SosIn, SosRaised, SosState, StandingSos, StandingSosList, StandingStatus
 from api.safety.trips import PersonOnTrip, completes_at, person_on_trip
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
+from domain.live import Kind, tell_trip_members
 from domain.models import EmergencyContact, SafetyIncident, SafetyIncidentContact, Trip, User
 from domain.rules import safety_messages
 from domain.rules.refusal import not_now, not_theirs
-from domain.rules.safety import SOS_OPENS_BEFORE_DEPARTURE, STANDING, IncidentStatus, sos_refusal, sos_repeat_refusal
+from domain.rules.safety import (
+    SOS_OPENS_BEFORE_DEPARTURE,
+    STANDING,
+    UNNAMED_RIDER,
+    IncidentStatus,
+    sos_refusal,
+    sos_repeat_refusal,
+)
 from domain.settings import Settings
 from workflows.safety_incident.contracts import (
     SAFETY_INCIDENT_VERSION,
@@ -75,6 +85,28 @@ async def sos_state(session: AsyncSession, settings: Settings, trip_id: int, use
         opens_at=trip.scheduled_at - SOS_OPENS_BEFORE_DEPARTURE,
         closes_at=closes_at,
         status=cast(StandingStatus, standing.status) if standing is not None else None,
+    )
+
+
+async def standing_sos(session: AsyncSession, trip_id: int, user: User) -> StandingSosList:
+    """The SOS of everyone else on the trip that still stands, for its host and active members: who (first name)
+    and since when. Never a number: the trip sheet's call button calls 112."""
+    await _member(session, trip_id, user)
+    rows = await session.execute(
+        select(SafetyIncident.user_id, User.name, SafetyIncident.opened_at)
+        .join(User, User.id == SafetyIncident.user_id)
+        .where(
+            SafetyIncident.trip_id == trip_id,
+            SafetyIncident.user_id != user.id,
+            SafetyIncident.status.in_(STANDING),
+        )
+        .order_by(SafetyIncident.opened_at, SafetyIncident.id)
+    )
+    return StandingSosList(
+        incidents=[
+            StandingSos(user_id=person, first_name=first_name(name) or UNNAMED_RIDER, since=since)
+            for person, name, since in rows
+        ]
     )
 
 
@@ -128,6 +160,7 @@ async def raise_sos(session: AsyncSession, settings: Settings, trip_id: int, use
         version=SAFETY_INCIDENT_VERSION,
     )
     await start_after_commit(session, safety_incident_start(start))
+    await tell_trip_members(session, Kind.SOS, trip_id)
     return SosRaised(status="open")
 
 
@@ -179,4 +212,5 @@ async def resolve_sos(session: AsyncSession, trip_id: int, user: User) -> None:
         return
     incident.status = IncidentStatus.RESOLVED
     incident.resolved_at = clock.now()
+    await tell_trip_members(session, Kind.SOS, trip_id)
     await signal_after_commit(session, safety_resolved(trip_id, user.id, incident.number))

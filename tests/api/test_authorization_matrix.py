@@ -140,6 +140,10 @@ MATRIX: dict[str, Row] = {
         call(after_the_trip(lambda c, s: c.get(f"/api/trip/sos/{s.trip_id}"))),
         (401, 403, 403, 200, 200),
     ),
+    "GET /api/trip/sos/{trip_id}/standing": (
+        call(after_the_trip(lambda c, s: c.get(f"/api/trip/sos/{s.trip_id}/standing"))),
+        (401, 403, 403, 200, 200),
+    ),
     "POST /api/trip/sos/{trip_id}": (call(after_the_trip(raise_and_close_an_sos)), (401, 403, 403, 200, 200)),
     "DELETE /api/trip/sos/{trip_id}": (call(after_the_trip(close_a_raised_sos)), (401, 409, 409, 200, 200)),
     "POST /api/trip/trip": (
@@ -569,6 +573,7 @@ ACROSS_A_BLOCK: dict[str, Call] = {
     "DELETE /api/trip/share/{trip_id}": call(lambda c, s: c.delete(f"/api/trip/share/{s.trip_id}")),
     # "I am safe" is not among them: it names only one's own SOS, and answers alike for any trip without one.
     "GET /api/trip/sos/{trip_id}": call(lambda c, s: c.get(f"/api/trip/sos/{s.trip_id}")),
+    "GET /api/trip/sos/{trip_id}/standing": call(lambda c, s: c.get(f"/api/trip/sos/{s.trip_id}/standing")),
     "POST /api/trip/sos/{trip_id}": call(lambda c, s: c.post(f"/api/trip/sos/{s.trip_id}", json={})),
     # The host's card (with their trip record) and the reviews they received (with the trips they were on).
     "GET /api/user/user/{user_id}": call(lambda c, s: c.get(f"/api/user/user/{s.ids['host']}")),

@@ -5,6 +5,7 @@ import asyncio
 import json
 import time
 from contextlib import AsyncExitStack
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import text
@@ -12,9 +13,10 @@ from sqlalchemy import text
 from api.chat.live import APPLICATION_NAME
 from tests.api.conftest import new_person
 from tests.api.test_cab import plan, request, settles_on_vendor_booking, vendor_says
-from tests.api.test_chat import socket, socket_url  # noqa: F401 (the socket_url fixture)
+from tests.api.test_chat import expect, send, socket, socket_url  # noqa: F401 (the socket_url fixture)
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_kyc import verify
+from tests.api.test_sos import departs_in
 from tests.api.test_trips import create, read
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -169,3 +171,83 @@ async def test_a_lost_listen_connection_tells_every_socket_to_fetch_again_and_ev
         trip_id = await create(host)
         assert (await host.put(f"/api/trip/trip/{trip_id}", json={"total_passengers": 4})).status_code == 200
         assert ("trip", str(trip_id)) in await changes(host_ws, {("trip", str(trip_id))})
+
+
+async def test_raising_and_closing_an_sos_reaches_the_host_and_members_only(app, socket_url):  # noqa: F811
+    async with AsyncExitStack() as stack:
+        host = await stack.enter_async_context(new_person(app, "Asha Rao"))
+        raiser = await stack.enter_async_context(new_person(app, "Meera Iyer"))
+        member = await stack.enter_async_context(new_person(app, "Kiran Das"))
+        requester = await stack.enter_async_context(new_person(app, "Ravi Kumar"))
+        stranger = await stack.enter_async_context(new_person(app, "Passer By"))
+        trip_id = await create(host, total_passengers=4)
+        for person in (raiser, member):
+            await ask_to_join(person, trip_id)
+            assert (await host_acts(host, trip_id, person.user_id, "APPROVE")).status_code == 200
+        assert (await ask_to_join(requester, trip_id)).status_code == 200
+        await departs_in(app, trip_id, timedelta(minutes=-5))
+        sockets = {
+            name: await stack.enter_async_context(socket(socket_url, query=LIVE, browser=person))
+            for name, person in (("host", host), ("member", member), ("requester", requester), ("stranger", stranger))
+        }
+        sos = ("sos", str(trip_id))
+
+        assert (await raiser.post(f"/api/trip/sos/{trip_id}", json={})).status_code == 200
+        for name in ("host", "member"):
+            assert sos in await changes(sockets[name], {sos}), name
+        assert (await raiser.delete(f"/api/trip/sos/{trip_id}")).status_code == 200
+        for name in ("host", "member"):
+            assert sos in await changes(sockets[name], {sos}), name
+        for name in ("requester", "stranger"):
+            assert sos not in {(frame["kind"], frame["id"]) for frame in await quiet(sockets[name])}, name
+
+
+async def test_a_stranger_following_a_trip_s_sheet_hears_it_change_and_end_and_nothing_else(app, socket_url):  # noqa: F811
+    async with AsyncExitStack() as stack:
+        host = await stack.enter_async_context(new_person(app, "Asha Rao"))
+        stranger = await stack.enter_async_context(new_person(app, "Passer By"))
+        other = await stack.enter_async_context(new_person(app, "Ravi Kumar"))
+        blocked = await stack.enter_async_context(new_person(app, "Blocked Person"))
+        trip_id = await create(host, total_passengers=3)
+        other_trip_id = await create(host, total_passengers=3)
+        assert (await host.post(f"/api/user/block/{blocked.user_id}", json={"report_user": False})).status_code == 200
+        stranger_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=stranger))
+        other_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=other))
+        blocked_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=blocked))
+        trip = ("trip", str(trip_id))
+
+        await send(stranger_ws, "follow-trip", trip_id=trip_id)
+        assert await expect(stranger_ws, "following-trip") == {"code": 200, "trip_id": trip_id}
+        # Across a block the trip is not found, as its sheet answers.
+        await send(blocked_ws, "follow-trip", trip_id=trip_id)
+        refused = await expect(blocked_ws, "error")
+        assert (refused["code"], refused["event"]) == (404, "follow-trip")
+
+        assert (await host.put(f"/api/trip/trip/{trip_id}", json={"total_passengers": 4})).status_code == 200
+        assert trip in await changes(stranger_ws, {trip})
+        # Another trip's changes are not the stranger's.
+        assert (await host.put(f"/api/trip/trip/{other_trip_id}", json={"total_passengers": 4})).status_code == 200
+        assert await quiet(stranger_ws) == []
+        deleted = await host.request("DELETE", f"/api/trip/trip/{trip_id}", json={"reason": "Plans changed"})
+        assert deleted.status_code == 200, deleted.text
+        assert trip in await changes(stranger_ws, {trip})
+        assert await quiet(other_ws) == []
+        assert await quiet(blocked_ws) == []
+
+
+async def test_following_another_trip_or_none_stops_following_the_first(app, socket_url):  # noqa: F811
+    async with AsyncExitStack() as stack:
+        host = await stack.enter_async_context(new_person(app, "Asha Rao"))
+        stranger = await stack.enter_async_context(new_person(app, "Passer By"))
+        first, second = await create(host, total_passengers=3), await create(host, total_passengers=3)
+        stranger_ws = await stack.enter_async_context(socket(socket_url, query=LIVE, browser=stranger))
+        await send(stranger_ws, "follow-trip", trip_id=first)
+        await expect(stranger_ws, "following-trip")
+        await send(stranger_ws, "follow-trip", trip_id=second)
+        await expect(stranger_ws, "following-trip")
+        assert (await host.put(f"/api/trip/trip/{first}", json={"total_passengers": 4})).status_code == 200
+        assert (await host.put(f"/api/trip/trip/{second}", json={"total_passengers": 4})).status_code == 200
+        assert await changes(stranger_ws, {("trip", str(second))}) == {("trip", str(second))}
+        await send(stranger_ws, "follow-trip", trip_id=None)
+        assert (await host.put(f"/api/trip/trip/{second}", json={"total_passengers": 3})).status_code == 200
+        assert await quiet(stranger_ws) == []
