@@ -21,3 +21,26 @@ export async function shareOrCopy(data: ShareData, copy: string): Promise<ShareO
     return 'unsupported'
   }
 }
+
+/** Said when the clipboard refused the text (no permission, or none at all): nothing was copied, by hand it can be. */
+export const COPY_NOT_ALLOWED = 'Copy not allowed: select the text and copy it'
+
+/** Puts `text` on the clipboard; false when the browser refused it. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export type ShareNotice = { kind: 'success' | 'error'; message: string }
+
+/** What to tell the person after shareOrCopy: `copied` when the text went to the clipboard, nothing after the share
+ * sheet, and that copying was not allowed when the clipboard refused. */
+export function shareNotice(outcome: ShareOutcome, copied: string): ShareNotice | null {
+  if (outcome === 'copied') return { kind: 'success', message: copied }
+  if (outcome === 'unsupported') return { kind: 'error', message: COPY_NOT_ALLOWED }
+  return null
+}

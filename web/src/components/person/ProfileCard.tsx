@@ -9,6 +9,7 @@ import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
 import type { ReliabilityRecord } from '@/lib/reliability'
 import type { Gender } from '@/lib/session'
+import { COPY_NOT_ALLOWED, copyText } from '@/lib/share'
 
 export const GENDER_LABELS: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHERS: 'Others' }
 
@@ -113,12 +114,8 @@ function ReferralCode({ code }: { code: string }) {
   }, [copied])
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code)
-      setCopied(true)
-    } catch {
-      toast.error()
-    }
+    if (await copyText(code)) setCopied(true)
+    else toast.error(COPY_NOT_ALLOWED)
   }
 
   return (

@@ -7,21 +7,19 @@ import { treesFor } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
 import { isKycEnabled, type Config, type User } from '@/lib/session'
+import { shareNotice, shareOrCopy } from '@/lib/share'
 
 /** The referral template: {1} is the person's name, {0} their referral code. */
 export const referralText = (template: string, name: string, code: string): string =>
   template.replaceAll('{1}', name).replaceAll('{0}', code)
 
+const INVITE_COPIED = 'Invitation copied: paste it to your friends'
+
+/** The phone's share sheet when there is one, else the invitation goes to the clipboard. */
 async function inviteFriends(config: Config, user: User) {
-  if (typeof navigator.share !== 'function') {
-    toast.error('Share not supported')
-    return
-  }
-  try {
-    await navigator.share({ title: 'Humsafar', text: referralText(config.referral_message, user.name ?? '', user.referral_code) })
-  } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'AbortError')) toast.error('Share not supported')
-  }
+  const text = referralText(config.referral_message, user.name ?? '', user.referral_code)
+  const notice = shareNotice(await shareOrCopy({ title: 'Humsafar', text }, text), INVITE_COPIED)
+  if (notice) toast[notice.kind](notice.message)
 }
 
 const formatKg = (kg: number) => (Number.isInteger(kg) ? String(kg) : kg.toFixed(1))

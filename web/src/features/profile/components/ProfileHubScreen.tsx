@@ -23,25 +23,22 @@ import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
 import { activateLatestVersion } from '@/lib/service-worker'
+import { shareNotice, shareOrCopy } from '@/lib/share'
 import { isKycEnabled, useConfig, useCurrentUser, useLogout, type Config, type User } from '@/lib/session'
 import { updateStatus } from '@/lib/version'
+
+export const INVITE_COPIED = 'Invitation copied: paste it to your friends'
 
 /** The referral template: {1} is the person's name, {0} their referral code. */
 export function referralText(template: string, name: string, code: string): string {
   return template.replaceAll('{1}', name).replaceAll('{0}', code)
 }
 
-async function inviteFriends(config: Config, user: User) {
+/** The phone's share sheet when there is one, else the invitation goes to the clipboard. */
+export async function inviteFriends(config: Config, user: User) {
   const text = referralText(config.referral_message ?? '', user.name ?? '', user.referral_code)
-  if (!navigator.share) {
-    toast.error('Share not supported')
-    return
-  }
-  try {
-    await navigator.share({ title: 'Humsafar', text })
-  } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'AbortError')) toast.error('Share not supported')
-  }
+  const notice = shareNotice(await shareOrCopy({ title: 'Humsafar', text }, text), INVITE_COPIED)
+  if (notice) toast[notice.kind](notice.message)
 }
 
 /** An error handed over by another screen (navigate(..., { state: { error } })) is shown once. */
