@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useSendOtp } from '../api/auth'
+import { codeStillComing } from '../resend'
 import { phoneDigits, validatePhone } from '../validation'
 import { AuthLayout } from './AuthLayout'
 import styles from './LoginScreen.module.css'
@@ -23,6 +24,11 @@ export function LoginScreen() {
     event.preventDefault()
     setSubmitted(true)
     if (validatePhone(phone) || sendOtp.isPending) return
+    // Back from Change Number with the same number while its code is on its way: that code is the one to type.
+    if (codeStillComing(storage.pendingLogin.get(), phone, Date.now())) {
+      navigate(paths.otp)
+      return
+    }
     sendOtp.mutate(phone, {
       onSuccess: () => navigate(paths.otp),
       onError: (failure) => toast.error(errorMessage(failure)),

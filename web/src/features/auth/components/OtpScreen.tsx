@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { DEFAULT_OTP_LENGTH, useSendOtp, useVerifyOtp } from '../api/auth'
+import { secondsUntilResend } from '../resend'
 import { AuthLayout } from './AuthLayout'
 import styles from './LoginScreen.module.css'
 import { OtpInput } from './OtpInput'
@@ -16,10 +17,6 @@ const emptyCode = (length: number) => Array.from({ length }, () => '')
 
 /** Answers after which this code can no longer sign anyone in: only a new code helps. */
 const CODE_SPENT = new Set<string>([MESSAGES.OTP_TOO_MANY_TRIES, MESSAGES.OTP_EXPIRED, MESSAGES.OTP_LOGIN_TOKEN_INVALID])
-
-function secondsUntilResend(login: PendingLogin, now: number): number {
-  return Math.max(0, Math.ceil((login.requested_at + login.resend_after_seconds * 1000 - now) / 1000))
-}
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(Date.now)
