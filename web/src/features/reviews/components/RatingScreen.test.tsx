@@ -82,6 +82,17 @@ describe('the review screen', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
   })
 
+  it('says a flag needs its reason once, under the reason, which takes focus', async () => {
+    serve({ status: 200, message: '', data: { members, reviews: [] } })
+    renderScreen()
+    fireEvent.click(within(await screen.findByRole('region', { name: /Meena Iyer/ })).getByLabelText('Flag Meena Iyer'))
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }))
+    expect(screen.getAllByText(MESSAGES.REVIEW_FLAG_REASON_REQUIRED)).toHaveLength(1)
+    const reason = screen.getByRole('textbox', { name: 'Why are you flagging Meena Iyer?' })
+    expect(reason).toHaveFocus()
+    expect(reason).toHaveAccessibleDescription(MESSAGES.REVIEW_FLAG_REASON_REQUIRED)
+  })
+
   it('sends the stars and thumbs, says thanks and goes home', async () => {
     const fetchMock = serve({ status: 200, message: '', data: { members, reviews: [] } })
     const router = renderScreen()

@@ -47,6 +47,13 @@ export function RatingScreen() {
     if (!cards) return
     setTried(true)
     const problem = cardsError(cards)
+    // A flag's reason is said under its own field, once; the form's line says only what no field does.
+    const unexplained = cards.find((card) => reasonError(card))
+    if (unexplained) {
+      setError(null)
+      document.getElementById(reasonFieldId(unexplained))?.focus()
+      return
+    }
     if (problem) {
       setError(problem)
       return
@@ -108,9 +115,11 @@ type ReviewCardProps = {
   onChange: (card: Card) => void
 }
 
+const reasonFieldId = (card: Card) => `flag-reason-${card.member.id}`
+
 function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
   const name = card.member.name ?? 'Humsafar'
-  const reasonId = `flag-reason-${card.member.id}`
+  const reasonId = reasonFieldId(card)
   const problem = showErrors ? reasonError(card) : null
   return (
     <section className={styles.card} aria-labelledby={`reviewee-${card.member.id}`} data-testid="review-card">
@@ -184,7 +193,7 @@ function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
             {card.reason.length}/{LIMITS.REVIEW_FLAG_REASON_MAX_LENGTH}
           </span>
           {problem && (
-            <span id={`${reasonId}-error`} className="field-error">
+            <span id={`${reasonId}-error`} className="field-error" role="alert">
               {problem}
             </span>
           )}
