@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { CAB_STATUS_LABELS, cabStatusLine } from '../model/trip-cab'
@@ -73,5 +73,43 @@ describe('the trip sheet cab block', () => {
     renderCab({ status: 'unfulfilled', driver: null, vehicle: null, vendor: null })
     expect(screen.getByRole('button', { name: 'Cab request unfulfilled' })).toHaveAttribute('title', 'Cab request unfulfilled')
     expect(screen.getByRole('button', { name: 'Raise an issue' })).toHaveAttribute('title', 'Raise an issue')
+  })
+})
+
+describe('a cab another change cancelled', () => {
+  const ended = { status: 'cancelled', driver: null, vehicle: null, cancelled_because: "the trip's time changed" } as const
+
+  it.each([true, false])('says why to the host and the members (host: %s)', (host) => {
+    renderCab(ended, host)
+    expect(screen.getByTestId('cab-cancelled-because')).toHaveTextContent("Cancelled because the trip's time changed")
+    expect(screen.getByTestId('cab-status')).toHaveTextContent('Status: Cancelled')
+  })
+
+  it('says nothing more of a cab its host cancelled, and members do not see it', () => {
+    renderCab({ ...ended, cancelled_because: null })
+    expect(screen.queryByTestId('cab-cancelled-because')).toBeNull()
+    renderCab({ ...ended, cancelled_because: null }, false)
+    expect(screen.getAllByTestId('trip-cab')).toHaveLength(1)
+  })
+})
+
+describe('raising an issue', () => {
+  it.each(['booked', 'cancelled', 'vendor_cancelled'] as const)(
+    'on a %s cab, once: afterwards the icon is still shown, disabled',
+    (status) => {
+      renderCab({ status, raised_issue: 'The driver never came' })
+      const icon = screen.getByRole('button', { name: 'Issue raised' })
+      expect(icon).toBeDisabled()
+      expect(icon).toHaveAttribute('title', 'Issue raised')
+    },
+  )
+
+  it('offers Cancel, which closes the dialog without sending', () => {
+    renderCab({})
+    fireEvent.click(screen.getByRole('button', { name: 'Raise an issue' }))
+    const dialog = screen.getByTestId('raise-issue-dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByTestId('raise-issue-dialog')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Raise an issue' })).toBeEnabled()
   })
 })

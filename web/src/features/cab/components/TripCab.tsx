@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useCancelCab, useRaiseCabIssue } from '../api/cab'
 import { rupees } from '../model/booking'
-import { cabBlock, cabStatusLine, cancelReasonError, issueError } from '../model/trip-cab'
+import { cabBlock, cabCancelledBecause, cabStatusLine, cancelReasonError, issueError, type Cab } from '../model/trip-cab'
 import styles from './TripCab.module.css'
 import { Dialog } from '@/components/Dialog'
 import { CarIcon, FlagIcon, HelpIcon } from '@/components/icons'
@@ -35,7 +35,7 @@ export function TripCab({ trip }: { trip: Trip }) {
   const navigate = useNavigate()
   const [open, setOpen] = useState<Open>(null)
   const block = cabBlock(trip)
-  const cab = trip.cab
+  const cab: Cab = trip.cab
   if (block.kind === 'hidden') return null
   const categories: Record<string, string> = config.valid_cab_categories ?? CHOICES.CAB_CATEGORIES
   const explain =
@@ -44,6 +44,10 @@ export function TripCab({ trip }: { trip: Trip }) {
       : { heading: config.unfulfilled_cab_explanation_heading, content: config.unfulfilled_cab_explanation_content }
   const host = trip.is_current_user_host
   const issueRaised = cab.raised_issue != null
+  // Any request the host made, a cancelled one too, can have an issue raised on it, once: afterwards the icon stays,
+  // disabled (SPEC §4).
+  const hasRequest = block.kind !== 'request-now' || cab.vendor != null || issueRaised
+  const cancelledBecause = cabCancelledBecause(cab)
 
   return (
     <section className={blocks.block} aria-labelledby="trip-cab-heading" data-testid="trip-cab">
@@ -64,6 +68,11 @@ export function TripCab({ trip }: { trip: Trip }) {
           </button>
         )}
       </p>
+      {cancelledBecause && (
+        <p className={styles.cabRow} data-testid="cab-cancelled-because">
+          {cancelledBecause}
+        </p>
+      )}
       {block.kind === 'request-now' && (
         <>
           <button
@@ -125,7 +134,7 @@ export function TripCab({ trip }: { trip: Trip }) {
             Cancel Cab
           </button>
         )}
-        {host && block.kind !== 'request-now' && block.kind !== 'not-eligible' && (
+        {host && hasRequest && block.kind !== 'not-eligible' && (
           <button
             type="button"
             className="icon-button"
@@ -269,6 +278,9 @@ function RaiseIssueDialog({ tripId, open, onClose }: { tripId: number; open: boo
       </div>
       <button type="button" className="btn btn-primary btn-block" disabled={raise.isPending} onClick={() => void send()}>
         Send
+      </button>
+      <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
+        Cancel
       </button>
     </Dialog>
   )

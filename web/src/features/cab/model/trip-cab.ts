@@ -2,7 +2,9 @@ import type { Trip } from '@/components/trip/trip'
 import { MESSAGES } from '@/generated/rules'
 import { charactersError, tidyText } from '@/lib/free-text'
 
-export type Cab = Trip['cab']
+/** The trip view's cab; `cancelled_because` names why another change (a new time, a deleted trip, a stopped commute)
+ * cancelled it, in words: "the trip's time changed". */
+export type Cab = Trip['cab'] & { cancelled_because?: string | null }
 export type CabStatus = Cab['status']
 
 /** Past trips show the cab only while it was requested, booked or left unfulfilled (SPEC §4 Cab status). */
@@ -24,8 +26,13 @@ export const CAB_STATUS_LABELS: Record<CabStatus, string> = {
 export const cabStatusLine = (status: CabStatus, host: boolean): string =>
   status === 'requested' && host ? 'Request Sent: waiting for a driver' : `Status: ${CAB_STATUS_LABELS[status]}`
 
+/** "Cancelled because the trip's time changed": a cancelled cab that another change ended says why; else null. */
+export const cabCancelledBecause = (cab: Cab): string | null =>
+  cab.status === 'cancelled' && cab.cancelled_because ? `Cancelled because ${cab.cancelled_because}` : null
+
 export type CabBlock =
   | { kind: 'hidden' }
+  | { kind: 'ended' }
   | { kind: 'not-eligible' }
   | { kind: 'request-now' }
   | { kind: 'requested'; host: boolean }
@@ -38,7 +45,10 @@ export function cabBlock(trip: Trip): CabBlock {
   const host = trip.is_current_user_host
   if (trip.is_past && !SHOWN_AFTER_DEPARTURE.includes(status)) return { kind: 'hidden' }
   if (status === 'not_eligible') return host ? { kind: 'not-eligible' } : { kind: 'hidden' }
-  if (REQUESTABLE.includes(status)) return host ? { kind: 'request-now' } : { kind: 'hidden' }
+  if (REQUESTABLE.includes(status)) {
+    if (host) return { kind: 'request-now' }
+    return cabCancelledBecause(trip.cab) ? { kind: 'ended' } : { kind: 'hidden' }
+  }
   if (status === 'requested') return { kind: 'requested', host }
   if (status === 'booked') return { kind: 'booked', host }
   return { kind: 'unfulfilled', host }

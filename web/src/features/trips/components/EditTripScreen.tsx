@@ -3,11 +3,22 @@ import { Navigate, useLocation, useNavigate } from 'react-router'
 import { useEditTrip } from '../api/trips'
 import { editChanges, TRIP_FORM_MESSAGES, tripFormFrom } from '../model/trip-form'
 import { TripForm } from './TripForm'
+import { Dialog } from '@/components/Dialog'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
+
+type TripChanges = ReturnType<typeof editChanges>
+
+/** What a new departure time does to the trip's cab, told before the host saves: the API cancels a requested or
+ * booked cab when the time changes. Null when no cab is running. */
+export function cabEndedByTimeChange(cab: Trip['cab'] | null | undefined): string | null {
+  if (cab?.status === 'booked') return 'Changing the time cancels the booked cab'
+  if (cab?.status === 'requested') return 'Changing the time cancels the cab request'
+  return null
+}
 
 /** The trip arrives as navigation state from its sheet; without it there is nothing to edit. */
 export function EditTripScreen() {
@@ -23,6 +34,19 @@ function EditTrip({ trip }: { trip: Trip }) {
   const navigate = useNavigate()
   const editTrip = useEditTrip(trip.id)
   const [initial] = useState(() => tripFormFrom(trip))
+  // A new time for a trip whose cab is requested or booked waits for the host to confirm that the cab is cancelled.
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState<TripChanges | null>(null)
+  const cabWarning = cabEndedByTimeChange(trip.cab)
+
+  const save = (changes: TripChanges) => {
+    editTrip.mutate(changes, {
+      onSuccess: ({ message }) => {
+        toast.success(message)
+        navigate(paths.trip(trip.id), { replace: true })
+      },
+      onError: (failure) => toast.error(errorMessage(failure)),
+    })
+  }
 
   return (
     <>
@@ -38,15 +62,38 @@ function EditTrip({ trip }: { trip: Trip }) {
             toast.error(TRIP_FORM_MESSAGES.nothingUpdated)
             return
           }
-          editTrip.mutate(changes, {
-            onSuccess: ({ message }) => {
-              toast.success(message)
-              navigate(paths.trip(trip.id), { replace: true })
-            },
-            onError: (failure) => toast.error(errorMessage(failure)),
-          })
+          if (cabWarning && changes.time_of_trip !== undefined) {
+            setAwaitingConfirmation(changes)
+            return
+          }
+          save(changes)
         }}
       />
+      <Dialog
+        open={awaitingConfirmation !== null}
+        title={cabWarning ?? ''}
+        onClose={() => setAwaitingConfirmation(null)}
+        testId="time-change-cancels-cab-dialog"
+      >
+        <p>
+          The cab is cancelled with the vendor once you save, and your members are told why. You can request a new cab
+          for the new time afterwards.
+        </p>
+        <button
+          type="button"
+          className="btn btn-danger btn-block"
+          disabled={editTrip.isPending}
+          onClick={() => {
+            if (awaitingConfirmation) save(awaitingConfirmation)
+            setAwaitingConfirmation(null)
+          }}
+        >
+          Change Time and Cancel Cab
+        </button>
+        <button type="button" className="btn btn-secondary btn-block" onClick={() => setAwaitingConfirmation(null)}>
+          Keep the Cab
+        </button>
+      </Dialog>
     </>
   )
 }
