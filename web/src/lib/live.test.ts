@@ -8,10 +8,13 @@ class FakeSocket {
   readyState = 0
   onmessage: ((message: { data: string }) => void) | null = null
   onclose: ((closed: { code: number }) => void) | null = null
+  sent: unknown[] = []
   constructor() {
     FakeSocket.made.push(this)
   }
-  send() {}
+  send(text: string) {
+    this.sent.push(JSON.parse(text))
+  }
   close() {
     this.readyState = 3
   }
@@ -63,6 +66,7 @@ describe('live changes', () => {
   it('name the queries each kind of change makes stale', () => {
     expect(keysToRefresh({ kind: 'join', id: '7' })).toEqual([['trips'], ['chat', 'list']])
     expect(keysToRefresh({ kind: 'cab', id: '7' })).toEqual([['trips']])
+    expect(keysToRefresh({ kind: 'sos', id: '7' })).toEqual([['trips', 'sos']])
     expect(keysToRefresh({ kind: 'kyc', id: '3' })).toEqual([['user']])
     expect(keysToRefresh({ kind: 'notification', id: '' })).toEqual([['notifications']])
     expect(keysToRefresh({ kind: 'all' })).toBeNull()
@@ -71,7 +75,7 @@ describe('live changes', () => {
 
   it('make only the matching queries stale as they arrive', () => {
     const client = clientWithQueries()
-    const stop = followLiveChanges(client, socket())
+    const { stop } = followLiveChanges(client, socket())
     const [fake] = FakeSocket.made
     fake.greet()
     expect(stale(client)).toEqual([])
@@ -85,7 +89,7 @@ describe('live changes', () => {
 
   it('fetch everything again after a reconnect, not on the first connection', () => {
     const client = clientWithQueries()
-    const stop = followLiveChanges(client, socket())
+    const { stop } = followLiveChanges(client, socket())
     FakeSocket.made[0].greet()
     expect(stale(client)).toEqual([])
     FakeSocket.made[0].drop()
@@ -97,10 +101,33 @@ describe('live changes', () => {
 
   it('make everything stale when the server says events may have been missed', () => {
     const client = clientWithQueries()
-    const stop = followLiveChanges(client, socket())
+    const { stop } = followLiveChanges(client, socket())
     FakeSocket.made[0].greet()
     FakeSocket.made[0].frame('changed', { kind: 'all' })
     expect(stale(client)).toHaveLength(6)
     stop()
+  })
+
+  it('follow the trip sheet on screen, again after a reconnect, and stop when it closes', () => {
+    const client = clientWithQueries()
+    const live = followLiveChanges(client, socket())
+    live.followTrip('7')
+    const [first] = FakeSocket.made
+    first.greet()
+    expect(first.sent).toEqual([{ event: 'follow-trip', data: { trip_id: 7 } }])
+    live.followTrip('7')
+    expect(first.sent).toHaveLength(1)
+    first.drop()
+    vi.advanceTimersByTime(100)
+    const second = FakeSocket.made[1]
+    second.greet()
+    expect(second.sent).toEqual([{ event: 'follow-trip', data: { trip_id: 7 } }])
+    live.followTrip(null)
+    live.followTrip('not a trip')
+    expect(second.sent).toEqual([
+      { event: 'follow-trip', data: { trip_id: 7 } },
+      { event: 'follow-trip', data: { trip_id: null } },
+    ])
+    live.stop()
   })
 })

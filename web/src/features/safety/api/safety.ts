@@ -5,6 +5,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
+import type { StandingSosList } from '../model/standing-sos'
 import { getData, request } from '@/lib/api'
 import { TRIPS_KEY } from '@/lib/trips'
 
@@ -66,6 +67,15 @@ export const sosQueryOptions = (tripId: number) =>
   queryOptions({
     queryKey: [...TRIPS_KEY, 'sos', tripId],
     queryFn: ({ signal }) => getData<SosState>(`/api/trip/sos/${tripPart(tripId)}`, signal),
+    staleTime: 0,
+  })
+
+/** Everyone else's SOS on the trip that still stands, for its host and active members; told live (lib/live.ts). */
+export const standingSosQueryOptions = (tripId: number) =>
+  queryOptions({
+    queryKey: [...TRIPS_KEY, 'sos', tripId, 'standing'],
+    queryFn: ({ signal }) => getData<StandingSosList>(`/api/trip/sos/${tripPart(tripId)}/standing`, signal),
+    select: (list) => list.incidents,
     staleTime: 0,
   })
 

@@ -43,11 +43,13 @@ export type TripSheetBlocks = {
   cabBlock: (trip: Trip) => ReactNode
   /** The safety block (live link, SOS), below the trip's details. */
   safetyBlock: (trip: Trip) => ReactNode
+  /** Others' SOS that still stands on the trip, above the trip's details. */
+  sosBanner?: (trip: Trip) => ReactNode
 }
 
 type TripDetailsProps = TripSheetBlocks & { trip: Trip; withSearchPoint: boolean; onClose: () => void }
 
-export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBlock }: TripDetailsProps) {
+export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBlock, sosBanner }: TripDetailsProps) {
   const config = useConfig()
   const navigate = useNavigate()
   const detailsRef = useRef<HTMLElement>(null)
@@ -125,6 +127,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
           <CloseGlyph />
         </button>
       </header>
+      {sosBanner?.(trip)}
 
       <section ref={detailsRef} tabIndex={-1} className={blocks.block} aria-label="Trip details" data-testid="trip-details">
         <div className={styles.whenRow}>

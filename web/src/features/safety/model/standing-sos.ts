@@ -1,0 +1,14 @@
+/**
+ * The trip's standing SOS of others, as the host and active members see it on the trip sheet
+ * (GET /api/trip/sos/{trip_id}/standing): who, and since when in India's time, as the trip's times are.
+ */
+export type StandingSos = { user_id: number; first_name: string; since: string }
+export type StandingSosList = { incidents: StandingSos[] }
+
+const CLOCK = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' })
+
+/** "2026-05-14T14:12:00+00:00" -> "since 7:42 PM". */
+export function sinceWords(since: string): string {
+  const when = new Date(since)
+  return Number.isNaN(when.getTime()) ? '' : `since ${CLOCK.format(when)}`
+}
