@@ -403,3 +403,27 @@ async def test_questions_of_another_person_or_another_burst_are_told_apart(app, 
             "Meera Iyer asked: Is it a quiet ride?",
         ]
     )
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bH-example",
+        "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABexample",
+    ],
+)
+async def test_a_subscription_posted_as_the_browser_sends_it_is_kept(app, signed_in, push_service, endpoint):
+    """The service worker posts PushSubscription.toJSON() (with its expirationTime) and the device's os and id; a
+    push service whose name this machine cannot resolve is kept and checked again when a push is sent."""
+    body = {
+        **push_service.subscribe().to_json(),
+        "endpoint": endpoint,
+        "expirationTime": None,
+        "os": "android",
+        "device_id": "0b8a3f6e-6a52-4b0e-9d7f-0f3c2a1e5d4c",
+    }
+    answer = await signed_in.post("/api/notification/subscription", json=body)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["message"] == messages.PUSH_SUBSCRIBED
+    user_id = (await signed_in.get("/api/user/user")).json()["data"]["id"]
+    assert await endpoints_of(app, user_id) == [endpoint]

@@ -54,10 +54,23 @@ async function subscribe(request: Request): Promise<Response> {
     await subscription.unsubscribe()
     subscription = null
   }
-  subscription ??= await self.registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: keyBytes(vapid),
-  })
+  if (!subscription) {
+    try {
+      subscription = await self.registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(vapid),
+      })
+    } catch (error) {
+      // The browser, not our server, said no: refused permission (NotAllowedError), or its push service could not
+      // be reached (AbortError, 'push service not available'). Each has its own answer, so the page can say which.
+      const refused = error instanceof DOMException && error.name === 'NotAllowedError'
+      const message = error instanceof Error ? error.message : String(error)
+      return json(
+        { status: 'FAILURE', message, data: { reason: refused ? 'permission' : 'push_service' } },
+        refused ? 403 : 503,
+      )
+    }
+  }
   const body = { ...subscription.toJSON(), os, device_id }
   return callApi('/api/notification/subscription', 'POST', request.headers.get(CSRF_HEADER), body)
 }

@@ -9,6 +9,24 @@ import { MESSAGES } from '@/generated/rules'
 
 export class PushSetupError extends Error {}
 
+/** Why turning notifications on failed, each said differently: the browser's permission, its push service, or our
+ * server. */
+export const PUSH_PERMISSION_REFUSED = MESSAGES.NOTIFICATION_PERMISSION_DENIED
+export const PUSH_SERVICE_UNREACHABLE =
+  "This browser's push service could not be reached, so notifications cannot be turned on here now. Try again later."
+export const PUSH_SERVER_FAILED =
+  'Could Not Subscribe to Notification: our server could not save this device. Try again in a moment.'
+
+/** The words for a failed subscribe call: the worker's own refusals carry a reason, our server's carry its status. */
+export function subscribeFailure(status: number, answer: WorkerAnswer): string {
+  const reason = (answer.data as { reason?: string } | undefined)?.reason
+  if (reason === 'permission') return PUSH_PERMISSION_REFUSED
+  if (reason === 'push_service') return PUSH_SERVICE_UNREACHABLE
+  if (status >= 400 && status < 500 && answer.message) return answer.message
+  if (status >= 500) return PUSH_SERVER_FAILED
+  return MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED
+}
+
 const CONTROLLER_PATIENCE_MS = 5_000
 
 export const isPushSupported = (): boolean =>
@@ -48,7 +66,12 @@ async function controller(): Promise<ServiceWorker> {
 
 type WorkerAnswer = { status?: string; message?: string; data?: unknown }
 
-async function callWorker(path: string, method: 'GET' | 'POST', body?: unknown): Promise<WorkerAnswer> {
+async function callWorker(
+  path: string,
+  method: 'GET' | 'POST',
+  body?: unknown,
+  failure: (status: number, answer: WorkerAnswer) => string = (_status, answer) => answer.message ?? '',
+): Promise<WorkerAnswer> {
   await controller()
   const headers: Record<string, string> = { Accept: 'application/json' }
   const csrf = csrfCookie()
@@ -56,7 +79,7 @@ async function callWorker(path: string, method: 'GET' | 'POST', body?: unknown):
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
   const answer = (await response.json().catch(() => ({}))) as WorkerAnswer
-  if (!response.ok || answer.status !== 'SUCCESS') throw new PushSetupError(answer.message ?? '')
+  if (!response.ok || answer.status !== 'SUCCESS') throw new PushSetupError(failure(response.status, answer))
   return answer
 }
 
@@ -68,14 +91,14 @@ export async function notificationPermissionProblem(): Promise<string | null> {
   return permission === 'granted' ? null : MESSAGES.NOTIFICATION_PERMISSION_DENIED
 }
 
-/** Subscribes this device with the server's key; fails with 'Could Not Subscribe to Notification'. */
+/** Subscribes this device with the server's key; a failure says whose it was (subscribeFailure). */
 export async function subscribeThisDevice(vapidPublicKey: string | null | undefined): Promise<void> {
   if (!isPushSupported()) throw new PushSetupError(MESSAGES.NOTIFICATION_UNSUPPORTED)
   if (!vapidPublicKey) throw new PushSetupError(MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED)
   try {
-    await callWorker('/subscribe', 'POST', { vapid: vapidPublicKey, os: platform(), device_id: deviceId() })
+    await callWorker('/subscribe', 'POST', { vapid: vapidPublicKey, os: platform(), device_id: deviceId() }, subscribeFailure)
   } catch (error) {
-    if (error instanceof PushSetupError && error.message === MESSAGES.SERVICE_WORKER_UNSUPPORTED) throw error
+    if (error instanceof PushSetupError && error.message) throw error
     throw new PushSetupError(MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED)
   }
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Dialog } from '@/components/Dialog'
 import { toast } from '@/components/toast'
+import { MESSAGES } from '@/generated/rules'
 import { isPushSupported, notificationPermissionProblem, subscribeThisDevice } from '@/lib/push'
 import { storage } from '@/lib/storage'
 
@@ -37,8 +38,9 @@ export function PushPermissionDialog({ receiveNotification, vapidPublicKey }: Pu
       }
       await subscribeThisDevice(vapidPublicKey)
     } catch (error) {
-      // Push setup failures are only logged (SPEC §8).
+      // Said as well as logged: after Allow, whether the browser, its push service or our server failed.
       console.warn('push setup failed', error)
+      toast.error(error instanceof Error && error.message ? error.message : MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED)
     } finally {
       setBusy(false)
       setOpen(false)
