@@ -8,7 +8,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.axe import Audit
 from tests.e2e.test_join_journey import publish_trip, toast
-from tests.e2e.test_trip_journey import new_person
+from tests.e2e.test_trip_journey import new_person, set_time
 
 
 def vendor_confirms(page: Page, trip_id: int, timeout_seconds: float = 20) -> None:
@@ -100,3 +100,65 @@ def test_a_host_books_a_cab_sees_the_driver_and_cancels(browser: Browser, base_u
     assert errors == []
     context.close()
     audit.assert_clean(expected_states=6)
+
+
+def api_call(page: Page, method: str, path: str, data: dict[str, object]) -> dict[str, object]:
+    """A call this person's browser makes, for the steps other journeys walk through on screen."""
+    token = next(cookie["value"] for cookie in page.context.cookies() if cookie["name"] == "csrf_token")
+    answer = page.request.fetch(path, method=method, data=data or None, headers={"X-CSRF-Token": token})
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
+def test_a_time_change_warns_the_host_and_tells_the_member_why_the_cab_is_cancelled(
+    browser: Browser, base_url: str, audit: Audit
+) -> None:
+    context, host, errors = new_person(browser, base_url, "Asha Rao", "Female")
+    trip_path = publish_trip(host, base_url)
+    trip_id = int(trip_path.rsplit("/", 1)[-1])
+    member_context, member, member_errors = new_person(browser, base_url, "Ravi Kumar", "Male")
+    member_id = api_call(member, "GET", "/api/user/user", {})["data"]["id"]  # type: ignore[index]
+    api_call(member, "POST", "/api/trip/user", {"trip_id": trip_id})
+    api_call(host, "PUT", f"/api/trip/user/host/{member_id}", {"action": "APPROVE", "trip_id": trip_id})
+    api_call(host, "PUT", f"/api/trip/cab/interest/{trip_id}", {"category": "sedan", "stops": []})
+    api_call(host, "POST", f"/api/trip/cab/request/{trip_id}", {"vendor": "citycab"})
+    vendor_confirms(host, trip_id)
+    cab = host.get_by_role("dialog", name="Trip").get_by_test_id("trip-cab")
+    sheet_shows(host, trip_path, cab.get_by_role("button", name="Driver details"))
+
+    # The host moves the trip: before it is saved, the form says the booked cab is cancelled.
+    host.get_by_role("button", name="Trip options").click()
+    host.get_by_role("menuitem", name="Edit Trip").click()
+    expect(host).to_have_url(re.compile(r"/edit-trip$"))
+    shown = host.get_by_test_id("trip-time").inner_text()
+    hour, minute, half = re.match(r"(\d+):(\d+) (AM|PM)", shown).groups()  # type: ignore[union-attr]
+    set_time(host, hour, "30" if minute != "30" else "45", half)
+    host.get_by_role("button", name="Edit Trip").click()
+    warning = host.get_by_role("dialog", name="Changing the time cancels the booked cab")
+    expect(warning).to_be_visible()
+    audit(host, "edit trip, a new time cancels the booked cab")
+    warning.get_by_role("button", name="Change Time and Cancel Cab").click()
+    expect(host).to_have_url(re.compile(re.escape(trip_path) + "$"))
+
+    # The cab block says why, and the member is told.
+    sheet_shows(host, trip_path, cab.get_by_test_id("cab-cancelled-because"))
+    expect(cab.get_by_test_id("cab-cancelled-because")).to_have_text("Cancelled because the trip's time changed")
+    audit(host, "trip sheet, cab cancelled because the time changed")
+    told = member.get_by_text("Cab cancelled because the trip's time changed")
+    deadline = time.monotonic() + 20
+    while True:
+        member.goto("/notifications")
+        member.wait_for_load_state("networkidle")
+        if told.count():
+            break
+        assert time.monotonic() < deadline, "the member was never told the cab was cancelled"
+        time.sleep(0.5)
+    expect(told.first).to_be_visible()
+    member_cab = member.get_by_role("dialog", name="Trip").get_by_test_id("trip-cab")
+    sheet_shows(member, trip_path, member_cab.get_by_test_id("cab-cancelled-because"))
+
+    assert errors == []
+    assert member_errors == []
+    context.close()
+    member_context.close()
+    audit.assert_clean(expected_states=2)

@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { CAB_STATUS_LABELS, cabStatusLine } from '../model/trip-cab'
+import { CAB_STATUS_LABELS, cabStatusLine, type Cab } from '../model/trip-cab'
 import { TripCab } from './TripCab'
 import type { Trip } from '@/components/trip/trip'
 import { configQueryOptions } from '@/lib/session'
 
-const cab = (overrides: Partial<Trip['cab']> = {}): Trip['cab'] => ({
+const cab = (overrides: Partial<Cab> = {}): Cab => ({
   status: 'booked',
   category: 'sedan',
   number_of_stops: 1,
@@ -18,9 +18,9 @@ const cab = (overrides: Partial<Trip['cab']> = {}): Trip['cab'] => ({
   vehicle: { model: 'Maruti Suzuki Dzire', registration_number: 'KA01AB1234' },
   vendor: { name: 'CityCab', logo: null, total_fare: 1234.5, fare_breakup: {} },
   ...overrides,
-}) as Trip['cab']
+}) as Cab
 
-function renderCab(shown: Partial<Trip['cab']>, host = true) {
+function renderCab(shown: Partial<Cab>, host = true) {
   const client = new QueryClient()
   client.setQueryData(configQueryOptions().queryKey, {
     valid_cab_categories: { sedan: 'Sedan' },
