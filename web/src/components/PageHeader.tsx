@@ -4,15 +4,22 @@ import { BackIcon } from './icons'
 import styles from './PageHeader.module.css'
 import { paths } from '@/config/paths'
 
-type PageHeaderProps = { title: string; backTo?: string; backState?: unknown; actions?: ReactNode }
+type PageHeaderProps = {
+  title: string
+  backTo?: string
+  backState?: unknown
+  /** Where Back goes when this screen was opened first (a link, a reload of a new tab); else Back is the browser's. */
+  fallbackTo?: string
+  actions?: ReactNode
+}
 
 /** A screen's top bar: back, the screen's one h1, optional actions. */
-export function PageHeader({ title, backTo, backState, actions }: PageHeaderProps) {
+export function PageHeader({ title, backTo, backState, fallbackTo, actions }: PageHeaderProps) {
   const navigate = useNavigate()
   const goBack = () => {
     if (backTo) navigate(backTo, backState === undefined ? undefined : { state: backState })
     else if (window.history.state && window.history.state.idx > 0) navigate(-1)
-    else navigate(paths.home)
+    else navigate(fallbackTo ?? paths.home)
   }
   return (
     <header className={styles.header}>
