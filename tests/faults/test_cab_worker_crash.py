@@ -12,9 +12,12 @@ from tests.api.live import Person, sign_in
 from tests.api.test_trips import trip_body
 from tests.faults.conftest import Services, eventually, live_services, query
 from workflows.cab_booking.contracts import cab_workflow_id
+from workflows.policies import STEP_TIMEOUT
 
-# A killed worker's cached flows wait out the sticky queue's timeout (10 s) before another worker takes them.
-RESUME_SECONDS = 40
+# A killed worker's cached flows wait out the sticky queue's timeout (10 s) before another worker takes them, and a
+# step it was running is tried again only after its start-to-close timeout (STEP_TIMEOUT, 30 s): the second kill can
+# land while the booking step runs, whose vendor's confirmation then arrives with its retry.
+RESUME_SECONDS = 40 + int(STEP_TIMEOUT.total_seconds())
 HSR_LAYOUT = "in-560102-f8603901"
 
 
