@@ -899,6 +899,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trip/sos/{trip_id}/standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Standing Sos
+         * @description For the trip's host and active members: everyone else's SOS on the trip that still stands, who (first name)
+         *     and since when, oldest first. No number: the sheet's call button calls 112.
+         */
+        get: operations["safety-read_standing_sos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trip/trip": {
         parameters: {
             query?: never;
@@ -1521,6 +1542,11 @@ export interface components {
          *     vendor); to anyone else those are empty and the status is all there is.
          */
         CabView: {
+            /**
+             * Cancelled Because
+             * @description why a cancelled cab ended when another change ended it, in words: "the trip's time changed"
+             */
+            cancelled_because?: string | null;
             /** Category */
             category: string | null;
             driver: components["schemas"]["CabDriver"] | null;
@@ -2175,6 +2201,18 @@ export interface components {
         /** Envelope[SosState] */
         Envelope_SosState_: {
             data: components["schemas"]["SosState"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[StandingSosList] */
+        Envelope_StandingSosList_: {
+            data: components["schemas"]["StandingSosList"];
             /** Message */
             message: string;
             /**
@@ -3098,6 +3136,30 @@ export interface components {
              * @description the person's SOS on this trip that still stands, if any
              */
             status: ("open" | "escalated" | "acknowledged") | null;
+        };
+        /**
+         * StandingSos
+         * @description Someone else's SOS that still stands on the trip, as the host and active members see it: no number.
+         */
+        StandingSos: {
+            /** First Name */
+            first_name: string;
+            /**
+             * Since
+             * Format: date-time
+             * @description when it was raised
+             */
+            since: string;
+            /** User Id */
+            user_id: number;
+        };
+        /** StandingSosList */
+        StandingSosList: {
+            /**
+             * Incidents
+             * @description the trip's standing SOS but the person's own, oldest first
+             */
+            incidents: components["schemas"]["StandingSos"][];
         };
         /** TripCreate */
         TripCreate: {
@@ -6743,6 +6805,64 @@ export interface operations {
             };
             /** @description Refused: the thing's current state does not allow it */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "safety-read_standing_sos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StandingSosList_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
