@@ -4,7 +4,7 @@ import { charactersError, tidyText } from '@/lib/free-text'
 
 /** The trip view's cab; `cancelled_because` names why another change (a new time, a deleted trip, a stopped commute)
  * cancelled it, in words: "the trip's time changed". */
-export type Cab = Trip['cab'] & { cancelled_because?: string | null }
+export type Cab = Trip['cab']
 export type CabStatus = Cab['status']
 
 /** Past trips show the cab only while it was requested, booked or left unfulfilled (SPEC §4 Cab status). */

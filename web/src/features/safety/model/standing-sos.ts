@@ -1,9 +1,11 @@
+import type { components } from '@/generated/api'
+
 /**
  * The trip's standing SOS of others, as the host and active members see it on the trip sheet
  * (GET /api/trip/sos/{trip_id}/standing): who, and since when in India's time, as the trip's times are.
  */
-export type StandingSos = { user_id: number; first_name: string; since: string }
-export type StandingSosList = { incidents: StandingSos[] }
+export type StandingSos = components['schemas']['StandingSos']
+export type StandingSosList = components['schemas']['StandingSosList']
 
 const CLOCK = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' })
 
