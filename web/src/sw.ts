@@ -61,10 +61,11 @@ async function subscribe(request: Request): Promise<Response> {
         applicationServerKey: keyBytes(vapid),
       })
     } catch (error) {
-      // The browser, not our server, said no: refused permission (NotAllowedError), or its push service could not
-      // be reached (AbortError, 'push service not available'). Each has its own answer, so the page can say which.
-      const refused = error instanceof DOMException && error.name === 'NotAllowedError'
+      // The browser, not our server, said no: permission refused (NotAllowedError, or Chromium's AbortError
+      // 'Registration failed - permission denied'), or its push service could not be reached (AbortError, 'push
+      // service not available'). Each has its own answer, so the page can say which.
       const message = error instanceof Error ? error.message : String(error)
+      const refused = (error instanceof DOMException && error.name === 'NotAllowedError') || /permission/i.test(message)
       return json(
         { status: 'FAILURE', message, data: { reason: refused ? 'permission' : 'push_service' } },
         refused ? 403 : 503,
