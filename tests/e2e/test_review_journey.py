@@ -63,6 +63,10 @@ def test_a_member_rates_the_host_and_the_hosts_profile_shows_it(
     audit(rider, "review trip, flag open")
     rider.get_by_role("button", name="Submit Review").click()
     expect(card.get_by_text("Flagging reason is required")).to_be_visible()
+    # Said once, under the reason, which takes focus.
+    expect(rider.get_by_text("Flagging reason is required")).to_have_count(1)
+    expect(card.get_by_role("textbox", name="Why are you flagging Asha Rao?")).to_be_focused()
+    audit(rider, "review trip, flag without its reason")
     card.get_by_label("Flag Asha Rao").uncheck()
 
     card.get_by_role("button", name="4 stars").click()
