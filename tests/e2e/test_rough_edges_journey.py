@@ -49,7 +49,7 @@ def new_context(browser: Browser, base_url: str, permissions: list[str]) -> tupl
     context = browser.new_context(
         base_url=base_url,
         viewport={"width": 390, "height": 844},
-        geolocation=KORAMANGALA,
+        geolocation={"latitude": KORAMANGALA["latitude"], "longitude": KORAMANGALA["longitude"]},
         permissions=["geolocation", *permissions],
     )
     return context, context.new_page()
