@@ -15,9 +15,9 @@ from api.safety.schemas import SharedCab, SharedHost, SharedPlace, SharedTrip, S
 from api.safety.trips import completes_at, is_on_trip, person_on_trip
 from api.users.blocks import are_blocked
 from domain import clock
+from domain.live_links import SHARED_PAGE, token_digest
 from domain.live_links import live_link as person_live_link
 from domain.live_links import share_token as share_token
-from domain.live_links import token_digest
 from domain.models import CabBooking, SafetyIncident, Trip, TripShare, User
 from domain.rules import safety_messages
 from domain.rules.cab import CabStatus
@@ -47,6 +47,24 @@ async def share_link(session: AsyncSession, settings: Settings, trip_id: int, us
     expires_at = await link_expires_at(session, settings, on_trip.trip)
     refuse(share_refusal(is_member=on_trip.is_member, link_expires_at=expires_at, now=clock.now()))
     return ShareLink(url=await live_link(session, settings, on_trip.trip, user), expires_at=expires_at)
+
+
+async def shared_link(session: AsyncSession, settings: Settings, trip_id: int, user: User) -> ShareLink | None:
+    """The link the person shared and has not turned off, rebuilt from its generation as sharing made it; None when
+    there is none or it has ended. For the host, an active member, or whoever shared it."""
+    on_trip = await person_on_trip(session, trip_id, user)
+    generation = await session.scalar(
+        select(TripShare.generation).where(
+            TripShare.trip_id == trip_id, TripShare.user_id == user.id, TripShare.revoked_at.is_(None)
+        )
+    )
+    if generation is None and not on_trip.is_member:
+        refuse(not_theirs(safety_messages.TRIP_SHARE_MEMBERS_ONLY))
+    expires_at = await link_expires_at(session, settings, on_trip.trip)
+    if generation is None or clock.now() >= expires_at:
+        return None
+    token = share_token(settings.resolved_secret_key(), trip_id, user.id, generation)
+    return ShareLink(url=f"{settings.public_app_url.rstrip('/')}{SHARED_PAGE}{token}", expires_at=expires_at)
 
 
 async def revoke_link(session: AsyncSession, trip_id: int, user: User) -> None:

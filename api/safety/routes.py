@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Response
 from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.openapi import refusals
 from api.safety.contacts import emergency_contacts, replace_emergency_contacts
-from api.safety.links import revoke_link, share_link, trip_by_link
+from api.safety.links import revoke_link, share_link, shared_link, trip_by_link
 from api.safety.schemas import (
     EmergencyContacts,
     EmergencyContactsIn,
@@ -45,6 +45,15 @@ async def save_emergency_contacts(
     SMS saying who added it."""
     saved = await replace_emergency_contacts(session, settings, user, body.contacts)
     return ok(saved, safety_messages.EMERGENCY_CONTACTS_SAVED)
+
+
+@router.get("/trip/share/{trip_id}", responses=refusals(403))
+async def read_trip_share(
+    trip_id: int, user: CurrentUser, session: SessionDep, settings: SettingsDep
+) -> Envelope[ShareLink | None]:
+    """The person's live link to the trip that is neither turned off nor ended, as sharing answered it; null when there
+    is none. For the host, an active member, or whoever shared it."""
+    return ok(await shared_link(session, settings, trip_id, user))
 
 
 @router.post("/trip/share/{trip_id}", responses=refusals(403, 409))

@@ -126,6 +126,10 @@ MATRIX: dict[str, Row] = {
     ),
     # A live link is the host's or an active member's to make and turn off; whoever holds it follows it, signed in
     # or not, and sees no one's number and no exact end.
+    "GET /api/trip/share/{trip_id}": (
+        call(lambda c, s: c.get(f"/api/trip/share/{s.trip_id}")),
+        (401, 403, 403, 200, 200),
+    ),
     "POST /api/trip/share/{trip_id}": (
         call(lambda c, s: c.post(f"/api/trip/share/{s.trip_id}")),
         (401, 403, 403, 200, 200),
@@ -569,6 +573,7 @@ ACROSS_A_BLOCK: dict[str, Call] = {
     "POST /api/trip/user": call(lambda c, s: c.post("/api/trip/user", json={"trip_id": s.trip_id})),
     "GET /api/trip/chat/{trip_id}": call(lambda c, s: c.get(f"/api/trip/chat/{s.trip_id}")),
     "GET /api/chat/chat": call(lambda c, s: c.get("/api/chat/chat", params={"chat_id": s.trip_id})),
+    "GET /api/trip/share/{trip_id}": call(lambda c, s: c.get(f"/api/trip/share/{s.trip_id}")),
     "POST /api/trip/share/{trip_id}": call(lambda c, s: c.post(f"/api/trip/share/{s.trip_id}")),
     "DELETE /api/trip/share/{trip_id}": call(lambda c, s: c.delete(f"/api/trip/share/{s.trip_id}")),
     # "I am safe" is not among them: it names only one's own SOS, and answers alike for any trip without one.

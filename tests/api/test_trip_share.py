@@ -275,3 +275,61 @@ async def test_sharing_needs_a_session_and_following_does_not(app, trip_id, host
             assert (answer.status_code, answer.json()["message"]) == (401, messages.LOGIN_REQUIRED)
     assert not anyone.cookies
     assert (await followed(anyone, link["url"]))["host"]["first_name"] == "Asha"
+
+
+async def shared_now(client, trip_id: int) -> dict | None:
+    answer = await client.get(f"/api/trip/share/{trip_id}")
+    assert answer.status_code == 200, answer.text
+    return answer.json()["data"]
+
+
+async def test_the_shared_link_is_read_back_as_sharing_answered_it(host, trip_id, member):
+    assert await shared_now(host, trip_id) is None
+    link = await share(host, trip_id)
+    assert await shared_now(host, trip_id) == link
+    assert await shared_now(member, trip_id) is None
+    members_link = await share(member, trip_id)
+    assert await shared_now(member, trip_id) == members_link
+    assert await shared_now(host, trip_id) == link
+
+
+async def test_a_link_turned_off_is_read_back_as_none_until_shared_again(host, trip_id):
+    await share(host, trip_id)
+    assert (await host.delete(f"/api/trip/share/{trip_id}")).status_code == 200
+    assert await shared_now(host, trip_id) is None
+    renewed = await share(host, trip_id)
+    assert await shared_now(host, trip_id) == renewed
+
+
+async def test_an_ended_link_is_read_back_as_none(app, host, trip_id):
+    await share(host, trip_id)
+    await move_trip(app, trip_id, completion_delay(app) + timedelta(minutes=61))
+    assert await shared_now(host, trip_id) is None
+
+
+async def test_a_member_who_left_reads_back_the_link_they_may_still_turn_off(host, trip_id, member):
+    link = await share(member, trip_id)
+    assert (await member_acts(member, trip_id, "LEAVE", "Plans changed")).status_code == 200
+    assert await shared_now(member, trip_id) == link
+    assert (await member.delete(f"/api/trip/share/{trip_id}")).status_code == 200
+    answer = await member.get(f"/api/trip/share/{trip_id}")
+    assert (answer.status_code, answer.json()["message"]) == (403, safety_messages.TRIP_SHARE_MEMBERS_ONLY)
+
+
+async def test_reading_a_link_back_is_refused_to_others_and_across_a_block(app, host, trip_id, member):
+    await share(host, trip_id)
+    async with new_person(app, "Passer By") as stranger, new_person(app, "Asking Person") as requester:
+        await ask_to_join(requester, trip_id)
+        for outsider in (stranger, requester):
+            answer = await outsider.get(f"/api/trip/share/{trip_id}")
+            assert (answer.status_code, answer.json()["message"]) == (403, safety_messages.TRIP_SHARE_MEMBERS_ONLY)
+    await share(member, trip_id)
+    assert (await host.post(f"/api/user/block/{member.user_id}", json={"report_user": False})).status_code == 200
+    answer = await member.get(f"/api/trip/share/{trip_id}")
+    assert (answer.status_code, answer.json()["message"]) == (404, messages.TRIP_NOT_FOUND)
+    answer = await host.get("/api/trip/share/999999999")
+    assert (answer.status_code, answer.json()["message"]) == (404, messages.TRIP_NOT_FOUND)
+    async with make_client(app) as signed_out:
+        await signed_out.get("/api/auth/session")
+        answer = await signed_out.get(f"/api/trip/share/{trip_id}")
+        assert (answer.status_code, answer.json()["message"]) == (401, messages.LOGIN_REQUIRED)
