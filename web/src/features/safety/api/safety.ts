@@ -42,6 +42,13 @@ export function useSaveEmergencyContacts() {
   })
 }
 
+/** The person's live link to the trip that is neither turned off nor ended, as sharing gave it; null when none. */
+export const tripShareQueryOptions = (tripId: number) =>
+  queryOptions({
+    queryKey: ['trip-share', tripId],
+    queryFn: ({ signal }) => getData<TripShare | null>(`/api/trip/share/${tripPart(tripId)}`, signal),
+  })
+
 export function useShareTrip(tripId: number) {
   return useMutation({
     mutationFn: () => request<TripShare>(`/api/trip/share/${tripPart(tripId)}`, { method: 'POST' }),

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EmergencyContactsScreen } from './EmergencyContactsScreen'
 import { Toaster } from '@/components/toast'
@@ -117,5 +117,44 @@ describe('the emergency contacts screen', () => {
     expect(await screen.findByText(SAFETY_MESSAGES.EMERGENCY_CONTACTS_SAVED)).toBeInTheDocument()
     expect(saves).toEqual([contacts(['Ravi', '9123456781'], ['Meera K', '9123456780'])])
     expect(screen.getByDisplayValue('Meera K')).toBeInTheDocument()
+  })
+})
+
+/** The screen in the browser's own history, opened at `path` first, as in the app. */
+function openAt(path: string) {
+  window.history.replaceState(null, '', path)
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const router = createBrowserRouter([
+    { path: '/profile', element: <h1>Profile</h1> },
+    { path: '/trip/:id', element: <h1>Trip</h1> },
+    { path: '/emergency-contacts', element: <EmergencyContactsScreen /> },
+  ])
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+describe('Back on the emergency contacts screen', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('returns to the trip it was opened from', async () => {
+    serve({ status: 200, data: contacts() })
+    const router = openAt('/profile')
+    await router.navigate('/trip/5')
+    await router.navigate('/emergency-contacts')
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }))
+    expect(await screen.findByRole('heading', { name: 'Trip' })).toBeInTheDocument()
+    router.dispose()
+  })
+
+  it('goes to the profile when the screen was opened first', async () => {
+    serve({ status: 200, data: contacts() })
+    const router = openAt('/emergency-contacts')
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }))
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument()
+    router.dispose()
   })
 })

@@ -31,7 +31,7 @@ export function EmergencyContactsScreen() {
   const contacts = useQuery(emergencyContactsQueryOptions())
   return (
     <>
-      <PageHeader title="Emergency contacts" backTo={paths.profile} />
+      <PageHeader title="Emergency contacts" fallbackTo={paths.profile} />
       <main className={styles.screen}>
         {contacts.isPending ? (
           <Busy text="Loading emergency contacts…" />

@@ -16,11 +16,16 @@ const envelope = ({ status, message = '', data = null }: Answer) =>
 const LINK = 'https://humsafar.example/t/abcdefghijklmnopqrstuvwxyz0123456789'
 const window_ = { opens_at: '2026-05-14T09:00:00+05:30', closes_at: '2026-05-14T10:30:00+05:30' }
 
-type Api = { contacts?: unknown[]; sos?: { available: boolean; status: string | null } }
+type Api = { contacts?: unknown[]; sos?: { available: boolean; status: string | null }; shared?: boolean }
+const LIVE_LINK = { url: LINK, expires_at: '2026-05-14T11:30:00+05:30' }
 
 /** The safety API for one trip, with each call it was sent. */
-function serve({ contacts = [{ name: 'Meera', mobile_number: '9123456780' }], sos = { available: true, status: null } }: Api = {}) {
-  const state = { sos: { ...window_, ...sos } }
+function serve({
+  contacts = [{ name: 'Meera', mobile_number: '9123456780' }],
+  sos = { available: true, status: null },
+  shared = false,
+}: Api = {}) {
+  const state = { sos: { ...window_, ...sos }, shared }
   const fetch = vi.fn(async (path: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
     if (path === '/api/user/emergency-contacts') return envelope({ status: 200, data: { contacts } })
@@ -33,14 +38,19 @@ function serve({ contacts = [{ name: 'Meera', mobile_number: '9123456780' }], so
       state.sos = { ...state.sos, status: null }
       return envelope({ status: 200, message: SAFETY_MESSAGES.SOS_RESOLVED })
     }
+    if (path === '/api/trip/share/42' && method === 'GET') return envelope({ status: 200, data: state.shared ? LIVE_LINK : null })
     if (path === '/api/trip/share/42' && method === 'POST') {
-      return envelope({ status: 200, data: { url: LINK, expires_at: '2026-05-14T11:30:00+05:30' } })
+      state.shared = true
+      return envelope({ status: 200, data: LIVE_LINK })
     }
-    if (path === '/api/trip/share/42' && method === 'DELETE') return envelope({ status: 200, message: SAFETY_MESSAGES.TRIP_SHARE_REVOKED })
+    if (path === '/api/trip/share/42' && method === 'DELETE') {
+      state.shared = false
+      return envelope({ status: 200, message: SAFETY_MESSAGES.TRIP_SHARE_REVOKED })
+    }
     return envelope({ status: 200 })
   })
   vi.stubGlobal('fetch', fetch)
-  const sent = (method: string, path: string) => fetch.mock.calls.filter(([p, init]) => p === path && init?.method === method)
+  const sent = (method: string, path: string) => fetch.mock.calls.filter(([p, init]) => p === path && (init?.method ?? 'GET') === method)
   const setSos = (change: Api['sos']) => {
     state.sos = { ...state.sos, ...change }
   }
@@ -127,6 +137,25 @@ describe('the trip sheet’s safety block', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }))
     expect(await screen.findByText(SAFETY_MESSAGES.TRIP_SHARE_REVOKED)).toBeInTheDocument()
     expect(api.sent('DELETE', '/api/trip/share/42')).toHaveLength(1)
+    expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument()
+  })
+
+  it('shows the live link shared before the page was reloaded, and that it can be turned off', async () => {
+    const api = serve({ shared: true })
+    renderBlock()
+    expect(await screen.findByTestId('live-link')).toHaveAttribute('href', LINK)
+    expect(api.sent('GET', '/api/trip/share/42')).toHaveLength(1)
+    await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }))
+    expect(await screen.findByText(SAFETY_MESSAGES.TRIP_SHARE_REVOKED)).toBeInTheDocument()
+    expect(screen.queryByTestId('live-link')).not.toBeInTheDocument()
+  })
+
+  it('shows no live link when none is shared', async () => {
+    const api = serve()
+    renderBlock()
+    await waitFor(() => expect(api.sent('GET', '/api/trip/share/42')).toHaveLength(1))
+    await screen.findByTestId('sos-button')
+    expect(screen.queryByTestId('live-link')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument()
   })
 

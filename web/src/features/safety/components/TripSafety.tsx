@@ -4,12 +4,12 @@ import { Link } from 'react-router'
 import {
   emergencyContactsQueryOptions,
   sosQueryOptions,
+  tripShareQueryOptions,
   useRaiseSos,
   useResolveSos,
   useShareTrip,
   useStopSharingTrip,
   type IncidentStatus,
-  type TripShare,
 } from '../api/safety'
 import { quickPosition } from '../model/sos-location'
 import styles from './Safety.module.css'
@@ -143,26 +143,19 @@ function TripSos({ tripId }: { tripId: number }) {
   )
 }
 
-/** The link shared in this visit: the API gives it again on each share but keeps no list to read back. */
-const shareKey = (tripId: number) => ['trip-share', tripId] as const
-
+/** The person's live link to the trip, read from the API so that it shows again after a reload; sharing and
+ * turning it off set it. */
 function LiveLink({ tripId }: { tripId: number }) {
   const queryClient = useQueryClient()
-  const shared = useQuery({
-    queryKey: shareKey(tripId),
-    queryFn: () => null as TripShare | null,
-    initialData: null,
-    enabled: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  }).data
+  const shareKey = tripShareQueryOptions(tripId).queryKey
+  const shared = useQuery(tripShareQueryOptions(tripId)).data
   const share = useShareTrip(tripId)
   const stop = useStopSharingTrip(tripId)
 
   const shareLive = async () => {
     try {
       const { data } = await share.mutateAsync()
-      queryClient.setQueryData(shareKey(tripId), data)
+      queryClient.setQueryData(shareKey, data)
       const outcome = await shareOrCopy({ title: 'Humsafar', text: 'Follow my trip live on Humsafar', url: data.url }, data.url)
       if (outcome === 'copied') toast.success('Live link copied')
       if (outcome === 'unsupported') toast.error('Share not supported: copy the link below')
@@ -173,7 +166,7 @@ function LiveLink({ tripId }: { tripId: number }) {
   const stopSharing = async () => {
     try {
       const answer = await stop.mutateAsync()
-      queryClient.setQueryData(shareKey(tripId), null)
+      queryClient.setQueryData(shareKey, null)
       toast.success(answer.message)
     } catch (error) {
       toast.error(errorMessage(error))
