@@ -135,15 +135,20 @@ async def plan_cab(session: AsyncSession, maps: MapsProvider, user: User, trip_i
 
 
 async def _stop(maps: MapsProvider, place_id: str) -> dict[str, object]:
+    """A stop named as it was picked: by its own place's name where the place id says it ('Marathahalli Colony', not
+    'Rameshnagar', which shares its pincode's point), else by the name of its point."""
     try:
         point = await point_of(maps, place_id)
-        named = await maps.reverse_geocode(point.lat, point.long) if point else None
+        if point is None:
+            raise ApiError(messages.PLACE_NOT_FOUND)
+        name = (await maps.names([place_id])).get(place_id)
+        if name is None:
+            named = await maps.reverse_geocode(point.lat, point.long)
+            name = named.name if named else place_id
     except MapsUnavailableError as error:
         raise ApiError(messages.MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
-    if point is None:
-        raise ApiError(messages.PLACE_NOT_FOUND)
     return {
-        "name": named.name if named else place_id,
+        "name": name,
         "place_id": place_id,
         "latitude": point.lat,
         "longitude": point.long,

@@ -109,6 +109,8 @@ NEAREST = text(
 POINTS_OF = CompiledQuery(
     text("SELECT place_id, latitude, longitude FROM places WHERE place_id = ANY(:place_ids)"), prepared=True
 )
+# Places by their ids with their names: a place id names one locality, though several may share its point.
+PLACES_BY_ID = text("SELECT place_id, short_name, district, state FROM places WHERE place_id = ANY(:place_ids)")
 
 
 @dataclass(frozen=True)
@@ -243,3 +245,9 @@ async def points_of(engine: AsyncEngine, place_ids: Sequence[str]) -> dict[str, 
     async with driver_connection(engine) as connection:
         rows = await POINTS_OF.rows(connection, {"place_ids": list(place_ids)})
     return {place_id: (latitude, longitude) for place_id, latitude, longitude in rows}
+
+
+async def places_by_id(session: AsyncSession, place_ids: Sequence[str]) -> list[FoundPlace]:
+    """Each of these places there is, as the gazetteer names it."""
+    rows = await session.execute(PLACES_BY_ID, {"place_ids": list(place_ids)})
+    return [FoundPlace(*row) for row in rows]

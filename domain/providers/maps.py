@@ -13,7 +13,7 @@ from typing import Any, Protocol
 import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from domain.gazetteer.search import find_places, nearest_place, points_of
+from domain.gazetteer.search import find_places, nearest_place, places_by_id, points_of
 from domain.settings import Settings
 
 logger = logging.getLogger("humsafar.maps")
@@ -56,6 +56,10 @@ class MapsProvider(Protocol):
         """The point of each of these places it knows, by place id."""
         ...
 
+    async def names(self, place_ids: Sequence[str]) -> dict[str, str]:
+        """The name of each of these places it knows by its id alone, by place id: the name it was suggested by."""
+        ...
+
     async def reverse_geocode(self, lat: float, lng: float) -> PlaceName | None: ...
 
 
@@ -80,6 +84,12 @@ class GazetteerMaps:
     async def points(self, place_ids: Sequence[str]) -> dict[str, PlacePoint]:
         found = await points_of(self._engine, place_ids)
         return {place_id: PlacePoint(lat, long) for place_id, (lat, long) in found.items()}
+
+    async def names(self, place_ids: Sequence[str]) -> dict[str, str]:
+        """A gazetteer id is one locality's, so it keeps that locality's name where others share its point."""
+        async with self.session_maker() as session:
+            places = await places_by_id(session, place_ids)
+        return {place.place_id: place.label for place in places}
 
     async def reverse_geocode(self, lat: float, lng: float) -> PlaceName | None:
         async with self.session_maker() as session:
@@ -165,6 +175,10 @@ class PhotonMaps:
         """Read from the ids themselves, which carry their points."""
         matches = {place_id: PHOTON_PLACE_ID.match(place_id) for place_id in place_ids}
         return {place_id: PlacePoint(float(m[1]), float(m[2])) for place_id, m in matches.items() if m}
+
+    async def names(self, place_ids: Sequence[str]) -> dict[str, str]:
+        """None: a Photon id carries its point only, and the place is named by reverse geocoding that point."""
+        return {}
 
     async def reverse_geocode(self, lat: float, lng: float) -> PlaceName | None:
         features = await self._features("/reverse", {"lat": lat, "lon": lng, "limit": 1, "lang": self.language})

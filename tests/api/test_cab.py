@@ -385,11 +385,10 @@ async def test_stops_lie_on_the_trip_s_way_each_once_and_at_most_three(app, host
     trip_id = await create(host)
     assert (await plan(host, trip_id, stops=[HSR_LAYOUT, DOMLUR])).status_code == 200
     off_the_way = await plan(host, trip_id, stops=[HSR_LAYOUT, ELECTRONICS_CITY])
-    point = (await host.get("/api/trip/maps/place", params={"id": ELECTRONICS_CITY})).json()["data"]
-    named = (await host.get("/api/trip/maps/geocode", params=point)).json()["data"]["name"]
+    # Named as it was picked, not as its point's best-known locality ('Wipro Limited').
     assert (off_the_way.status_code, off_the_way.json()["message"]) == (
         400,
-        messages.CAB_STOP_OFF_ROUTE.format(stop=named),
+        messages.CAB_STOP_OFF_ROUTE.format(stop="Electronics City, Bengaluru, Karnataka"),
     )
     twice = await plan(host, trip_id, stops=[HSR_LAYOUT, HSR_LAYOUT])
     assert (twice.status_code, twice.json()["message"]) == (400, messages.CAB_STOP_REPEATED)
@@ -408,3 +407,18 @@ def test_the_request_schema_takes_as_many_stops_as_the_rule():
     from domain.rules.cab import MAX_STOPS
 
     assert CabPlanIn.model_json_schema()["properties"]["stops"]["maxItems"] == MAX_STOPS
+
+
+# Marathahalli Colony shares its pincode's point with Rameshnagar, Kundalahalli and Doddanekkundi.
+MARATHAHALLI_COLONY = "in-560037-2325f576"
+
+
+async def test_a_picked_stop_keeps_the_name_it_was_picked_by(host):
+    picked = (await host.get("/api/trip/maps/autocomplete", params={"s": "Marathahalli Colony"})).json()["data"]
+    label = next(place["label"] for place in picked if place["place_id"] == MARATHAHALLI_COLONY)
+    assert label.startswith("Marathahalli Colony")
+    trip_id = await create(host)
+    assert (await plan(host, trip_id, stops=[MARATHAHALLI_COLONY])).status_code == 200
+    assert (await request(host, trip_id)).status_code == 200
+    [stop] = (await cab_of(host, trip_id))["stops"]
+    assert (stop["place_id"], stop["name"]) == (MARATHAHALLI_COLONY, label)

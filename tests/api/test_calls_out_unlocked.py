@@ -185,7 +185,7 @@ async def test_cab_stops_quotes_and_the_request_call_out_with_the_trip_unlocked(
     assert (await plan(signed_in, trip_id)).status_code == 200
     assert await quotes(signed_in, trip_id)
     assert (await request(signed_in, trip_id)).status_code == 200
-    assert watch.calls == ["points", "reverse_geocode", "quotes", "quotes"]
+    assert watch.calls == ["points", "names", "quotes", "quotes"]
     assert watch.held == []
 
 

@@ -251,6 +251,7 @@ async def test_photon_place_reads_the_point_from_its_id(photon_features):
     stub, photon = photon_features
     assert await point_of(photon, "osm-R7902476@12.935200,77.624500") == PlacePoint(lat=12.9352, long=77.6245)
     assert await point_of(photon, "in-560034-dc08dd0e") is None
+    assert await photon.names(["osm-R7902476@12.935200,77.624500"]) == {}
     assert stub.requests == []
 
 

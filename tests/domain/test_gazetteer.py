@@ -166,6 +166,16 @@ async def test_both_ends_of_a_trip_are_looked_up_at_once_and_an_unknown_one_is_l
     assert round(points[whitefield].long, 1) == 77.7
 
 
+async def test_a_place_id_keeps_its_own_name_where_others_share_its_point(maps):
+    """Marathahalli Colony shares its pincode's point with Rameshnagar and others: its point names another."""
+    colony = next(s for s in await maps.autocomplete("Marathahalli Colony", BENGALURU, 8) if "Colony" in s.label)
+    assert await maps.names([colony.place_id, "in-000000-00000000"]) == {colony.place_id: colony.label}
+    point = await point_of(maps, colony.place_id)
+    assert point is not None
+    named = await maps.reverse_geocode(point.lat, point.long)
+    assert named is not None and named.name != colony.label
+
+
 async def test_unknown_places_and_points_far_from_india_have_no_answer(maps):
     assert await point_of(maps, "in-000000-00000000") is None
     assert await maps.reverse_geocode(0.0, 0.0) is None
