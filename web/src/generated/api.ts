@@ -830,7 +830,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read Trip Share
+         * @description The person's live link to the trip that is neither turned off nor ended, as sharing answered it; null when there
+         *     is none. For the host, an active member, or whoever shared it.
+         */
+        get: operations["safety-read_trip_share"];
         put?: never;
         /**
          * Share Trip
@@ -2261,6 +2266,18 @@ export interface components {
         /** Envelope[TripReviews] */
         Envelope_TripReviews_: {
             data: components["schemas"]["TripReviews"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[Union[ShareLink, NoneType]] */
+        Envelope_Union_ShareLink__NoneType__: {
+            data: components["schemas"]["ShareLink"] | null;
             /** Message */
             message: string;
             /**
@@ -6433,6 +6450,64 @@ export interface operations {
             };
             /** @description Refused: not signed in, or the session has ended */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "safety-read_trip_share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trip_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_ShareLink__NoneType__"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
