@@ -8,7 +8,7 @@ from playwright.sync_api import Browser, Locator, Page, WebSocketRoute, expect
 
 from tests.e2e.axe import Audit
 from tests.e2e.conftest import screen_status
-from tests.e2e.test_join_journey import actions, publish_trip, toast
+from tests.e2e.test_join_journey import actions, joined, publish_trip
 from tests.e2e.test_signin_journey import write_png
 from tests.e2e.test_trip_journey import new_person
 
@@ -91,16 +91,7 @@ def test_two_members_chat_live_share_files_and_survive_a_dropped_socket(
     for page in (host, rider):
         page.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
     cutter = SocketCutter(rider)
-    rider.goto(trip_path)
-    actions(rider).get_by_role("button", name="Send Request").click()
-    rider.get_by_role("dialog", name="Send Request & Join Trip").get_by_role("button", name="Send Request").click()
-    expect(toast(rider, "Request sent successfully")).to_be_visible()
-
-    host.reload()
-    actions(host).get_by_role("button", name="Requests(1)").click()
-    host.get_by_role("dialog", name="Requests(1)").get_by_role("button", name="Accept").click()
-    expect(toast(host, "Request accepted")).to_be_visible()
-    host.keyboard.press("Escape")
+    joined(host, rider, trip_path)
 
     # Both open the trip's chat from the sheet.
     actions(host).get_by_role("button", name="Trip Chat").click()
@@ -204,15 +195,7 @@ def test_a_phone_sized_room_opens_at_the_newest_follows_new_messages_and_keeps_t
     host_context, host, host_errors = new_person(browser, base_url, "Meera Nair", "Female")
     trip_path = publish_trip(host, base_url)
     rider_context, rider, rider_errors = new_person(browser, base_url, "Kiran Shetty", "Male")
-    rider.goto(trip_path)
-    actions(rider).get_by_role("button", name="Send Request").click()
-    rider.get_by_role("dialog", name="Send Request & Join Trip").get_by_role("button", name="Send Request").click()
-    expect(toast(rider, "Request sent successfully")).to_be_visible()
-    host.reload()
-    actions(host).get_by_role("button", name="Requests(1)").click()
-    host.get_by_role("dialog", name="Requests(1)").get_by_role("button", name="Accept").click()
-    expect(toast(host, "Request accepted")).to_be_visible()
-    host.keyboard.press("Escape")
+    joined(host, rider, trip_path)
 
     # The host fills the room with more than a phone's screen (and more than a page) of messages.
     actions(host).get_by_role("button", name="Trip Chat").click()

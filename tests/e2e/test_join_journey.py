@@ -32,6 +32,19 @@ def actions(page: Page) -> Locator:
     return page.get_by_role("dialog", name="Trip").get_by_test_id("trip-actions")
 
 
+def joined(host: Page, rider: Page, trip_path: str) -> None:
+    """The rider asks to join from the trip's sheet and the host, on the sheet, accepts."""
+    rider.goto(trip_path)
+    actions(rider).get_by_role("button", name="Send Request").click()
+    rider.get_by_role("dialog", name="Send Request & Join Trip").get_by_role("button", name="Send Request").click()
+    expect(toast(rider, "Request sent successfully")).to_be_visible()
+    host.reload()
+    actions(host).get_by_role("button", name="Requests(1)").click()
+    host.get_by_role("dialog", name="Requests(1)").get_by_role("button", name="Accept").click()
+    expect(toast(host, "Request accepted")).to_be_visible()
+    host.keyboard.press("Escape")
+
+
 def test_a_rider_asks_requests_is_accepted_and_removed(browser: Browser, base_url: str) -> None:
     host_context, host, host_errors = new_person(browser, base_url, "Asha Rao", "Female")
     trip_path = publish_trip(host, base_url)

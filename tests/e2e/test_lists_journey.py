@@ -6,7 +6,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.axe import Audit
-from tests.e2e.test_join_journey import actions, publish_trip, toast
+from tests.e2e.test_join_journey import joined, publish_trip
 from tests.e2e.test_trip_journey import card_of, new_person
 
 
@@ -43,16 +43,7 @@ def test_cards_name_the_host_and_a_deleted_trip_leaves_upcoming(browser: Browser
     expect(card_of(rider.locator("main"), trip_path)).to_have_count(0)
 
     # The rider asks to join and the host accepts.
-    rider.goto(trip_path)
-    actions(rider).get_by_role("button", name="Send Request").click()
-    request_dialog = rider.get_by_role("dialog", name="Send Request & Join Trip")
-    request_dialog.get_by_role("button", name="Send Request").click()
-    expect(toast(rider, "Request sent successfully")).to_be_visible()
-    host.reload()
-    actions(host).get_by_role("button", name="Requests(1)").click()
-    host.get_by_role("dialog", name="Requests(1)").get_by_role("button", name="Accept").click()
-    expect(toast(host, "Request accepted")).to_be_visible()
-    host.keyboard.press("Escape")
+    joined(host, rider, trip_path)
 
     # The member's Upcoming lists it on home and on Trips, the host named on the card.
     rider.goto("/home")
