@@ -62,25 +62,24 @@ async def tell_trip(session: AsyncSession, kind: Kind, trip_id: int, also: Itera
     """Tells everyone concerned by the trip (its host, members and requesters, as the transaction sees them, and
     `also`: someone whose request just ended) that something of it changed. One statement: the addressees are read
     and the event queued together."""
-    concerned = union(
-        select(Trip.host_id.label("user_id")).where(Trip.id == trip_id),
-        select(TripPassenger.user_id).where(TripPassenger.trip_id == trip_id, TripPassenger.status.in_(_CONCERNED)),
-        *(select(literal(user_id).label("user_id")) for user_id in set(also)),
-    ).subquery()
-    addressees = select(func.coalesce(func.json_agg(concerned.c.user_id), func.json_build_array())).scalar_subquery()
-    payload = func.json_build_object("kind", kind.value, "id", str(trip_id), "to", addressees)
-    await session.execute(select(func.pg_notify(CHANNEL, cast(payload, Text))))
+    await _tell_people_of_trip(session, kind, trip_id, _CONCERNED, also)
 
 
 async def tell_trip_members(session: AsyncSession, kind: Kind, trip_id: int) -> None:
     """Tells the trip's host and active members only (not those waiting for an answer) that something of it
     changed, as the transaction sees them."""
-    members = union(
+    await _tell_people_of_trip(session, kind, trip_id, (PassengerStatus.ACTIVE,))
+
+
+async def _tell_people_of_trip(
+    session: AsyncSession, kind: Kind, trip_id: int, statuses: Iterable[PassengerStatus], also: Iterable[int] = ()
+) -> None:
+    """Tells the trip's host, its passengers of these statuses and `also`, read and queued in one statement."""
+    people = union(
         select(Trip.host_id.label("user_id")).where(Trip.id == trip_id),
-        select(TripPassenger.user_id).where(
-            TripPassenger.trip_id == trip_id, TripPassenger.status == PassengerStatus.ACTIVE
-        ),
+        select(TripPassenger.user_id).where(TripPassenger.trip_id == trip_id, TripPassenger.status.in_(statuses)),
+        *(select(literal(user_id).label("user_id")) for user_id in set(also)),
     ).subquery()
-    addressees = select(func.coalesce(func.json_agg(members.c.user_id), func.json_build_array())).scalar_subquery()
+    addressees = select(func.coalesce(func.json_agg(people.c.user_id), func.json_build_array())).scalar_subquery()
     payload = func.json_build_object("kind", kind.value, "id", str(trip_id), "to", addressees)
     await session.execute(select(func.pg_notify(CHANNEL, cast(payload, Text))))
