@@ -5,7 +5,6 @@ import asyncio
 import json
 import time
 from contextlib import AsyncExitStack
-from datetime import timedelta
 
 import pytest
 from sqlalchemy import text
@@ -16,7 +15,7 @@ from tests.api.test_cab import plan, request, settles_on_vendor_booking, vendor_
 from tests.api.test_chat import expect, send, socket, socket_url  # noqa: F401 (the socket_url fixture)
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_kyc import verify
-from tests.api.test_sos import departs_in
+from tests.api.test_sos_standing import everyone_of_a_trip_under_way
 from tests.api.test_trips import create, read
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -175,17 +174,7 @@ async def test_a_lost_listen_connection_tells_every_socket_to_fetch_again_and_ev
 
 async def test_raising_and_closing_an_sos_reaches_the_host_and_members_only(app, socket_url):  # noqa: F811
     async with AsyncExitStack() as stack:
-        host = await stack.enter_async_context(new_person(app, "Asha Rao"))
-        raiser = await stack.enter_async_context(new_person(app, "Meera Iyer"))
-        member = await stack.enter_async_context(new_person(app, "Kiran Das"))
-        requester = await stack.enter_async_context(new_person(app, "Ravi Kumar"))
-        stranger = await stack.enter_async_context(new_person(app, "Passer By"))
-        trip_id = await create(host, total_passengers=4)
-        for person in (raiser, member):
-            await ask_to_join(person, trip_id)
-            assert (await host_acts(host, trip_id, person.user_id, "APPROVE")).status_code == 200
-        assert (await ask_to_join(requester, trip_id)).status_code == 200
-        await departs_in(app, trip_id, timedelta(minutes=-5))
+        host, raiser, member, requester, stranger, trip_id = await everyone_of_a_trip_under_way(app, stack)
         sockets = {
             name: await stack.enter_async_context(socket(socket_url, query=LIVE, browser=person))
             for name, person in (("host", host), ("member", member), ("requester", requester), ("stranger", stranger))

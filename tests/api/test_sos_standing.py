@@ -19,6 +19,23 @@ def standing(trip_id: int) -> str:
     return f"/api/trip/sos/{trip_id}/standing"
 
 
+async def everyone_of_a_trip_under_way(app, stack: AsyncExitStack) -> tuple:
+    """A trip departed five minutes ago: its host, a member who will raise an SOS, another member, a requester and a
+    stranger (each signed in until the stack closes), and the trip's id."""
+    host = await stack.enter_async_context(new_person(app, "Asha Rao"))
+    raiser = await stack.enter_async_context(new_person(app, "Meera Iyer"))
+    member = await stack.enter_async_context(new_person(app, "Kiran Das"))
+    requester = await stack.enter_async_context(new_person(app, "Ravi Kumar"))
+    stranger = await stack.enter_async_context(new_person(app, "Passer By"))
+    trip_id = await create(host, total_passengers=4)
+    for person in (raiser, member):
+        await ask_to_join(person, trip_id)
+        assert (await host_acts(host, trip_id, person.user_id, "APPROVE")).status_code == 200
+    assert (await ask_to_join(requester, trip_id)).status_code == 200
+    await departs_in(app, trip_id, timedelta(minutes=-5))
+    return host, raiser, member, requester, stranger, trip_id
+
+
 async def incidents(client, trip_id: int) -> list[dict]:
     answer = await client.get(standing(trip_id))
     assert answer.status_code == 200, answer.text
@@ -27,17 +44,7 @@ async def incidents(client, trip_id: int) -> list[dict]:
 
 async def test_the_host_and_members_see_another_s_standing_sos_and_nobody_else_does(app):
     async with AsyncExitStack() as stack:
-        host = await stack.enter_async_context(new_person(app, "Asha Rao"))
-        raiser = await stack.enter_async_context(new_person(app, "Meera Iyer"))
-        member = await stack.enter_async_context(new_person(app, "Kiran Das"))
-        requester = await stack.enter_async_context(new_person(app, "Ravi Kumar"))
-        stranger = await stack.enter_async_context(new_person(app, "Passer By"))
-        trip_id = await create(host, total_passengers=4)
-        for person in (raiser, member):
-            await ask_to_join(person, trip_id)
-            assert (await host_acts(host, trip_id, person.user_id, "APPROVE")).status_code == 200
-        assert (await ask_to_join(requester, trip_id)).status_code == 200
-        await departs_in(app, trip_id, timedelta(minutes=-5))
+        host, raiser, member, requester, stranger, trip_id = await everyone_of_a_trip_under_way(app, stack)
         assert await incidents(host, trip_id) == []
 
         before = clock.now()
