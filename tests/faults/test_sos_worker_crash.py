@@ -106,9 +106,12 @@ async def test_an_sos_survives_killed_processes_and_sends_each_sms_once(services
     assert kept["alert"] == kept["resolved"] == (1, 1)
     assert set(kept) <= {"alert", "resolved"} | {f"reminder-{n}" for n in range(1, escalations + 1)}
     assert all(count == 1 and sent <= 1 for count, sent in kept.values())
+    reminders_kept = sum(count for step, (count, _) in kept.items() if step.startswith("reminder-"))
     reminders_sent = sum(sent for step, (_, sent) in kept.items() if step.startswith("reminder-"))
     assert reminders_sent >= escalations - 1
     texts = sent_to(person, base_url, CONTACT)
     assert len(starting(texts, SOS_ALERT_SMS)) == 1
-    assert len(starting(texts, SOS_REMINDER_SMS)) == reminders_sent
+    # A kill between the gateway's answer and the row marked sent leaves a reminder the gateway kept and the row
+    # unmarked; its step is not run again once the person is safe. Each kept reminder reaches the contact once at most.
+    assert reminders_sent <= len(starting(texts, SOS_REMINDER_SMS)) <= reminders_kept
     assert texts.count(SOS_RESOLVED_SMS.format(name="Asha Safe")) == 1
