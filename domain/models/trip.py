@@ -120,6 +120,9 @@ class TripPassenger(Base):
     small_luggage: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
     large_luggage: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
     request_number: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
+    # When the host moved the trip by more than half an hour and the member was asked "Still coming?"; cleared
+    # when they keep their seat. While it is set, leaving is no late cancellation (domain/rules/reliability.py).
+    still_coming_asked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
