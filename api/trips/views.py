@@ -95,7 +95,9 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
         now=now,
         distance_km=trip.distance_km,
     )
-    status = shown_status(booking.status if booking else None, eligible=eligible)
+    status = shown_status(
+        booking.status if booking else None, eligible=eligible, trip_deleted=trip.status == TRIP_CANCELLED
+    )
     if booking is None or status in (CabStatus.ELIGIBLE, CabStatus.NOT_ELIGIBLE) or not sees_details:
         return {
             "status": status,
@@ -271,6 +273,7 @@ def build_view(
         "recommended": total is not None and total <= limits.RECOMMENDED_MAX_WALK_KM,
         "is_user_in_trip": is_member,
         "user_status": own.status if own is not None else "default",
+        "still_coming_asked": is_member and own is not None and own.still_coming_asked,
         "small_luggage": own.small_luggage if own else 0,
         "large_luggage": own.large_luggage if own else 0,
     }

@@ -112,9 +112,10 @@ def ended_because(status: str, cause: str | None) -> str | None:
     return ENDED_BECAUSE[CabEnd(cause)]
 
 
-def shown_status(latest: str | None, *, eligible: bool) -> CabStatus:
-    """The cab status a trip shows: its latest booking's while that stands, else whether it could have one."""
-    if latest is not None and (latest not in REQUESTABLE_AFTER or eligible):
+def shown_status(latest: str | None, *, eligible: bool, trip_deleted: bool = False) -> CabStatus:
+    """The cab status a trip shows: its latest booking's while that stands, else whether it could have one. A deleted
+    trip keeps showing its last booking, a cancelled one too, so that its block can say why the cab ended."""
+    if latest is not None and (latest not in REQUESTABLE_AFTER or eligible or trip_deleted):
         return CabStatus(latest)
     return CabStatus.ELIGIBLE if eligible else CabStatus.NOT_ELIGIBLE
 

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from domain.models import CabBooking, Notification
 from domain.rules import notices
-from domain.rules.cab import CabEnd, ended_because
+from domain.rules.cab import CabEnd, CabStatus, ended_because, shown_status
 from sandbox.models import SandboxCabBooking
 from tests.api.test_cab import cab_of, flow_of, requested_trip, settles_on, settles_on_vendor_booking, vendor_says
 from tests.api.test_trips import in_hours
@@ -70,7 +70,7 @@ async def test_moving_the_trip_cancels_its_cab_tells_host_and_members_and_the_bl
     assert vendor_side == "cancelled"
 
 
-async def test_deleting_the_trip_tells_host_and_members_the_cab_was_cancelled_because(app, host, member):
+async def test_deleting_the_trip_tells_host_and_members_the_cab_was_cancelled_and_the_block_says_why(app, host, member):
     trip_id = await booked_trip(app, host, member)
 
     deleted = await host.request("DELETE", f"/api/trip/trip/{trip_id}", json={"reason": "Plans changed"})
@@ -80,6 +80,10 @@ async def test_deleting_the_trip_tells_host_and_members_the_cab_was_cancelled_be
     told = await told_of(app, trip_id, notices.CAB_ENDED_TRIP_DELETED_TITLE)
     assert sorted(recipient for recipient, _ in told) == sorted([host.user_id, member.user_id])
     assert all("because the host deleted the trip" in message for _, message in told)
+    for person in (host, member):
+        cab = await cab_of(person, trip_id)
+        assert (cab["status"], cab["cancelled_because"]) == ("cancelled", "the trip was deleted")
+        assert cab["vendor"] is not None
     async with app.state.session_maker() as session:
         cause = await session.scalar(select(CabBooking.end_cause).where(CabBooking.trip_id == trip_id))
     assert cause == CabEnd.TRIP_CANCELLED
@@ -111,3 +115,10 @@ def test_every_end_another_change_causes_has_its_words_and_its_notice():
     assert ended_because("cancelled", CabEnd.HOST) is None
     assert ended_because("booked", CabEnd.TRIP_MOVED) is None
     assert notices.CAB_ENDED_COMMUTE_STOPPED_TITLE == "Cab cancelled because the commute was stopped"
+
+
+def test_a_deleted_trip_shows_its_cancelled_cab_where_a_trip_that_cannot_have_one_shows_not_eligible():
+    assert shown_status("cancelled", eligible=False, trip_deleted=True) == CabStatus.CANCELLED
+    assert shown_status("cancelled", eligible=False) == CabStatus.NOT_ELIGIBLE
+    assert shown_status("cancelled", eligible=True) == CabStatus.CANCELLED
+    assert shown_status(None, eligible=False, trip_deleted=True) == CabStatus.NOT_ELIGIBLE

@@ -20,7 +20,7 @@ const cab = (overrides: Partial<Cab> = {}): Cab => ({
   ...overrides,
 }) as Cab
 
-function renderCab(shown: Partial<Cab>, host = true) {
+function renderCab(shown: Partial<Cab>, host = true, overrides: Partial<Trip> = {}) {
   const client = new QueryClient()
   client.setQueryData(configQueryOptions().queryKey, {
     valid_cab_categories: { sedan: 'Sedan' },
@@ -29,7 +29,7 @@ function renderCab(shown: Partial<Cab>, host = true) {
     unfulfilled_cab_explanation_heading: 'Cab request unfulfilled',
     unfulfilled_cab_explanation_content: '<p>Nobody came.</p>',
   } as never)
-  const trip = { id: 42, is_current_user_host: host, is_past: false, cab: cab(shown) } as Trip
+  const trip = { id: 42, is_current_user_host: host, is_past: false, cab: cab(shown), ...overrides } as Trip
   const router = createMemoryRouter([{ path: '/', element: <TripCab trip={trip} /> }])
   render(
     <QueryClientProvider client={client}>
@@ -83,6 +83,12 @@ describe('a cab another change cancelled', () => {
     renderCab(ended, host)
     expect(screen.getByTestId('cab-cancelled-because')).toHaveTextContent("Cancelled because the trip's time changed")
     expect(screen.getByTestId('cab-status')).toHaveTextContent('Status: Cancelled')
+  })
+
+  it('says the trip was deleted, to the host without a new request', () => {
+    renderCab({ ...ended, cancelled_because: 'the trip was deleted' }, true, { status: 'CANCELLED' })
+    expect(screen.getByTestId('cab-cancelled-because')).toHaveTextContent('Cancelled because the trip was deleted')
+    expect(screen.queryByRole('button', { name: 'Request Now' })).toBeNull()
   })
 
   it('says nothing more of a cab its host cancelled, and members do not see it', () => {

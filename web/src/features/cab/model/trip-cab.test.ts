@@ -21,6 +21,20 @@ describe('the cab block', () => {
     expect(cabBlock(trip('cancelled', { is_past: true }))).toEqual({ kind: 'hidden' })
   })
 
+  it('says why the cab of a deleted trip ended, to the host too, and offers no new request', () => {
+    const deleted = { status: 'CANCELLED' } as const
+    const ended = (host: boolean) =>
+      ({
+        ...trip('cancelled', { ...deleted, is_current_user_host: host }),
+        cab: { status: 'cancelled', cancelled_because: 'the trip was deleted' },
+      }) as Trip
+    expect(cabBlock(ended(true))).toEqual({ kind: 'ended' })
+    expect(cabBlock(ended(false))).toEqual({ kind: 'ended' })
+    // A cab its host cancelled before deleting the trip has nothing to say.
+    expect(cabBlock(trip('cancelled', deleted))).toEqual({ kind: 'hidden' })
+    expect(cabBlock(trip('cancelled', { status: 'ACTIVE' }))).toEqual({ kind: 'request-now' })
+  })
+
   it('needs words for an issue', () => {
     expect(issueError('  ')).toBe(MESSAGES.CAB_ISSUE_REQUIRED)
     expect(issueError('Driver <b>rude</b>')).toBeNull()

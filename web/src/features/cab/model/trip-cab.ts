@@ -39,14 +39,16 @@ export type CabBlock =
   | { kind: 'booked'; host: boolean }
   | { kind: 'unfulfilled'; host: boolean }
 
-/** What the sheet's cab block shows to this viewer. */
+/** What the sheet's cab block shows to this viewer: a deleted trip's cab that its deletion cancelled says so to the
+ * host and the members. */
 export function cabBlock(trip: Trip): CabBlock {
   const { status } = trip.cab
   const host = trip.is_current_user_host
   if (trip.is_past && !SHOWN_AFTER_DEPARTURE.includes(status)) return { kind: 'hidden' }
   if (status === 'not_eligible') return host ? { kind: 'not-eligible' } : { kind: 'hidden' }
   if (REQUESTABLE.includes(status)) {
-    if (host) return { kind: 'request-now' }
+    // A deleted trip can have no cab again; its block says why the last one ended.
+    if (host && trip.status !== 'CANCELLED') return { kind: 'request-now' }
     return cabCancelledBecause(trip.cab) ? { kind: 'ended' } : { kind: 'hidden' }
   }
   if (status === 'requested') return { kind: 'requested', host }
