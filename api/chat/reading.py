@@ -1,7 +1,5 @@
 """The chat screens' reads (SPEC §7 Chat): the chat list, one trip's chat, and a page of its history."""
 
-from datetime import timedelta
-
 from fastapi import status
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -9,19 +7,22 @@ from api.chat import service
 from api.chat.access import require_chat_user
 from api.chat.schemas import ChatHistory, ChatList, ChatPublic
 from api.errors import ApiError
+from domain import clock
 from domain.rules import messages
 from domain.settings import Settings
+from domain.trip_completion import not_completed
 
 
 async def chats_of(session: AsyncSession, settings: Settings, user_id: int, past: bool, page: int) -> ChatList:
-    """The user's current chats (the trip is neither cancelled nor completed), or their past ones."""
+    """The user's current chats (the trip is neither cancelled nor completed, by its expected duration as its flow
+    completes it), or their past ones."""
     chats, has_more = await service.chat_list(
         session,
         user_id,
         past=past,
         page=page,
         page_size=settings.chat_list_page_size,
-        current_for=timedelta(seconds=settings.trip_completion_delay_seconds),
+        not_completed=not_completed(settings, clock.now()),
     )
     return ChatList(chats=chats, page=page, has_more=has_more)
 

@@ -3,7 +3,7 @@ any who and the trip's host have blocked each other (api/users/blocks.py): a hos
 hears from them nor speaks to them there, and the same when a member blocks the host."""
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, func, literal, or_, select, text
@@ -291,11 +291,12 @@ def _summary(
 
 
 async def chat_list(
-    session: AsyncSession, viewer_id: int, past: bool, page: int, page_size: int, current_for: timedelta
+    session: AsyncSession, viewer_id: int, past: bool, page: int, page_size: int, not_completed: ColumnElement[bool]
 ) -> tuple[list[ChatPublic], bool]:
-    """Current chats (the trip is not cancelled and not yet completed) or previous ones, newest message first."""
+    """Current chats (the trip is not cancelled and `not_completed` holds of it: domain/trip_completion.py) or
+    previous ones, newest message first."""
     query = _chats_query(viewer_id)
-    current = and_(Trip.status == TripStatus.ACTIVE, Trip.scheduled_at > clock.now() - current_for)
+    current = and_(Trip.status == TripStatus.ACTIVE, not_completed)
     query = query.where(~current if past else current)
     last_at = query.selected_columns[3]
     query = query.order_by(last_at.desc().nulls_last(), Trip.scheduled_at.desc(), Trip.id.desc())
