@@ -103,6 +103,19 @@ class AppSettings(BaseSettings):
     profile_image_uploads_per_hour: int = 10
 
 
+class RouteSettings(BaseSettings):
+    """Travel-time estimates for riders along the way (domain/routing.py): the straight line times the circuity
+    factor, at a city speed by mode and hour."""
+
+    route_circuity_factor: float = Field(default=1.3, ge=1.0, le=3.0)
+    route_speed_kmh: float = Field(default=24.0, gt=0)
+    route_peak_speed_kmh: float = Field(default=16.0, gt=0)
+    # The peaks in IST, [start hour, end hour) each: the morning and evening rush.
+    route_peak_hours_ist: tuple[tuple[int, int], ...] = ((8, 11), (17, 21))
+    # An auto-rickshaw's speed, as a share of a car's.
+    route_auto_speed_factor: float = Field(default=0.85, gt=0, le=1.0)
+
+
 class TripSettings(BaseSettings):
     """Trips, their search and places, joining them, and the reliability record."""
 
@@ -239,6 +252,7 @@ class Settings(
     SignInSettings,
     AppSettings,
     TripSettings,
+    RouteSettings,
     CommuteSettings,
     SafetySettings,
     KycSettings,

@@ -23,7 +23,8 @@ from sqlalchemy.types import UserDefinedType
 
 from domain.models.base import Base, created_at_column
 from domain.models.ends import TripEnd, trip_end_columns
-from domain.rules.geo import approximate_earth_sql
+from domain.rules.along import DETOUR_CHOICES
+from domain.rules.geo import approximate_earth_sql, corridor_sql
 
 
 class Earth(UserDefinedType[str]):
@@ -35,6 +36,18 @@ class Earth(UserDefinedType[str]):
         return "earth"
 
 
+class Cube(UserDefinedType[str]):
+    """The cube extension's box (here a box in earthdistance's space)."""
+
+    cache_ok = True
+
+    def get_col_spec(self, **kw: object) -> str:
+        return "cube"
+
+
+DETOUR_CHECK = f"max_detour_minutes IN {DETOUR_CHOICES}"
+
+
 class Trip(Base):
     """A ride a host publishes (SPEC §3 Trip). Times are stored as timestamptz and shown in IST."""
 
@@ -43,6 +56,7 @@ class Trip(Base):
         CheckConstraint("status IN ('ACTIVE', 'CANCELLED')", name="status"),
         CheckConstraint("total_passengers BETWEEN 2 AND 4", name="total_passengers"),
         CheckConstraint("estimated_cost >= 0 AND estimated_cost <= 100000", name="estimated_cost"),
+        CheckConstraint(DETOUR_CHECK, name="max_detour_minutes"),
         Index("ix_trips_status_scheduled_at", "status", "scheduled_at"),
         Index(
             "uq_trips_series_id_series_date",
@@ -62,6 +76,15 @@ class Trip(Base):
             postgresql_using="gist",
             postgresql_where=text("status = 'ACTIVE'"),
         ),
+        # Riders along the way (api/trips/search.py): the departure day and the box round each trip's way that its
+        # detour budget allows, for active trips with a budget (migration c6e8a0b2d4f6).
+        Index(
+            "ix_trips_active_corridor",
+            text("((scheduled_at AT TIME ZONE 'Asia/Kolkata')::date)"),
+            "corridor",
+            postgresql_using="gist",
+            postgresql_where=text("status = 'ACTIVE' AND detour_budget_m > 0"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
@@ -79,6 +102,14 @@ class Trip(Base):
     )
     destination_cell_earth: Mapped[str] = mapped_column(
         Earth(), Computed(approximate_earth_sql("destination"), persisted=True), deferred=True
+    )
+    # How many minutes the host will go out of their way for a rider along it (domain/rules/along.py), and that
+    # budget as straight-line metres (domain/routing.py detour_budget_m), written with the trip's mode and time.
+    max_detour_minutes: Mapped[int] = mapped_column(SmallInteger, server_default="0")
+    detour_budget_m: Mapped[float] = mapped_column(Float, server_default="0")
+    # The box round the trip's way holding every point within the budget, from the ends' cells: search's index.
+    corridor: Mapped[str | None] = mapped_column(
+        Cube(), Computed(corridor_sql("detour_budget_m"), persisted=True), deferred=True
     )
     total_passengers: Mapped[int] = mapped_column(SmallInteger)
     preferred_mode_of_transport: Mapped[int] = mapped_column(SmallInteger)
@@ -123,6 +154,15 @@ class TripPassenger(Base):
     # When the host moved the trip by more than half an hour and the member was asked "Still coming?"; cleared
     # when they keep their seat. While it is set, leaving is no late cancellation (domain/rules/reliability.py).
     still_coming_asked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The rider's own pick-up and drop on the host's way (domain/rules/along.py); none: the trip's own ends.
+    pickup_name: Mapped[str | None] = mapped_column(String(200))
+    pickup_place_id: Mapped[str | None] = mapped_column(String(200))
+    pickup_latitude: Mapped[float | None] = mapped_column(Float)
+    pickup_longitude: Mapped[float | None] = mapped_column(Float)
+    drop_name: Mapped[str | None] = mapped_column(String(200))
+    drop_place_id: Mapped[str | None] = mapped_column(String(200))
+    drop_latitude: Mapped[float | None] = mapped_column(Float)
+    drop_longitude: Mapped[float | None] = mapped_column(Float)
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()

@@ -40,3 +40,11 @@ def approximate_sql(column: str) -> str:
 def approximate_earth_sql(end: str) -> str:
     """The earthdistance point of a trip end's cell centre ({end}_latitude, {end}_longitude)."""
     return f"ll_to_earth({approximate_sql(f'{end}_latitude')}, {approximate_sql(f'{end}_longitude')})"
+
+
+
+def corridor_sql(budget_column: str) -> str:
+    """The box round a trip's way that holds every point the host reaches within the detour budget of straight-line
+    metres in budget_column, measured from the ends' cells; NULL without a budget. trip_corridor() is defined in SQL
+    by migration c6e8a0b2d4f6, which says why the box misses no point the rule (domain/rules/along.py) matches."""
+    return f"trip_corridor({approximate_earth_sql('origin')}, {approximate_earth_sql('destination')}, {budget_column})"

@@ -119,6 +119,9 @@ JOIN_LEFT: Final = "You have left the trip"
 JOIN_REVOKED: Final = "Request cancelled"
 JOIN_REQUESTS_TOO_MANY: Final = "You have asked to join this trip too many times today. Please try again tomorrow"
 JOIN_NONE_WAITING: Final = "No pending requests"
+# A rider's own pick-up and drop (domain/rules/along.py), refused when they no longer suit the trip.
+JOIN_STOPS_WRONG_WAY: Final = "Your drop comes before your pick-up on this trip's way"
+JOIN_STOPS_OUT_OF_WAY: Final = "Your pick-up and drop are further out of the host's way than the host will go"
 LUGGAGE_RANGE: Final = "Luggage should be between 0 and 20"
 
 REVIEW_TRIP_NOT_COMPLETED: Final = "This trip is not completed yet"
@@ -197,6 +200,10 @@ LATE_REMOVE_WARNING: Final = (
 LATE_DELETE_WARNING: Final = (
     "Deleting a trip with members within {window} of departure will count as a late cancellation on your record."
 )
+# "Still coming?" after the host moved the trip by more than half an hour (domain/rules/still_coming.py).
+STILL_COMING_KEPT: Final = "Your seat is kept."
+STILL_COMING_NOT_MEMBER: Final = "Only active members can keep their seat"
+STILL_COMING_PAST: Final = "Cannot keep your seat. Trip is in the past."
 
 COMMUTE_DAYS_REQUIRED: Final = "Please choose the days to repeat on"
 COMMUTE_UNTIL_PAST: Final = "The last day cannot be in the past"
