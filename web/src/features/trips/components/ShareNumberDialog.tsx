@@ -3,6 +3,7 @@ import { Dialog } from '@/components/Dialog'
 import { toast } from '@/components/toast'
 import { LIMITS } from '@/generated/rules'
 import { useCurrentUser } from '@/lib/session'
+import { COPY_NOT_ALLOWED, copyText } from '@/lib/share'
 
 type ShareNumberDialogProps = { open: boolean; onClose: () => void }
 
@@ -18,14 +19,14 @@ export function ShareNumberDialog({ open, onClose }: ShareNumberDialogProps) {
   const user = useCurrentUser()
   const number = displayNumber(user.mobile_number)
 
+  // A refused clipboard leaves the dialog open, the number in sight to copy by hand.
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(number)
-      toast.success('Number copied')
-      onClose()
-    } catch {
-      toast.error()
+    if (!(await copyText(number))) {
+      toast.error(COPY_NOT_ALLOWED)
+      return
     }
+    toast.success('Number copied')
+    onClose()
   }
 
   return (
