@@ -27,7 +27,7 @@ from domain.reliability import record_reliability
 from domain.rules import messages, notices
 from domain.rules.join import TRANSITIONS, Move, PassengerStatus, move_refusal
 from domain.rules.refusal import Refusal, RefusalKind
-from domain.rules.reliability import ReliabilityEvent, is_late
+from domain.rules.reliability import ReliabilityEvent, is_late, is_late_leave
 from domain.rules.trip import TripStatus
 
 # A departure timer fires on the server's clock; the worker's may lag a little behind it.
@@ -149,13 +149,23 @@ class JoinRequestActivities:
                 note = await _note(session, note_id, passenger_id, actor_id)
             if note:
                 passenger.additional_note = note[:300]
-            if move in LATE_WHEN_CLOSE and is_late(trip.scheduled_at, clock.now(), self._late_cancel_window):
+            if move in LATE_WHEN_CLOSE and self._is_late(move, trip, passenger):
                 # Leaving is the member's late cancellation; removing is the host's.
                 late_one = passenger.user_id if move == Move.LEAVE else trip.host_id
                 await record_reliability(session, late_one, trip.id, ReliabilityEvent.LATE_CANCELLATION)
+            # "Still coming?" is asked of active members only: any move answers it.
+            passenger.still_coming_asked_at = None
             await notify(session, [await _answer_notice(session, trip, passenger, move, note)])
             await tell_trip(session, Kind.JOIN, trip.id, also=[passenger.user_id])
             return transition.target
+
+    def _is_late(self, move: Move, trip: Trip, passenger: TripPassenger) -> bool:
+        """The move, this close before departure, is a late cancellation; a member leaving while asked "Still
+        coming?" after the host's long move is not."""
+        if move == Move.LEAVE:
+            asked = passenger.still_coming_asked_at is not None
+            return is_late_leave(trip.scheduled_at, clock.now(), self._late_cancel_window, asked_still_coming=asked)
+        return is_late(trip.scheduled_at, clock.now(), self._late_cancel_window)
 
     @activity.defn
     async def nudge_host(self, passenger_id: int, nudge_number: int) -> str:

@@ -9,7 +9,8 @@ from fastapi import APIRouter
 from api.deps import CurrentUser, FlowsDep, SessionDep, SettingsDep, TemporalDep
 from api.joins import moves
 from api.joins.requests import ask_to_join
-from api.joins.schemas import HostAction, JoinRequestCreate, PassengerAction
+from api.joins.schemas import HostAction, JoinRequestCreate, PassengerAction, StillComing
+from api.joins.still_coming import keep_seat
 from api.openapi import refusals
 from domain.envelope import MessageOnly, done
 from domain.rules import messages
@@ -42,3 +43,11 @@ async def act_as_passenger(
     body: PassengerAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep, flows: FlowsDep
 ) -> MessageOnly:
     return done(await moves.act_as_passenger(session, moves.Flows(temporal, flows), user, body))
+
+
+@router.put("/still-coming", responses=refusals(400, 403, 404, 409))
+async def keep_my_seat(body: StillComing, user: CurrentUser, session: SessionDep) -> MessageOnly:
+    """An active member asked "Still coming?" after the host moved the trip by more than half an hour keeps their
+    seat; leaving from then on counts as any leaving does."""
+    await keep_seat(session, user, body.trip_id)
+    return done(messages.STILL_COMING_KEPT)

@@ -50,3 +50,9 @@ class PassengerAction(BaseModel):
         if self.action == "LEAVE":
             self.additional_note = required_reason(self.additional_note)
         return self
+
+
+class StillComing(BaseModel):
+    """A member's answer to "Still coming?": they keep their seat."""
+
+    trip_id: int = Field(strict=True)

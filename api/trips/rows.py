@@ -32,6 +32,7 @@ class Person(NamedTuple):
     additional_note: str | None
     small_luggage: int
     large_luggage: int
+    still_coming_asked: bool  # asked "Still coming?" after the host's long move, not answered yet
 
 
 class TripRow(NamedTuple):
@@ -91,6 +92,7 @@ def _people_of_trip() -> ColumnElement[Any]:
         passenger.additional_note,
         passenger.small_luggage,
         passenger.large_luggage,
+        passenger.still_coming_asked_at.is_not(None),
     )
     return (
         select(func.json_agg(aggregate_order_by(fields, passenger.type.desc(), passenger.created_at)))

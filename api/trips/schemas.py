@@ -236,6 +236,10 @@ class TripPublic(BaseModel):
     recommended: bool
     is_user_in_trip: bool
     user_status: UserStatus
+    still_coming_asked: bool = Field(
+        description='the viewer, an active member, was asked "Still coming?" after the host moved the trip by more '
+        "than half an hour, and has not kept their seat since"
+    )
     small_luggage: int
     large_luggage: int
 

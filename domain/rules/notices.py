@@ -25,6 +25,8 @@ TRIP_CANCELLED_TITLE = "Trip cancelled"
 TRIP_CANCELLED_BODY = "The host cancelled the trip {route} on {when}."
 TRIP_MOVED_TITLE = "Trip time changed"
 TRIP_MOVED_BODY = "The host moved the trip {route} from {before} to {after}."
+# Added to a member's notice of a move of more than half an hour (domain/rules/still_coming.py).
+STILL_COMING_ASKED = "Still coming? Keep your seat or leave without it counting as a late cancellation."
 REVIEW_ASKED_TITLE = "How was your trip?"
 REVIEW_ASKED_BODY = "Rate your fellow travellers on the trip {route}."
 REVIEW_RECEIVED_TITLE = "You have a new review"

@@ -57,8 +57,9 @@ async def test_a_new_departure_time_is_told_to_members_and_requesters_with_the_o
             before=notices.day_and_clock_words(before),
             after=notices.day_and_clock_words(after),
         )
+        # A move of four hours also asks the member "Still coming?" (tests/api/test_still_coming.py).
         assert await told(app, trip_id, notices.TRIP_MOVED_TITLE) == {
-            member.user_id: [words],
+            member.user_id: [f"{words} {notices.STILL_COMING_ASKED}"],
             requester.user_id: [words],
         }
 
