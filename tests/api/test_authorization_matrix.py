@@ -185,6 +185,11 @@ MATRIX: dict[str, Row] = {
     "POST /api/trip/user": CALLS["send a request"],
     "PUT /api/trip/user/host/{member_id}": CALLS["accept a request"],
     "PUT /api/trip/user/passenger": CALLS["leave the trip"],
+    # "Keep my seat" after a long move is an active member's own answer.
+    "PUT /api/trip/user/still-coming": (
+        call(lambda c, s: c.put("/api/trip/user/still-coming", json={"trip_id": s.trip_id})),
+        (401, 403, 403, 200, 403),
+    ),
     "POST /api/trip/query": CALLS["ask a question"],
     "PUT /api/trip/query/{query_id}": CALLS["answer a question"],
     "GET /api/trip/maps/autocomplete": (
