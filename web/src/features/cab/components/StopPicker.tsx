@@ -1,7 +1,8 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId, useState } from 'react'
 import type { Stop } from '../model/booking'
 import styles from './Cab.module.css'
-import { usePlaceSuggestions } from '@/lib/place-suggestions'
+import type { Suggestion } from '@/lib/maps'
+import { suggestionsOnly, usePlaceSearch } from '@/lib/place-search'
 
 type StopPickerProps = { disabled: boolean; onPick: (stop: Stop) => void }
 
@@ -10,36 +11,19 @@ export function StopPicker({ disabled, onPick }: StopPickerProps) {
   const inputId = useId()
   const listId = useId()
   const [text, setText] = useState('')
-  const [open, setOpen] = useState(false)
-  const [active, setActive] = useState(-1)
-  const { suggestions, loading, failed } = usePlaceSuggestions(text, open)
-  const shown = open && suggestions.length > 0
-
-  const pick = (index: number) => {
-    const chosen = suggestions[index]
-    if (!chosen) return
-    onPick({ place_id: chosen.place_id, label: chosen.label })
-    setText('')
-    setOpen(false)
-    setActive(-1)
-  }
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      setOpen(true)
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      setActive((index) => (suggestions.length ? (index + step + suggestions.length) % suggestions.length : -1))
-    } else if (event.key === 'Enter' && active >= 0) {
-      event.preventDefault()
-      pick(active)
-    } else if (event.key === 'Escape') {
-      setOpen(false)
-    }
-  }
+  const search = usePlaceSearch({
+    text,
+    optionsOf: suggestionsOnly,
+    onPick: (chosen: Suggestion) => {
+      onPick({ place_id: chosen.place_id, label: chosen.label })
+      setText('')
+    },
+  })
+  const { suggestions, loading, failed, activeIndex } = search
+  const shown = search.open && suggestions.length > 0
 
   return (
-    <div className={`field ${styles.picker}`}>
+    <div className={`field ${styles.picker}`} onBlur={search.onBlur}>
       <label htmlFor={inputId} className="field-label">
         Add a stop
       </label>
@@ -50,18 +34,16 @@ export function StopPicker({ disabled, onPick }: StopPickerProps) {
         aria-expanded={shown}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-activedescendant={shown && activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
         autoComplete="off"
         placeholder={disabled ? 'Three stops at most' : 'Search a place'}
         disabled={disabled}
         value={text}
         onChange={(event) => {
           setText(event.target.value)
-          setOpen(true)
-          setActive(-1)
+          search.typed()
         }}
-        onKeyDown={onKeyDown}
-        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+        onKeyDown={search.onKeyDown}
       />
       <span className="field-hint" role="status">
         {loading ? 'Searching…' : failed ? 'Places are unavailable right now.' : ''}
@@ -72,10 +54,10 @@ export function StopPicker({ disabled, onPick }: StopPickerProps) {
             key={suggestion.place_id}
             id={`${listId}-${index}`}
             role="option"
-            aria-selected={index === active}
+            aria-selected={index === activeIndex}
             className={styles.option}
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => pick(index)}
+            onClick={() => search.pick(suggestion)}
           >
             {suggestion.label}
           </li>

@@ -1,7 +1,7 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId } from 'react'
 import styles from './PlaceSearchField.module.css'
-import { usePlaceSuggestions } from '@/lib/place-suggestions'
 import type { Suggestion } from '@/lib/maps'
+import { suggestionsOnly, usePlaceSearch } from '@/lib/place-search'
 
 type PlaceSearchFieldProps = {
   label: string
@@ -17,50 +17,14 @@ export function PlaceSearchField({ label, value, error, onType, onPick, testId }
   const inputId = useId()
   const listId = useId()
   const messageId = useId()
-  const [open, setOpen] = useState(false)
-  const [activeIndex, setActiveIndex] = useState(-1)
-  const { suggestions, loading, failed } = usePlaceSuggestions(value, open)
+  const search = usePlaceSearch({ text: value, optionsOf: suggestionsOnly, onPick })
+  const { suggestions, loading, failed, open, active, activeIndex } = search
 
-  const close = () => {
-    setOpen(false)
-    setActiveIndex(-1)
-  }
-
-  const pick = (suggestion: Suggestion) => {
-    close()
-    onPick(suggestion)
-  }
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' && suggestions.length > 0) {
-      event.preventDefault()
-      setOpen(true)
-      setActiveIndex((index) => (index + 1) % suggestions.length)
-    } else if (event.key === 'ArrowUp' && suggestions.length > 0) {
-      event.preventDefault()
-      setOpen(true)
-      setActiveIndex((index) => (index <= 0 ? suggestions.length - 1 : index - 1))
-    } else if (event.key === 'Enter' && open && activeIndex >= 0) {
-      event.preventDefault()
-      pick(suggestions[activeIndex])
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault()
-      event.stopPropagation()
-      close()
-    }
-  }
-
-  const active = open && activeIndex >= 0 ? suggestions[activeIndex] : undefined
   const optionId = (suggestion: Suggestion) => `${listId}-${suggestion.place_id}`
   const showList = open && value.trim() !== ''
 
   return (
-    <div
-      className={`field ${styles.field}`}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close()
-      }}
-    >
+    <div className={`field ${styles.field}`} onBlur={search.onBlur}>
       <label className="field-label" htmlFor={inputId}>
         {label}
       </label>
@@ -79,10 +43,9 @@ export function PlaceSearchField({ label, value, error, onType, onPick, testId }
         value={value}
         onChange={(event) => {
           onType(event.target.value)
-          setOpen(true)
-          setActiveIndex(-1)
+          search.typed()
         }}
-        onKeyDown={onKeyDown}
+        onKeyDown={search.onKeyDown}
         data-testid={testId}
       />
       {showList && (
@@ -96,7 +59,7 @@ export function PlaceSearchField({ label, value, error, onType, onPick, testId }
               className={styles.option}
               // Keeps focus in the input so the blur handler does not close the list before the click lands.
               onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(suggestion)}
+              onClick={() => search.pick(suggestion)}
             >
               {suggestion.label}
             </li>

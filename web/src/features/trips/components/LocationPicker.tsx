@@ -1,6 +1,7 @@
-import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import styles from './LocationPicker.module.css'
-import { storedCoordinates, usePlaceSuggestions } from '@/lib/place-suggestions'
+import { usePlaceSearch } from '@/lib/place-search'
+import { storedCoordinates } from '@/lib/place-suggestions'
 import { PinIcon, SearchIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
 import type { Place } from '@/components/trip/trip'
@@ -26,6 +27,18 @@ type Option =
   | { kind: 'suggestion'; key: string; label: string; suggestion: Suggestion }
   | { kind: 'map'; key: string; label: string }
 
+/** 'Your Location' first, then the places matching the text, and 'Select location on Map' last. */
+const optionsOf = (suggestions: Suggestion[]): Option[] => [
+  { kind: 'current', key: 'current', label: 'Your Location' },
+  ...suggestions.map<Option>((suggestion) => ({
+    kind: 'suggestion',
+    key: suggestion.place_id,
+    label: suggestion.label,
+    suggestion,
+  })),
+  { kind: 'map', key: 'map', label: 'Select location on Map' },
+]
+
 /** Where is the person now, as a named place: the stored location, else a fresh reading. */
 async function currentPlace(): Promise<Place> {
   const coordinates = storedCoordinates() ?? (await currentPosition())
@@ -42,11 +55,8 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
   const messageId = useId()
   const [text, setText] = useState(value?.name ?? '')
   const [typing, setTyping] = useState(false)
-  const [open, setOpen] = useState(false)
-  const [activeIndex, setActiveIndex] = useState(-1)
   const [busy, setBusy] = useState(false)
   const [mapOpen, setMapOpen] = useState(false)
-  const { suggestions, loading, failed } = usePlaceSuggestions(text, typing && open)
 
   const [shownValue, setShownValue] = useState(value)
   if (value !== shownValue) {
@@ -56,24 +66,7 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
     setTyping(false)
   }
 
-  const options: Option[] = [
-    { kind: 'current', key: 'current', label: 'Your Location' },
-    ...suggestions.map<Option>((suggestion) => ({
-      kind: 'suggestion',
-      key: suggestion.place_id,
-      label: suggestion.label,
-      suggestion,
-    })),
-    { kind: 'map', key: 'map', label: 'Select location on Map' },
-  ]
-
-  const close = () => {
-    setOpen(false)
-    setActiveIndex(-1)
-  }
-
   const choose = async (option: Option) => {
-    close()
     if (option.kind === 'map') {
       setMapOpen(true)
       return
@@ -93,24 +86,8 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
     }
   }
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault()
-      setOpen(true)
-      setActiveIndex((index) => (index + 1) % options.length)
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault()
-      setOpen(true)
-      setActiveIndex((index) => (index <= 0 ? options.length - 1 : index - 1))
-    } else if (event.key === 'Enter' && open && activeIndex >= 0) {
-      event.preventDefault()
-      void choose(options[activeIndex])
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault()
-      event.stopPropagation()
-      close()
-    }
-  }
+  const search = usePlaceSearch({ text, optionsOf, onPick: (option: Option) => void choose(option), searching: typing })
+  const { suggestions, loading, failed, options, open, activeIndex } = search
 
   if (locked) {
     return (
@@ -126,15 +103,10 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
     )
   }
 
-  const activeOption = open && activeIndex >= 0 ? options[activeIndex] : null
+  const activeOption = search.active
 
   return (
-    <div
-      className={`field ${styles.picker}`}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close()
-      }}
-    >
+    <div className={`field ${styles.picker}`} onBlur={search.onBlur}>
       <label className="field-label" htmlFor={inputId}>
         {label}
       </label>
@@ -156,11 +128,10 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
           onChange={(event) => {
             setText(event.target.value)
             setTyping(true)
-            setOpen(true)
-            setActiveIndex(-1)
+            search.typed()
           }}
-          onClick={() => setOpen(true)}
-          onKeyDown={onKeyDown}
+          onClick={search.openList}
+          onKeyDown={search.onKeyDown}
           data-testid={testId}
         />
         {busy && <span className={styles.spinner} aria-label="Finding the place" role="status" />}
@@ -175,7 +146,7 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
                 className={`${styles.option} ${option.kind !== 'suggestion' ? styles.action : ''}`}
                 // Keeps focus in the input so the blur handler does not close the list before the click lands.
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => void choose(option)}
+                onClick={() => search.pick(option)}
               >
                 {option.kind === 'suggestion' ? <PinIcon size={16} /> : option.kind === 'current' ? <LocateGlyph /> : <MapGlyph />}
                 <span>{option.label}</span>
