@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { chatAvailability, tripActions } from '../model/join'
+import { isAskedStillComing } from '../api/still-coming'
 import { lateCancelWarning } from '../model/late-cancel'
 import { LeaveTripDialog } from './LeaveTripDialog'
 import { RequestsDialog } from './RequestsDialog'
 import { SendRequestDialog } from './SendRequestDialog'
+import { StillComingBanner } from './StillComingBanner'
 import styles from './TripActionBar.module.css'
 import { useFocusRescue } from './use-focus-rescue'
 import { Dialog } from '@/components/Dialog'
@@ -67,6 +69,7 @@ export function TripActionBar({ trip, onAskQuery, lateCancelWindowSeconds }: Tri
 
   return (
     <div ref={barRef} tabIndex={-1} className={styles.bar} data-testid="trip-actions">
+      <StillComingBanner trip={trip} onLeave={() => setLeaving('leave')} />
       <div className={styles.buttons}>
         {left === 'chat' && (
           <button
@@ -122,7 +125,8 @@ export function TripActionBar({ trip, onAskQuery, lateCancelWindowSeconds }: Tri
           open
           onClose={() => setLeaving(null)}
           warning={
-            leaving === 'leave' && lateCancelWindowSeconds != null
+            // Asked "Still coming?" after the host's long move, leaving is no late cancellation.
+            leaving === 'leave' && lateCancelWindowSeconds != null && !isAskedStillComing(trip)
               ? lateCancelWarning('leave', trip, lateCancelWindowSeconds)
               : null
           }

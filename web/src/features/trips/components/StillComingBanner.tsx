@@ -1,0 +1,39 @@
+import { isAskedStillComing, type StillComingTrip, useKeepSeat } from '../api/still-coming'
+import styles from './StillComingBanner.module.css'
+import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
+import { toast } from '@/components/toast'
+import { errorMessage } from '@/lib/api'
+
+type StillComingBannerProps = {
+  trip: StillComingTrip
+  /** Opens the sheet's Leave Trip dialog (which then warns of no late cancellation). */
+  onLeave: () => void
+}
+
+/** "Still coming?": an active member asked after the host moved the trip by more than half an hour keeps their seat
+ * or leaves without it counting as a late cancellation (domain/rules/still_coming.py). Nothing when not asked. */
+export function StillComingBanner({ trip, onLeave }: StillComingBannerProps) {
+  const keepSeat = useKeepSeat(trip.id)
+  if (!isAskedStillComing(trip)) return null
+  const { date, time } = scheduleParts(trip.scheduled_at)
+  const keep = () =>
+    keepSeat.mutate(undefined, {
+      onSuccess: ({ message }) => toast.success(message),
+      onError: (failure) => toast.error(errorMessage(failure)),
+    })
+  return (
+    <div className={styles.banner} role="alert" data-testid="still-coming">
+      <p className={styles.words}>
+        {`The host moved this trip to ${formatClock(time)} on ${isoToDdMmYyyy(date)}. Still coming?`}
+      </p>
+      <div className={styles.buttons}>
+        <button type="button" className="btn btn-primary btn-block" disabled={keepSeat.isPending} onClick={keep}>
+          Keep my seat
+        </button>
+        <button type="button" className="btn btn-secondary btn-block" onClick={onLeave}>
+          Leave trip
+        </button>
+      </div>
+    </div>
+  )
+}
