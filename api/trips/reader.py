@@ -57,17 +57,21 @@ def for_the_viewer(
     order_by: Callable[[LateralFromClause], Iterable[ColumnElement[Any]]] = lambda _: (),
     *,
     prepared: bool = False,
+    also: tuple[str, ...] = (),
 ) -> CompiledQuery:
-    """The viewer's id, then each trip `found` selects (TripRow's columns, and any it orders by), in the order
-    order_by gives from found's columns."""
+    """The viewer's id, then each trip `found` selects (TripRow's columns, then those named in `also`, and any it
+    orders by), in the order order_by gives from found's columns."""
     trips = found.lateral("found")
     return CompiledQuery(
-        select(VIEWER_ID, *(trips.c[name] for name in TripRow._fields))
+        select(VIEWER_ID, *(trips.c[name] for name in (*TripRow._fields, *also)))
         .select_from(_VIEWER.outerjoin(trips, true()))
         .order_by(*order_by(trips)),
         prepared=prepared,
     )
 
+
+# Where TripRow's columns end in a row for_the_viewer selects (after the viewer's id).
+_TRIP_END = 1 + len(TripRow._fields)
 
 _ANSWERER = aliased(User)
 _QUESTIONS = CompiledQuery(
@@ -111,13 +115,21 @@ class TripReader:
         self, query: CompiledQuery, values: Mapping[str, object], point: SearchPoint | None = None
     ) -> list[View]:
         """The trips a statement for_the_viewer finds, as the viewer sees them."""
+        return (await self.found(query, values, point))[0]
+
+    async def found(
+        self, query: CompiledQuery, values: Mapping[str, object], point: SearchPoint | None = None
+    ) -> tuple[list[View], dict[int, tuple[Any, ...]]]:
+        """The trips a statement for_the_viewer finds, as the viewer sees them, and by trip id the columns the
+        statement selected `also`, in their order."""
         async with driver_connection(self.engine) as db:
             rows = await query.rows(db, {**values, "token_hash": self.token_hash})
             if not rows:
                 raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
-            trips = [TripRow._make(row[1:]) for row in rows if row[1] is not None]
+            trips = [TripRow._make(row[1:_TRIP_END]) for row in rows if row[1] is not None]
             questions = await _questions(db, trips)
-        return build_views(trips, questions, rows[0][0], point)
+        also = {row[1]: row[_TRIP_END:] for row in rows if row[1] is not None}
+        return build_views(trips, questions, rows[0][0], point), also
 
 
 async def get_trip_reader(request: Request) -> TripReader:

@@ -8,6 +8,7 @@ from fastapi import status
 from sqlalchemy import ARRAY, BigInteger, String, any_, bindparam, func, select
 
 from api.errors import ApiError
+from api.trips.matches import SearchedStop, with_matches
 from api.trips.parameters import AroundQuery, RouteQuery, comma_separated
 from api.trips.reader import VIEWER_ID, TripReader, for_the_viewer
 from api.trips.rows import TRIP_ROW_COLUMNS
@@ -42,7 +43,9 @@ async def trips_on_route(reader: TripReader, query: RouteQuery) -> list[View]:
     destination = (query.destination_latitude, query.destination_longitude)
     window = _day_window(query.date, query.start_time, query.end_time)
     search = route_search(origin, destination, window, reader.settings.trip_search_radius_km, filters)
-    return await reader.views(search.query, search.values, SearchPoint(*origin, *destination))
+    views, figures = await reader.found(search.query, search.values, SearchPoint(*origin, *destination))
+    pickup = SearchedStop(query.origin_name or "", *origin)
+    return with_matches(views, figures, pickup, SearchedStop(query.destination_name or "", *destination))
 
 
 async def trips_around(reader: TripReader, query: AroundQuery) -> list[View]:
@@ -53,7 +56,8 @@ async def trips_around(reader: TripReader, query: AroundQuery) -> list[View]:
         reader.settings.trip_search_radius_km,
         tuple(int(trip_id) for trip_id in comma_separated(query.blacklisted_trip_ids)),
     )
-    return await reader.views(search.query, search.values, SearchPoint(*origin))
+    views, figures = await reader.found(search.query, search.values, SearchPoint(*origin))
+    return with_matches(views, figures, SearchedStop("", *origin))
 
 
 def searched_point(

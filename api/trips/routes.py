@@ -13,7 +13,7 @@ from api.trips.changes import delete_hosted_trip, edit_trip, hosted_trip, publis
 from api.trips.parameters import AroundQuery, CommaList, RouteQuery
 from api.trips.reader import TripReaderDep
 from api.trips.reads import one_trip, searched_point, trips_around, trips_on_route, viewer_trips
-from api.trips.schemas import TripCreate, TripCreated, TripDelete, TripList, TripPublic, TripUpdate
+from api.trips.schemas import TripCreate, TripCreated, TripDelete, TripList, TripPublic, TripsFound, TripUpdate
 from domain.envelope import Envelope, MessageOnly, done, ok, ok_json
 from domain.models import Trip
 from domain.rules import messages
@@ -23,7 +23,7 @@ router = APIRouter(prefix="/trip", tags=["trip"])
 
 
 # The searches come first: routes are matched in order, and these are the busiest calls.
-@router.get("/search", response_model=Envelope[TripList], openapi_extra=documented(RouteQuery))
+@router.get("/search", response_model=Envelope[TripsFound], openapi_extra=documented(RouteQuery))
 async def search_trips(
     reader: TripReaderDep,
     query: Annotated[RouteQuery, Depends(query_model(RouteQuery))],
@@ -31,7 +31,7 @@ async def search_trips(
     return ok_json({"trips": await trips_on_route(reader, query)})
 
 
-@router.get("/search/around", response_model=Envelope[TripList], openapi_extra=documented(AroundQuery))
+@router.get("/search/around", response_model=Envelope[TripsFound], openapi_extra=documented(AroundQuery))
 async def search_trips_around(
     reader: TripReaderDep,
     query: Annotated[AroundQuery, Depends(query_model(AroundQuery))],

@@ -246,3 +246,32 @@ class TripPublic(BaseModel):
 
 class TripList(BaseModel):
     trips: list[TripPublic]
+
+
+class MatchStop(BaseModel):
+    """Where a rider found by search is picked up or dropped: the trip's end as shown (a match at the ends), else
+    the rider's own searched point on the host's way."""
+
+    name: str
+    latitude: float
+    longitude: float
+    walk_m: int = Field(description="the rider's walk to it, whole metres (0 along the way)")
+
+
+class TripMatch(BaseModel):
+    """How a search found the trip (api/trips/matches.py); every figure from the ends as the viewer is shown them."""
+
+    kind: Literal["ends", "along"]
+    pickup: MatchStop
+    drop: MatchStop
+    detour_minutes: int = Field(description="the host's extra minutes for the rider, rounded up (0 at the ends)")
+
+
+class TripFound(TripPublic):
+    """A trip as search and Trips Around You find it."""
+
+    match: TripMatch
+
+
+class TripsFound(BaseModel):
+    trips: list[TripFound]

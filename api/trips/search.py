@@ -13,7 +13,6 @@ A search is a statement shape (which filters are present), compiled once (domain
 are bound per request: building and compiling the expression anew costs more CPU than the query does in PostgreSQL.
 It is a statement for the viewer (api/trips/reader.py): the reader's session is checked in the same round trip."""
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -26,6 +25,7 @@ from sqlalchemy import (
     Date,
     DateTime,
     Float,
+    Integer,
     Select,
     SmallInteger,
     all_,
@@ -36,9 +36,10 @@ from sqlalchemy import (
     func,
     literal_column,
     select,
+    union_all,
 )
 from sqlalchemy.orm import InstrumentedAttribute
-from sqlalchemy.sql.selectable import LateralFromClause
+from sqlalchemy.sql.selectable import Subquery
 
 from api.trips.reader import VIEWER_ID, for_the_viewer
 from api.trips.rows import TRIP_ROW_COLUMNS
@@ -46,6 +47,7 @@ from api.users.blocks import blocked_between
 from domain import clock
 from domain.compiled_query import CompiledQuery
 from domain.models import Trip, User
+from domain.rules.along import MatchKind
 from domain.rules.trip import TripStatus
 
 
@@ -68,11 +70,16 @@ def _earth(latitude: object, longitude: object) -> ColumnElement[object]:
     return func.ll_to_earth(latitude, longitude)
 
 
+def _point(end: str) -> ColumnElement[object]:
+    """The rider's point bound as {end}_latitude and {end}_longitude."""
+    return _earth(bindparam(f"{end}_latitude", type_=Float), bindparam(f"{end}_longitude", type_=Float))
+
+
 def _within(column: InstrumentedAttribute[str], end: str) -> tuple[ColumnElement[bool], ColumnElement[float]]:
     """The index-backed proximity condition and the distance in metres, from the trip's stored cell centre
     (origin_cell_earth, destination_cell_earth) to the point bound as {end}_latitude and {end}_longitude, within
     radius_m."""
-    point = _earth(bindparam(f"{end}_latitude", type_=Float), bindparam(f"{end}_longitude", type_=Float))
+    point = _point(end)
     radius_m = bindparam("radius_m", type_=Float)
     distance = func.earth_distance(column, point)
     in_box = func.earth_box(point, radius_m).op("@>")(column)
@@ -160,26 +167,108 @@ def _apply_filters(query: Select[Any], shape: _FilterShape) -> Select[Any]:
 
 @dataclass(frozen=True)
 class Search:
-    """A compiled search and the values of one request: rows come back as api/trips/rows.py TripRow."""
+    """A compiled search and the values of one request: rows come back as api/trips/rows.py TripRow, then MATCH_COLUMNS
+    (how each trip matched)."""
 
     query: CompiledQuery
     values: dict[str, object]
 
 
-def _nearest_first(walk: ColumnElement[float], limit: int) -> tuple[Select[Any], Callable[[LateralFromClause], Any]]:
-    """The trips' columns with the walk (metres) they are ranked by, and that ranking: the least walk, then the
-    earliest, then the oldest trip."""
-    found = select(*TRIP_ROW_COLUMNS, walk.label("walk_m")).order_by("walk_m", Trip.scheduled_at, Trip.id)
-    return found.limit(limit), lambda trips: (trips.c.walk_m, trips.c.scheduled_at, trips.c.id)
+# What each found trip carries after TripRow's columns: its MatchKind and the host's detour in whole minutes.
+MATCH_COLUMNS = ("match_kind", "detour_minutes")
+_ENDS: ColumnElement[str] = literal_column(f"'{MatchKind.ENDS}'")
+_ALONG: ColumnElement[str] = literal_column(f"'{MatchKind.ALONG}'")
+
+
+def _ends_first(matched: Subquery, limit: int) -> Select[Any]:
+    """The matched trips' columns, ends matches first by the least walk (metres), then along the way by the least
+    detour; then the earliest, then the oldest trip. At most `limit` of them, people read for those alone."""
+    return (
+        select(*TRIP_ROW_COLUMNS, matched.c.match_kind, matched.c.walk_m, matched.c.detour_minutes)
+        .select_from(matched)
+        .join(Trip, Trip.id == matched.c.id)
+        .order_by(*_ranking(matched.c))
+        .limit(limit)
+    )
+
+
+def _ranking(columns: Any) -> tuple[ColumnElement[Any], ...]:
+    return (columns.match_kind != _ENDS, columns.walk_m, columns.detour_minutes, columns.scheduled_at, columns.id)
+
+
+def _matched(ends: Select[Any], along: Select[Any], shape: _FilterShape, limit: int) -> CompiledQuery:
+    """Both kinds of match in one statement for the viewer: each part finds its best `limit` through its own index
+    (ends: ix_trips_active_search; along: ix_trips_active_corridor), then the two are ranked together."""
+    parts = [
+        # Within a part all are of its kind.
+        _apply_filters(part.where(not_blocked_with(VIEWER_ID)), shape).order_by(*_ranking(part.selected_columns)[1:])
+        for part in (ends, along)
+    ]
+    matched = union_all(*(part.limit(limit) for part in parts)).subquery("matched")
+    return for_the_viewer(_ends_first(matched, limit), lambda trips: _ranking(trips.c), also=MATCH_COLUMNS)
+
+
+def _match_part(kind: ColumnElement[str], walk_m: ColumnElement[float], detour: ColumnElement[int]) -> Select[Any]:
+    columns: tuple[Any, ...] = (
+        Trip.id,
+        Trip.scheduled_at,
+        kind.label("match_kind"),
+        walk_m.label("walk_m"),
+        detour.label("detour_minutes"),
+    )
+    return select(*columns)
+
+
+def _ends_part(walk_m: ColumnElement[float]) -> Select[Any]:
+    return _match_part(_ENDS, walk_m, literal_column("0")).where(*_upcoming_in_window())
+
+
+def _along_part(extra_m: ColumnElement[float], *points: ColumnElement[object]) -> Select[Any]:
+    """Trips with a detour budget whose corridor holds each point (the index condition), whose extra straight-line
+    metres (from the ends' cells) are within the budget; the detour in minutes rounded up (domain/rules/along.py)."""
+    minutes = func.ceil(func.greatest(extra_m, 0.0) / Trip.detour_budget_m * Trip.max_detour_minutes)
+    detour = cast(func.least(minutes, Trip.max_detour_minutes), Integer)
+    return _match_part(_ALONG, literal_column("0.0"), detour).where(
+        *_upcoming_in_window(),
+        # A constant as in the partial index ix_trips_active_corridor's WHERE, so the planner can use it.
+        Trip.detour_budget_m > literal_column("0"),
+        *(Trip.corridor.op("@>")(point) for point in points),
+        extra_m <= Trip.detour_budget_m,
+    )
+
+
+def _coordinate(point: ColumnElement[Any] | InstrumentedAttribute[str], axis: int) -> ColumnElement[float]:
+    return func.cube_ll_coord(point, axis)
+
+
+def _same_direction(origin: ColumnElement[object], destination: ColumnElement[object]) -> ColumnElement[bool]:
+    """The step from the rider's pick-up to their drop points the way the trip goes (domain/rules/along.py
+    same_direction): a positive scalar product in earthdistance's space, from the ends' cells."""
+    x, y, z = (
+        (_coordinate(destination, axis) - _coordinate(origin, axis))
+        * (_coordinate(Trip.destination_cell_earth, axis) - _coordinate(Trip.origin_cell_earth, axis))
+        for axis in (1, 2, 3)
+    )
+    return x + y + z > 0
+
+
+def _way_m() -> ColumnElement[float]:
+    """The trip's own straight line, between its ends' cells."""
+    return func.earth_distance(Trip.origin_cell_earth, Trip.destination_cell_earth)
 
 
 @cache
 def _route_query(shape: _FilterShape, limit: int) -> CompiledQuery:
     near_origin, from_origin = _within(Trip.origin_cell_earth, "origin")
     near_destination, from_destination = _within(Trip.destination_cell_earth, "destination")
-    found, ranking = _nearest_first(from_origin + from_destination, limit)
-    found = found.where(*_upcoming_in_window(), near_origin, near_destination, not_blocked_with(VIEWER_ID))
-    return for_the_viewer(_apply_filters(found, shape), ranking)
+    ends = _ends_part(from_origin + from_destination).where(near_origin, near_destination)
+    pickup, drop = _point("origin"), _point("destination")
+    extra_m = from_origin + func.earth_distance(pickup, drop) + from_destination - _way_m()
+    radius_m = bindparam("radius_m", type_=Float)
+    along = _along_part(extra_m, pickup, drop).where(
+        _same_direction(pickup, drop), ~and_(from_origin <= radius_m, from_destination <= radius_m)
+    )
+    return _matched(ends, along, shape, limit)
 
 
 def route_search(
@@ -190,7 +279,8 @@ def route_search(
     filters: TripFilters,
     limit: int = 50,
 ) -> Search:
-    """Active future trips starting near origin and ending near destination within the time window."""
+    """Active future trips starting near origin and ending near destination within the time window (ends), and those
+    whose way passes both in that order within the host's detour budget (along)."""
     values = {
         **_point_values("origin", origin),
         **_point_values("destination", destination),
@@ -204,10 +294,14 @@ def route_search(
 @cache
 def _around_query(limit: int) -> CompiledQuery:
     near_origin, from_origin = _within(Trip.origin_cell_earth, "origin")
+    to_destination = func.earth_distance(_point("origin"), Trip.destination_cell_earth)
+    ends = _ends_part(from_origin).where(near_origin)
+    along = _along_part(from_origin + to_destination - _way_m(), _point("origin")).where(
+        from_origin > bindparam("radius_m", type_=Float)
+    )
     excluded = bindparam("excluded_trip_ids", type_=ARRAY(BigInteger))
-    found, ranking = _nearest_first(from_origin, limit)
-    found = found.where(*_upcoming_in_window(), Trip.host_id != VIEWER_ID, near_origin, not_blocked_with(VIEWER_ID))
-    return for_the_viewer(found.where(Trip.id != all_(excluded)), ranking)
+    ends, along = (part.where(Trip.host_id != VIEWER_ID, Trip.id != all_(excluded)) for part in (ends, along))
+    return _matched(ends, along, _FilterShape.of(TripFilters()), limit)
 
 
 def around_search(
@@ -217,7 +311,8 @@ def around_search(
     excluded_trip_ids: tuple[int, ...],
     limit: int = 50,
 ) -> Search:
-    """Trips Around You: active, upcoming, starting near the point; never the viewer's own."""
+    """Trips Around You: active, upcoming, starting near the point (ends), then passing near it within the host's
+    detour budget (along); never the viewer's own."""
     values = {
         **_point_values("origin", origin),
         "radius_m": radius_km * 1000,

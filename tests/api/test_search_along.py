@@ -1,0 +1,149 @@
+"""Riders along the way in search (issue 37): a rider whose pick-up and drop lie on a host's way, in that order and
+within the host's detour budget, finds the trip (match kind "along"); matches at the ends rank first; the filters
+apply to both; Trips Around You lists trips passing near the person too."""
+
+import random
+from datetime import date, timedelta
+
+import pytest
+
+from domain import clock
+from domain.rules.geo import approximate, distance_km
+from tests.api.conftest import new_person, place
+from tests.api.test_trips import create
+
+pytestmark = pytest.mark.usefixtures("worker")
+
+ELECTRONIC_CITY = place("Electronic City", 12.8452, 77.6602)
+HEBBAL = place("Hebbal", 13.0358, 77.5970)
+HSR_LAYOUT = place("HSR Layout", 12.9116, 77.6474)
+SHIVAJINAGAR = place("Shivajinagar", 12.9857, 77.6057)
+
+
+@pytest.fixture
+def day() -> date:
+    """A day of this test's own, years ahead, so that no other test's trips are found."""
+    return clock.now().astimezone(clock.IST).date() + timedelta(days=random.randint(100, 1500))
+
+
+async def host_trip(client, day: date, origin: dict, destination: dict, max_detour_minutes: int = 10, **fields) -> int:
+    """A trip at noon (IST, outside the peaks) with this detour budget."""
+    when = {"time_of_trip": f"{day.isoformat()} 12:00", "max_detour_minutes": max_detour_minutes}
+    return await create(client, origin=origin, destination=destination, **when, **fields)
+
+
+def searched(origin: dict, destination: dict, day: date, **extra) -> dict:
+    return {
+        "origin_latitude": origin["latitude"],
+        "origin_longitude": origin["longitude"],
+        "origin_name": origin["name"],
+        "destination_latitude": destination["latitude"],
+        "destination_longitude": destination["longitude"],
+        "destination_name": destination["name"],
+        "date": day.isoformat(),
+        **extra,
+    }
+
+
+async def found(client, path: str, params: dict) -> list[dict]:
+    answer = await client.get(path, params=params)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["data"]["trips"]
+
+
+async def test_a_rider_on_the_hosts_way_finds_the_trip_along_the_way(signed_in, app, day):
+    """HSR Layout to Shivajinagar finds Electronic City to Hebbal: the host passes both, in that order."""
+    trip_id = await host_trip(signed_in, day, ELECTRONIC_CITY, HEBBAL)
+    async with new_person(app, "Meera Iyer") as rider:
+        [trip] = await found(rider, "/api/trip/search", searched(HSR_LAYOUT, SHIVAJINAGAR, day))
+    assert trip["id"] == trip_id
+    match = trip["match"]
+    assert match["kind"] == "along"
+    assert 1 <= match["detour_minutes"] <= 10
+    assert match["pickup"] == {
+        "name": "HSR Layout",
+        "latitude": HSR_LAYOUT["latitude"],
+        "longitude": HSR_LAYOUT["longitude"],
+        "walk_m": 0,
+    }
+    assert match["drop"]["name"] == "Shivajinagar" and match["drop"]["walk_m"] == 0
+    # The trip's ends stay the cells a stranger is shown.
+    assert trip["origin"]["is_approximate"] is True
+
+
+async def test_the_wrong_way_and_a_host_who_goes_nowhere_out_of_their_way_are_not_found(signed_in, app, day):
+    await host_trip(signed_in, day, ELECTRONIC_CITY, HEBBAL)
+    ends_only = await host_trip(signed_in, day, ELECTRONIC_CITY, HEBBAL, max_detour_minutes=0)
+    async with new_person(app, "Meera Iyer") as rider:
+        assert await found(rider, "/api/trip/search", searched(SHIVAJINAGAR, HSR_LAYOUT, day)) == []
+        ids = [trip["id"] for trip in await found(rider, "/api/trip/search", searched(HSR_LAYOUT, SHIVAJINAGAR, day))]
+    assert ends_only not in ids and len(ids) == 1
+
+
+async def test_too_far_out_of_the_way_is_not_found(signed_in, app, day):
+    """Five minutes reach about 1.5 km off the way at noon: Whitefield, 10 km east of it, is far beyond."""
+    await host_trip(signed_in, day, ELECTRONIC_CITY, HEBBAL, max_detour_minutes=5)
+    whitefield = place("Whitefield", 12.9698, 77.7500)
+    async with new_person(app, "Meera Iyer") as rider:
+        assert await found(rider, "/api/trip/search", searched(HSR_LAYOUT, whitefield, day)) == []
+
+
+async def test_matches_at_the_ends_rank_first_then_along_by_least_detour(signed_in, app, day):
+    near_way = await host_trip(signed_in, day, ELECTRONIC_CITY, HEBBAL)
+    # A way from further east: HSR Layout and Shivajinagar cost this host more of their 30 minutes.
+    wider = await host_trip(signed_in, day, place("Sarjapur", 12.8600, 77.7860), HEBBAL, max_detour_minutes=30)
+    at_the_ends = await host_trip(signed_in, day, HSR_LAYOUT, SHIVAJINAGAR)
+    async with new_person(app, "Meera Iyer") as rider:
+        trips = await found(rider, "/api/trip/search", searched(HSR_LAYOUT, SHIVAJINAGAR, day))
+    assert [trip["id"] for trip in trips] == [at_the_ends, near_way, wider]
+    first, second, third = (trip["match"] for trip in trips)
+    assert first["kind"] == "ends" and first["detour_minutes"] == 0
+    assert (second["kind"], third["kind"]) == ("along", "along")
+    assert second["detour_minutes"] <= third["detour_minutes"]
+    # At the ends: the trip's ends as shown (the cells), and the walk to them in whole metres.
+    cell = approximate(HSR_LAYOUT["latitude"], HSR_LAYOUT["longitude"])
+    assert (first["pickup"]["latitude"], first["pickup"]["longitude"]) == cell
+    walk = distance_km(HSR_LAYOUT["latitude"], HSR_LAYOUT["longitude"], *cell) * 1000
+    assert first["pickup"]["walk_m"] == round(walk)
+
+
+async def test_the_filters_apply_along_the_way(signed_in, app, day):
+    auto = await host_trip(
+        signed_in, day, ELECTRONIC_CITY, HEBBAL, preferred_mode_of_transport=2, is_vehicle_booked=False
+    )
+    cab = await host_trip(signed_in, day, ELECTRONIC_CITY, HEBBAL, preferred_mode_of_transport=1, total_passengers=4)
+    async with new_person(app, "Meera Iyer") as rider:
+
+        async def ids(**filters: str) -> set[int]:
+            params = searched(HSR_LAYOUT, SHIVAJINAGAR, day, **filters)
+            return {trip["id"] for trip in await found(rider, "/api/trip/search", params)}
+
+        assert await ids() == {auto, cab}
+        assert await ids(preferred_mode_of_transport="2") == {auto}
+        assert await ids(is_vehicle_booked="true") == {cab}
+        assert await ids(maximum_passengers="3") == {auto}
+        assert await ids(start_time="13:00") == set()
+        assert await ids(gender="FEMALE", is_host_kyc_verified="true") == set()
+
+
+async def test_trips_around_you_lists_trips_passing_near(signed_in, app, day):
+    """Someone at HSR Layout (7 km from Electronic City) is shown the trip passing by after those starting near."""
+    passing = await host_trip(signed_in, day, ELECTRONIC_CITY, HEBBAL)
+    starting = await host_trip(signed_in, day, HSR_LAYOUT, SHIVAJINAGAR)
+    away = await host_trip(signed_in, day, place("Whitefield", 12.9698, 77.7500), HEBBAL)
+    params = {key: HSR_LAYOUT[key] for key in ("latitude", "longitude")}
+    params = {"origin_latitude": params["latitude"], "origin_longitude": params["longitude"], "date": day.isoformat()}
+    async with new_person(app, "Meera Iyer") as rider:
+        trips = await found(rider, "/api/trip/search/around", params)
+    assert [trip["id"] for trip in trips] == [starting, passing]
+    assert away not in {trip["id"] for trip in trips}
+    start, by = (trip["match"] for trip in trips)
+    assert start["kind"] == "ends" and start["pickup"]["walk_m"] > 0
+    assert by["kind"] == "along" and by["detour_minutes"] >= 1
+    assert (by["pickup"]["latitude"], by["pickup"]["longitude"], by["pickup"]["walk_m"]) == (
+        HSR_LAYOUT["latitude"],
+        HSR_LAYOUT["longitude"],
+        0,
+    )
+    destination = trips[1]["destination"]
+    assert (by["drop"]["latitude"], by["drop"]["longitude"]) == (destination["latitude"], destination["longitude"])
