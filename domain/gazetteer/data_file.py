@@ -38,7 +38,7 @@ def _fields(row: PlaceRow) -> list[str]:
 
 def fingerprint(rows: Iterable[PlaceRow]) -> str:
     """sha256 of the rows in place-id order; the loader computes the same digest over the table in SQL."""
-    lines = sorted("|".join(_fields(row)) for row in rows)
+    lines = ["|".join(_fields(row)) for row in sorted(rows, key=lambda row: row.place_id)]
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()
 
 

@@ -11,6 +11,11 @@ country cheaply, so they are prefix matches, first around the point (the GiST ea
 A place whose whole name is the typed text, spaces and stops aside ('MG Road' is 'M.G. Road'), ranks above places
 that contain it as well, and initials people type for a name the post office spells out are read both ways ('MG Road'
 also finds 'Mahatma Gandhi Road').
+
+Beside the post offices the table holds the places people know (scripts/gazetteer_known_places.py): neighbourhoods,
+landmarks and towns, each name of a place a row of its own, 'Ulsoor' as well as 'Halasuru' and 'ಹಲಸೂರು'. A search
+shows the name that matched best and the place once: another name's id is the place's id and '.' and a digest.
+A dropped pin is named by a post office or by a landmark's first name, never by another name of a place or a town.
 """
 
 import re
@@ -26,8 +31,10 @@ from domain.rules.trip import PLACE_POINT_MAX_KM
 
 SHORT_INPUT_LENGTH = 4
 SHORT_INPUT_RADIUS_METRES = 50_000
-# Rows read beyond the limit, so that leaving out repeated labels still fills the list.
-REPEATS_ALLOWANCE = 4
+# Rows read beyond the limit, so that leaving out repeated labels and other names of a place still fills the list.
+REPEATS_ALLOWANCE = 12
+# A place's other names carry its id before this mark ('lm-560008-4f09cdb7.7bf022' is 'lm-560008-4f09cdb7').
+OTHER_NAME_MARK = "."
 # A dropped pin is named by a place within a trip end's reach of it (domain/rules/trip.py).
 REVERSE_GEOCODE_MAX_METRES = PLACE_POINT_MAX_KM * 1000
 REVERSE_GEOCODE_CANDIDATES = 10
@@ -84,7 +91,8 @@ PREFIX_NEAR = text(
     SELECT place_id, short_name, district, state FROM places
     WHERE earth_box(ll_to_earth(:lat, :lng), :radius) @> ll_to_earth(latitude, longitude)
       AND short_name ILIKE :pattern
-    ORDER BY power(latitude - :lat, 2) + power((longitude - :lng) * cos(radians(:lat)), 2), length(short_name), place_id
+    ORDER BY power(latitude - :lat, 2) + power((longitude - :lng) * cos(radians(:lat)), 2),
+             strpos(place_id, '.') > 0, length(short_name), place_id
     LIMIT :limit
     """
 )
@@ -100,6 +108,7 @@ NEAREST = text(
     SELECT place_id, short_name, district, state,
            earth_distance(ll_to_earth(latitude, longitude), ll_to_earth(:lat, :lng)) AS metres
     FROM places
+    WHERE place_id LIKE 'in-%' OR (place_id LIKE 'lm-%' AND strpos(place_id, '.') = 0)
     ORDER BY ll_to_earth(latitude, longitude) <-> ll_to_earth(:lat, :lng)
     LIMIT :limit
     """
@@ -195,13 +204,20 @@ async def find_places(
     return distinct_labels([FoundPlace(*row) for row in found], limit)
 
 
+def place_of(place_id: str) -> str:
+    """The place a row names: its own id, or for another name of a place, that place's id."""
+    return place_id.split(OTHER_NAME_MARK, 1)[0]
+
+
 def distinct_labels(places: list[FoundPlace], limit: int) -> list[FoundPlace]:
-    """The first place of each label, in order: two post offices of one name in one district read the same."""
+    """The first place of each label and the first name of each place, in order: two post offices of one name in one
+    district read the same, and 'Ulsoor' and 'Halasuru' are one place."""
     seen: set[str] = set()
     kept: list[FoundPlace] = []
     for place in places:
-        if place.label.casefold() not in seen:
-            seen.add(place.label.casefold())
+        keys = {place.label.casefold(), place_of(place.place_id)}
+        if not keys & seen:
+            seen |= keys
             kept.append(place)
     return kept[:limit]
 
