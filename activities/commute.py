@@ -19,6 +19,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from domain import clock
 from domain.flows import FlowOutbox, start_after_commit
 from domain.models import Trip, TripSeries
+from domain.routing import detour_budget_m
 from domain.rules.commute import occurrences
 from domain.rules.geo import distance_km
 from domain.settings import Settings
@@ -101,18 +102,20 @@ class CommuteActivities:
                 made += 1
         return made
 
-    @staticmethod
-    def _draft(series: TripSeries, day: date, departure: datetime) -> TripDraft:
+    def _draft(self, series: TripSeries, day: date, departure: datetime) -> TripDraft:
+        mode = series.preferred_mode_of_transport
         return TripDraft(
             host_id=series.host_id,
             scheduled_at=departure,
             origin=series.origin,
             destination=series.destination,
             total_passengers=series.total_passengers,
-            preferred_mode_of_transport=series.preferred_mode_of_transport,
+            preferred_mode_of_transport=mode,
             is_vehicle_booked=series.is_vehicle_booked,
             estimated_cost=series.estimated_cost,
             additional_note=series.additional_note,
+            max_detour_minutes=series.max_detour_minutes,
+            detour_budget_m=detour_budget_m(self._settings, mode, departure, series.max_detour_minutes),
             series_id=series.id,
             series_date=day,
         )

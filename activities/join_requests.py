@@ -97,6 +97,7 @@ class JoinRequestActivities:
             message = notices.NEW_REQUEST_BODY.format(name=name, route=trip_route(trip), when=when)
             if passenger.large_luggage or passenger.small_luggage:
                 message += f" Luggage: {passenger.large_luggage}, handheld: {passenger.small_luggage}."
+            message += _stops_words(trip, passenger)
             draft = NotificationDraft(
                 recipient_id=trip.host_id,
                 sender_id=passenger.user_id,
@@ -228,6 +229,16 @@ class JoinRequestActivities:
             if trip.scheduled_at > clock.now() + CLOCK_TOLERANCE:
                 return _iso(trip.scheduled_at)
             return None
+
+
+def _stops_words(trip: Trip, passenger: TripPassenger) -> str:
+    """Where the rider joins and leaves the trip, for the host, when they chose their own pick-up or drop (a stop
+    not chosen is the trip's own end); nothing otherwise."""
+    if passenger.pickup_latitude is None and passenger.drop_latitude is None:
+        return ""
+    pickup = passenger.pickup_name if passenger.pickup_latitude is not None else None
+    drop = passenger.drop_name if passenger.drop_latitude is not None else None
+    return notices.NEW_REQUEST_STOPS_BODY.format(pickup=pickup or trip.origin.name, drop=drop or trip.destination.name)
 
 
 async def _lock(session: AsyncSession, passenger_id: int) -> tuple[Trip, TripPassenger] | None:

@@ -27,6 +27,10 @@ class TripDraft:
     is_vehicle_booked: bool
     estimated_cost: Decimal
     additional_note: str | None
+    # How far the host goes out of their way, and that budget as straight-line metres (domain/routing.py
+    # detour_budget_m, for the trip's mode and time).
+    max_detour_minutes: int
+    detour_budget_m: float
     series_id: int | None = None
     series_date: date | None = None
 
@@ -40,6 +44,8 @@ _TRIP_COLUMNS = (
     "is_vehicle_booked",
     "estimated_cost",
     "additional_note",
+    "max_detour_minutes",
+    "detour_budget_m",
     "distance_km",
     "series_id",
     "series_date",
@@ -90,6 +96,8 @@ async def add_trip(session: AsyncSession, draft: TripDraft) -> int:
         "is_vehicle_booked": draft.is_vehicle_booked,
         "estimated_cost": draft.estimated_cost,
         "additional_note": draft.additional_note or None,
+        "max_detour_minutes": draft.max_detour_minutes,
+        "detour_budget_m": draft.detour_budget_m,
         "distance_km": distance_km(*draft.origin.point, *draft.destination.point),
         "series_id": draft.series_id,
         "series_date": draft.series_date,

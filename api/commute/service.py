@@ -42,6 +42,7 @@ async def start_commute(session: AsyncSession, host: User, body: CommuteCreate) 
         weekdays=body.days,
         total_passengers=body.total_passengers,
         preferred_mode_of_transport=body.preferred_mode_of_transport,
+        max_detour_minutes=body.max_detour_minutes,
         is_vehicle_booked=is_vehicle_booked,
         estimated_cost=cost_for(is_vehicle_booked, body.estimated_cost),
         additional_note=body.additional_note or None,

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import ApiError, refuse
 from api.joins.schemas import JoinRequestCreate
+from api.joins.stops import STOP_COLUMNS, TripWay, stop_values, stops_refusal
 from api.users.blocks import blocked_between
 from domain import clock
 from domain.asks import AskKind, count_ask
@@ -36,6 +37,10 @@ _TRIP_AS_ASKED = CompiledQuery(
         Trip.scheduled_at,
         Trip.total_passengers,
         blocked_between(_ASKER, Trip.host_id),
+        # The rider's own stops are checked against the trip's way (api/joins/stops.py TripWay's fields).
+        *(getattr(Trip, f"{end}_{axis}") for end in ("origin", "destination") for axis in ("latitude", "longitude")),
+        Trip.preferred_mode_of_transport,
+        Trip.max_detour_minutes,
         select(TripPassenger.status)
         .where(TripPassenger.trip_id == Trip.id, TripPassenger.user_id == _ASKER)
         .scalar_subquery(),
@@ -56,6 +61,7 @@ _ASKING = insert(TripPassenger).values(
     small_luggage=bindparam("small_luggage"),
     large_luggage=bindparam("large_luggage"),
     request_number=1,
+    **{column: bindparam(column) for column in STOP_COLUMNS},
 )
 # The person's row on the trip, new or asked on again; each request is numbered. A row that another request made
 # or moved on since the checks read it is left as it is, and no row comes back.
@@ -67,6 +73,7 @@ _ASK = CompiledQuery(
             "additional_note": _ASKING.excluded.additional_note,
             "small_luggage": _ASKING.excluded.small_luggage,
             "large_luggage": _ASKING.excluded.large_luggage,
+            **{column: _ASKING.excluded[column] for column in STOP_COLUMNS},
             "request_number": TripPassenger.request_number + 1,
             "updated_at": func.now(),
         },
@@ -89,7 +96,7 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
     found = await _TRIP_AS_ASKED.rows(connection, {"trip_id": body.trip_id, "user_id": user.id})
     if not found:
         raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-    host_id, trip_status, scheduled_at, seats, blocked, asked_before, active = found[0]
+    host_id, trip_status, scheduled_at, seats, blocked, *way, asked_before, active = found[0]
     if blocked:
         # Not found, as in search and when opening the trip (api/users/blocks.py): the block is not told.
         raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
@@ -102,6 +109,7 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
     refuse(request_refusal(PassengerStatus(asked_before) if asked_before is not None else None))
     if active >= seats:
         raise ApiError(messages.JOIN_TRIP_FULL, status.HTTP_409_CONFLICT)
+    refuse(stops_refusal(settings, TripWay.of(way, scheduled_at), body.pickup, body.drop))
     asked = await _ASK.rows(
         connection,
         {
@@ -110,6 +118,7 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
             "additional_note": body.additional_note,
             "small_luggage": body.small_luggage,
             "large_luggage": body.large_luggage,
+            **stop_values(body.pickup, body.drop),
         },
     )
     if not asked:

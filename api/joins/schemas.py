@@ -2,6 +2,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from api.maps.schemas import Location
 from api.text import optional_note, required_reason
 from domain.rules import limits, messages
 
@@ -11,6 +12,10 @@ class JoinRequestCreate(BaseModel):
     additional_note: str | None = Field(default=None, max_length=limits.TRIP_NOTE_MAX_LENGTH)
     small_luggage: int = Field(default=0, strict=True)
     large_luggage: int = Field(default=0, strict=True)
+    pickup: Location | None = Field(
+        default=None, description="where the rider joins on the host's way; default: the trip's start"
+    )
+    drop: Location | None = Field(default=None, description="where the rider leaves; default: the trip's end")
 
     @field_validator("small_luggage", "large_luggage")
     @classmethod

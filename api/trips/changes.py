@@ -18,6 +18,7 @@ from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripEnd, User
 from domain.reliability import record_reliability
+from domain.routing import detour_budget_m
 from domain.rules import choices, messages
 from domain.rules.cab import CabEnd
 from domain.rules.geo import distance_km
@@ -34,7 +35,15 @@ from workflows.trip.contracts import (
     trip_start,
 )
 
-EDITABLE_FIELDS = ("total_passengers", "preferred_mode_of_transport", "is_vehicle_booked", "additional_note")
+EDITABLE_FIELDS = (
+    "total_passengers",
+    "preferred_mode_of_transport",
+    "max_detour_minutes",
+    "is_vehicle_booked",
+    "additional_note",
+)
+# A change of any of these changes how far the host's detour budget reaches (domain/routing.py detour_budget_m).
+BUDGET_FIELDS = ("scheduled_at", "preferred_mode_of_transport", "max_detour_minutes")
 
 
 async def hosted_trip(session: AsyncSession, trip_id: int, user_id: int, change: HostChange) -> Trip:
@@ -81,6 +90,8 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
         is_vehicle_booked=is_vehicle_booked,
         estimated_cost=cost_for(is_vehicle_booked, body.estimated_cost),
         additional_note=body.additional_note,
+        max_detour_minutes=body.max_detour_minutes,
+        detour_budget_m=detour_budget_m(settings, mode, scheduled_at, body.max_detour_minutes),
     )
     trip_id = await add_trip(session, draft)
     schedule = trip_schedule(
@@ -120,7 +131,7 @@ def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
     return {field: value for field, value in wanted.items() if getattr(trip, field) != value}
 
 
-async def edit_trip(session: AsyncSession, trip: Trip, body: TripUpdate) -> None:
+async def edit_trip(session: AsyncSession, settings: Settings, trip: Trip, body: TripUpdate) -> None:
     """Applies the fields that change to the trip its host may edit (hosted_trip, locked); a new departure time is
     told to the trip's members and requesters, with the old one, and reschedules the trip's flow (its reminder too)
     once the transaction commits."""
@@ -138,6 +149,10 @@ async def edit_trip(session: AsyncSession, trip: Trip, body: TripUpdate) -> None
     departure_before = trip.scheduled_at
     for field, value in changes.items():
         setattr(trip, field, value)
+    if any(field in changes for field in BUDGET_FIELDS):
+        trip.detour_budget_m = detour_budget_m(
+            settings, trip.preferred_mode_of_transport, trip.scheduled_at, trip.max_detour_minutes
+        )
     await session.flush()
     await tell_trip(session, Kind.TRIP, trip.id)
     if isinstance(new_time, datetime):

@@ -129,7 +129,7 @@ class TripReader:
             trips = [TripRow._make(row[1:_TRIP_END]) for row in rows if row[1] is not None]
             questions = await _questions(db, trips)
         also = {row[1]: row[_TRIP_END:] for row in rows if row[1] is not None}
-        return build_views(trips, questions, rows[0][0], point), also
+        return build_views(trips, questions, rows[0][0], self.settings, point), also
 
 
 async def get_trip_reader(request: Request) -> TripReader:

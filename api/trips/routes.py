@@ -69,9 +69,9 @@ async def trip_to_edit(trip_id: int, user: CurrentUser, session: SessionDep) -> 
 
 @router.put("/trip/{trip_id}", responses=refusals(409))
 async def update_trip(
-    trip: Annotated[Trip, Depends(trip_to_edit)], body: TripUpdate, session: SessionDep
+    trip: Annotated[Trip, Depends(trip_to_edit)], body: TripUpdate, session: SessionDep, settings: SettingsDep
 ) -> MessageOnly:
-    await edit_trip(session, trip, body)
+    await edit_trip(session, settings, trip, body)
     return done(messages.TRIP_UPDATED)
 
 

@@ -33,6 +33,13 @@ class Person(NamedTuple):
     small_luggage: int
     large_luggage: int
     still_coming_asked: bool  # asked "Still coming?" after the host's long move, not answered yet
+    # The rider's own pick-up and drop on the host's way; None: the trip's own ends.
+    pickup_name: str | None
+    pickup_latitude: float | None
+    pickup_longitude: float | None
+    drop_name: str | None
+    drop_latitude: float | None
+    drop_longitude: float | None
 
 
 class TripRow(NamedTuple):
@@ -57,6 +64,7 @@ class TripRow(NamedTuple):
     estimated_cost: Decimal
     additional_note: str | None
     distance_km: float
+    max_detour_minutes: int
     people: list[list[Any]]  # Person fields, host first, then in the order they asked
     has_questions: bool
     cab: list[Any] | None  # CabRow fields of the trip's latest cab booking, if it has one
@@ -93,6 +101,12 @@ def _people_of_trip() -> ColumnElement[Any]:
         passenger.small_luggage,
         passenger.large_luggage,
         passenger.still_coming_asked_at.is_not(None),
+        passenger.pickup_name,
+        passenger.pickup_latitude,
+        passenger.pickup_longitude,
+        passenger.drop_name,
+        passenger.drop_latitude,
+        passenger.drop_longitude,
     )
     return (
         select(func.json_agg(aggregate_order_by(fields, passenger.type.desc(), passenger.created_at)))

@@ -10,7 +10,7 @@ from api.maps.schemas import Location
 from api.text import free_text, required_reason
 from api.users.schemas import Reliability
 from domain import clock
-from domain.rules import choices, limits, messages
+from domain.rules import along, choices, limits, messages
 
 TripStatus = Literal["ACTIVE", "CANCELLED"]
 UserStatus = Literal["default", "requested", "active", "rejected", "removed", "left", "revoked", "expired"]
@@ -91,6 +91,13 @@ class TripFieldRules(BaseModel):
             raise ValueError(messages.TRIP_MODE_INVALID)
         return mode
 
+    @field_validator("max_detour_minutes", check_fields=False)
+    @classmethod
+    def detour_must_be_a_choice(cls, minutes: int | None) -> int | None:
+        if minutes is not None and minutes not in along.DETOUR_CHOICES:
+            raise ValueError(messages.TRIP_DETOUR_INVALID)
+        return minutes
+
 
 def place_or(message: str, value: Location | None) -> Location:
     if value is None or not value.name.strip() or not value.place_id.strip():
@@ -105,6 +112,11 @@ class NewTripFields(TripFieldRules):
     destination: Location | None = Field(default=None, validate_default=True)
     total_passengers: int = Field(default=limits.PASSENGERS_DEFAULT, strict=True)
     preferred_mode_of_transport: int = Field(default=choices.TRANSPORT_UNDECIDED, strict=True)
+    max_detour_minutes: int = Field(
+        default=along.DEFAULT_DETOUR_MINUTES,
+        strict=True,
+        description="how far the host will go out of their way for riders along it: 0, 5, 10, 15, 20 or 30",
+    )
     is_vehicle_booked: bool = False
     estimated_cost: Decimal | None = None
     additional_note: str | None = None
@@ -137,6 +149,7 @@ class TripUpdate(TripFieldRules):
     time_of_trip: str | None = Field(default=None, examples=["2026-12-01 09:30"])
     total_passengers: int | None = Field(default=None, strict=True)
     preferred_mode_of_transport: int | None = Field(default=None, strict=True)
+    max_detour_minutes: int | None = Field(default=None, strict=True)
     is_vehicle_booked: bool | None = None
     estimated_cost: Decimal | None = None
     additional_note: str | None = None
@@ -166,6 +179,14 @@ class TripHost(BaseModel):
     flagged_count: int
 
 
+class RiderStop(BaseModel):
+    """Where a rider joins or leaves the trip: their own stop on the host's way, else the trip's end as shown."""
+
+    name: str
+    latitude: float
+    longitude: float
+
+
 class TripPassengerView(BaseModel):
     id: int
     name: str | None
@@ -179,6 +200,14 @@ class TripPassengerView(BaseModel):
     status: str
     type: Literal["host", "member"]
     reliability: Reliability | None = Field(description="only to the trip's host")
+    pickup: RiderStop | None = Field(
+        description="where the rider joins; to anyone but the host and active members only on their own row"
+    )
+    drop: RiderStop | None = Field(description="where the rider leaves; shown as pickup is")
+    detour_minutes: int | None = Field(
+        description="the host's extra minutes for the rider's own stops (0 at the trip's ends), rounded up; shown as "
+        "pickup is"
+    )
 
 
 class QueryAuthor(BaseModel):
@@ -230,6 +259,7 @@ class TripPublic(BaseModel):
     current_co2_saving: float
     next_co2_saving: float
     preferred_mode_of_transport: int
+    max_detour_minutes: int = Field(description="how far the host will go out of their way for riders along it")
     is_vehicle_booked: bool
     is_cab_booked: bool
     cab: CabView

@@ -14,8 +14,10 @@ from typing import Any, NamedTuple
 
 from api.media.service import media_url
 from api.trips.rows import CabRow, Person, TripRow, cab_of, people_of
+from api.trips.stops import HIDDEN, stops_view
 from domain import clock
 from domain.models import TripEnd
+from domain.routing import estimated_travel
 from domain.rules import limits
 from domain.rules.cab import CabStatus, ended_because, is_eligible, shown_status
 from domain.rules.co2 import co2_saved_kg
@@ -24,6 +26,7 @@ from domain.rules.join import PassengerStatus, PassengerType
 from domain.rules.places import locality_name
 from domain.rules.pricing import cost_range
 from domain.rules.trip import TripStatus
+from domain.settings import RouteSettings
 
 View = dict[str, Any]
 
@@ -58,8 +61,9 @@ def _host_card(host: Person) -> View:
     }
 
 
-def _passenger_view(person: Person, viewer_is_host: bool) -> View:
+def _passenger_view(person: Person, viewer_is_host: bool, stops: View) -> View:
     return {
+        **stops,
         "id": person.user_id,
         "name": person.name,
         "small_image_url": media_url(person.small_image_key),
@@ -212,11 +216,12 @@ def build_view(
     viewer_id: int,
     point: SearchPoint | None,
     now: datetime,
+    route: RouteSettings,
 ) -> View:
     is_host = trip.host_id == viewer_id
     host = own = None
     active_count = 0
-    passengers = []
+    shown: list[Person] = []
     for person in people:  # one pass: host, the viewer's own place, the active count, who the viewer may see
         is_active = person.status == PERSON_ACTIVE
         active_count += is_active
@@ -225,12 +230,26 @@ def build_view(
         if person.user_id == viewer_id:
             own = person
         if is_host or is_active or person.user_id == viewer_id:
-            passengers.append(_passenger_view(person, is_host))
+            shown.append(person)
     assert host is not None, f"trip {trip.id} has no host"
     is_member = own is not None and own.status == PERSON_ACTIVE
     sees_exact_ends = is_host or is_member
     origin_view = end_view(trip.origin, sees_exact_ends)
     destination_view = end_view(trip.destination, sees_exact_ends)
+    # Each rider's stops: to the host and active members everyone's, from the exact ends; to anyone else their own.
+    travel = estimated_travel(route, trip.preferred_mode_of_transport, trip.scheduled_at)
+    passengers = [
+        _passenger_view(
+            person,
+            is_host,
+            (
+                stops_view(person, origin_view, destination_view, travel)
+                if sees_exact_ends or person.user_id == viewer_id
+                else HIDDEN
+            ),
+        )
+        for person in shown
+    ]
     origin = (origin_view["latitude"], origin_view["longitude"])
     destination = (destination_view["latitude"], destination_view["longitude"])
     from_origin, from_destination, total = _distances(origin, destination, point)
@@ -267,6 +286,7 @@ def build_view(
         "current_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, length_km, active_count),
         "next_co2_saving": co2_saved_kg(trip.preferred_mode_of_transport, length_km, active_count + 1),
         "preferred_mode_of_transport": trip.preferred_mode_of_transport,
+        "max_detour_minutes": trip.max_detour_minutes,
         "is_vehicle_booked": trip.is_vehicle_booked,
         "is_cab_booked": cab["status"] == CabStatus.BOOKED,
         "cab": cab,
@@ -280,13 +300,17 @@ def build_view(
 
 
 def build_views(
-    trips: Sequence[TripRow], questions: Iterable[QuestionRow], viewer_id: int, point: SearchPoint | None = None
+    trips: Sequence[TripRow],
+    questions: Iterable[QuestionRow],
+    viewer_id: int,
+    route: RouteSettings,
+    point: SearchPoint | None = None,
 ) -> list[View]:
     queries: dict[int, list[View]] = defaultdict(list)
     for question in questions:
         queries[question.trip_id].append(_query_view(question))
     now = clock.now()
-    views = [build_view(trip, people_of(trip), queries[trip.id], viewer_id, point, now) for trip in trips]
+    views = [build_view(trip, people_of(trip), queries[trip.id], viewer_id, point, now, route) for trip in trips]
     if point is not None and any(not view["origin"]["is_approximate"] for view in views):
         # Search ranked every trip by its ends' cells; the viewer's own trips are shown measured from their exact
         # ends, and take their place by those. Stable, so the others keep the search's order.

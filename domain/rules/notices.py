@@ -36,6 +36,8 @@ COMMUTE_STOPPED_TITLE = "Commute stopped"
 NEW_REQUEST_TITLE = "New request"
 NEW_REQUEST_BODY = "{name} wants to join your trip {route} on {when}."
 LUGGAGE_BODY = " Luggage: {large}, handheld: {small}."
+# Added to a new request's notice when the rider chose their own pick-up or drop on the host's way.
+NEW_REQUEST_STOPS_BODY = " Joins at {pickup} and leaves at {drop}."
 REQUEST_WAITING_TITLE = "Request waiting"
 REQUEST_WAITING_BODY = "{name} is still waiting for your answer to join your trip {route}."
 REQUEST_EXPIRED_TITLE = "Request expired"
