@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Discriminator, Field, Tag, field_validator
 
 from api.text import free_text, optional_reason
 from domain.rules import messages
@@ -17,11 +17,37 @@ VendorEventName = Literal["confirmed", "no_driver", "vendor_cancelled"]
 assert set(VendorEventName.__args__) == set(VendorEvent)  # type: ignore[attr-defined]
 
 
+class PickedStop(BaseModel):
+    """A stop as the place picker gave it: a suggestion's place id and the name it was suggested by, kept where the
+    maps provider cannot name the place by its id (Photon names a point, often a neighbour's)."""
+
+    place_id: str = Field(max_length=200)
+    name: str = Field(max_length=200)
+
+    @field_validator("name")
+    @classmethod
+    def name_must_be_text(cls, name: str) -> str:
+        return free_text(name, messages.PLACE_NAME_CHARACTERS, rows=False)
+
+
+# A stop of a plan: a place id alone, or a picked place, told apart by shape so a refusal names the picked one's fault.
+PlanStop = Annotated[
+    Annotated[str, Field(max_length=200), Tag("id")] | Annotated[PickedStop, Tag("picked")],
+    Discriminator(lambda stop: "id" if isinstance(stop, str) else "picked"),
+]
+
+
 class CabPlanIn(BaseModel):
     category: str = Field(max_length=40, description="a key of valid_cab_categories")
-    stops: list[Annotated[str, Field(max_length=200)]] = Field(
-        default_factory=list, description=f"place ids, at most {MAX_STOPS}, each once", max_length=MAX_STOPS
+    stops: list[PlanStop] = Field(
+        default_factory=list,
+        description=f"at most {MAX_STOPS}, each once: place ids, or the picked places with their names",
+        max_length=MAX_STOPS,
     )
+
+    def picked(self) -> list[tuple[str, str | None]]:
+        """Each stop's place id and the name it was picked by, if it came with one."""
+        return [(stop, None) if isinstance(stop, str) else (stop.place_id, stop.name or None) for stop in self.stops]
 
     @field_validator("stops", mode="before")
     @classmethod

@@ -108,7 +108,7 @@ async def plan_cab(session: AsyncSession, maps: MapsProvider, user: User, trip_i
     if len(plan.stops) > MAX_STOPS:
         refuse(invalid(messages.CAB_TOO_MANY_STOPS))
     await hold_no_connection(session)
-    stops = [await _stop(maps, place_id) for place_id in plan.stops]
+    stops = [await _stop(maps, place_id, picked_name) for place_id, picked_name in plan.picked()]
     trip, latest = await _trip(session, trip_id)
     refuse(plan_refusal(is_host=trip.host_id == user.id, eligible=eligible(trip), latest=_latest_status(latest)))
     refuse(
@@ -134,14 +134,15 @@ async def plan_cab(session: AsyncSession, maps: MapsProvider, user: User, trip_i
     )
 
 
-async def _stop(maps: MapsProvider, place_id: str) -> dict[str, object]:
+async def _stop(maps: MapsProvider, place_id: str, picked_name: str | None = None) -> dict[str, object]:
     """A stop named as it was picked: by its own place's name where the place id says it ('Marathahalli Colony', not
-    'Rameshnagar', which shares its pincode's point), else by the name of its point."""
+    'Rameshnagar', which shares its pincode's point), else by the name it was picked by (a Photon id carries only its
+    point), else by the name of its point."""
     try:
         point = await point_of(maps, place_id)
         if point is None:
             raise ApiError(messages.PLACE_NOT_FOUND)
-        name = (await maps.names([place_id])).get(place_id)
+        name = (await maps.names([place_id])).get(place_id) or picked_name
         if name is None:
             named = await maps.reverse_geocode(point.lat, point.long)
             name = named.name if named else place_id

@@ -76,7 +76,7 @@ function StopsStep({ tripId, onDone }: { tripId: string; onDone: () => void }) {
 
   const next = async () => {
     try {
-      await plan.mutateAsync({ category, stops: stops.map((stop) => stop.place_id) })
+      await plan.mutateAsync({ category, stops: stops.map((stop) => ({ place_id: stop.place_id, name: stop.label })) })
       onDone()
     } catch (error) {
       toast.error(errorMessage(error))
