@@ -3,14 +3,24 @@ within the host's detour budget, finds the trip (match kind "along"); matches at
 apply to both; Trips Around You lists trips passing near the person too."""
 
 import random
-from datetime import date, timedelta
+import secrets
+from datetime import date, datetime, time, timedelta
 
 import pytest
 
+from api.security.hashing import token_hash
+from api.trips.search import TripFilters, route_search
 from domain import clock
+from domain.db import driver_connection
+from domain.models import AuthSession, Trip, TripEnd
+from domain.routing import detour_budget_m, estimated_travel
+from domain.rules import choices
+from domain.rules.along import DETOUR_CHOICES, MatchKind, Point
 from domain.rules.geo import approximate, distance_km
 from tests.api.conftest import new_person, place
 from tests.api.test_trips import create
+from tests.perf.along_the_way import scan
+from tests.perf.trip_search import day_window
 
 pytestmark = pytest.mark.usefixtures("worker")
 
@@ -147,3 +157,76 @@ async def test_trips_around_you_lists_trips_passing_near(signed_in, app, day):
     )
     destination = trips[1]["destination"]
     assert (by["drop"]["latitude"], by["drop"]["longitude"]) == (destination["latitude"], destination["longitude"])
+
+
+# Bengaluru, about 28 km by 27 km.
+CITY = ((12.85, 13.10), (77.50, 77.75))
+
+
+def _in_city(rng: random.Random) -> tuple[float, float]:
+    return rng.uniform(*CITY[0]), rng.uniform(*CITY[1])
+
+
+def _on_the_way(rng: random.Random, trip: Trip, share: float) -> tuple[float, float]:
+    """A point about `share` of the way along the trip, up to a kilometre or so off it."""
+    o, d = trip.origin, trip.destination
+    latitude = o.latitude + (d.latitude - o.latitude) * share + rng.gauss(0, 0.008)
+    return latitude, o.longitude + (d.longitude - o.longitude) * share + rng.gauss(0, 0.008)
+
+
+async def test_search_finds_every_trip_the_rule_matches_and_no_other(app, member, day, api_settings):
+    """Recall: 300 random trips of one city and day with random budgets, modes and hours; 200 riders (half of them
+    somewhere along one trip's way, half anywhere); the statement without a limit against the rule scanned trip by
+    trip in Python from the same cells (tests/perf/along_the_way.py scan)."""
+    rng = random.Random(day.toordinal())
+    trips = []
+    for _ in range(300):
+        (o_lat, o_lng), (d_lat, d_lng) = _in_city(rng), _in_city(rng)
+        hour, minutes = rng.randint(6, 21), rng.choice(DETOUR_CHOICES)
+        departure = datetime.combine(day, time(hour, rng.randrange(0, 60, 5)), tzinfo=clock.IST)
+        mode = rng.choice((choices.TRANSPORT_CAB, choices.TRANSPORT_AUTO))
+        trips.append(
+            Trip(
+                host_id=member.user_id,
+                status="ACTIVE",
+                scheduled_at=departure,
+                origin=TripEnd("Somewhere", "perf", o_lat, o_lng),
+                destination=TripEnd("Elsewhere", "perf", d_lat, d_lng),
+                total_passengers=3,
+                preferred_mode_of_transport=mode,
+                distance_km=distance_km(o_lat, o_lng, d_lat, d_lng),
+                max_detour_minutes=minutes,
+                detour_budget_m=detour_budget_m(api_settings, mode, departure, minutes),
+            )
+        )
+    token = secrets.token_urlsafe(16)
+    async with app.state.session_maker() as session, session.begin():
+        session.add_all(trips)
+        expires_at = clock.now() + timedelta(hours=1)
+        session.add(AuthSession(token_hash=token_hash(token), user_id=member.user_id, expires_at=expires_at))
+    rule_sees = [
+        (
+            trip.id,
+            Point(*approximate(*trip.origin.point)),
+            Point(*approximate(*trip.destination.point)),
+            trip.max_detour_minutes,
+            estimated_travel(api_settings, trip.preferred_mode_of_transport, trip.scheduled_at),
+        )
+        for trip in trips
+    ]
+    radius_km = api_settings.trip_search_radius_km
+    along = 0
+    async with driver_connection(app.state.reading_engine) as db:
+        for index in range(200):
+            if index % 2:
+                pickup, drop = _in_city(rng), _in_city(rng)
+            else:
+                trip, first = rng.choice(trips), rng.uniform(0.0, 0.6)
+                pickup, drop = _on_the_way(rng, trip, first), _on_the_way(rng, trip, rng.uniform(first, 1.0))
+            search = route_search(pickup, drop, day_window(day), radius_km, TripFilters(), limit=10_000)
+            rows = await search.query.rows(db, {**search.values, "token_hash": token_hash(token)})
+            found = {row[1]: row[-2] for row in rows if row[1] is not None}
+            expected = scan(rule_sees, Point(*pickup), Point(*drop), radius_km)
+            assert found == expected, (pickup, drop)
+            along += sum(kind == MatchKind.ALONG for kind in expected.values())
+    assert along >= 100  # enough along the way to tell

@@ -9,12 +9,22 @@ from collections.abc import Callable
 from types import FrameType, ModuleType
 from typing import Any
 
-from tests.perf import chat_delivery, flows, frontend_budget, hostile_text, lighthouse, peak_hour, trip_search
+from tests.perf import (
+    along_the_way,
+    chat_delivery,
+    flows,
+    frontend_budget,
+    hostile_text,
+    lighthouse,
+    peak_hour,
+    trip_search,
+)
 from tests.perf.harness import BenchmarkResult, log
 
 # Each benchmark is a module with NAME and run() -> BenchmarkResult; add new ones here.
 BENCHMARKS: list[ModuleType] = [
     trip_search,
+    along_the_way,
     chat_delivery,
     flows,
     peak_hour,

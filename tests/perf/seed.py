@@ -10,7 +10,9 @@ from typing import Any
 import psycopg
 
 from domain import clock
+from domain.routing import detour_budget_m
 from domain.rules import choices
+from domain.settings import RouteSettings
 from tests.perf.geography import ENDPOINT_SPREAD_KM, Geography, haversine_km
 from tests.perf.harness import log
 
@@ -23,6 +25,9 @@ HOUR_WEIGHTS = (1, 1, 1, 1, 1, 2, 4, 8, 10, 9, 6, 4, 4, 4, 4, 5, 6, 8, 10, 9, 6,
 MODES = (choices.TRANSPORT_CAB, choices.TRANSPORT_AUTO, choices.TRANSPORT_UNDECIDED, choices.TRANSPORT_SELF_DRIVE)
 MEMBER_STATUSES = ("active", "active", "active", "requested", "requested", "left")
 NOTES = (None, None, None, "Two bags, will wait at the gate", "Ladies only please", "Leaving sharp on time")
+# How far hosts go out of their way (domain/rules/along.py DETOUR_CHOICES): most keep the default of 10 minutes.
+DETOUR_WEIGHTS = {0: 2, 5: 2, 10: 10, 15: 2, 20: 1, 30: 1}
+ROUTE_SETTINGS = RouteSettings()
 
 TRIP_COLUMNS = (
     "id, host_id, status, scheduled_at, origin_name, origin_place_id, origin_latitude, origin_longitude, "
@@ -30,6 +35,8 @@ TRIP_COLUMNS = (
     "preferred_mode_of_transport, is_vehicle_booked, estimated_cost, additional_note, distance_km, "
     "created_at, updated_at"
 )
+# Each trip's detour budget too (riders along the way); the chat benchmark's trips are written without one.
+DETOUR_COLUMNS = "max_detour_minutes, detour_budget_m"
 PASSENGER_COLUMNS = "id, trip_id, user_id, type, status, small_luggage, large_luggage, created_at, updated_at"
 USER_COLUMNS = (
     "id, mobile_number, name, gender, dob, small_image_key, medium_image_key, is_kyc_verified, "
@@ -92,6 +99,7 @@ def _trip_rows(
         mode = rng.choice(MODES)
         booked = mode != choices.TRANSPORT_UNDECIDED and rng.random() < 0.5
         cost = Decimal(min(99_999, round(40 + distance * rng.uniform(12, 22)))) if booked else Decimal(0)
+        detour = rng.choices(tuple(DETOUR_WEIGHTS), weights=tuple(DETOUR_WEIGHTS.values()))[0]
         yield (
             trip_id,
             rng.randint(1, users),
@@ -113,6 +121,8 @@ def _trip_rows(
             distance,
             created_at,
             created_at,
+            detour,
+            detour_budget_m(ROUTE_SETTINGS, mode, scheduled_at, detour),
         )
 
 
@@ -150,7 +160,7 @@ def seed_trips(
         while trip_id <= total:
             last = min(total, trip_id + CHUNK - 1)
             people: list[tuple[object, ...]] = []
-            with cursor.copy(f"COPY trips ({TRIP_COLUMNS}) FROM STDIN") as copy:
+            with cursor.copy(f"COPY trips ({TRIP_COLUMNS}, {DETOUR_COLUMNS}) FROM STDIN") as copy:
                 for row in _trip_rows(geography, rng, now, range(trip_id, last + 1), users):
                     copy.write_row(row)
                     passenger_id = _passenger_rows(rng, row, users, passenger_id, people)

@@ -25,7 +25,7 @@ from domain import clock
 from domain.db import CONNECT_ARGS
 from domain.settings import Settings
 from tests.perf import harness
-from tests.perf.geography import QUERY_SPREAD_KM, Geography
+from tests.perf.geography import QUERY_SPREAD_KM, Geography, Locality
 from tests.perf.harness import BenchmarkResult, at_least, at_most, log
 from tests.perf.load import (
     CpuMeter,
@@ -57,47 +57,54 @@ API_SHARE_OF_SQL = 0.5
 GROWTH_LIMIT = 2.0
 
 
-def _day_window(day: date) -> tuple[datetime, datetime]:
+def day_window(day: date) -> tuple[datetime, datetime]:
     """The window the API searches for a date with the default start and end times (api/trips/reads.py)."""
     return datetime.combine(day, time(0, 0), tzinfo=clock.IST), datetime.combine(
         day, time(23, 59), tzinfo=clock.IST
     ) + timedelta(seconds=59)
 
 
+def search_query(
+    origin: tuple[float, float],
+    destination: tuple[float, float],
+    day: date,
+    names: tuple[Locality, Locality],
+    radius_km: float,
+    session_token: str,
+) -> tuple[dict[str, str], SqlQuery]:
+    """One search as the API's query string and as the SQL the API runs for it (route_search's statement, which
+    also checks the reader's session), with its parameters."""
+    origin = (round(origin[0], 6), round(origin[1], 6))
+    destination = (round(destination[0], 6), round(destination[1], 6))
+    params = {
+        "origin_latitude": str(origin[0]),
+        "origin_longitude": str(origin[1]),
+        "destination_latitude": str(destination[0]),
+        "destination_longitude": str(destination[1]),
+        "date": day.isoformat(),
+        "origin_name": names[0].name,
+        "origin_place_id": names[0].place_id,
+        "destination_name": names[1].name,
+        "destination_place_id": names[1].place_id,
+    }
+    search = route_search(origin, destination, day_window(day), radius_km, TripFilters())
+    values = {**search.values, "token_hash": token_hash(session_token)}
+    return params, SqlQuery(search.query.sql, search.query.parameters(values))
+
+
 def make_queries(
     geography: Geography, rng: random.Random, radius_km: float, session_token: str
 ) -> list[tuple[dict[str, str], SqlQuery]]:
-    """What riders search: from near a locality to near another, on one of the next two weeks' days.
-
-    Each query comes as the API's query string and as the SQL the API runs for it (route_search's statement, which
-    also checks the reader's session), with its parameters."""
+    """What riders search: from near a locality to near another, on one of the next two weeks' days."""
     today = clock.now().astimezone(clock.IST).date()
     queries = []
     for _ in range(QUERY_COUNT):
         origin_locality, destination_locality = geography.route(rng)
-        origin = tuple(round(value, 6) for value in geography.near(rng, origin_locality, QUERY_SPREAD_KM))
-        destination = tuple(round(value, 6) for value in geography.near(rng, destination_locality, QUERY_SPREAD_KM))
+        origin = geography.near(rng, origin_locality, QUERY_SPREAD_KM)
+        destination = geography.near(rng, destination_locality, QUERY_SPREAD_KM)
         day = today + timedelta(days=rng.randint(1, SEARCH_DAYS_AHEAD))
-        params = {
-            "origin_latitude": str(origin[0]),
-            "origin_longitude": str(origin[1]),
-            "destination_latitude": str(destination[0]),
-            "destination_longitude": str(destination[1]),
-            "date": day.isoformat(),
-            "origin_name": origin_locality.name,
-            "origin_place_id": origin_locality.place_id,
-            "destination_name": destination_locality.name,
-            "destination_place_id": destination_locality.place_id,
-        }
-        search = route_search(
-            (origin[0], origin[1]),
-            (destination[0], destination[1]),
-            _day_window(day),
-            radius_km,
-            TripFilters(),
-        )
-        values = {**search.values, "token_hash": token_hash(session_token)}
-        queries.append((params, SqlQuery(search.query.sql, search.query.parameters(values))))
+        names = (origin_locality, destination_locality)
+        queries.append(search_query(origin, destination, day, names, radius_km, session_token))
     return queries
 
 
