@@ -16,6 +16,11 @@ Beside the post offices the table holds the places people know (scripts/gazettee
 landmarks and towns, each name of a place a row of its own, 'Ulsoor' as well as 'Halasuru' and 'ಹಲಸೂರು'. A search
 shows the name that matched best and the place once: another name's id is the place's id and '.' and a digest.
 A dropped pin is named by a post office or by a landmark's first name, never by another name of a place or a town.
+
+A word as common as 'Nagar' or 'Road' shares most of its trigrams with tens of thousands of names, and scoring them
+all costs a quarter of a second. So a search first asks for close matches only (CLOSE_MATCH_THRESHOLD), which the
+trigram index answers from few rows; when one of them is near the searcher (or the searcher's point is unknown) they
+are the answer, and only otherwise are looser matches scored as well.
 """
 
 import re
@@ -27,6 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from domain.compiled_query import CompiledQuery
 from domain.db import driver_connection
+from domain.rules.geo import distance_km
 from domain.rules.trip import PLACE_POINT_MAX_KM
 
 SHORT_INPUT_LENGTH = 4
@@ -44,20 +50,30 @@ REVERSE_GEOCODE_CANDIDATES = 10
 NEARNESS_WEIGHT = 0.8
 NEARNESS_HALF_KM = 20.0
 
+# The first, cheap pass: matches this close only. It is enough when one of them lies within CLOSE_MATCH_NEAR_KM.
+CLOSE_MATCH_THRESHOLD = 0.8
+CLOSE_MATCH_NEAR_KM = 50.0
+
 # Added to the score of a place whose name is the typed text (or its spelled-out form) letter for letter: enough to
 # put it above a longer name containing the text as well, far too little to bring one from far away.
 WHOLE_NAME_WEIGHT = 0.05
+# Added to the score of a place people know (a landmark or a town, not a post office placed at its pincode's point):
+# between equal matches it wins, its point being the place's own; as little as the whole-name weight otherwise.
+KNOWN_PLACE_WEIGHT = 0.05
+KNOWN_PLACE_SCORE = f" + {KNOWN_PLACE_WEIGHT} * (place_id NOT LIKE 'in-%')::int"
 # Initials typed for names the post office spells out, by their letters.
 SPELLED_OUT = {"mg": "Mahatma Gandhi"}
 
 MATCH_SCORE = (
     "word_similarity(:query, short_name) + 0.1 * similarity(:query, short_name)"
     " + :whole_weight * (lower(regexp_replace(short_name, '[^[:alnum:]]+', '', 'g')) = ANY(:whole_names))::int"
+    + KNOWN_PLACE_SCORE
 )
 SPELLED_MATCH_SCORE = (
     "greatest(word_similarity(:query, short_name) + 0.1 * similarity(:query, short_name),"
     " word_similarity(:spelled, short_name) + 0.1 * similarity(:spelled, short_name))"
     " + :whole_weight * (lower(regexp_replace(short_name, '[^[:alnum:]]+', '', 'g')) = ANY(:whole_names))::int"
+    + KNOWN_PLACE_SCORE
 )
 NEARNESS_SCORE = (
     ":weight / (1 + 111.2 * sqrt(power(latitude - :lat, 2)"
@@ -74,7 +90,7 @@ def fuzzy_search(*, near: bool, spelled: bool) -> TextClause:
     # Built only from the constant fragments above; every value is a bound parameter.
     return text(
         f"""
-        SELECT place_id, short_name, district, state FROM places
+        SELECT place_id, short_name, district, state, latitude, longitude FROM places
         WHERE {matches}
         ORDER BY {score} DESC, place_id
         LIMIT :limit
@@ -178,13 +194,6 @@ async def find_places(
     point = {"lat": near[0], "lng": near[1]} if near else {}
     if len(query) < SHORT_INPUT_LENGTH:
         return distinct_labels(await _prefix_matches(session, query, point, limit + REPEATS_ALLOWANCE), limit)
-    threshold = str(word_similarity_threshold(query))
-    # Set for the connection, not the transaction: place search reads on autocommit connections, where a local
-    # setting would end with its own statement and the search would run at pg_trgm's default (0.6). Every search
-    # sets it first, and nothing else reads it.
-    await session.execute(
-        text("SELECT set_config('pg_trgm.word_similarity_threshold', :value, false)"), {"value": threshold}
-    )
     spelled = spelled_out(query)
     whole_names = [letters_only(query)] + ([letters_only(spelled)] if spelled else [])
     parameters: dict[str, object] = {
@@ -200,8 +209,26 @@ async def find_places(
         statement = FUZZY_SPELLED_NEAR if spelled else FUZZY_NEAR
     else:
         statement = FUZZY_SPELLED_ANYWHERE if spelled else FUZZY_ANYWHERE
+    loosest = word_similarity_threshold(query)
+    if loosest < CLOSE_MATCH_THRESHOLD:
+        close = await _fuzzy_matches(session, statement, parameters, CLOSE_MATCH_THRESHOLD)
+        if close and (near is None or any(distance_km(*near, *point) <= CLOSE_MATCH_NEAR_KM for _, point in close)):
+            return distinct_labels([place for place, _ in close], limit)
+    found = await _fuzzy_matches(session, statement, parameters, loosest)
+    return distinct_labels([place for place, _ in found], limit)
+
+
+async def _fuzzy_matches(
+    session: AsyncSession, statement: TextClause, parameters: dict[str, object], threshold: float
+) -> list[tuple[FoundPlace, tuple[float, float]]]:
+    # Set for the connection, not the transaction: place search reads on autocommit connections, where a local
+    # setting would end with its own statement and the search would run at pg_trgm's default (0.6). Every search
+    # sets it first, and nothing else reads it.
+    await session.execute(
+        text("SELECT set_config('pg_trgm.word_similarity_threshold', :value, false)"), {"value": str(threshold)}
+    )
     found = await session.execute(statement, parameters)
-    return distinct_labels([FoundPlace(*row) for row in found], limit)
+    return [(FoundPlace(*row[:4]), (row[4], row[5])) for row in found]
 
 
 def place_of(place_id: str) -> str:

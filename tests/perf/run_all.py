@@ -17,6 +17,7 @@ from tests.perf import (
     hostile_text,
     lighthouse,
     peak_hour,
+    place_search,
     trip_search,
 )
 from tests.perf.harness import BenchmarkResult, log
@@ -24,6 +25,7 @@ from tests.perf.harness import BenchmarkResult, log
 # Each benchmark is a module with NAME and run() -> BenchmarkResult; add new ones here.
 BENCHMARKS: list[ModuleType] = [
     trip_search,
+    place_search,
     along_the_way,
     chat_delivery,
     flows,

@@ -1,0 +1,65 @@
+"""Places people know: what riders type near Bengaluru's centre (and in Hyderabad and Pune) finds the place they
+mean first, not a namesake hundreds of kilometres away (the gazetteer's landmarks, domain/gazetteer/search.py)."""
+
+from collections.abc import AsyncIterator
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
+
+from domain.gazetteer.load import ensure_gazetteer_loaded
+from domain.providers.maps import GazetteerMaps
+from domain.rules.geo import distance_km
+
+BENGALURU_CENTRE = (12.9716, 77.5946)
+HYDERABAD_CENTRE = (17.3850, 78.4867)
+PUNE_CENTRE = (18.5204, 73.8567)
+WITHIN_KM = 3.0
+
+# (typed, where the searcher is, the first suggestion's label, the meant place's point)
+EXAMPLES = [
+    ("Ulsoor", BENGALURU_CENTRE, "Ulsoor, Bengaluru, Karnataka", (12.978, 77.623)),
+    ("Halasuru", BENGALURU_CENTRE, "Halasuru, Bengaluru, Karnataka", (12.978, 77.623)),
+    ("ಹಲಸೂರು", BENGALURU_CENTRE, "ಹಲಸೂರು, Bengaluru, Karnataka", (12.978, 77.623)),
+    ("Lalbagh", BENGALURU_CENTRE, "Lalbagh, Bengaluru, Karnataka", (12.9507, 77.5848)),
+    ("Majestic", BENGALURU_CENTRE, "Majestic, Bengaluru, Karnataka", (12.9767, 77.5713)),
+    ("Manyata Tech Park", BENGALURU_CENTRE, "Manyata Tech Park, Bengaluru, Karnataka", (13.045, 77.621)),
+    ("Silk Board", BENGALURU_CENTRE, "Silk Board, Bengaluru, Karnataka", (12.9172, 77.6228)),
+    ("Shivajinagar", BENGALURU_CENTRE, "Shivajinagar, Bengaluru, Karnataka", (12.9857, 77.6057)),
+    ("Shivaji Nagar", BENGALURU_CENTRE, "Shivaji Nagar, Bengaluru, Karnataka", (12.9857, 77.6057)),
+    ("BTM Layout", BENGALURU_CENTRE, "BTM Layout, Bengaluru, Karnataka", (12.9166, 77.6101)),
+    ("Hitech City", HYDERABAD_CENTRE, "Hitech City, Hyderabad, Telangana", (17.4474, 78.3762)),
+    ("Koregaon Park", PUNE_CENTRE, "Koregaon Park, Pune, Maharashtra", (18.5362, 73.894)),
+]
+
+
+@pytest.fixture(scope="module")
+async def maps(database_url: str) -> AsyncIterator[GazetteerMaps]:
+    engine = create_async_engine(database_url)
+    session_maker: async_sessionmaker[AsyncSession] = async_sessionmaker(engine, expire_on_commit=False)
+    await ensure_gazetteer_loaded(session_maker)
+    yield GazetteerMaps(session_maker)
+    await engine.dispose()
+
+
+@pytest.mark.parametrize(("typed", "searcher", "label", "meant"), EXAMPLES, ids=[example[0] for example in EXAMPLES])
+async def test_the_place_meant_comes_first(maps, typed, searcher, label, meant):
+    suggestions = await maps.autocomplete(typed, searcher, 8)
+    assert suggestions[0].label == label
+    point = (await maps.points([suggestions[0].place_id]))[suggestions[0].place_id]
+    assert distance_km(point.lat, point.long, *meant) <= WITHIN_KM
+
+
+async def test_nothing_far_away_comes_before_the_place_nearby(maps):
+    """Hulsoor in Bidar (568 km off) may follow Ulsoor; it never leads, and the place shows once by one name."""
+    suggestions = await maps.autocomplete("Ulsoor", BENGALURU_CENTRE, 8)
+    points = await maps.points([suggestion.place_id for suggestion in suggestions])
+    first = points[suggestions[0].place_id]
+    assert distance_km(first.lat, first.long, *BENGALURU_CENTRE) < 10
+    assert [suggestion.label for suggestion in suggestions].count("Ulsoor Lake, Bengaluru, Karnataka") == 0
+
+
+async def test_another_name_of_a_place_leads_to_the_same_point(maps):
+    ulsoor, halasuru = [(await maps.autocomplete(typed, BENGALURU_CENTRE, 1))[0] for typed in ("Ulsoor", "Halasuru")]
+    points = await maps.points([ulsoor.place_id, halasuru.place_id])
+    assert points[ulsoor.place_id] == points[halasuru.place_id]
+    assert ulsoor.place_id.split(".")[0] == halasuru.place_id

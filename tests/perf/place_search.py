@@ -1,0 +1,121 @@
+"""Places people know: what riders type for a place, from where they are, against where they mean it.
+
+The gold set (place_gold.csv beside this file) holds a query as people type it (a neighbourhood, a landmark, another
+spelling or spacing, a Hindi or Kannada name, a town for a trip out), the city and point the searcher is at, the
+meant place's point and where that point comes from. Each query goes to the offline gazetteer's autocomplete
+(domain/providers/maps.py GazetteerMaps, the suggestions the trip forms get, AUTOCOMPLETE_LIMIT of them) with the
+searcher's point, on a fresh PostgreSQL loaded with the shipped data:
+
+- top-1: the first suggestion's point lies within WITHIN_KM of the meant point, for at least TOP1_TARGET % of queries;
+- top-3: one of the first three does, for at least TOP3_TARGET %;
+- autocomplete p95: at most P95_LIMIT_MS, over ROUNDS timed passes after a warm-up pass.
+
+`python -m tests.perf.run_all place_search` runs this one alone."""
+
+import asyncio
+import csv
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
+
+from api.maps.service import AUTOCOMPLETE_LIMIT
+from domain.gazetteer.load import ensure_gazetteer_loaded
+from domain.providers.maps import GazetteerMaps, PlaceSuggestion
+from domain.rules.geo import distance_km
+from tests.perf import harness
+from tests.perf.harness import BenchmarkResult, at_least, at_most, log, percentile
+
+NAME = "place_search"
+GOLD_FILE = Path(__file__).with_name("place_gold.csv")
+WITHIN_KM = 3.0
+TOP1_TARGET = 90.0
+TOP3_TARGET = 97.0
+P95_LIMIT_MS = 30.0
+ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class GoldQuery:
+    query: str
+    city: str
+    searcher: tuple[float, float]
+    meant: tuple[float, float]
+    source: str
+
+
+def read_gold(path: Path = GOLD_FILE) -> list[GoldQuery]:
+    with path.open(encoding="utf-8", newline="") as source:
+        return [
+            GoldQuery(
+                row["query"],
+                row["city"],
+                (float(row["searcher_lat"]), float(row["searcher_lng"])),
+                (float(row["meant_lat"]), float(row["meant_lng"])),
+                row["source"],
+            )
+            for row in csv.DictReader(source)
+        ]
+
+
+async def rank_of_meant(maps: GazetteerMaps, gold: GoldQuery, suggestions: list[PlaceSuggestion]) -> int | None:
+    """The 1-based rank of the first suggestion within WITHIN_KM of the meant point, None when none is."""
+    points = await maps.points([suggestion.place_id for suggestion in suggestions])
+    for rank, suggestion in enumerate(suggestions, start=1):
+        point = points.get(suggestion.place_id)
+        if point and distance_km(point.lat, point.long, *gold.meant) <= WITHIN_KM:
+            return rank
+    return None
+
+
+async def measure(url: str, gold: list[GoldQuery]) -> BenchmarkResult:
+    engine = create_async_engine(url)
+    session_maker = async_sessionmaker(engine, expire_on_commit=False)
+    try:
+        loaded = await ensure_gazetteer_loaded(session_maker)
+        maps = GazetteerMaps(session_maker)
+        ranks: list[int | None] = []
+        misses: list[str] = []
+        for item in gold:  # the warm-up pass, which also judges the answers
+            suggestions = await maps.autocomplete(item.query, item.searcher, AUTOCOMPLETE_LIMIT)
+            rank = await rank_of_meant(maps, item, suggestions)
+            ranks.append(rank)
+            if rank != 1:
+                first = suggestions[0].label if suggestions else "nothing"
+                misses.append(f"{item.query!r} from {item.city}: rank {rank}, first {first!r}")
+        latencies: list[float] = []
+        for _ in range(ROUNDS):
+            for item in gold:
+                started = time.perf_counter()
+                await maps.autocomplete(item.query, item.searcher, AUTOCOMPLETE_LIMIT)
+                latencies.append(time.perf_counter() - started)
+    finally:
+        await engine.dispose()
+    top1 = round(100 * sum(rank == 1 for rank in ranks) / len(gold), 1)
+    top3 = round(100 * sum(rank is not None and rank <= 3 for rank in ranks) / len(gold), 1)
+    ordered = sorted(latencies)
+    p95_ms = round(percentile(ordered, 0.95) * 1000, 2)
+    figures = {
+        "queries": len(gold),
+        "cities": len({item.city for item in gold}),
+        "places_loaded": loaded,
+        "top1_within_3km_pct": top1,
+        "top3_within_3km_pct": top3,
+        "autocomplete_p50_ms": round(percentile(ordered, 0.50) * 1000, 2),
+        "autocomplete_p95_ms": p95_ms,
+        "autocomplete_max_ms": round(ordered[-1] * 1000, 2),
+    }
+    targets = [
+        at_least("top1_within_3km_pct", top1, TOP1_TARGET, "%"),
+        at_least("top3_within_3km_pct", top3, TOP3_TARGET, "%"),
+        at_most("autocomplete_p95_ms", p95_ms, P95_LIMIT_MS, " ms"),
+    ]
+    return BenchmarkResult(figures=figures, targets=targets, notes=misses)
+
+
+def run() -> BenchmarkResult:
+    gold = read_gold()
+    with harness.temp_dir("humsafar-places-") as data_dir, harness.embedded_postgres(data_dir) as postgres:
+        log(f"{NAME}: {len(gold)} queries")
+        return asyncio.run(measure(postgres.url, gold))
