@@ -91,10 +91,13 @@ class TripFieldRules(BaseModel):
             raise ValueError(messages.TRIP_MODE_INVALID)
         return mode
 
-    @field_validator("max_detour_minutes", check_fields=False)
+    @field_validator("max_detour_minutes", mode="before", check_fields=False)
     @classmethod
-    def detour_must_be_a_choice(cls, minutes: int | None) -> int | None:
-        if minutes is not None and minutes not in along.DETOUR_CHOICES:
+    def detour_must_be_a_choice(cls, minutes: object) -> object:
+        """One of the form's choices, a whole number (not a text, a fraction or a yes/no), in the spec's words."""
+        if minutes is None:
+            return None
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes not in along.DETOUR_CHOICES:
             raise ValueError(messages.TRIP_DETOUR_INVALID)
         return minutes
 
