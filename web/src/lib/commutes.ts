@@ -7,7 +7,8 @@ import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
 import { TRIPS_KEY } from '@/lib/trips'
 
-export type CommuteCreate = components['schemas']['CommuteCreate']
+/** With how far the host will go out of their way (issue 37), until the generated schema carries it. */
+export type CommuteCreate = components['schemas']['CommuteCreate'] & { max_detour_minutes?: number }
 export type CommuteSeries = components['schemas']['CommuteSeries']
 
 /** A commute's weekdays, Monday first (ISO weekday numbers). */

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { alongLine, alongOf } from './along'
 import {
   costRange,
   firstName,
@@ -51,10 +52,14 @@ function HostLine({ host }: { host: Trip['host'] }) {
 export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
   const { date, time, hour } = scheduleParts(trip.scheduled_at)
   const config = useConfig()
+  const { match } = alongOf(trip)
+  const along = alongLine(match)
   return (
     <div className={styles.cardWrap}>
       <Link
         to={{ pathname: paths.trip(trip.id), search }}
+        // The sheet's Send Request offers the match's pick-up and drop.
+        state={match ? { match } : undefined}
         className={styles.card}
         data-testid="trip-card"
       >
@@ -82,6 +87,11 @@ export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
             </span>
           </li>
         </ol>
+        {along && (
+          <p className={styles.along} data-testid="trip-card-along">
+            {along}
+          </p>
+        )}
         <div className={styles.facts}>
           <span className={styles.fact}>
             <CarIcon size={16} /> {modeLabel(trip.preferred_mode_of_transport)}

@@ -12,8 +12,10 @@ export const searchTripsQueryOptions = (query: string) =>
     staleTime: 0,
   })
 
-export type TripCreate = components['schemas']['TripCreate']
-export type TripUpdate = components['schemas']['TripUpdate']
+/** How far the host will go out of their way (issue 37); drop the addition once the generated schemas carry it. */
+type Detour = { max_detour_minutes?: number }
+export type TripCreate = components['schemas']['TripCreate'] & Detour
+export type TripUpdate = components['schemas']['TripUpdate'] & Detour
 
 export function useCreateTrip() {
   const queryClient = useQueryClient()

@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import { useHostDecision } from '../api/join'
 import { activeMembers, luggageSummary, type Passenger } from '../model/join'
 import styles from './JoinDialogs.module.css'
+import { RiderStopsLine } from './RiderStopsLine'
 import { useFocusRescue } from './use-focus-rescue'
 import { VerifiedMark } from './VerifiedMark'
 import { Avatar } from '@/components/Avatar'
@@ -56,6 +57,7 @@ export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: Member
                         {member.is_kyc_verified && <VerifiedMark />}
                       </PersonButton>
                       <span className={styles.caption}>{ratingLine(member)}</span>
+                      <RiderStopsLine person={member} className={styles.caption} />
                       {luggage && <span className={styles.caption}>{luggage}</span>}
                       {member.reliability && (
                         <span className={styles.caption} data-testid="reliability">

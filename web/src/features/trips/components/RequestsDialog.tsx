@@ -2,6 +2,7 @@ import { useId, useRef } from 'react'
 import { useHostDecision, type HostDecision } from '../api/join'
 import { isTripFull, luggageSummary, pendingRequests, type Passenger } from '../model/join'
 import styles from './JoinDialogs.module.css'
+import { RiderStopsLine } from './RiderStopsLine'
 import { useFocusRescue } from './use-focus-rescue'
 import { VerifiedMark } from './VerifiedMark'
 import { Avatar } from '@/components/Avatar'
@@ -81,6 +82,7 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
                         {person.is_kyc_verified && <VerifiedMark />}
                       </PersonButton>
                       <span className={styles.caption}>{ratingLine(person)}</span>
+                      <RiderStopsLine person={person} className={styles.caption} />
                       <span className={styles.caption}>{luggage ?? 'No luggage'}</span>
                       {person.reliability && (
                         <span className={styles.caption} data-testid="reliability">

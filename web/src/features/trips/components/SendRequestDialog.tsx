@@ -1,17 +1,31 @@
 import { useId, useState } from 'react'
 import { useSendJoinRequest } from '../api/join'
 import { joinRequestBody, noteError } from '../model/join'
+import type { JoinStops } from '../model/join-stops'
 import styles from './JoinDialogs.module.css'
+import { JoinStopFields } from './JoinStopFields'
 import { Dialog } from '@/components/Dialog'
 import { Stepper } from '@/components/Stepper'
 import { toast } from '@/components/toast'
 import { LIMITS } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
 
-type SendRequestDialogProps = { tripId: number; open: boolean; onClose: () => void }
+type SendRequestDialogProps = {
+  tripId: number
+  open: boolean
+  onClose: () => void
+  /** The pick-up and drop offered first, which the rider confirms or changes (issue 37). */
+  stops?: JoinStops
+}
 
-/** 'Send Request & Join Trip': luggage counts and an optional note for the host (SPEC §5 send-request note). */
-export function SendRequestDialog({ tripId, open, onClose }: SendRequestDialogProps) {
+/**
+ * 'Send Request & Join Trip': where the rider joins and leaves, luggage counts and an optional note for the host
+ * (SPEC §5 send-request note).
+ */
+export function SendRequestDialog({ tripId, open, onClose, stops: offered }: SendRequestDialogProps) {
+  // The rider's changes to the offered stops, kept until the request is sent.
+  const [changedStops, setStops] = useState<JoinStops | null>(null)
+  const stops = changedStops ?? offered
   const noteId = useId()
   const errorId = useId()
   const [large, setLarge] = useState(0)
@@ -24,12 +38,13 @@ export function SendRequestDialog({ tripId, open, onClose }: SendRequestDialogPr
     const problem = noteError(note)
     setError(problem)
     if (problem) return
-    send.mutate(joinRequestBody(tripId, { large, small }, note), {
+    send.mutate(joinRequestBody(tripId, { large, small }, note, stops), {
       onSuccess: ({ message }) => {
         toast.success(message)
         setLarge(0)
         setSmall(0)
         setNote('')
+        setStops(null)
         onClose()
       },
       onError: (failure) => toast.error(`Cannot Send Request : ${errorMessage(failure)}`),
@@ -38,6 +53,7 @@ export function SendRequestDialog({ tripId, open, onClose }: SendRequestDialogPr
 
   return (
     <Dialog open={open} title="Send Request & Join Trip" onClose={onClose} testId="send-request-dialog">
+      {stops && <JoinStopFields stops={stops} onChange={setStops} />}
       <p className={styles.lead}>Tell the host what you are carrying, so everyone fits.</p>
       <Stepper label="Luggage" value={large} min={LIMITS.LUGGAGE_MIN} max={LIMITS.LUGGAGE_MAX} onChange={setLarge} />
       <Stepper label="Handheld" value={small} min={LIMITS.LUGGAGE_MIN} max={LIMITS.LUGGAGE_MAX} onChange={setSmall} />

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { chatAvailability, tripActions } from '../model/join'
 import { isAskedStillComing } from '../api/still-coming'
+import { joinStopsFor, matchFromState } from '../model/join-stops'
 import { lateCancelWarning } from '../model/late-cancel'
 import { LeaveTripDialog } from './LeaveTripDialog'
 import { RequestsDialog } from './RequestsDialog'
@@ -29,6 +30,7 @@ type TripActionBarProps = {
 /** The sheet's bottom bar (SPEC §4 action buttons) and the dialogs its buttons open. */
 export function TripActionBar({ trip, onAskQuery, lateCancelWindowSeconds }: TripActionBarProps) {
   const navigate = useNavigate()
+  const location = useLocation()
   const [params, setParams] = useSearchParams()
   const [sending, setSending] = useState(false)
   const [leaving, setLeaving] = useState<'leave' | 'cancel' | null>(null)
@@ -117,7 +119,12 @@ export function TripActionBar({ trip, onAskQuery, lateCancelWindowSeconds }: Tri
         )}
       </div>
 
-      <SendRequestDialog tripId={trip.id} open={sending} onClose={() => setSending(false)} />
+      <SendRequestDialog
+        tripId={trip.id}
+        open={sending}
+        onClose={() => setSending(false)}
+        stops={right?.kind === 'send' ? joinStopsFor(trip, matchFromState(location.state)) : undefined}
+      />
       {leaving && (
         <LeaveTripDialog
           tripId={trip.id}

@@ -6,6 +6,7 @@ import { BlockUserDialog, type BlockTarget } from './BlockUserDialog'
 import { DeleteTripDialog } from './DeleteTripDialog'
 import { MembersDialog } from './MembersDialog'
 import { RemoveMemberDialog } from './RemoveMemberDialog'
+import { RiderStopsList } from './RiderStopsLine'
 import { RouteMap } from './RouteMap'
 import { shareTrip } from './share-trip'
 import { ShareNumberDialog } from './ShareNumberDialog'
@@ -215,6 +216,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
             </li>
           ))}
         </ul>
+        <RiderStopsList people={joined.filter((person) => person.type !== 'host')} />
       </section>
 
       <section className={styles.facts} aria-label="Cost and CO2">

@@ -36,3 +36,31 @@ describe('trip form estimated cost', () => {
     expect(onSubmit).toHaveBeenCalledOnce()
   })
 })
+
+describe('trip form detour', () => {
+  it('asks how far the host will go out of their way, 10 minutes first, 0 for the ends only', () => {
+    const onSubmit = renderForm('create')
+    const select = screen.getByRole('combobox', { name: 'How far will you go out of your way?' })
+    expect(select).toHaveValue('10')
+    expect(screen.getByRole('option', { name: 'Only riders at my start and end' })).toHaveValue('0')
+    expect(screen.getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual([
+      '0',
+      '5',
+      '10',
+      '15',
+      '20',
+      '30',
+    ])
+    fireEvent.change(select, { target: { value: '0' } })
+    expect(select).toHaveAccessibleDescription('Only riders starting and ending near you can find this trip.')
+    fireEvent.change(screen.getByLabelText('Estimated cost (₹)'), { target: { value: '1200' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ maxDetourMinutes: 0 }))
+  })
+
+  it("shows an edited trip's own detour", () => {
+    const initial = { ...newTripForm(), origin: KORAMANGALA, destination: WHITEFIELD, maxDetourMinutes: 20 }
+    render(<TripForm initial={initial} purpose="edit" submitLabel="Save" submitting={false} onSubmit={vi.fn()} />)
+    expect(screen.getByRole('combobox', { name: 'How far will you go out of your way?' })).toHaveValue('20')
+  })
+})

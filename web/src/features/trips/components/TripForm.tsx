@@ -10,6 +10,7 @@ import {
 } from '../model/trip-form'
 import { tripDateRange } from '@/components/trip/india-time'
 import { DateField } from './DateField'
+import { DetourChoice } from './DetourChoice'
 import { LocationPicker } from './LocationPicker'
 import { ModeChoice } from './ModeChoice'
 import { TimeField } from './TimeField'
@@ -148,6 +149,10 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
           legend="Preferred mode of transport"
           selected={[values.mode]}
           onToggle={(mode) => update(withMode(values, mode), ['estimatedCost'])}
+        />
+        <DetourChoice
+          value={values.maxDetourMinutes}
+          onChange={(maxDetourMinutes) => update({ ...values, maxDetourMinutes }, [])}
         />
         {values.mode !== MODES.undecided && (
           <fieldset className={styles.fieldset}>

@@ -3,6 +3,7 @@ import L from 'leaflet'
 import { useEffect, useRef } from 'react'
 import styles from './TripRouteMap.module.css'
 import type { Trip } from '@/components/trip/trip'
+import { riderStopsOf } from '@/components/trip/along'
 import { placeShortName } from '@/lib/location'
 import { removeMap } from './removeMap'
 
@@ -29,12 +30,40 @@ export function routePoints(trip: Trip): { ends: [LatLng, LatLng]; stops: LatLng
   }
 }
 
+type RiderMarker = { point: LatLng; label: string }
+
+/**
+ * The active riders' own pick-ups and drops (issue 37), each named for screen readers; a stop at the trip's own end
+ * is the end's marker already.
+ */
+export function riderMarkers(trip: Trip): RiderMarker[] {
+  const atEnd = ({ latitude, longitude }: { latitude: number; longitude: number }) =>
+    [trip.origin, trip.destination].some(
+      (end) => Math.abs(end.latitude - latitude) < 1e-6 && Math.abs(end.longitude - longitude) < 1e-6,
+    )
+  return (trip.passengers ?? [])
+    .filter((person) => person.type === 'member' && person.status === 'active')
+    .flatMap((person) => {
+      const { pickup, drop } = riderStopsOf(person)
+      const name = person.name ?? 'A rider'
+      const marks: RiderMarker[] = []
+      if (pickup && !atEnd(pickup)) {
+        marks.push({ point: [pickup.latitude, pickup.longitude], label: `${name} joins at ${placeShortName(pickup.name)}` })
+      }
+      if (drop && !atEnd(drop)) {
+        marks.push({ point: [drop.latitude, drop.longitude], label: `${name} leaves at ${placeShortName(drop.name)}` })
+      }
+      return marks
+    })
+}
+
 /** A small still map of the trip: its two ends, the line between them through a booked cab's stops. */
 export default function TripRouteMap({ trip }: { trip: Trip }) {
   const containerRef = useRef<HTMLDivElement>(null)
   const { ends, stops } = routePoints(trip)
+  const riders = riderMarkers(trip)
   const approximate = Boolean(trip.origin.is_approximate)
-  const key = JSON.stringify([ends, stops, approximate])
+  const key = JSON.stringify([ends, stops, riders, approximate])
 
   useEffect(() => {
     const container = containerRef.current
@@ -60,6 +89,9 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
     for (const stop of stops) {
       L.circleMarker(stop, { radius: 5, color: '#0e6b5c', fillColor: '#fff', fillOpacity: 1, weight: 2 }).addTo(map)
     }
+    for (const rider of riders) {
+      L.circleMarker(rider.point, { radius: 6, color: '#fff', fillColor: '#6b46c1', fillOpacity: 1, weight: 2 }).addTo(map)
+    }
     ends.forEach((end, index) => {
       const color = index === 0 ? '#0e6b5c' : '#d1495b'
       if (approximate) {
@@ -67,11 +99,12 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
       }
       L.circleMarker(end, { radius: 7, color: '#fff', fillColor: color, fillOpacity: 1, weight: 2 }).addTo(map)
     })
-    map.fitBounds(L.latLngBounds([origin, destination, ...stops]), { padding: [24, 24], maxZoom: 15 })
+    const bounds = L.latLngBounds([origin, destination, ...stops, ...riders.map((rider) => rider.point)])
+    map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15 })
     // The sheet slides in; Leaflet measures the box once it has its final size.
     const resize = window.setTimeout(() => {
       map.invalidateSize()
-      map.fitBounds(L.latLngBounds([origin, destination, ...stops]), { padding: [24, 24], maxZoom: 15 })
+      map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15 })
     }, 300)
     return () => {
       window.clearTimeout(resize)
@@ -84,15 +117,17 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
   const from = placeShortName(trip.origin.name)
   const to = placeShortName(trip.destination.name)
   const through = stops.length ? `, through ${stops.length} ${stops.length === 1 ? 'stop' : 'stops'}` : ''
+  const ridersSaid = riders.length ? `; ${riders.map((rider) => rider.label).join(', ')}` : ''
   return (
     <div className={styles.frame}>
       <div
         ref={containerRef}
         className={styles.map}
         role="img"
-        aria-label={`Map of the route from ${from} to ${to}${through}${approximate ? ' (ends approximate)' : ''}`}
+        aria-label={`Map of the route from ${from} to ${to}${through}${ridersSaid}${approximate ? ' (ends approximate)' : ''}`}
         data-testid="trip-route-map"
         data-stops={stops.length}
+        data-rider-stops={riders.length}
       />
       <p className={styles.credit}>
         ©{' '}

@@ -1,6 +1,7 @@
 import type { Trip } from '@/components/trip/trip'
 import { MESSAGES, LIMITS } from '@/generated/rules'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
+import { joinStopsBody, type JoinStops } from './join-stops'
 
 export type Passenger = Trip['passengers'][number]
 export type TripQuestion = Trip['queries'][number]
@@ -66,11 +67,17 @@ export function noteError(note: string): string | null {
   return charactersError(tidyText(note), MESSAGES.NOTE_CHARACTERS)
 }
 
-/** POST /api/trip/user body: zero luggage and an empty note are not sent. */
-export function joinRequestBody(tripId: number, luggage: { large: number; small: number }, note: string) {
+/** POST /api/trip/user body: zero luggage, an empty note and the trip's own ends as stops are not sent. */
+export function joinRequestBody(
+  tripId: number,
+  luggage: { large: number; small: number },
+  note: string,
+  stops?: JoinStops,
+) {
   const trimmed = tidyText(note)
   return {
     trip_id: tripId,
+    ...joinStopsBody(stops),
     ...(trimmed ? { additional_note: trimmed } : {}),
     ...(luggage.small > 0 ? { small_luggage: luggage.small } : {}),
     ...(luggage.large > 0 ? { large_luggage: luggage.large } : {}),

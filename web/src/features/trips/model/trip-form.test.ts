@@ -109,7 +109,14 @@ describe('create trip form', () => {
       is_vehicle_booked: false,
       estimated_cost: 0,
       additional_note: 'Gate 2',
+      max_detour_minutes: 10,
     })
+  })
+
+  it('asks how far the host goes out of their way, 10 minutes unless chosen, also for a commute', () => {
+    expect(newTripForm(NOW).maxDetourMinutes).toBe(10)
+    expect(createPayload(filled({ maxDetourMinutes: 0 })).max_detour_minutes).toBe(0)
+    expect(commutePayload(filled({ repeatOn: [1], maxDetourMinutes: 20 })).max_detour_minutes).toBe(20)
   })
 })
 
@@ -118,6 +125,15 @@ describe('edit trip form', () => {
     const values = tripFormFrom(trip)
     expect(values).toMatchObject({ date: '2026-04-02', time: '09:30', estimatedCost: '900', note: 'Gate 2' })
     expect(editChanges(trip, values)).toEqual({})
+  })
+
+  it("starts from the trip's detour and sends it only when changed", () => {
+    const withDetour = { ...trip, max_detour_minutes: 5 } as Trip
+    expect(tripFormFrom(withDetour).maxDetourMinutes).toBe(5)
+    expect(editChanges(withDetour, tripFormFrom(withDetour))).toEqual({})
+    expect(editChanges(withDetour, { ...tripFormFrom(withDetour), maxDetourMinutes: 30 })).toEqual({
+      max_detour_minutes: 30,
+    })
   })
 
   it('sends only the fields that changed', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_DETOUR_MINUTES, tripDetourMinutes } from '@/components/trip/along'
 import { isClockTime, isInPast, isIsoDate, tripDateRange, defaultTripTime } from '@/components/trip/india-time'
 import { MODES, scheduleParts, type Place, type Trip } from '@/components/trip/trip'
 import { LIMITS, MESSAGES } from '@/generated/rules'
@@ -32,6 +33,8 @@ export type TripFormValues = {
   note: string
   /** ISO weekdays (1 Monday to 7 Sunday) a new trip repeats on; none for a single trip */
   repeatOn: number[]
+  /** How far the host will go out of their way for riders along it; 0 for riders at the ends only */
+  maxDetourMinutes: number
 }
 
 export type TripFormField = 'origin' | 'destination' | 'date' | 'time' | 'estimatedCost' | 'note'
@@ -50,6 +53,7 @@ export function newTripForm(now: number = Date.now()): TripFormValues {
     estimatedCost: '',
     note: '',
     repeatOn: [],
+    maxDetourMinutes: DEFAULT_DETOUR_MINUTES,
   }
 }
 
@@ -74,6 +78,7 @@ export function tripFormFrom(trip: Trip): TripFormValues {
     estimatedCost: trip.is_vehicle_booked && trip.estimated_cost ? String(trip.estimated_cost) : '',
     note: trip.additional_note ?? '',
     repeatOn: [],
+    maxDetourMinutes: tripDetourMinutes(trip),
   }
 }
 
@@ -133,6 +138,7 @@ function tripFields(values: TripFormValues) {
     is_vehicle_booked: booked,
     estimated_cost: booked ? (parseCost(values.estimatedCost) ?? 0) : 0,
     additional_note: tidyText(values.note),
+    max_detour_minutes: values.maxDetourMinutes,
   }
 }
 
