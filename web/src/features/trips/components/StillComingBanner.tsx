@@ -1,5 +1,6 @@
 import { isAskedStillComing, type StillComingTrip, useKeepSeat } from '../api/still-coming'
 import styles from './StillComingBanner.module.css'
+import barStyles from './TripActionBar.module.css'
 import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
 import { toast } from '@/components/toast'
 import { errorMessage } from '@/lib/api'
@@ -26,7 +27,7 @@ export function StillComingBanner({ trip, onLeave }: StillComingBannerProps) {
       <p className={styles.words}>
         {`The host moved this trip to ${formatClock(time)} on ${isoToDdMmYyyy(date)}. Still coming?`}
       </p>
-      <div className={styles.buttons}>
+      <div className={barStyles.buttons}>
         <button type="button" className="btn btn-primary btn-block" disabled={keepSeat.isPending} onClick={keep}>
           Keep my seat
         </button>
