@@ -10,11 +10,13 @@ from math import cos, radians
 import pytest
 from sqlalchemy import select
 
+from api.trips.stops import shown_detour
 from domain import clock
 from domain.models import Notification, Trip, TripPassenger
-from domain.routing import detour_budget_m
+from domain.routing import detour_budget_m, estimated_travel
 from domain.rules import messages, notices
-from domain.rules.along import DEFAULT_DETOUR_MINUTES
+from domain.rules.along import DEFAULT_DETOUR_MINUTES, Point, detour_minutes
+from domain.rules.geo import approximate
 from tests.api.conftest import new_person
 from tests.api.test_commute import start, trips_appear
 from tests.api.test_join import ask_to_join, host_acts
@@ -251,3 +253,18 @@ async def test_the_hosts_notice_says_where_the_rider_joins_and_leaves(signed_in,
     at_the_ends = await create(signed_in)
     assert (await ask_to_join(member, at_the_ends)).status_code == 200
     assert "Joins at" not in await request_notice(app, at_the_ends, host_id)
+
+
+async def test_a_requester_sees_their_own_detour_measured_from_the_ends_cells(signed_in, member, app, api_settings):
+    trip_id = await create(signed_in, max_detour_minutes=30)
+    pickup, drop = on_the_way(0.3, aside_km=1.5), on_the_way(0.8, aside_km=-1)
+    assert (await ask_to_join(member, trip_id, pickup=pickup, drop=drop)).status_code == 200
+    seen = await read(member, trip_id)
+    [own] = [row for row in seen["passengers"] if row["id"] == member.user_id]
+    trip = await stored_trip(app, trip_id)
+    travel = estimated_travel(api_settings, trip.preferred_mode_of_transport, trip.scheduled_at)
+    cells = [Point(*approximate(*end.point)) for end in (trip.origin, trip.destination)]
+    stops = [Point(stop["latitude"], stop["longitude"]) for stop in (pickup, drop)]
+    assert own["detour_minutes"] == shown_detour(detour_minutes(*cells, *stops, travel))
+    [host_row] = [row for row in seen["passengers"] if row["type"] == "host"]
+    assert (host_row["pickup"], host_row["drop"], host_row["detour_minutes"]) == (None, None, None)
