@@ -1,13 +1,20 @@
-"""Finding trips near a point (ARCHITECTURE.md "Search"): an earth_box prefilter on ll_to_earth, the exact
-earth_distance check, then ranking by the walk at both ends (sum_of_distance) and time.
+"""Finding trips near a point (ARCHITECTURE.md "Search", docs/architecture.md "Search"): trips whose ends are near
+the rider's (ends), and trips whose way passes the rider's pick-up and then drop within the host's detour budget
+(along: domain/rules/along.py, its SQL form below); ends first by the least walk, then along by the least detour.
 
 Every distance is measured from the centres of the ends' cells (domain/rules/geo.py approximate), the ends shown to
-everyone outside the trip: were the radius or the ranking measured from the exact ends, a few searches from chosen
-points would find a host's pick-up. The views measure again, from the exact ends for the host and active members.
+everyone outside the trip: were the radius, the detour or the ranking measured from the exact ends, a few searches
+from chosen points would find a host's pick-up. The views measure again, from the exact ends for the host and active
+members.
 
-Both searches are served by one partial GiST over (departure day in IST, origin_cell_earth, destination_cell_earth)
-of active trips (ix_trips_active_search): the status, the day and the earth boxes are all index conditions, so only
-trips of that day near both ends are read from the table; the time window and "not yet departed" are checked on those.
+Each kind is served by its own partial GiST, and one statement asks both (a UNION ALL, each part ranked and limited
+on its own, then the two ranked together and the trips' columns read for the page alone):
+- ends: ix_trips_active_search over (departure day in IST, origin_cell_earth, destination_cell_earth) of active
+  trips; the status, the day and the earth boxes round both of the rider's points are index conditions.
+- along: ix_trips_active_corridor over (departure day, corridor) of active trips with a budget; `corridor @> P AND
+  corridor @> Q` are index conditions (the corridor holds every point the budget reaches, migration c6e8a0b2d4f6),
+  then the direction, the extra distance within detour_budget_m, and "not an ends match" are checked on those.
+The time window and "not yet departed" are checked on the rows the index gives.
 
 A search is a statement shape (which filters are present), compiled once (domain/compiled_query.py), whose values
 are bound per request: building and compiling the expression anew costs more CPU than the query does in PostgreSQL.

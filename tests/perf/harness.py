@@ -21,6 +21,10 @@ from domain.settings import PROJECT_ROOT
 from scripts.embedded import free_port, start_embedded_postgres, start_temporal_dev_server, wait_for_port
 from scripts.run import KEEP_ALIVE_S
 
+# The API answers once its start-up is done, loading the gazetteer into an empty database among it: minutes on a
+# machine other jobs keep busy.
+API_START_TIMEOUT_S = 240
+
 
 def log(message: str) -> None:
     print(f"[perf {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
@@ -206,7 +210,7 @@ def api_server(
         process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
         try:
             try:
-                wait_for_port("127.0.0.1", port, timeout_seconds=60)
+                wait_for_port("127.0.0.1", port, timeout_seconds=API_START_TIMEOUT_S)
             except TimeoutError:
                 log("API log tail:\n" + log_path.read_text(errors="replace")[-3000:])
                 raise
