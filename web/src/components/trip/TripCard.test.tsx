@@ -65,4 +65,28 @@ describe('TripCard', () => {
     expect(host.getByTestId('trip-card-rating')).toHaveTextContent(/^New$/)
     expect(host.queryByRole('img', { name: 'Verified' })).toBeNull()
   })
+
+  it('says where a trip along the way picks the rider up and what it costs the host, and nothing new at the ends', () => {
+    const match = {
+      kind: 'along',
+      pickup: { name: 'HSR Layout, Bengaluru', latitude: 12.91, longitude: 77.64, walk_m: 600 },
+      drop: { name: 'Shivajinagar', latitude: 12.98, longitude: 77.6, walk_m: 0 },
+      detour_minutes: 6,
+    }
+    renderCard({ ...trip, match } as Trip)
+    expect(screen.getByTestId('trip-card-along')).toHaveTextContent(
+      "Along the way: pick-up near HSR Layout (600 m from you) · host's detour about 6 min",
+    )
+  })
+
+  it('shows a match at the ends as before', () => {
+    const match = {
+      kind: 'ends',
+      pickup: { name: 'Indiranagar', latitude: 12.97, longitude: 77.64, walk_m: 300 },
+      drop: { name: 'Electronics City', latitude: 12.85, longitude: 77.65, walk_m: 100 },
+      detour_minutes: 0,
+    }
+    renderCard({ ...trip, match } as Trip)
+    expect(screen.queryByTestId('trip-card-along')).not.toBeInTheDocument()
+  })
 })
