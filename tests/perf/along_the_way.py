@@ -8,7 +8,6 @@ scan in Python of the same rule (domain/rules/along.py along_detour and the ends
 each trip's estimated travel) over every active trip of that day: recall is the share of the scan's matches the
 statement found, false_matches the trips it found that the scan did not."""
 
-import contextlib
 import os
 import random
 import time
@@ -29,7 +28,7 @@ from tests.perf import harness
 from tests.perf.geography import Geography, Locality, offset
 from tests.perf.harness import BenchmarkResult, at_least, at_most, log
 from tests.perf.load import SqlQuery
-from tests.perf.seed import seed_trips, seed_users
+from tests.perf.seed import seed_trips
 from tests.perf.trip_search import (
     API_SHARE_OF_SQL,
     API_WORKERS,
@@ -40,8 +39,8 @@ from tests.perf.trip_search import (
     SEARCH_DAYS_AHEAD,
     USERS,
     day_window,
-    measure,
     search_query,
+    search_stack,
 )
 
 NAME = "along_the_way"
@@ -176,24 +175,15 @@ def run() -> BenchmarkResult:
     rng = random.Random(7)
     geography = Geography()
     radius_km = Settings(sandbox=True).trip_search_radius_km
-    with contextlib.ExitStack() as stack:
-        work = stack.enter_context(harness.temp_dir("humsafar-perf-"))
-        log(f"starting PostgreSQL, Temporal and the API under {work}")
-        database = stack.enter_context(harness.embedded_postgres(work / "db"))
-        temporal = stack.enter_context(harness.temporal_dev_server())
-        api = stack.enter_context(harness.api_server(database.url, temporal.url, work / "api", API_WORKERS))
-        conninfo = harness.libpq_url(database.url)
-        connection = stack.enter_context(psycopg.connect(conninfo))
-        seed_users(connection, USERS, rng)
-        cookies, _ = harness.sign_in(api.url)
-        token = cookies["session"]
+    with search_stack(rng) as stack:
+        token = stack.cookies["session"]
         queries = along_queries(geography, random.Random(13), radius_km, token)
         by_size: dict[str, Any] = {}
         for size in SIZES:
-            seeding = seed_trips(connection, geography, size, USERS, rng)
+            seeding = seed_trips(stack.connection, geography, size, USERS, rng)
             log(f"measuring along the way at {size} trips")
-            figures = measure(api, database, conninfo, cookies, [query for *_, query in queries])
-            figures["recall"] = recall(conninfo, queries, radius_km, token)
+            figures = stack.measure([query for *_, query in queries])
+            figures["recall"] = recall(stack.conninfo, queries, radius_km, token)
             log(f"recall at {size}: {figures['recall']}")
             by_size[str(size)] = {"seeding": seeding, **figures}
         result.figures["by_size"] = by_size

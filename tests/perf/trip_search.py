@@ -13,7 +13,8 @@ import asyncio
 import contextlib
 import os
 import random
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -180,6 +181,35 @@ def measure(
     return figures
 
 
+@dataclass(frozen=True)
+class SearchStack:
+    """PostgreSQL, Temporal and the API running, USERS users seeded, one of them signed in (cookies)."""
+
+    api: harness.Service
+    database: harness.Service
+    conninfo: str
+    connection: psycopg.Connection
+    cookies: Any
+
+    def measure(self, queries: list[tuple[dict[str, str], SqlQuery]]) -> dict[str, Any]:
+        return measure(self.api, self.database, self.conninfo, self.cookies, queries)
+
+
+@contextlib.contextmanager
+def search_stack(rng: random.Random) -> Iterator[SearchStack]:
+    with contextlib.ExitStack() as stack:
+        work = stack.enter_context(harness.temp_dir("humsafar-perf-"))
+        log(f"starting PostgreSQL, Temporal and the API under {work}")
+        database = stack.enter_context(harness.embedded_postgres(work / "db"))
+        temporal = stack.enter_context(harness.temporal_dev_server())
+        api = stack.enter_context(harness.api_server(database.url, temporal.url, work / "api", API_WORKERS))
+        conninfo = harness.libpq_url(database.url)
+        connection = stack.enter_context(psycopg.connect(conninfo))
+        seed_users(connection, USERS, rng)
+        cookies, _ = harness.sign_in(api.url)
+        yield SearchStack(api, database, conninfo, connection, cookies)
+
+
 def run() -> BenchmarkResult:
     result = BenchmarkResult()
     result.figures["config"] = {
@@ -214,22 +244,13 @@ def run() -> BenchmarkResult:
     rng = random.Random(7)
     geography = Geography()
     radius_km = Settings(sandbox=True).trip_search_radius_km
-    with contextlib.ExitStack() as stack:
-        work = stack.enter_context(harness.temp_dir("humsafar-perf-"))
-        log(f"starting PostgreSQL, Temporal and the API under {work}")
-        database = stack.enter_context(harness.embedded_postgres(work / "db"))
-        temporal = stack.enter_context(harness.temporal_dev_server())
-        api = stack.enter_context(harness.api_server(database.url, temporal.url, work / "api", API_WORKERS))
-        conninfo = harness.libpq_url(database.url)
-        connection = stack.enter_context(psycopg.connect(conninfo))
-        seed_users(connection, USERS, rng)
-        cookies, _ = harness.sign_in(api.url)
-        queries = make_queries(geography, random.Random(11), radius_km, cookies["session"])
+    with search_stack(rng) as stack:
+        queries = make_queries(geography, random.Random(11), radius_km, stack.cookies["session"])
         by_size: dict[str, Any] = {}
         for size in SIZES:
-            seeding = seed_trips(connection, geography, size, USERS, rng)
+            seeding = seed_trips(stack.connection, geography, size, USERS, rng)
             log(f"measuring at {size} trips")
-            by_size[str(size)] = {"seeding": seeding, **measure(api, database, conninfo, cookies, queries)}
+            by_size[str(size)] = {"seeding": seeding, **stack.measure(queries)}
         result.figures["by_size"] = by_size
     for size_key, figures in by_size.items():
         if size_key != str(SIZES[-1]):
