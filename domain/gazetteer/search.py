@@ -18,9 +18,10 @@ shows the name that matched best and the place once: another name's id is the pl
 A dropped pin is named by a post office or by a landmark's first name, never by another name of a place or a town.
 
 A word as common as 'Nagar' or 'Road' shares most of its trigrams with tens of thousands of names, and scoring them
-all costs a quarter of a second. So a search first asks for close matches only (CLOSE_MATCH_THRESHOLD), which the
-trigram index answers from few rows; when one of them is near the searcher (or the searcher's point is unknown) they
-are the answer, and only otherwise are looser matches scored as well.
+all costs a quarter of a second. So a search first asks for the names that contain the typed text, which the trigram
+index answers from its rarest trigrams; when one of them is within CONTAINING_NEAR_KM of the searcher (or, the
+searcher's point unknown, they fill the list) they are the answer, scored as any match, and only otherwise are fuzzy
+matches scored.
 """
 
 import re
@@ -50,9 +51,8 @@ REVERSE_GEOCODE_CANDIDATES = 10
 NEARNESS_WEIGHT = 0.8
 NEARNESS_HALF_KM = 20.0
 
-# The first, cheap pass: matches this close only. It is enough when one of them lies within CLOSE_MATCH_NEAR_KM.
-CLOSE_MATCH_THRESHOLD = 0.8
-CLOSE_MATCH_NEAR_KM = 50.0
+# The first, cheap pass (names containing the typed text) is enough when one of them lies this near the searcher.
+CONTAINING_NEAR_KM = 50.0
 
 # Added to the score of a place whose name is the typed text (or its spelled-out form) letter for letter: enough to
 # put it above a longer name containing the text as well, far too little to bring one from far away.
@@ -60,7 +60,7 @@ WHOLE_NAME_WEIGHT = 0.05
 # Added to the score of a place people know (a landmark or a town, not a post office placed at its pincode's point):
 # between equal matches it wins, its point being the place's own; as little as the whole-name weight otherwise.
 KNOWN_PLACE_WEIGHT = 0.05
-KNOWN_PLACE_SCORE = f" + {KNOWN_PLACE_WEIGHT} * (place_id NOT LIKE 'in-%')::int"
+KNOWN_PLACE_SCORE = f" + {KNOWN_PLACE_WEIGHT}::float8 * (place_id NOT LIKE 'in-%')::int"
 # Initials typed for names the post office spells out, by their letters.
 SPELLED_OUT = {"mg": "Mahatma Gandhi"}
 
@@ -81,9 +81,17 @@ NEARNESS_SCORE = (
 )
 
 
-def fuzzy_search(*, near: bool, spelled: bool) -> TextClause:
-    """The fuzzy search statement: nearer first or not, and also matching the spelled-out text or not."""
-    matches = "(:query <% short_name OR :spelled <% short_name)" if spelled else ":query <% short_name"
+def fuzzy_search(*, near: bool, spelled: bool, containing: bool = False) -> TextClause:
+    """The fuzzy search statement: nearer first or not, and also matching the spelled-out text or not; names that
+    contain the text (:pattern, :spelled_pattern) or, by default, are like it by trigram word similarity."""
+    if containing:
+        matches = (
+            "(short_name ILIKE :pattern OR short_name ILIKE :spelled_pattern)"
+            if spelled
+            else "short_name ILIKE :pattern"
+        )
+    else:
+        matches = "(:query <% short_name OR :spelled <% short_name)" if spelled else ":query <% short_name"
     score = SPELLED_MATCH_SCORE if spelled else MATCH_SCORE
     if near:
         score = f"{score} + {NEARNESS_SCORE}"
@@ -102,6 +110,10 @@ FUZZY_NEAR = fuzzy_search(near=True, spelled=False)
 FUZZY_ANYWHERE = fuzzy_search(near=False, spelled=False)
 FUZZY_SPELLED_NEAR = fuzzy_search(near=True, spelled=True)
 FUZZY_SPELLED_ANYWHERE = fuzzy_search(near=False, spelled=True)
+CONTAINING_NEAR = fuzzy_search(near=True, spelled=False, containing=True)
+CONTAINING_ANYWHERE = fuzzy_search(near=False, spelled=False, containing=True)
+CONTAINING_SPELLED_NEAR = fuzzy_search(near=True, spelled=True, containing=True)
+CONTAINING_SPELLED_ANYWHERE = fuzzy_search(near=False, spelled=True, containing=True)
 PREFIX_NEAR = text(
     """
     SELECT place_id, short_name, district, state FROM places
@@ -198,37 +210,34 @@ async def find_places(
     whole_names = [letters_only(query)] + ([letters_only(spelled)] if spelled else [])
     parameters: dict[str, object] = {
         "query": query,
+        "pattern": f"%{escape_like(query)}%",
         "limit": limit + REPEATS_ALLOWANCE,
         "whole_weight": WHOLE_NAME_WEIGHT,
         "whole_names": whole_names,
     }
     if spelled:
-        parameters["spelled"] = spelled
+        parameters |= {"spelled": spelled, "spelled_pattern": f"%{escape_like(spelled)}%"}
     if near:
         parameters |= {"weight": NEARNESS_WEIGHT, "half_km": NEARNESS_HALF_KM, **point}
+        containing = CONTAINING_SPELLED_NEAR if spelled else CONTAINING_NEAR
         statement = FUZZY_SPELLED_NEAR if spelled else FUZZY_NEAR
     else:
+        containing = CONTAINING_SPELLED_ANYWHERE if spelled else CONTAINING_ANYWHERE
         statement = FUZZY_SPELLED_ANYWHERE if spelled else FUZZY_ANYWHERE
-    loosest = word_similarity_threshold(query)
-    if loosest < CLOSE_MATCH_THRESHOLD:
-        close = await _fuzzy_matches(session, statement, parameters, CLOSE_MATCH_THRESHOLD)
-        if close and (near is None or any(distance_km(*near, *point) <= CLOSE_MATCH_NEAR_KM for _, point in close)):
-            return distinct_labels([place for place, _ in close], limit)
-    found = await _fuzzy_matches(session, statement, parameters, loosest)
-    return distinct_labels([place for place, _ in found], limit)
-
-
-async def _fuzzy_matches(
-    session: AsyncSession, statement: TextClause, parameters: dict[str, object], threshold: float
-) -> list[tuple[FoundPlace, tuple[float, float]]]:
+    found = [(FoundPlace(*row[:4]), (row[4], row[5])) for row in await session.execute(containing, parameters)]
+    containing_found = distinct_labels([place for place, _ in found], limit)
+    if near is None and len(containing_found) == limit:
+        return containing_found
+    if near is not None and any(distance_km(*near, *point) <= CONTAINING_NEAR_KM for _, point in found):
+        return containing_found
     # Set for the connection, not the transaction: place search reads on autocommit connections, where a local
-    # setting would end with its own statement and the search would run at pg_trgm's default (0.6). Every search
-    # sets it first, and nothing else reads it.
+    # setting would end with its own statement and the search would run at pg_trgm's default (0.6). Every fuzzy
+    # search sets it first, and nothing else reads it.
+    threshold = str(word_similarity_threshold(query))
     await session.execute(
-        text("SELECT set_config('pg_trgm.word_similarity_threshold', :value, false)"), {"value": str(threshold)}
+        text("SELECT set_config('pg_trgm.word_similarity_threshold', :value, false)"), {"value": threshold}
     )
-    found = await session.execute(statement, parameters)
-    return [(FoundPlace(*row[:4]), (row[4], row[5])) for row in found]
+    return distinct_labels([FoundPlace(*row[:4]) for row in await session.execute(statement, parameters)], limit)
 
 
 def place_of(place_id: str) -> str:

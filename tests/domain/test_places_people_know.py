@@ -4,9 +4,11 @@ mean first, not a namesake hundreds of kilometres away (the gazetteer's landmark
 from collections.abc import AsyncIterator
 
 import pytest
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
 
 from domain.gazetteer.load import ensure_gazetteer_loaded
+from domain.gazetteer.search import CONTAINING_NEAR
 from domain.providers.maps import GazetteerMaps
 from domain.rules.geo import distance_km
 
@@ -63,3 +65,21 @@ async def test_another_name_of_a_place_leads_to_the_same_point(maps):
     points = await maps.points([ulsoor.place_id, halasuru.place_id])
     assert points[ulsoor.place_id] == points[halasuru.place_id]
     assert ulsoor.place_id.split(".")[0] == halasuru.place_id
+
+
+async def test_names_containing_the_text_are_answered_by_the_trigram_index(maps):
+    """The first, cheap pass ('Dilsukhnagar' shares 'nagar' with tens of thousands of names)."""
+    parameters = {
+        "query": "Dilsukhnagar",
+        "pattern": "%Dilsukhnagar%",
+        "limit": 8,
+        "weight": 0.8,
+        "half_km": 20.0,
+        "lat": 17.385,
+        "lng": 78.4867,
+        "whole_weight": 0.05,
+        "whole_names": ["dilsukhnagar"],
+    }
+    async with maps.session_maker() as session:
+        plan = "\n".join((await session.scalars(text(f"EXPLAIN {CONTAINING_NEAR.text}"), parameters)).all())
+    assert "ix_places_short_name_trgm" in plan
