@@ -38,8 +38,8 @@ export type RiderStops = { pickup?: RiderStop | null; drop?: RiderStop | null; d
 /** What a trip view adds. */
 export type AlongTrip = { max_detour_minutes?: number | null; match?: TripMatch | null }
 
-/** A stop a rider asks for with POST /api/trip/user. */
-export type JoinStop = { latitude: number; longitude: number; name: string; place_id: string | null }
+/** A stop a rider asks for with POST /api/trip/user (a Location: the place id is empty for a match's own point). */
+export type JoinStop = { latitude: number; longitude: number; name: string; place_id: string }
 
 /** The trip's own fields of riders along the way; absent while the API does not send them. */
 export const alongOf = (trip: Trip): AlongTrip => trip as Trip & AlongTrip
@@ -83,9 +83,9 @@ export const endPlace = (end: Trip['origin']): Place => ({
   longitude: end.longitude,
 })
 
-/** A match's stop as a place field shows it. */
+/** A match's stop as a place field shows it; Trips Around You names no place for where the person is. */
 export const matchPlace = (stop: MatchStop): Place => ({
-  name: stop.name,
+  name: stop.name || 'Your location',
   place_id: '',
   latitude: stop.latitude,
   longitude: stop.longitude,

@@ -91,8 +91,8 @@ describe('joining along the way', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/trip/user')
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({
       trip_id: 42,
-      pickup: { ...HSR, place_id: null },
-      drop: { ...SHIVAJINAGAR, place_id: null },
+      pickup: { ...HSR, place_id: '' },
+      drop: { ...SHIVAJINAGAR, place_id: '' },
     })
   })
 

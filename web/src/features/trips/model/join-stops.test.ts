@@ -29,8 +29,8 @@ describe('join stops', () => {
     const stops = joinStopsFor(trip, match('along'))
     expect(joinRequestBody(42, { large: 0, small: 0 }, '', stops)).toEqual({
       trip_id: 42,
-      pickup: { name: 'HSR Layout', latitude: 12.9116, longitude: 77.6474, place_id: null },
-      drop: { name: 'Shivajinagar', latitude: 12.9857, longitude: 77.6057, place_id: null },
+      pickup: { name: 'HSR Layout', latitude: 12.9116, longitude: 77.6474, place_id: '' },
+      drop: { name: 'Shivajinagar', latitude: 12.9857, longitude: 77.6057, place_id: '' },
     })
   })
 

@@ -29,7 +29,7 @@ const joinStop = ({ latitude, longitude, name, place_id }: Place): JoinStop => (
   latitude,
   longitude,
   name,
-  place_id: place_id || null,
+  place_id,
 })
 
 /** The stops of POST /api/trip/user: only those of the rider's own; none means the trip's ends. */
