@@ -7,10 +7,12 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
 
+from domain.gazetteer.data_file import PlaceRow, read_places
 from domain.gazetteer.load import ensure_gazetteer_loaded
 from domain.gazetteer.search import CONTAINING_NEAR
 from domain.providers.maps import GazetteerMaps
 from domain.rules.geo import distance_km
+from scripts.gazetteer_known_places import is_typed_name, landmark_rows
 
 BENGALURU_CENTRE = (12.9716, 77.5946)
 HYDERABAD_CENTRE = (17.3850, 78.4867)
@@ -32,6 +34,11 @@ EXAMPLES = [
     ("Hitech City", HYDERABAD_CENTRE, "Hitech City, Hyderabad, Telangana", (17.4474, 78.3762)),
     ("Koregaon Park", PUNE_CENTRE, "Koregaon Park, Pune, Maharashtra", (18.5362, 73.894)),
 ]
+
+
+@pytest.fixture(scope="module")
+def shipped_places() -> list[PlaceRow]:
+    return read_places()
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +90,28 @@ async def test_names_containing_the_text_are_answered_by_the_trigram_index(maps)
     async with maps.session_maker() as session:
         plan = "\n".join((await session.scalars(text(f"EXPLAIN {CONTAINING_NEAR.text}"), parameters)).all())
     assert "ix_places_short_name_trgm" in plan
+
+
+def test_the_shipped_landmarks_name_each_place_once_with_its_other_names_beside_it(shipped_places):
+    halasuru = [place for place in shipped_places if place.place_id.split(".")[0] == "lm-560008-4f09cdb7"]
+    assert {place.name for place in halasuru} >= {"Halasuru", "Ulsoor", "ಹಲಸೂರು", "हलसूरु"}
+    assert len({(place.latitude, place.longitude, place.district) for place in halasuru}) == 1
+    assert [place.place_id for place in halasuru if "." not in place.place_id] == ["lm-560008-4f09cdb7"]
+
+
+def test_a_landmark_far_from_its_pincode_is_refused(shipped_places, tmp_path):
+    landmarks = tmp_path / "landmarks.csv"
+    landmarks.write_text(
+        "city,name,aliases,pincode,latitude,longitude\nBengaluru,Silk Board Junction,Silk Board,560068,13.2,77.6\n"
+    )
+    offices = [place for place in shipped_places if place.place_id.startswith("in-560")]
+    with pytest.raises(SystemExit, match="Silk Board Junction: not within"):
+        landmark_rows(offices, landmarks)
+
+
+@pytest.mark.parametrize(
+    ("name", "typed"),
+    [("Bangalore", True), ("ಬೆಂಗಳೂರು", True), ("बेंगलुरु", True), ("BLR", False), ("bwnh", False), ("班加罗尔", False)],
+)
+def test_a_town_keeps_the_other_names_people_type(name, typed):
+    assert is_typed_name(name) is typed
