@@ -87,7 +87,8 @@ def live_server(
         ),
     ]
     try:
-        wait_for_port("127.0.0.1", port, timeout_seconds=30)
+        # The API answers once its start-up has loaded the gazetteer (some 15 s, longer on a busy machine).
+        wait_for_port("127.0.0.1", port, timeout_seconds=120)
         yield f"http://localhost:{port}"
     finally:
         for process in processes:
