@@ -8,14 +8,14 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.e2e.test_trip_journey import new_person, pick_suggestion, set_time, trip_day
 
 
-def publish_trip(host: Page, base_url: str) -> str:
-    """A Koramangala to Whitefield trip on the journey's day; answers the path of its sheet."""
+def publish_trip(host: Page, base_url: str, origin: str = "Koramangala", destination: str = "Whitefield") -> str:
+    """A trip (Koramangala to Whitefield unless named) on the journey's day; answers the path of its sheet."""
     date, morning = trip_day(base_url)
     host.get_by_role("link", name="Create Trip").click()
     if httpx.get(f"{base_url}/api/user/configuration", timeout=10).json()["data"]["enable_kyc"]:
         host.get_by_role("dialog", name="Verify your profile").get_by_role("button", name="Skip").click()
-    pick_suggestion(host, "From", "Koramangala")
-    pick_suggestion(host, "To", "Whitefield")
+    pick_suggestion(host, "From", origin)
+    pick_suggestion(host, "To", destination)
     host.get_by_label("Date").fill(date)
     if morning:
         set_time(host, "10", "00", "AM")

@@ -1,14 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Passenger } from '../model/join'
+import { joinStopsFor } from '../model/join-stops'
 import { BlockUserDialog } from './BlockUserDialog'
 import { LeaveTripDialog } from './LeaveTripDialog'
+import { MembersDialog } from './MembersDialog'
 import { RemoveMemberDialog } from './RemoveMemberDialog'
 import { RequestsDialog } from './RequestsDialog'
+import { RiderStopsList } from './RiderStopsLine'
 import { SendRequestDialog } from './SendRequestDialog'
 import { displayNumber } from './ShareNumberDialog'
+import type { TripMatch } from '@/components/trip/along'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 
@@ -197,5 +201,82 @@ describe('Remove from Trip', () => {
 describe('Share Number', () => {
   it('shows the number with the country code', () => {
     expect(displayNumber('9876543210')).toBe('+91 98765 43210')
+  })
+})
+
+describe('riders along the way', () => {
+  const HSR = { name: 'HSR Layout, Bengaluru, Karnataka', latitude: 12.9116, longitude: 77.6474 }
+  const SHIVAJINAGAR = { name: 'Shivajinagar, Bengaluru, Karnataka', latitude: 12.9857, longitude: 77.6057 }
+  const ends = {
+    origin: { name: 'Electronic City', place_id: null, latitude: 12.845, longitude: 77.66 },
+    destination: { name: 'Hebbal', place_id: null, latitude: 13.035, longitude: 77.597 },
+  } as Partial<Trip>
+  const alongMatch: TripMatch = {
+    kind: 'along',
+    pickup: { ...HSR, walk_m: 0 },
+    drop: { ...SHIVAJINAGAR, walk_m: 0 },
+    detour_minutes: 6,
+  }
+  const rider = (status: 'requested' | 'active') =>
+    ({ ...requester({ status }), pickup: HSR, drop: SHIVAJINAGAR, detour_minutes: 6 }) as Passenger
+  const line = 'Joins at HSR Layout · leaves at Shivajinagar · +6 min'
+
+  it('confirms the pick-up and drop of the match and sends them', async () => {
+    const fetchMock = mockApi()
+    const onClose = vi.fn()
+    const stops = joinStopsFor(hostedTrip(ends), alongMatch)
+    render(withClient(<SendRequestDialog tripId={42} open onClose={onClose} stops={stops} />))
+    const group = within(screen.getByRole('group', { name: 'Your pick-up and drop' }))
+    expect(group.getByRole('combobox', { name: 'Pick-up' })).toHaveValue(HSR.name)
+    expect(group.getByRole('combobox', { name: 'Drop' })).toHaveValue(SHIVAJINAGAR.name)
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/trip/user')
+    expect(sentBody(fetchMock)).toEqual({
+      trip_id: 42,
+      pickup: { ...HSR, place_id: '' },
+      drop: { ...SHIVAJINAGAR, place_id: '' },
+    })
+  })
+
+  it("offers the trip's ends without a match, and sends no stops for them", async () => {
+    const fetchMock = mockApi()
+    const onClose = vi.fn()
+    render(withClient(<SendRequestDialog tripId={42} open onClose={onClose} stops={joinStopsFor(hostedTrip(ends), null)} />))
+    expect(screen.getByRole('combobox', { name: 'Pick-up' })).toHaveValue('Electronic City')
+    expect(screen.getByRole('combobox', { name: 'Drop' })).toHaveValue('Hebbal')
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(sentBody(fetchMock)).toEqual({ trip_id: 42 })
+  })
+
+  it("shows the API's refusal of a stop out of the host's way as other refusals", async () => {
+    mockApi(422, "This pick-up is too far out of the host's way")
+    const shown = vi.spyOn(toast, 'error')
+    const stops = joinStopsFor(hostedTrip(ends), alongMatch)
+    render(withClient(<SendRequestDialog tripId={42} open onClose={() => undefined} stops={stops} />))
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }))
+    await waitFor(() =>
+      expect(shown).toHaveBeenCalledWith("Cannot Send Request : This pick-up is too far out of the host's way"),
+    )
+  })
+
+  it('tells the host where a requester joins and leaves, with the extra minutes', () => {
+    render(withClient(<RequestsDialog trip={hostedTrip({ passengers: [rider('requested')] })} open onClose={() => undefined} />))
+    expect(within(screen.getByTestId('join-request')).getByTestId('rider-stops')).toHaveTextContent(line)
+  })
+
+  it("shows each member's stops in the members' list", () => {
+    const trip = hostedTrip({ is_past: false, passengers: [rider('active')] })
+    render(withClient(<MembersDialog trip={trip} open onClose={() => undefined} onRemove={vi.fn()} onBlock={vi.fn()} />))
+    expect(within(screen.getByTestId('trip-member')).getByTestId('rider-stops')).toHaveTextContent(line)
+  })
+
+  it('lists on the trip sheet where each rider joins and leaves, and nothing for a view without stops', () => {
+    const { rerender } = render(<RiderStopsList people={[rider('active')]} />)
+    const list = screen.getByRole('list', { name: 'Where riders join and leave' })
+    expect(within(list).getByRole('listitem')).toHaveTextContent(`Ravi Kumar: ${line}`)
+    rerender(<RiderStopsList people={[requester({ status: 'active' })]} />)
+    expect(screen.queryByRole('list')).not.toBeInTheDocument()
   })
 })

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import TripRouteMap, { routePoints } from './TripRouteMap'
+import TripRouteMap, { riderMarkers, routePoints } from './TripRouteMap'
 import type { Trip } from '@/components/trip/trip'
 
 const trip = (overrides: Partial<Trip> = {}) =>
@@ -46,5 +46,25 @@ describe('TripRouteMap', () => {
     expect(screen.getByRole('img', { name: /\(ends approximate\)$/ })).toBeInTheDocument()
     expect(routePoints(approximate).ends[0]).toEqual([12.935, 77.625])
     expect(container.querySelectorAll('path.leaflet-interactive').length).toBe(5) // line, two cells, two ends
+  })
+
+  it("draws the active riders' own stops between the ends, named for screen readers", () => {
+    const rider = (status: string) => ({
+      type: 'member',
+      status,
+      name: 'Ravi Kumar',
+      pickup: { name: 'HSR Layout, Bengaluru', latitude: 12.9116, longitude: 77.6474 },
+      drop: { name: 'Whitefield, Bengaluru, Karnataka', latitude: 12.9698, longitude: 77.75 },
+    })
+    const joined = trip({ passengers: [rider('active')] } as unknown as Partial<Trip>)
+    // The drop at the trip's own end is the end's marker already.
+    expect(riderMarkers(joined).map((marker) => marker.label)).toEqual(['Ravi Kumar joins at HSR Layout'])
+    expect(riderMarkers(trip({ passengers: [rider('requested')] } as unknown as Partial<Trip>))).toEqual([])
+    const { container } = render(<TripRouteMap trip={joined} />)
+    const map = screen.getByRole('img', {
+      name: 'Map of the route from Koramangala to Whitefield; Ravi Kumar joins at HSR Layout',
+    })
+    expect(map).toHaveAttribute('data-rider-stops', '1')
+    expect(container.querySelectorAll('path.leaflet-interactive').length).toBe(4) // the line, the rider's stop, two ends
   })
 })
