@@ -42,7 +42,6 @@ def approximate_earth_sql(end: str) -> str:
     return f"ll_to_earth({approximate_sql(f'{end}_latitude')}, {approximate_sql(f'{end}_longitude')})"
 
 
-
 def corridor_sql(budget_column: str) -> str:
     """The box round a trip's way that holds every point the host reaches within the detour budget of straight-line
     metres in budget_column, measured from the ends' cells; NULL without a budget. trip_corridor() is defined in SQL
