@@ -1015,6 +1015,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trip/user/still-coming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keep My Seat
+         * @description An active member asked "Still coming?" after the host moved the trip by more than half an hour keeps their
+         *     seat; leaving from then on counts as any leaving does.
+         */
+        put: operations["join-keep_my_seat"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trip/user_trips": {
         parameters: {
             query?: never;
@@ -1493,9 +1514,9 @@ export interface components {
             category: string;
             /**
              * Stops
-             * @description place ids, at most 3, each once
+             * @description at most 3, each once: place ids, or the picked places with their names
              */
-            stops?: string[];
+            stops?: (string | components["schemas"]["PickedStop"])[];
         };
         /** CabRequestIn */
         CabRequestIn: {
@@ -1716,6 +1737,12 @@ export interface components {
              * @default false
              */
             is_vehicle_booked: boolean;
+            /**
+             * Max Detour Minutes
+             * @description how far the host will go out of their way for riders along it: 0, 5, 10, 15, 20 or 30
+             * @default 10
+             */
+            max_detour_minutes: number;
             origin?: components["schemas"]["Location"] | null;
             /**
              * Preferred Mode Of Transport
@@ -2275,6 +2302,18 @@ export interface components {
              */
             status: "SUCCESS";
         };
+        /** Envelope[TripsFound] */
+        Envelope_TripsFound_: {
+            data: components["schemas"]["TripsFound"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
         /** Envelope[Union[ShareLink, NoneType]] */
         Envelope_Union_ShareLink__NoneType__: {
             data: components["schemas"]["ShareLink"] | null;
@@ -2459,11 +2498,15 @@ export interface components {
         JoinRequestCreate: {
             /** Additional Note */
             additional_note?: string | null;
+            /** @description where the rider leaves; default: the trip's end */
+            drop?: components["schemas"]["Location"] | null;
             /**
              * Large Luggage
              * @default 0
              */
             large_luggage: number;
+            /** @description where the rider joins on the host's way; default: the trip's start */
+            pickup?: components["schemas"]["Location"] | null;
             /**
              * Small Luggage
              * @default 0
@@ -2573,6 +2616,24 @@ export interface components {
             is_profile_complete: boolean;
             /** User Id */
             user_id: number;
+        };
+        /**
+         * MatchStop
+         * @description Where a rider found by search is picked up or dropped: the trip's end as shown (a match at the ends), else
+         *     the rider's own searched point on the host's way.
+         */
+        MatchStop: {
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** Name */
+            name: string;
+            /**
+             * Walk M
+             * @description the rider's walk to it, whole metres (0 along the way)
+             */
+            walk_m: number;
         };
         /** MessageOnly */
         MessageOnly: {
@@ -2698,6 +2759,17 @@ export interface components {
             additional_note?: string | null;
             /** Trip Id */
             trip_id: number;
+        };
+        /**
+         * PickedStop
+         * @description A stop as the place picker gave it: a suggestion's place id and the name it was suggested by, kept where the
+         *     maps provider cannot name the place by its id (Photon names a point, often a neighbour's).
+         */
+        PickedStop: {
+            /** Name */
+            name: string;
+            /** Place Id */
+            place_id: string;
         };
         /** PlaceNamePublic */
         PlaceNamePublic: {
@@ -2905,6 +2977,18 @@ export interface components {
             scheduled_at: string;
             /** Source */
             source: string;
+        };
+        /**
+         * RiderStop
+         * @description Where a rider joins or leaves the trip: their own stop on the host's way, else the trip's end as shown.
+         */
+        RiderStop: {
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** Name */
+            name: string;
         };
         /** SandboxCabEvent */
         SandboxCabEvent: {
@@ -3178,6 +3262,14 @@ export interface components {
              */
             incidents: components["schemas"]["StandingSos"][];
         };
+        /**
+         * StillComing
+         * @description A member's answer to "Still coming?": they keep their seat.
+         */
+        StillComing: {
+            /** Trip Id */
+            trip_id: number;
+        };
         /** TripCreate */
         TripCreate: {
             /** Additional Note */
@@ -3190,6 +3282,12 @@ export interface components {
              * @default false
              */
             is_vehicle_booked: boolean;
+            /**
+             * Max Detour Minutes
+             * @description how far the host will go out of their way for riders along it: 0, 5, 10, 15, 20 or 30
+             * @default 10
+             */
+            max_detour_minutes: number;
             origin?: components["schemas"]["Location"] | null;
             /**
              * Preferred Mode Of Transport
@@ -3238,6 +3336,93 @@ export interface components {
             /** Place Id */
             place_id: string | null;
         };
+        /**
+         * TripFound
+         * @description A trip as search and Trips Around You find it.
+         */
+        TripFound: {
+            /** Active Passenger Count */
+            active_passenger_count: number;
+            /** Additional Note */
+            additional_note: string | null;
+            cab: components["schemas"]["CabView"];
+            /** Chat Id */
+            chat_id: number | null;
+            /** Current Co2 Saving */
+            current_co2_saving: number;
+            destination: components["schemas"]["TripEnd"];
+            /** Distance */
+            distance: number;
+            /** Distance From Destination */
+            distance_from_destination: number | null;
+            /** Distance From Origin */
+            distance_from_origin: number | null;
+            /** Estimated Cost */
+            estimated_cost: number;
+            estimated_cost_range: components["schemas"]["CostRange"] | null;
+            host: components["schemas"]["TripHost"];
+            /** Hosts */
+            hosts: components["schemas"]["TripHost"][];
+            /** Id */
+            id: number;
+            /** Is Cab Booked */
+            is_cab_booked: boolean;
+            /** Is Current User Host */
+            is_current_user_host: boolean;
+            /** Is Past */
+            is_past: boolean;
+            /** Is User In Trip */
+            is_user_in_trip: boolean;
+            /** Is Vehicle Booked */
+            is_vehicle_booked: boolean;
+            /** Large Luggage */
+            large_luggage: number;
+            match: components["schemas"]["TripMatch"];
+            /**
+             * Max Detour Minutes
+             * @description how far the host will go out of their way for riders along it
+             */
+            max_detour_minutes: number;
+            /** Next Co2 Saving */
+            next_co2_saving: number;
+            origin: components["schemas"]["TripEnd"];
+            /** Passengers */
+            passengers: components["schemas"]["TripPassengerView"][];
+            /** Preferred Mode Of Transport */
+            preferred_mode_of_transport: number;
+            /** Queries */
+            queries: components["schemas"]["TripQueryView"][];
+            /** Recommended */
+            recommended: boolean;
+            /**
+             * Scheduled At
+             * @description 'YYYY-MM-DD HH:MM' in IST
+             */
+            scheduled_at: string;
+            /** Small Luggage */
+            small_luggage: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ACTIVE" | "CANCELLED";
+            /**
+             * Still Coming Asked
+             * @description the viewer, an active member, was asked "Still coming?" after the host moved the trip by more than half an hour, and has not kept their seat since
+             */
+            still_coming_asked: boolean;
+            /** Sum Of Distance */
+            sum_of_distance: number | null;
+            /** Total Passengers */
+            total_passengers: number;
+            /** Trip Id */
+            trip_id: number;
+            /**
+             * User Status
+             * @enum {string}
+             */
+            user_status: "default" | "requested" | "active" | "rejected" | "removed" | "left" | "revoked" | "expired";
+        };
         /** TripHost */
         TripHost: {
             /** Average Rating */
@@ -3271,12 +3456,37 @@ export interface components {
             /** Trips */
             trips: components["schemas"]["TripPublic"][];
         };
+        /**
+         * TripMatch
+         * @description How a search found the trip (api/trips/matches.py); every figure from the ends as the viewer is shown them.
+         */
+        TripMatch: {
+            /**
+             * Detour Minutes
+             * @description the host's extra minutes for the rider, rounded up (0 at the ends)
+             */
+            detour_minutes: number;
+            drop: components["schemas"]["MatchStop"];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "ends" | "along";
+            pickup: components["schemas"]["MatchStop"];
+        };
         /** TripPassengerView */
         TripPassengerView: {
             /** Additional Note */
             additional_note: string | null;
             /** Average Rating */
             average_rating: number;
+            /**
+             * Detour Minutes
+             * @description the host's extra minutes for the rider's own stops (0 at the trip's ends), rounded up; shown as pickup is
+             */
+            detour_minutes: number | null;
+            /** @description where the rider leaves; shown as pickup is */
+            drop: components["schemas"]["RiderStop"] | null;
             /** Flagged Count */
             flagged_count: number;
             /** Id */
@@ -3287,6 +3497,8 @@ export interface components {
             large_luggage: number;
             /** Name */
             name: string | null;
+            /** @description where the rider joins; to anyone but the host and active members only on their own row */
+            pickup: components["schemas"]["RiderStop"] | null;
             /** @description only to the trip's host */
             reliability: components["schemas"]["Reliability"] | null;
             /** Small Image Url */
@@ -3342,6 +3554,11 @@ export interface components {
             is_vehicle_booked: boolean;
             /** Large Luggage */
             large_luggage: number;
+            /**
+             * Max Detour Minutes
+             * @description how far the host will go out of their way for riders along it
+             */
+            max_detour_minutes: number;
             /** Next Co2 Saving */
             next_co2_saving: number;
             origin: components["schemas"]["TripEnd"];
@@ -3365,6 +3582,11 @@ export interface components {
              * @enum {string}
              */
             status: "ACTIVE" | "CANCELLED";
+            /**
+             * Still Coming Asked
+             * @description the viewer, an active member, was asked "Still coming?" after the host moved the trip by more than half an hour, and has not kept their seat since
+             */
+            still_coming_asked: boolean;
             /** Sum Of Distance */
             sum_of_distance: number | null;
             /** Total Passengers */
@@ -3417,6 +3639,8 @@ export interface components {
             estimated_cost?: number | string | null;
             /** Is Vehicle Booked */
             is_vehicle_booked?: boolean | null;
+            /** Max Detour Minutes */
+            max_detour_minutes?: number | null;
             origin?: components["schemas"]["Location"] | null;
             /** Preferred Mode Of Transport */
             preferred_mode_of_transport?: number | null;
@@ -3427,6 +3651,11 @@ export interface components {
             time_of_trip?: string | null;
             /** Total Passengers */
             total_passengers?: number | null;
+        };
+        /** TripsFound */
+        TripsFound: {
+            /** Trips */
+            trips: components["schemas"]["TripFound"][];
         };
         /**
          * UserPrivate
@@ -6391,7 +6620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TripList_"];
+                    "application/json": components["schemas"]["Envelope_TripsFound_"];
                 };
             };
             /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
@@ -6436,7 +6665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TripList_"];
+                    "application/json": components["schemas"]["Envelope_TripsFound_"];
                 };
             };
             /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
@@ -7353,6 +7582,75 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PassengerAction"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the thing's current state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "join-keep_my_seat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StillComing"];
             };
         };
         responses: {
