@@ -7,8 +7,7 @@ import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
 import { TRIPS_KEY } from '@/lib/trips'
 
-/** With how far the host will go out of their way (issue 37), until the generated schema carries it. */
-export type CommuteCreate = components['schemas']['CommuteCreate'] & { max_detour_minutes?: number }
+export type CommuteCreate = components['schemas']['CommuteCreate']
 export type CommuteSeries = components['schemas']['CommuteSeries']
 
 /** A commute's weekdays, Monday first (ISO weekday numbers). */

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { Trip } from './trip'
+import type { Trip, TripFound, TripMatch } from './trip'
 import { TripCard } from './TripCard'
 
 const trip = {
@@ -28,7 +28,7 @@ const trip = {
   },
 } as unknown as Trip
 
-function renderCard(shown: Trip) {
+function renderCard(shown: Trip | TripFound) {
   const client = new QueryClient()
   client.setQueryData(['configuration'], {})
   const router = createMemoryRouter([{ path: '/', element: <TripCard trip={shown} /> }])
@@ -67,18 +67,18 @@ describe('TripCard', () => {
   })
 
   it('says where a trip along the way picks the rider up and what it costs the host, and nothing new at the ends', () => {
-    const match = (kind: 'ends' | 'along') => ({
+    const match = (kind: TripMatch['kind']): TripMatch => ({
       kind,
       pickup: { name: 'HSR Layout, Bengaluru', latitude: 12.91, longitude: 77.64, walk_m: 600 },
       drop: { name: 'Shivajinagar', latitude: 12.98, longitude: 77.6, walk_m: 0 },
       detour_minutes: 6,
     })
-    const { unmount } = renderCard({ ...trip, match: match('along') } as Trip)
+    const { unmount } = renderCard({ ...trip, match: match('along') } as TripFound)
     expect(screen.getByTestId('trip-card-along')).toHaveTextContent(
       "Along the way: pick-up near HSR Layout (600 m from you) · host's detour about 6 min",
     )
     unmount()
-    renderCard({ ...trip, match: match('ends') } as Trip)
+    renderCard({ ...trip, match: match('ends') } as TripFound)
     expect(screen.queryByTestId('trip-card-along')).not.toBeInTheDocument()
   })
 })

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { alongLine, alongOf } from './along'
+import { alongLine, matchOf } from './along'
 import {
   costRange,
   firstName,
@@ -9,6 +9,7 @@ import {
   scheduleParts,
   timeOfDayLabel,
   type Trip,
+  type TripFound,
 } from './trip'
 import { TripBadges } from './TripBadges'
 import styles from './TripCard.module.css'
@@ -48,11 +49,11 @@ function HostLine({ host }: { host: Trip['host'] }) {
   )
 }
 
-/** A trip in a list or carousel; the whole card opens the trip sheet. */
-export function TripCard({ trip, search }: { trip: Trip; search?: string }) {
+/** A trip in a list or carousel; the whole card opens the trip sheet (with the match of a trip search found). */
+export function TripCard({ trip, search }: { trip: Trip | TripFound; search?: string }) {
   const { date, time, hour } = scheduleParts(trip.scheduled_at)
   const config = useConfig()
-  const { match } = alongOf(trip)
+  const match = matchOf(trip)
   const along = alongLine(match)
   return (
     <div className={styles.cardWrap}>

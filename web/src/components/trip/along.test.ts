@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { alongLine, detourChoiceLabel, formatWalk, riderStopsLine, type TripMatch } from './along'
+import { alongLine, detourChoiceLabel, formatWalk, riderStopsLine } from './along'
+import type { TripMatch } from './trip'
 
 const stop = (name: string, walk_m = 0) => ({ name, latitude: 12.91, longitude: 77.64, walk_m })
 const along = (overrides: Partial<TripMatch> = {}): TripMatch => ({
@@ -52,6 +53,6 @@ describe('riders along the way', () => {
     }
     expect(riderStopsLine(person)).toBe('Joins at HSR Layout · leaves at Shivajinagar · +6 min')
     expect(riderStopsLine({ ...person, detour_minutes: 0 })).toBe('Joins at HSR Layout · leaves at Shivajinagar')
-    expect(riderStopsLine({})).toBeNull()
+    expect(riderStopsLine({ pickup: null, drop: null, detour_minutes: null })).toBeNull()
   })
 })

@@ -1,13 +1,9 @@
 /**
  * Riders along the way (issue 37): what the trip calls add for a rider who joins or leaves between the host's ends,
- * and how the screens say it.
- *
- * The types are written by hand until web/src/generated carries them: `TripMatch` and `MatchStop` (the search's and
- * Trips Around You's `match`), `RiderStop` and `RiderStops` (each passenger's `pickup`, `drop` and `detour_minutes`),
- * `max_detour_minutes` of a trip and the `pickup`/`drop` of POST /api/trip/user. Replace them with the generated
- * schemas (TripPublic, TripPassengerView, TripCreate, TripUpdate, CommuteCreate, JoinRequest) once they are there.
+ * and how the screens say it. The search's and Trips Around You's `match` is TripFound's; each passenger's `pickup`,
+ * `drop` and `detour_minutes` are TripPassengerView's.
  */
-import { formatKm, type Place, type Trip } from './trip'
+import { formatKm, type Place, type Trip, type TripFound, type TripMatch } from './trip'
 import { placeShortName } from '@/lib/location'
 
 /** How far a host will go out of their way, in minutes (domain/rules/along.py DETOUR_CHOICES). */
@@ -18,37 +14,11 @@ export const DEFAULT_DETOUR_MINUTES = 10
 export const detourChoiceLabel = (minutes: number): string =>
   minutes === 0 ? 'Only riders at my start and end' : `Up to ${minutes} minutes`
 
-/** A pick-up or drop of a match: where, and how far the rider walks to it (whole metres). */
-export type MatchStop = { name: string; latitude: number; longitude: number; walk_m: number }
+/** What a passenger of a trip view says of their own stops. */
+type RiderStops = Pick<Trip['passengers'][number], 'pickup' | 'drop' | 'detour_minutes'>
 
-/** How a search or Trips Around You found a trip: at its ends (today's rule) or along its way. */
-export type TripMatch = {
-  kind: 'ends' | 'along'
-  pickup: MatchStop
-  drop: MatchStop
-  detour_minutes: number
-}
-
-/** A rider's stop as the trip views give it: their own, else the trip's end. */
-export type RiderStop = { name: string; latitude: number; longitude: number }
-
-/** What each passenger of a trip view adds. */
-export type RiderStops = { pickup?: RiderStop | null; drop?: RiderStop | null; detour_minutes?: number | null }
-
-/** What a trip view adds. */
-export type AlongTrip = { max_detour_minutes?: number | null; match?: TripMatch | null }
-
-/** A stop a rider asks for with POST /api/trip/user (a Location: the place id is empty for a match's own point). */
-export type JoinStop = { latitude: number; longitude: number; name: string; place_id: string }
-
-/** The trip's own fields of riders along the way; absent while the API does not send them. */
-export const alongOf = (trip: Trip): AlongTrip => trip as Trip & AlongTrip
-
-/** A passenger's stops; absent while the API does not send them. */
-export const riderStopsOf = (person: object): RiderStops => person as RiderStops
-
-/** The host's budget as the trip gives it; a trip that does not say has the default. */
-export const tripDetourMinutes = (trip: Trip): number => alongOf(trip).max_detour_minutes ?? DEFAULT_DETOUR_MINUTES
+/** How a trip was found; only search and Trips Around You say, and a trip read any other way has no match. */
+export const matchOf = (trip: Trip | TripFound): TripMatch | null => ('match' in trip ? trip.match : null)
 
 /** "600 m", "1.2 km": how far someone walks (whole metres from the API), the way the app writes kilometres. */
 export function formatWalk(metres: number): string {
@@ -57,7 +27,7 @@ export function formatWalk(metres: number): string {
 }
 
 /** A match along the way, as its card says it; null for a match at the ends, which cards show as they always have. */
-export function alongLine(match: TripMatch | null | undefined): string | null {
+export function alongLine(match: TripMatch | null): string | null {
   if (!match || match.kind !== 'along') return null
   const detour = `host's detour about ${Math.ceil(match.detour_minutes)} min`
   const place = placeShortName(match.pickup.name)
@@ -68,8 +38,7 @@ export function alongLine(match: TripMatch | null | undefined): string | null {
 }
 
 /** "Joins at HSR Layout · leaves at Shivajinagar · +6 min"; null when the view says nothing of the rider's stops. */
-export function riderStopsLine(person: object): string | null {
-  const { pickup, drop, detour_minutes: detour } = riderStopsOf(person)
+export function riderStopsLine({ pickup, drop, detour_minutes: detour }: RiderStops): string | null {
   if (!pickup || !drop) return null
   const extra = detour && detour > 0 ? ` · +${Math.ceil(detour)} min` : ''
   return `Joins at ${placeShortName(pickup.name)} · leaves at ${placeShortName(drop.name)}${extra}`
@@ -84,7 +53,7 @@ export const endPlace = (end: Trip['origin']): Place => ({
 })
 
 /** A match's stop as a place field shows it; Trips Around You names no place for where the person is. */
-export const matchPlace = (stop: MatchStop): Place => ({
+export const matchPlace = (stop: TripMatch['pickup']): Place => ({
   name: stop.name || 'Your location',
   place_id: '',
   latitude: stop.latitude,

@@ -7,6 +7,10 @@ type Schemas = components['schemas']
 export type Place = Schemas['Location']
 /** GET /api/trip/trip/{id} and every trip list (SPEC §3 Trip). */
 export type Trip = Schemas['TripPublic']
+/** A trip as search and Trips Around You find it: a trip with how it was found. */
+export type TripFound = Schemas['TripFound']
+/** How a search or Trips Around You found a trip: at its ends or along its way (issue 37). */
+export type TripMatch = Schemas['TripMatch']
 
 /** Transport mode codes (SPEC §3): 1 Cab, 2 Auto, 3 Undecided, anything else Self Drive. */
 export const MODES = { cab: 1, auto: 2, undecided: 3, selfDrive: 4 } as const

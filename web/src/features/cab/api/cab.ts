@@ -15,13 +15,11 @@ export const vendorQuotesQueryOptions = (tripId: string, planned: boolean) =>
     retry: false,
   })
 
-/** A stop as it was picked: its place id and the name it was suggested by, which the API keeps where the maps
- * provider cannot name the place by its id. */
-export type PickedStop = { place_id: string; name: string }
-
+/** The category and the stops as they were picked: each stop's place id and the name it was suggested by, which the
+ * API keeps where the maps provider cannot name the place by its id. */
 export function useCabPlan(tripId: string) {
   return useMutation({
-    mutationFn: (plan: { category: string; stops: PickedStop[] }) =>
+    mutationFn: (plan: components['schemas']['CabPlanIn']) =>
       request<unknown>(`/api/trip/cab/interest/${encodeURIComponent(tripId)}`, { method: 'PUT', body: plan }),
   })
 }

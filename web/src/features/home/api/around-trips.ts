@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { indiaWallTime, nextIsoDate } from '@/components/trip/india-time'
-import type { Trip } from '@/components/trip/trip'
+import type { components } from '@/generated/api'
 import { getData } from '@/lib/api'
 import type { Coordinates } from '@/lib/location'
 import { TRIPS_KEY } from '@/lib/trips'
@@ -31,7 +31,7 @@ export const aroundTripsQueryOptions = (window: AroundWindow, origin: Coordinate
         origin_longitude: String(origin.long),
       })
       if (blacklisted.length) query.set('blacklisted_trip_ids', blacklisted.join(','))
-      const { trips } = await getData<{ trips: Trip[] }>(`/api/trip/search/around?${query.toString()}`, signal)
+      const { trips } = await getData<components['schemas']['TripsFound']>(`/api/trip/search/around?${query.toString()}`, signal)
       // Your own trips and cancelled ones are never "around you".
       return trips.filter((trip) => !trip.is_current_user_host && trip.status !== 'CANCELLED')
     },

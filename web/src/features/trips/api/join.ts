@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { JoinStop } from '@/components/trip/along'
 import type { components } from '@/generated/api'
 import { request } from '@/lib/api'
 import { TRIPS_KEY } from '@/lib/trips'
@@ -7,17 +6,12 @@ import { TRIPS_KEY } from '@/lib/trips'
 type Schemas = components['schemas']
 
 /**
- * POST /api/trip/user: luggage counts and the note are left out when there is nothing to send (SPEC §5); a pick-up and
- * drop of the rider's own along the way (issue 37; written by hand until the generated schema carries them).
+ * POST /api/trip/user: luggage counts and the note are left out when there is nothing to send (SPEC §5; the API counts
+ * no luggage as none), and so are the pick-up and drop unless the rider has their own along the way (issue 37).
  */
-export type JoinRequestBody = {
-  trip_id: number
-  additional_note?: string
-  small_luggage?: number
-  large_luggage?: number
-  pickup?: JoinStop
-  drop?: JoinStop
-}
+type JoinRequestCreate = Schemas['JoinRequestCreate']
+type Luggage = 'small_luggage' | 'large_luggage'
+export type JoinRequestBody = Omit<JoinRequestCreate, Luggage> & Partial<Pick<JoinRequestCreate, Luggage>>
 export type HostDecision = Schemas['HostAction']['action']
 export type PassengerDecision = Schemas['PassengerAction']['action']
 

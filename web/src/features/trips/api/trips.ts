@@ -1,21 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Trip } from '@/components/trip/trip'
 import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
 import { TRIPS_KEY } from '@/lib/trips'
+
+type TripsFound = components['schemas']['TripsFound']
 
 /** GET /api/trip/search with the query string of the results page, as it stands. */
 export const searchTripsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: [...TRIPS_KEY, 'search', query],
-    queryFn: async ({ signal }) => (await getData<{ trips: Trip[] }>(`/api/trip/search?${query}`, signal)).trips,
+    queryFn: async ({ signal }) => (await getData<TripsFound>(`/api/trip/search?${query}`, signal)).trips,
     staleTime: 0,
   })
 
-/** How far the host will go out of their way (issue 37); drop the addition once the generated schemas carry it. */
-type Detour = { max_detour_minutes?: number }
-export type TripCreate = components['schemas']['TripCreate'] & Detour
-export type TripUpdate = components['schemas']['TripUpdate'] & Detour
+export type TripCreate = components['schemas']['TripCreate']
+export type TripUpdate = components['schemas']['TripUpdate']
 
 export function useCreateTrip() {
   const queryClient = useQueryClient()

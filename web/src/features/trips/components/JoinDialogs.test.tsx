@@ -12,9 +12,10 @@ import { RequestsDialog } from './RequestsDialog'
 import { RiderStopsList } from './RiderStopsLine'
 import { SendRequestDialog } from './SendRequestDialog'
 import { displayNumber } from './ShareNumberDialog'
-import type { TripMatch } from '@/components/trip/along'
 import { toast } from '@/components/toast'
-import type { Trip } from '@/components/trip/trip'
+import type { Trip, TripMatch } from '@/components/trip/trip'
+import { MESSAGES } from '@/generated/rules'
+import { passenger } from '@/testing/passenger'
 
 const answer = (status: number, body: object) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -35,21 +36,8 @@ function withClient(children: ReactNode) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>
 }
 
-const requester = (overrides: Partial<Passenger> = {}): Passenger => ({
-  id: 7,
-  name: 'Ravi Kumar',
-  average_rating: 0,
-  flagged_count: 0,
-  reliability: null,
-  small_image_url: null,
-  is_kyc_verified: true,
-  additional_note: 'At the mall gate',
-  small_luggage: 1,
-  large_luggage: 2,
-  status: 'requested',
-  type: 'member',
-  ...overrides,
-})
+const requester = (overrides: Partial<Passenger> = {}): Passenger =>
+  passenger({ is_kyc_verified: true, additional_note: 'At the mall gate', small_luggage: 1, large_luggage: 2, ...overrides })
 
 const hostedTrip = (overrides: Partial<Trip> = {}) =>
   ({
@@ -218,7 +206,7 @@ describe('riders along the way', () => {
     detour_minutes: 6,
   }
   const rider = (status: 'requested' | 'active') =>
-    ({ ...requester({ status }), pickup: HSR, drop: SHIVAJINAGAR, detour_minutes: 6 }) as Passenger
+    requester({ status, pickup: HSR, drop: SHIVAJINAGAR, detour_minutes: 6 })
   const line = 'Joins at HSR Layout · leaves at Shivajinagar · +6 min'
 
   it('confirms the pick-up and drop of the match and sends them', async () => {
@@ -251,13 +239,13 @@ describe('riders along the way', () => {
   })
 
   it("shows the API's refusal of a stop out of the host's way as other refusals", async () => {
-    mockApi(422, "This pick-up is too far out of the host's way")
+    mockApi(422, MESSAGES.JOIN_STOPS_OUT_OF_WAY)
     const shown = vi.spyOn(toast, 'error')
     const stops = joinStopsFor(hostedTrip(ends), alongMatch)
     render(withClient(<SendRequestDialog tripId={42} open onClose={() => undefined} stops={stops} />))
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }))
     await waitFor(() =>
-      expect(shown).toHaveBeenCalledWith("Cannot Send Request : This pick-up is too far out of the host's way"),
+      expect(shown).toHaveBeenCalledWith(`Cannot Send Request : ${MESSAGES.JOIN_STOPS_OUT_OF_WAY}`),
     )
   })
 

@@ -1,8 +1,9 @@
 import styles from './JoinDialogs.module.css'
+import type { Passenger } from '../model/join'
 import { riderStopsLine } from '@/components/trip/along'
 
 /** "Joins at X · leaves at Y · +6 min": where a rider joins and leaves the trip, and what it adds (issue 37). */
-export function RiderStopsLine({ person, className }: { person: object; className?: string }) {
+export function RiderStopsLine({ person, className }: { person: Passenger; className?: string }) {
   const line = riderStopsLine(person)
   if (!line) return null
   return (
@@ -13,7 +14,7 @@ export function RiderStopsLine({ person, className }: { person: object; classNam
 }
 
 /** The trip sheet's riders, each with where they join and leave; nothing when the trip says nothing of it. */
-export function RiderStopsList({ people }: { people: { id: number; name?: string | null }[] }) {
+export function RiderStopsList({ people }: { people: Passenger[] }) {
   const lines = people.flatMap((person) => {
     const line = riderStopsLine(person)
     return line ? [{ id: person.id, name: person.name ?? 'Rider', line }] : []

@@ -2,14 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { StillComingTrip } from '../api/still-coming'
 import { TripActionBar } from './TripActionBar'
 import { indiaWallTime, wallText } from '@/components/trip/india-time'
 import type { Trip } from '@/components/trip/trip'
+import { MESSAGES } from '@/generated/rules'
 import { TRIPS_KEY } from '@/lib/trips'
 
 /** An active member's view of a trip leaving this many minutes from now. */
-const memberTrip = (minutesAhead: number, overrides: Partial<StillComingTrip> = {}) =>
+const memberTrip = (minutesAhead: number, overrides: Partial<Trip> = {}) =>
   ({
     id: 42,
     is_current_user_host: false,
@@ -21,6 +21,7 @@ const memberTrip = (minutesAhead: number, overrides: Partial<StillComingTrip> = 
     active_passenger_count: 2,
     total_passengers: 3,
     passengers: [],
+    still_coming_asked: false,
     scheduled_at: wallText(indiaWallTime(Date.now() + minutesAhead * 60_000)),
     ...overrides,
   }) as Trip
@@ -29,7 +30,7 @@ function mockApi() {
   document.cookie = 'csrf_token=test-token'
   const fetchMock = vi.fn(
     async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify({ status: 'SUCCESS', message: 'Your seat is kept.', data: null }), {
+      new Response(JSON.stringify({ status: 'SUCCESS', message: MESSAGES.STILL_COMING_KEPT, data: null }), {
         status: 200,
         headers: { 'Content-Type': 'application/json' },
       }),

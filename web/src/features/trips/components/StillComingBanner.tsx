@@ -1,12 +1,12 @@
-import { isAskedStillComing, type StillComingTrip, useKeepSeat } from '../api/still-coming'
+import { isAskedStillComing, useKeepSeat } from '../api/still-coming'
 import styles from './StillComingBanner.module.css'
 import barStyles from './TripActionBar.module.css'
-import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
+import { formatClock, isoToDdMmYyyy, scheduleParts, type Trip } from '@/components/trip/trip'
 import { toast } from '@/components/toast'
 import { errorMessage } from '@/lib/api'
 
 type StillComingBannerProps = {
-  trip: StillComingTrip
+  trip: Trip
   /** Opens the sheet's Leave Trip dialog (which then warns of no late cancellation). */
   onLeave: () => void
 }

@@ -6,6 +6,7 @@ import { TripActionBar } from './TripActionBar'
 import { indiaWallTime, wallText } from '@/components/trip/india-time'
 import type { Trip } from '@/components/trip/trip'
 import { MESSAGES } from '@/generated/rules'
+import { passenger } from '@/testing/passenger'
 
 const trip = (overrides: Partial<Trip> = {}) =>
   ({
@@ -17,19 +18,7 @@ const trip = (overrides: Partial<Trip> = {}) =>
     chat_id: null,
     active_passenger_count: 1,
     total_passengers: 2,
-    passengers: [
-      {
-        id: 7,
-        name: 'Ravi Kumar',
-        small_image_url: null,
-        is_kyc_verified: false,
-        additional_note: null,
-        small_luggage: 0,
-        large_luggage: 0,
-        status: 'requested',
-        type: 'member',
-      },
-    ],
+    passengers: [passenger()],
     ...overrides,
   }) as Trip
 

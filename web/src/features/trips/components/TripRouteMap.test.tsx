@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import TripRouteMap, { riderMarkers, routePoints } from './TripRouteMap'
 import type { Trip } from '@/components/trip/trip'
+import { passenger } from '@/testing/passenger'
 
 const trip = (overrides: Partial<Trip> = {}) =>
   ({
@@ -49,17 +50,16 @@ describe('TripRouteMap', () => {
   })
 
   it("draws the active riders' own stops between the ends, named for screen readers", () => {
-    const rider = (status: string) => ({
-      type: 'member',
-      status,
-      name: 'Ravi Kumar',
-      pickup: { name: 'HSR Layout, Bengaluru', latitude: 12.9116, longitude: 77.6474 },
-      drop: { name: 'Whitefield, Bengaluru, Karnataka', latitude: 12.9698, longitude: 77.75 },
-    })
-    const joined = trip({ passengers: [rider('active')] } as unknown as Partial<Trip>)
+    const rider = (status: string) =>
+      passenger({
+        status,
+        pickup: { name: 'HSR Layout, Bengaluru', latitude: 12.9116, longitude: 77.6474 },
+        drop: { name: 'Whitefield, Bengaluru, Karnataka', latitude: 12.9698, longitude: 77.75 },
+      })
+    const joined = trip({ passengers: [rider('active')] })
     // The drop at the trip's own end is the end's marker already.
     expect(riderMarkers(joined).map((marker) => marker.label)).toEqual(['Ravi Kumar joins at HSR Layout'])
-    expect(riderMarkers(trip({ passengers: [rider('requested')] } as unknown as Partial<Trip>))).toEqual([])
+    expect(riderMarkers(trip({ passengers: [rider('requested')] }))).toEqual([])
     const { container } = render(<TripRouteMap trip={joined} />)
     const map = screen.getByRole('img', {
       name: 'Map of the route from Koramangala to Whitefield; Ravi Kumar joins at HSR Layout',

@@ -3,7 +3,6 @@ import L from 'leaflet'
 import { useEffect, useRef } from 'react'
 import styles from './TripRouteMap.module.css'
 import type { Trip } from '@/components/trip/trip'
-import { riderStopsOf } from '@/components/trip/along'
 import { placeShortName } from '@/lib/location'
 import { removeMap } from './removeMap'
 
@@ -44,7 +43,7 @@ export function riderMarkers(trip: Trip): RiderMarker[] {
   return (trip.passengers ?? [])
     .filter((person) => person.type === 'member' && person.status === 'active')
     .flatMap((person) => {
-      const { pickup, drop } = riderStopsOf(person)
+      const { pickup, drop } = person
       const name = person.name ?? 'A rider'
       const marks: RiderMarker[] = []
       if (pickup && !atEnd(pickup)) {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { joinRequestBody } from './join'
 import { joinStopsFor, matchFromState } from './join-stops'
-import type { TripMatch } from '@/components/trip/along'
-import type { Trip } from '@/components/trip/trip'
+import type { Trip, TripMatch } from '@/components/trip/trip'
 
 const trip = {
   id: 42,

@@ -1,5 +1,5 @@
-import { endPlace, matchPlace, type JoinStop, type TripMatch } from '@/components/trip/along'
-import type { Place, Trip } from '@/components/trip/trip'
+import { endPlace, matchPlace } from '@/components/trip/along'
+import type { Place, Trip, TripMatch } from '@/components/trip/trip'
 
 /**
  * Where a rider asks to join and leave a trip (issue 37): a place of their own, or null for the trip's own end. The
@@ -25,7 +25,7 @@ export function joinStopsFor(trip: Trip, match: TripMatch | null): JoinStops {
   return { origin, destination, pickup: own(match?.pickup, origin), drop: own(match?.drop, destination) }
 }
 
-const joinStop = ({ latitude, longitude, name, place_id }: Place): JoinStop => ({
+const joinStop = ({ latitude, longitude, name, place_id }: Place): Place => ({
   latitude,
   longitude,
   name,
@@ -33,7 +33,7 @@ const joinStop = ({ latitude, longitude, name, place_id }: Place): JoinStop => (
 })
 
 /** The stops of POST /api/trip/user: only those of the rider's own; none means the trip's ends. */
-export function joinStopsBody(stops: JoinStops | undefined): { pickup?: JoinStop; drop?: JoinStop } {
+export function joinStopsBody(stops: JoinStops | undefined): { pickup?: Place; drop?: Place } {
   if (!stops) return {}
   return {
     ...(stops.pickup ? { pickup: joinStop(stops.pickup) } : {}),

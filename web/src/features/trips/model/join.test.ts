@@ -17,22 +17,9 @@ import {
   type Passenger,
 } from './join'
 import type { Trip } from '@/components/trip/trip'
+import { passenger } from '@/testing/passenger'
 
-const person = (overrides: Partial<Passenger>): Passenger => ({
-  id: 7,
-  name: 'Ravi Kumar',
-  average_rating: 0,
-  flagged_count: 0,
-  reliability: null,
-  small_image_url: null,
-  is_kyc_verified: false,
-  additional_note: null,
-  small_luggage: 0,
-  large_luggage: 0,
-  status: 'active',
-  type: 'member',
-  ...overrides,
-})
+const person = (overrides: Partial<Passenger>): Passenger => passenger({ status: 'active', ...overrides })
 
 const host = person({ id: 1, name: 'Asha Rao', type: 'host' })
 

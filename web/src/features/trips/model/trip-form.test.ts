@@ -35,6 +35,7 @@ const trip = {
   is_vehicle_booked: true,
   estimated_cost: 900,
   additional_note: 'Gate 2',
+  max_detour_minutes: 10,
 } as Trip
 
 describe('create trip form', () => {

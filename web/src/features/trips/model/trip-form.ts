@@ -1,4 +1,4 @@
-import { DEFAULT_DETOUR_MINUTES, tripDetourMinutes } from '@/components/trip/along'
+import { DEFAULT_DETOUR_MINUTES } from '@/components/trip/along'
 import { isClockTime, isInPast, isIsoDate, tripDateRange, defaultTripTime } from '@/components/trip/india-time'
 import { MODES, scheduleParts, type Place, type Trip } from '@/components/trip/trip'
 import { LIMITS, MESSAGES } from '@/generated/rules'
@@ -78,7 +78,7 @@ export function tripFormFrom(trip: Trip): TripFormValues {
     estimatedCost: trip.is_vehicle_booked && trip.estimated_cost ? String(trip.estimated_cost) : '',
     note: trip.additional_note ?? '',
     repeatOn: [],
-    maxDetourMinutes: tripDetourMinutes(trip),
+    maxDetourMinutes: trip.max_detour_minutes,
   }
 }
 
