@@ -10,8 +10,8 @@ from typing import Any
 
 from api.maps.schemas import Location
 from domain.routing import estimated_travel
-from domain.rules.along import Point, stop_refusal
-from domain.rules.geo import approximate, distance_km
+from domain.rules.along import Point, at_the_ends, stop_refusal
+from domain.rules.geo import approximate
 from domain.rules.refusal import Refusal
 from domain.settings import Settings
 
@@ -42,10 +42,6 @@ def _cell(latitude: float, longitude: float) -> Point:
     return Point(*approximate(latitude, longitude))
 
 
-def _within(point: Point, end: Point, radius_km: float) -> bool:
-    return distance_km(point.latitude, point.longitude, end.latitude, end.longitude) <= radius_km
-
-
 def stops_refusal(settings: Settings, way: TripWay, pickup: Location | None, drop: Location | None) -> Refusal | None:
     """Why the rider's stops cannot be asked of the trip, or None when they suit it (none given: the trip's ends)."""
     if pickup is None and drop is None:
@@ -54,8 +50,7 @@ def stops_refusal(settings: Settings, way: TripWay, pickup: Location | None, dro
     destination = _cell(way.destination_latitude, way.destination_longitude)
     start = Point(pickup.latitude, pickup.longitude) if pickup else origin
     end = Point(drop.latitude, drop.longitude) if drop else destination
-    radius_km = settings.trip_search_radius_km
-    if _within(start, origin, radius_km) and _within(end, destination, radius_km):
+    if at_the_ends(origin, destination, start, end, settings.trip_search_radius_km):
         return None
     travel = estimated_travel(settings, way.mode, way.scheduled_at)
     return stop_refusal(origin, destination, start, end, travel, way.max_detour_minutes)

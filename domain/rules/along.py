@@ -16,7 +16,7 @@ from math import cos, radians, sin
 from typing import Final, Protocol
 
 from domain.rules import messages
-from domain.rules.geo import EARTH_RADIUS_KM
+from domain.rules.geo import EARTH_RADIUS_KM, distance_km
 from domain.rules.refusal import Refusal, invalid
 
 # How far a host will go out of their way, in minutes: the choices of the create and edit forms. 0 takes riders at
@@ -59,6 +59,14 @@ def earth_vector(point: Point) -> tuple[float, float, float]:
         radius_m * cos(latitude) * cos(longitude),
         radius_m * cos(latitude) * sin(longitude),
         radius_m * sin(latitude),
+    )
+
+
+def at_the_ends(origin: Point, destination: Point, pickup: Point, drop: Point, radius_km: float) -> bool:
+    """The match at the ends: the pick-up within the search radius of the trip's start, the drop of its end."""
+    return all(
+        distance_km(stop.latitude, stop.longitude, end.latitude, end.longitude) <= radius_km
+        for stop, end in ((pickup, origin), (drop, destination))
     )
 
 

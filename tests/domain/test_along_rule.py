@@ -7,7 +7,7 @@ import pytest
 
 from domain.routing import StraightLineTravel, detour_budget_m, estimated_travel, speed_kmh
 from domain.rules import messages
-from domain.rules.along import Point, along_detour, same_direction, stop_refusal
+from domain.rules.along import Point, along_detour, at_the_ends, same_direction, stop_refusal
 from domain.rules.choices import TRANSPORT_AUTO, TRANSPORT_CAB
 from domain.rules.geo import distance_km
 from domain.rules.zone import IST
@@ -77,3 +77,11 @@ def test_speeds_follow_the_mode_and_the_peak_hours() -> None:
     # Ten minutes reach less far in the peak than at night.
     assert detour_budget_m(settings, TRANSPORT_CAB, peak, 10) < detour_budget_m(settings, TRANSPORT_CAB, night, 10)
     assert estimated_travel(settings, TRANSPORT_CAB, night).reach_m(0) == 0
+
+
+def test_the_ends_match_when_both_stops_are_within_the_radius_of_their_ends() -> None:
+    near_start, near_end = Point(12.8500, 77.6600), Point(13.0300, 77.5970)
+    assert at_the_ends(ELECTRONIC_CITY, HEBBAL, near_start, near_end, 5.0)
+    assert not at_the_ends(ELECTRONIC_CITY, HEBBAL, HSR_LAYOUT, near_end, 5.0)
+    # Each stop is held to its own end: swapped, neither is near.
+    assert not at_the_ends(ELECTRONIC_CITY, HEBBAL, near_end, near_start, 5.0)
