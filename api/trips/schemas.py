@@ -10,7 +10,7 @@ from api.maps.schemas import Location
 from api.text import free_text, required_reason
 from api.users.schemas import Reliability
 from domain import clock
-from domain.rules import along, choices, limits, messages
+from domain.rules import choices, limits, messages
 
 TripStatus = Literal["ACTIVE", "CANCELLED"]
 UserStatus = Literal["default", "requested", "active", "rejected", "removed", "left", "revoked", "expired"]
@@ -97,7 +97,7 @@ class TripFieldRules(BaseModel):
         """One of the form's choices, a whole number (not a text, a fraction or a yes/no), in the spec's words."""
         if minutes is None:
             return None
-        if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes not in along.DETOUR_CHOICES:
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes not in choices.DETOUR_CHOICES:
             raise ValueError(messages.TRIP_DETOUR_INVALID)
         return minutes
 
@@ -116,7 +116,7 @@ class NewTripFields(TripFieldRules):
     total_passengers: int = Field(default=limits.PASSENGERS_DEFAULT, strict=True)
     preferred_mode_of_transport: int = Field(default=choices.TRANSPORT_UNDECIDED, strict=True)
     max_detour_minutes: int = Field(
-        default=along.DEFAULT_DETOUR_MINUTES,
+        default=choices.DEFAULT_DETOUR_MINUTES,
         strict=True,
         description="how far the host will go out of their way for riders along it: 0, 5, 10, 15, 20 or 30",
     )

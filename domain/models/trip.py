@@ -23,7 +23,7 @@ from sqlalchemy.types import UserDefinedType
 
 from domain.models.base import Base, created_at_column
 from domain.models.ends import TripEnd, trip_end_columns
-from domain.rules.along import DETOUR_CHOICES
+from domain.rules.choices import DETOUR_CHOICES
 from domain.rules.geo import approximate_earth_sql, corridor_sql
 
 

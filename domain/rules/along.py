@@ -19,10 +19,6 @@ from domain.rules import messages
 from domain.rules.geo import EARTH_RADIUS_KM, distance_km
 from domain.rules.refusal import Refusal, invalid
 
-# How far a host will go out of their way, in minutes: the choices of the create and edit forms. 0 takes riders at
-# the ends only.
-DETOUR_CHOICES: Final = (0, 5, 10, 15, 20, 30)
-DEFAULT_DETOUR_MINUTES: Final = 10
 # A detour this close to the budget still fits: the two sides of the comparison come from different arithmetic.
 DETOUR_TOLERANCE_MINUTES: Final = 1e-6
 

@@ -23,6 +23,11 @@ TRANSPORT_MODES: Final = {
     TRANSPORT_SELF_DRIVE: "Self Drive",
 }
 
+# How far a host will go out of their way for riders along it, in minutes (domain/rules/along.py): the choices of
+# the create and edit forms. 0 takes riders at the ends only.
+DETOUR_CHOICES: Final = (0, 5, 10, 15, 20, 30)
+DEFAULT_DETOUR_MINUTES: Final = 10
+
 # What a co-rider can be rated on (SPEC §3 Config review_attributes): key to label.
 REVIEW_ATTRIBUTES: Final = {
     "punctual": "Punctual",

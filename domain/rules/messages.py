@@ -85,7 +85,7 @@ TRIP_PASSENGERS_RANGE: Final = "Passengers should be between 2 and 4"
 TRIP_PASSENGERS_BELOW_JOINED: Final = "Passengers cannot be fewer than the people already in the trip"
 TRIP_NOTE_TOO_LONG: Final = "Additional note cannot exceed 300 characters"
 TRIP_MODE_INVALID: Final = "Please choose a mode of transport"
-# How far the host goes out of their way (domain/rules/along.py DETOUR_CHOICES).
+# How far the host goes out of their way (domain/rules/choices.py DETOUR_CHOICES).
 TRIP_DETOUR_INVALID: Final = "Please choose how far you will go out of your way: 0, 5, 10, 15, 20 or 30 minutes"
 TRIP_PLACES_LOCKED: Final = "Origin and destination cannot be changed"
 TRIP_NOT_FOUND: Final = "Trip not found"

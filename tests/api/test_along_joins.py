@@ -15,7 +15,8 @@ from domain import clock
 from domain.models import Notification, Trip, TripPassenger
 from domain.routing import detour_budget_m, estimated_travel
 from domain.rules import messages, notices
-from domain.rules.along import DEFAULT_DETOUR_MINUTES, Point, detour_minutes
+from domain.rules.along import Point, detour_minutes
+from domain.rules.choices import DEFAULT_DETOUR_MINUTES
 from domain.rules.geo import approximate
 from tests.api.conftest import new_person
 from tests.api.test_commute import start, trips_appear

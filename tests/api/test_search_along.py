@@ -15,7 +15,8 @@ from domain.db import driver_connection
 from domain.models import AuthSession, Trip, TripEnd
 from domain.routing import detour_budget_m, estimated_travel
 from domain.rules import choices
-from domain.rules.along import DETOUR_CHOICES, MatchKind, Point
+from domain.rules.along import MatchKind, Point
+from domain.rules.choices import DETOUR_CHOICES
 from domain.rules.geo import approximate, distance_km
 from tests.api.conftest import new_person, place
 from tests.api.test_trips import create

@@ -25,7 +25,7 @@ HOUR_WEIGHTS = (1, 1, 1, 1, 1, 2, 4, 8, 10, 9, 6, 4, 4, 4, 4, 5, 6, 8, 10, 9, 6,
 MODES = (choices.TRANSPORT_CAB, choices.TRANSPORT_AUTO, choices.TRANSPORT_UNDECIDED, choices.TRANSPORT_SELF_DRIVE)
 MEMBER_STATUSES = ("active", "active", "active", "requested", "requested", "left")
 NOTES = (None, None, None, "Two bags, will wait at the gate", "Ladies only please", "Leaving sharp on time")
-# How far hosts go out of their way (domain/rules/along.py DETOUR_CHOICES): most keep the default of 10 minutes.
+# How far hosts go out of their way (domain/rules/choices.py DETOUR_CHOICES): most keep the default of 10 minutes.
 DETOUR_WEIGHTS = {0: 2, 5: 2, 10: 10, 15: 2, 20: 1, 30: 1}
 ROUTE_SETTINGS = RouteSettings()
 

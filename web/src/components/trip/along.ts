@@ -4,11 +4,11 @@
  * `drop` and `detour_minutes` are TripPassengerView's.
  */
 import { formatKm, type Place, type Trip, type TripFound, type TripMatch } from './trip'
+import { CHOICES } from '@/generated/rules'
 import { placeShortName } from '@/lib/location'
 
-/** How far a host will go out of their way, in minutes (domain/rules/along.py DETOUR_CHOICES). */
-export const DETOUR_CHOICES = [0, 5, 10, 15, 20, 30] as const
-export const DEFAULT_DETOUR_MINUTES = 10
+/** How far a host will go out of their way, in minutes (domain/rules/choices.py). */
+export const { DETOUR_CHOICES, DEFAULT_DETOUR_MINUTES } = CHOICES
 
 /** '10 minutes', and for 0 what it means: riders at the ends only. */
 export const detourChoiceLabel = (minutes: number): string =>

@@ -36,6 +36,15 @@ export const CHOICES = {
     "3": "Undecided",
     "4": "Self Drive"
   },
+  "DETOUR_CHOICES": [
+    0,
+    5,
+    10,
+    15,
+    20,
+    30
+  ],
+  "DEFAULT_DETOUR_MINUTES": 10,
   "REVIEW_ATTRIBUTES": {
     "punctual": "Punctual",
     "friendly": "Friendly",
