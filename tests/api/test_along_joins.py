@@ -1,4 +1,4 @@
-"""Riders along the way, the trip-write and join side (issue 37): how far a host goes out of their way on create,
+"""Riders along the way, the trip-write and join side: how far a host goes out of their way on create,
 edit and a commute series, the detour budget every write of a trip stores, a rider's own pick-up and drop when they
 ask to join (accepted along the way, refused the wrong way or too far out of it), and the stops the host and the
 members see, and the host's notice of the request."""

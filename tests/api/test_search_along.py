@@ -1,4 +1,4 @@
-"""Riders along the way in search (issue 37): a rider whose pick-up and drop lie on a host's way, in that order and
+"""Riders along the way in search: a rider whose pick-up and drop lie on a host's way, in that order and
 within the host's detour budget, finds the trip (match kind "along"); matches at the ends rank first; the filters
 apply to both; Trips Around You lists trips passing near the person too."""
 

@@ -1,4 +1,4 @@
-"""Riders along the way keep the approximate-ends rule (issue 37, SPEC §6): a stranger who searches from many chosen
+"""Riders along the way keep the approximate-ends rule (SPEC §6): a stranger who searches from many chosen
 pick-ups round a host's start and reads every figure of each match (walk, detour minutes, pick-up) cannot locate the
 host's exact start any better than its 500 m cell, which they are shown anyway.
 

@@ -1,4 +1,4 @@
-"""Riders along the way (issue 37) at 100k and 1M trips: riders whose pick-up and drop lie on the way between two
+"""Riders along the way at 100k and 1M trips: riders whose pick-up and drop lie on the way between two
 localities, searched through the real API and as the very same SQL, measured as trip_search measures route search
 (open-loop p95, closed-loop rates, the busiest query's plan), with every seeded trip given a detour budget
 (tests/perf/seed.py).

@@ -1,5 +1,5 @@
 /**
- * Riders along the way (issue 37): what the trip calls add for a rider who joins or leaves between the host's ends,
+ * Riders along the way: what the trip calls add for a rider who joins or leaves between the host's ends,
  * and how the screens say it. The search's and Trips Around You's `match` is TripFound's; each passenger's `pickup`,
  * `drop` and `detour_minutes` are TripPassengerView's.
  */

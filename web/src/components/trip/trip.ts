@@ -9,7 +9,7 @@ export type Place = Schemas['Location']
 export type Trip = Schemas['TripPublic']
 /** A trip as search and Trips Around You find it: a trip with how it was found. */
 export type TripFound = Schemas['TripFound']
-/** How a search or Trips Around You found a trip: at its ends or along its way (issue 37). */
+/** How a search or Trips Around You found a trip: at its ends or along its way. */
 export type TripMatch = Schemas['TripMatch']
 
 /** Transport mode codes (SPEC §3): 1 Cab, 2 Auto, 3 Undecided, anything else Self Drive. */

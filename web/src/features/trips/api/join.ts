@@ -7,7 +7,7 @@ type Schemas = components['schemas']
 
 /**
  * POST /api/trip/user: luggage counts and the note are left out when there is nothing to send (SPEC §5; the API counts
- * no luggage as none), and so are the pick-up and drop unless the rider has their own along the way (issue 37).
+ * no luggage as none), and so are the pick-up and drop unless the rider has their own along the way.
  */
 type JoinRequestCreate = Schemas['JoinRequestCreate']
 type Luggage = 'small_luggage' | 'large_luggage'

@@ -3,7 +3,7 @@ import { DETOUR_CHOICES, detourChoiceLabel } from '@/components/trip/along'
 
 type DetourChoiceProps = { value: number; onChange: (minutes: number) => void }
 
-/** "How far will you go out of your way?": the host's detour budget for riders along the way (issue 37). */
+/** "How far will you go out of your way?": the host's detour budget for riders along the way. */
 export function DetourChoice({ value, onChange }: DetourChoiceProps) {
   const selectId = useId()
   const hintId = useId()

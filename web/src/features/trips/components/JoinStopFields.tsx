@@ -6,7 +6,7 @@ type JoinStopFieldsProps = { stops: JoinStops; onChange: (stops: JoinStops) => v
 
 /**
  * Where the rider joins and leaves: the trip's ends, or the match's pick-up and drop along the way; each can be
- * changed to another place near the host's way (issue 37).
+ * changed to another place near the host's way.
  */
 export function JoinStopFields({ stops, onChange }: JoinStopFieldsProps) {
   return (

@@ -2,7 +2,7 @@ import styles from './JoinDialogs.module.css'
 import type { Passenger } from '../model/join'
 import { riderStopsLine } from '@/components/trip/along'
 
-/** "Joins at X · leaves at Y · +6 min": where a rider joins and leaves the trip, and what it adds (issue 37). */
+/** "Joins at X · leaves at Y · +6 min": where a rider joins and leaves the trip, and what it adds. */
 export function RiderStopsLine({ person, className }: { person: Passenger; className?: string }) {
   const line = riderStopsLine(person)
   if (!line) return null

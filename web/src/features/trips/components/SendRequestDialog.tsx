@@ -14,7 +14,7 @@ type SendRequestDialogProps = {
   tripId: number
   open: boolean
   onClose: () => void
-  /** The pick-up and drop offered first, which the rider confirms or changes (issue 37). */
+  /** The pick-up and drop offered first, which the rider confirms or changes. */
   stops?: JoinStops
 }
 

@@ -32,7 +32,7 @@ export function routePoints(trip: Trip): { ends: [LatLng, LatLng]; stops: LatLng
 type RiderMarker = { point: LatLng; label: string }
 
 /**
- * The active riders' own pick-ups and drops (issue 37), each named for screen readers; a stop at the trip's own end
+ * The active riders' own pick-ups and drops, each named for screen readers; a stop at the trip's own end
  * is the end's marker already.
  */
 export function riderMarkers(trip: Trip): RiderMarker[] {

@@ -2,7 +2,7 @@ import { endPlace, matchPlace } from '@/components/trip/along'
 import type { Place, Trip, TripMatch } from '@/components/trip/trip'
 
 /**
- * Where a rider asks to join and leave a trip (issue 37): a place of their own, or null for the trip's own end. The
+ * Where a rider asks to join and leave a trip: a place of their own, or null for the trip's own end. The
  * ends are shown to the rider as the trip gives them (approximate for a stranger), and never sent back as stops.
  */
 export type JoinStops = { origin: Place; destination: Place; pickup: Place | null; drop: Place | null }
