@@ -24,11 +24,12 @@ def following_the_sheet(page: Page) -> list[str]:
     return frames
 
 
-def wait_for(frames: list[str], wanted: str, timeout_seconds: float = 15) -> None:
+def wait_for(page: Page, frames: list[str], wanted: str, timeout_seconds: float = 15) -> None:
+    """Waits on the page, not the thread: Playwright hands the page's frames over only while it is called."""
     deadline = time.monotonic() + timeout_seconds
     while not any(wanted in frame for frame in frames):
         assert time.monotonic() < deadline, f"no {wanted!r} frame: {frames}"
-        time.sleep(0.1)
+        page.wait_for_timeout(100)
 
 
 def test_a_member_s_sos_shows_on_the_host_s_open_sheet_and_goes_when_they_are_safe(
@@ -46,7 +47,7 @@ def test_a_member_s_sos_shows_on_the_host_s_open_sheet_and_goes_when_they_are_sa
     host.goto(trip_path)
     sheet = host.get_by_role("dialog", name="Trip")
     expect(sheet.get_by_test_id("trip-details")).to_be_visible()
-    wait_for(frames, "following-trip")
+    wait_for(host, frames, "following-trip")
     expect(sheet.get_by_test_id("standing-sos")).to_have_count(0)
 
     call(rider, "POST", f"/api/trip/sos/{trip_id}", {})
@@ -90,7 +91,7 @@ def test_a_stranger_s_open_sheet_shows_the_trip_cancelled_when_its_host_deletes_
     stranger.goto(trip_path)
     sheet = stranger.get_by_role("dialog", name="Trip")
     expect(sheet.get_by_test_id("trip-details")).to_be_visible()
-    wait_for(frames, "following-trip")
+    wait_for(stranger, frames, "following-trip")
     expect(sheet.get_by_text("Cancelled", exact=True)).to_have_count(0)
 
     call(host, "DELETE", f"/api/trip/trip/{trip_id}", {"reason": "Plans changed"})
