@@ -4,6 +4,7 @@ import { BrowserRouter, useNavigate } from 'react-router'
 import { ErrorBoundary } from './ErrorScreen'
 import { AppRoutes } from './router'
 import { isPublicPath, paths } from '@/config/paths'
+import { I18nProvider } from '@/i18n'
 import { afterNextNavigation } from '@/lib/navigation'
 import { queryClient, setUnauthorizedHandler } from '@/lib/query-client'
 import { rememberRedirectTarget } from '@/lib/redirect'
@@ -27,13 +28,15 @@ function SessionExpiry() {
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <ErrorBoundary>
-          <SessionExpiry />
-          <AppRoutes />
-        </ErrorBoundary>
-      </BrowserRouter>
-    </QueryClientProvider>
+    <I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <ErrorBoundary>
+            <SessionExpiry />
+            <AppRoutes />
+          </ErrorBoundary>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </I18nProvider>
   )
 }

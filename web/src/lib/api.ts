@@ -66,6 +66,13 @@ type RequestOptions = {
   signal?: AbortSignal
 }
 
+let answerLanguage: string | null = null
+
+/** The language the API words its answers in (its Accept-Language): the one the app speaks, not the browser's. */
+export function setAnswerLanguage(language: string | null): void {
+  answerLanguage = language
+}
+
 type EarlyAnswers = Record<string, Promise<Response> | undefined>
 
 /**
@@ -85,6 +92,7 @@ async function send(path: string, { method = 'GET', body, signal }: RequestOptio
     if (early) return early
   }
   const headers: Record<string, string> = { Accept: 'application/json' }
+  if (answerLanguage) headers['Accept-Language'] = answerLanguage
   const isForm = body instanceof FormData
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
   if (UNSAFE_METHODS.has(method)) {

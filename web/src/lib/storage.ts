@@ -82,10 +82,14 @@ export const storage = {
   chatListOrder: (tab: string) => entry<number[]>('local', `humsafar.chat-list.${tab}`),
   /** Trips whose 'Leave a rating' prompt home has shown: each is offered once. */
   ratingPromptsShown: entry<number[]>('local', 'humsafar.rating-prompts-shown'),
+  /** The language chosen on this device ("hi"); the device's, so it outlives a logout. */
+  language: entry<string>('local', 'humsafar.language'),
 }
 
-/** Logout and account deletion forget everything the browser kept for this user. */
+/** Logout and account deletion forget everything the browser kept for this user, but the device's language. */
 export function clearAllStorage(): void {
+  const language = storage.language.get()
   area('local')?.clear()
   area('session')?.clear()
+  if (language) storage.language.set(language)
 }

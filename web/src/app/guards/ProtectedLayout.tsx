@@ -7,12 +7,13 @@ import { LiveUpdates } from '@/app/LiveUpdates'
 import { LoadFailed, OFFLINE_MESSAGE } from '@/app/LoadFailed'
 import { Splash } from '@/components/Splash'
 import { paths } from '@/config/paths'
+import { useProfileLanguage } from '@/i18n'
 import { isUnauthorized } from '@/lib/api'
 import { requestLocationPermission } from '@/lib/location'
 import { afterProfileState, afterProfileTarget, forgetRedirectTarget } from '@/lib/redirect'
 import { configQueryOptions, userQueryOptions } from '@/lib/session'
 import { storage } from '@/lib/storage'
-import { protectedRedirect, shouldAskForLocation } from './guard-logic'
+import { isProfileComplete, protectedRedirect, shouldAskForLocation } from './guard-logic'
 
 function useLocationPermissionPrompt(pathname: string, enabled: boolean) {
   const asking = useRef(false)
@@ -34,6 +35,7 @@ export function ProtectedLayout() {
   const { pathname, search, state } = useLocation()
   const user = useQuery(userQueryOptions())
   const config = useQuery(configQueryOptions())
+  useProfileLanguage(user.data, user.data != null && !isProfileComplete(user.data))
   // The screen behind the guard is drawn as a transition once both have arrived, in slices that keep the page
   // responsive, instead of in one long task.
   const ready = useDeferredValue(user.isSuccess && config.isSuccess)
