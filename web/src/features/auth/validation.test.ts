@@ -3,8 +3,8 @@ import { phoneDigits, validatePhone } from './validation'
 
 describe('validatePhone', () => {
   it('requires a number', () => {
-    expect(validatePhone('')).toBe('phone number is required')
-    expect(validatePhone('   ')).toBe('phone number is required')
+    expect(validatePhone('')).toBe('auth.phoneRequired')
+    expect(validatePhone('   ')).toBe('auth.phoneRequired')
   })
 
   it('accepts 10 digits starting with 6 to 9', () => {
@@ -14,7 +14,7 @@ describe('validatePhone', () => {
 
   it('refuses other numbers', () => {
     for (const phone of ['5876543210', '987654321', '98765432101', '98765x3210']) {
-      expect(validatePhone(phone)).toBe('Enter a valid phone number')
+      expect(validatePhone(phone)).toBe('auth.phoneInvalid')
     }
   })
 })

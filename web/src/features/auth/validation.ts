@@ -1,12 +1,13 @@
-import { MESSAGES, PATTERNS } from '@/generated/rules'
+import { PATTERNS } from '@/generated/rules'
+import type { Key } from '@/i18n'
 
 const PHONE = new RegExp(PATTERNS.PHONE)
 
-/** The error to show for a mobile number, or null when it is a valid Indian mobile number. */
-export function validatePhone(value: string): string | null {
+/** The catalog key of the error to show for a mobile number, or null when it is a valid Indian mobile number. */
+export function validatePhone(value: string): Extract<Key, 'auth.phoneRequired' | 'auth.phoneInvalid'> | null {
   const phone = value.trim()
-  if (!phone) return MESSAGES.PHONE_REQUIRED
-  if (!PHONE.test(phone)) return MESSAGES.PHONE_INVALID
+  if (!phone) return 'auth.phoneRequired'
+  if (!PHONE.test(phone)) return 'auth.phoneInvalid'
   return null
 }
 

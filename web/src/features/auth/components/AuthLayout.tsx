@@ -3,11 +3,13 @@ import { Link } from 'react-router'
 import styles from './AuthLayout.module.css'
 import { BackIcon } from '@/components/icons'
 import { Logo } from '@/components/Logo'
+import { useT } from '@/i18n'
 
 type AuthLayoutProps = { children: ReactNode; back?: { to: string; label: string } }
 
 /** The brand band on top of the login and code screens. */
 export function AuthLayout({ children, back }: AuthLayoutProps) {
+  const t = useT()
   return (
     <div className={styles.layout}>
       <div className={styles.hero}>
@@ -21,8 +23,8 @@ export function AuthLayout({ children, back }: AuthLayoutProps) {
             <Logo size={56} />
           </span>
           <div>
-            <p className={styles.name}>Humsafar</p>
-            <p className={styles.tagline}>Share the ride, split the fare.</p>
+            <p className={styles.name}>{t('common.appName')}</p>
+            <p className={styles.tagline}>{t('auth.tagline')}</p>
           </div>
         </div>
         <RouteArt />

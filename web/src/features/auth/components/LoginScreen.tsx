@@ -8,17 +8,20 @@ import styles from './LoginScreen.module.css'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
+import { LanguagePicker, rememberPickedSignedOut, Trans, useI18n } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { storage } from '@/lib/storage'
 
 export function LoginScreen() {
+  const { t, message } = useI18n()
   const navigate = useNavigate()
   const sendOtp = useSendOtp()
   const [phone, setPhone] = useState(() => storage.pendingLogin.get()?.mobile_number ?? '')
   const [submitted, setSubmitted] = useState(false)
   const inputId = useId()
   const errorId = useId()
-  const error = submitted ? validatePhone(phone) : null
+  const errorKey = submitted ? validatePhone(phone) : null
+  const error = errorKey && t(errorKey)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -31,20 +34,21 @@ export function LoginScreen() {
     }
     sendOtp.mutate(phone, {
       onSuccess: () => navigate(paths.otp),
-      onError: (failure) => toast.error(errorMessage(failure)),
+      onError: (failure) => toast.error(message(errorMessage(failure))),
     })
   }
 
   return (
     <AuthLayout>
       <div className={styles.intro}>
-        <h1>Login with your mobile number</h1>
-        <p className="muted">We will send you a one-time code to verify it.</p>
+        <h1>{t('auth.loginTitle')}</h1>
+        <p className="muted">{t('auth.loginIntro')}</p>
       </div>
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className="field">
           <label className="field-label" htmlFor={inputId}>
-            Mobile number <span className="visually-hidden">(India, {LIMITS.COUNTRY_CODE})</span>
+            {t('auth.mobileNumber')}{' '}
+            <span className="visually-hidden">{t('auth.mobileNumberCountry', { code: LIMITS.COUNTRY_CODE })}</span>
           </label>
           <div className={styles.phoneRow} data-invalid={Boolean(error) || undefined}>
             <span className={styles.countryCode} aria-hidden="true">
@@ -71,20 +75,27 @@ export function LoginScreen() {
           </p>
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={sendOtp.isPending} data-testid="continue">
-          {sendOtp.isPending ? 'Sending code…' : 'Continue'}
+          {sendOtp.isPending ? t('auth.sendingCode') : t('auth.continue')}
         </button>
       </form>
       <p className={styles.legal}>
-        By continuing you agree to our{' '}
-        <a href={paths.terms} target="_blank" rel="noreferrer">
-          Terms of Use
-        </a>{' '}
-        and{' '}
-        <a href={paths.privacy} target="_blank" rel="noreferrer">
-          Privacy Policy
-        </a>
-        .
+        <Trans
+          k="auth.legal"
+          tags={{
+            terms: (text) => (
+              <a href={paths.terms} target="_blank" rel="noreferrer">
+                {text}
+              </a>
+            ),
+            privacy: (text) => (
+              <a href={paths.privacy} target="_blank" rel="noreferrer">
+                {text}
+              </a>
+            ),
+          }}
+        />
       </p>
+      <LanguagePicker className={styles.language} onChosen={rememberPickedSignedOut} />
     </AuthLayout>
   )
 }

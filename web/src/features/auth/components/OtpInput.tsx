@@ -1,5 +1,6 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
 import styles from './OtpInput.module.css'
+import { useT } from '@/i18n'
 
 type OtpInputProps = {
   /** One entry per box, '' when empty. */
@@ -17,6 +18,7 @@ const onlyDigits = (text: string) => text.replace(/\D/g, '')
 
 /** Code boxes: typing moves forward, Backspace on an empty box goes back, paste or autofill spreads the digits. */
 export function OtpInput({ digits, onChange, onComplete, disabled, invalid, describedBy, autoFocus }: OtpInputProps) {
+  const t = useT()
   const boxes = useRef<(HTMLInputElement | null)[]>([])
   const length = digits.length
 
@@ -77,7 +79,7 @@ export function OtpInput({ digits, onChange, onComplete, disabled, invalid, desc
   }
 
   return (
-    <div className={styles.boxes} role="group" aria-label="Verification code" aria-describedby={describedBy}>
+    <div className={styles.boxes} role="group" aria-label={t('auth.codeBoxes')} aria-describedby={describedBy}>
       {digits.map((digit, index) => (
         <input
           key={index}
@@ -89,7 +91,7 @@ export function OtpInput({ digits, onChange, onComplete, disabled, invalid, desc
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          aria-label={`Digit ${index + 1} of ${length}`}
+          aria-label={t('auth.codeDigit', { index: index + 1, count: length })}
           aria-invalid={invalid || undefined}
           value={digit}
           disabled={disabled}

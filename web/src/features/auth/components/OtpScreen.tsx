@@ -8,6 +8,7 @@ import { OtpInput } from './OtpInput'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { LIMITS, MESSAGES } from '@/generated/rules'
+import { Trans, useI18n } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { peekRedirectTarget } from '@/lib/redirect'
 import { storage, type PendingLogin } from '@/lib/storage'
@@ -35,6 +36,7 @@ export function OtpScreen() {
 }
 
 function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => void }) {
+  const { t, message } = useI18n()
   const navigate = useNavigate()
   const verify = useVerifyOtp()
   const resend = useSendOtp()
@@ -72,7 +74,7 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
   const submit = (code: string) => {
     if (verify.isPending || spent) return
     if (code.length !== length) {
-      setError(MESSAGES.OTP_REQUIRED)
+      setError(t('auth.codeRequired'))
       setAttempt((value) => value + 1)
       return
     }
@@ -108,22 +110,23 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
         setSpent(null)
         if (message) toast.success(message)
       },
-      onError: (failure) => toast.error(errorMessage(failure)),
+      onError: (failure) => toast.error(message(errorMessage(failure))),
     })
   }
 
   const changeNumber = () => navigate(paths.login)
 
+  const countdown = { time: formatCountdown(waitSeconds) }
+  const strong = { time: (text: string) => <strong>{text}</strong> }
+
   return (
-    <AuthLayout back={{ to: paths.login, label: 'Back to login' }}>
+    <AuthLayout back={{ to: paths.login, label: t('auth.backToLogin') }}>
       <div className={styles.intro}>
-        <h1>Verify your number</h1>
+        <h1>{t('auth.verifyTitle')}</h1>
         <p className={`muted ${styles.numberLine}`}>
-          <span>
-            Enter the {length}-digit code sent to {LIMITS.COUNTRY_CODE} {login.mobile_number}
-          </span>
+          <span>{t('auth.codeSentTo', { length, phone: `${LIMITS.COUNTRY_CODE} ${login.mobile_number}` })}</span>
           <button type="button" className="link-button" onClick={changeNumber}>
-            Change Number
+            {t('auth.changeNumber')}
           </button>
         </p>
       </div>
@@ -147,22 +150,14 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
           />
         </div>
         <p id={errorId} className={styles.codeError} role="alert" data-testid="otp-error">
-          {spent ?? error}
+          {message(spent ?? error ?? '')}
         </p>
         <p className={styles.resendRow} data-testid="otp-resend">
-          {!canResend && spent && (
-            <>
-              You can ask for a new code in <strong>{formatCountdown(waitSeconds)}</strong>
-            </>
-          )}
-          {!canResend && !spent && (
-            <>
-              Resend code in <strong>{formatCountdown(waitSeconds)}</strong>
-            </>
-          )}
+          {!canResend && spent && <Trans k="auth.askNewCodeIn" values={countdown} tags={strong} />}
+          {!canResend && !spent && <Trans k="auth.resendIn" values={countdown} tags={strong} />}
           {canResend && (
             <>
-              {spent ? 'Ask for a new code:' : "Didn't get the code?"}{' '}
+              {spent ? t('auth.askNewCode') : t('auth.didNotGetCode')}{' '}
               <button
                 ref={resendButton}
                 type="button"
@@ -170,7 +165,7 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
                 onClick={resendCode}
                 disabled={resend.isPending}
               >
-                Resend
+                {t('auth.resend')}
               </button>
             </>
           )}
@@ -181,7 +176,7 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
           disabled={verify.isPending || spent != null}
           data-testid="verify-code"
         >
-          {verify.isPending ? 'Verifying…' : 'Verify Code'}
+          {verify.isPending ? t('auth.verifying') : t('auth.verifyCode')}
         </button>
       </form>
     </AuthLayout>

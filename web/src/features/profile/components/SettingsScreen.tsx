@@ -8,11 +8,15 @@ import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { MESSAGES } from '@/generated/rules'
+import { LanguagePicker, useI18n, useSaveProfileLanguage } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { deleteThisDevice, notificationPermissionProblem, subscribeThisDevice } from '@/lib/push'
 import { useConfig, useCurrentUser, useSignOut } from '@/lib/session'
 
 export function SettingsScreen() {
+  const i18n = useI18n()
+  const t = i18n.t
+  const saveLanguage = useSaveProfileLanguage()
   const user = useCurrentUser()
   const config = useConfig()
   const [subscribing, setSubscribing] = useState(false)
@@ -36,7 +40,7 @@ export function SettingsScreen() {
       try {
         await subscribeThisDevice(config.web_push_vapid_public_key)
       } catch (error) {
-        toast.error(error instanceof Error && error.message ? error.message : MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED)
+        toast.error(error instanceof Error && error.message ? error.message : i18n.message(MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED))
         return
       } finally {
         setSubscribing(false)
@@ -62,13 +66,13 @@ export function SettingsScreen() {
 
   return (
     <>
-      <PageHeader title="Settings" backTo={paths.profile} />
+      <PageHeader title={t('settings.title')} backTo={paths.profile} />
       <main className={styles.screen}>
         <div className={styles.panel} style={{ padding: 0 }}>
           <div className={styles.switchRow}>
             <BellIcon style={{ color: 'var(--color-primary)' }} />
             <span id={labelId} style={{ flex: 1 }}>
-              App Notification
+              {t('settings.notifications')}
             </span>
             <button
               type="button"
@@ -82,18 +86,26 @@ export function SettingsScreen() {
             />
           </div>
         </div>
-        <MenuList label="Safety">
-          <MenuRow icon={<ShieldIcon />} label="Emergency Contacts" to={paths.emergencyContacts} />
+        <div className={styles.panel}>
+          <LanguagePicker onChosen={saveLanguage} />
+        </div>
+        <MenuList label={t('settings.safety')}>
+          <MenuRow icon={<ShieldIcon />} label={t('settings.emergencyContacts')} to={paths.emergencyContacts} />
         </MenuList>
-        <MenuList label="Account">
-          <MenuRow icon={<TrashIcon />} label="Delete Account" tone="danger" onClick={() => setConfirmingDelete(true)} />
+        <MenuList label={t('settings.account')}>
+          <MenuRow
+            icon={<TrashIcon />}
+            label={t('settings.deleteAccount')}
+            tone="danger"
+            onClick={() => setConfirmingDelete(true)}
+          />
         </MenuList>
       </main>
       <ConfirmDialog
         open={confirmingDelete}
-        title="Delete Account"
-        message="Your profile, trips and chats will be removed. This cannot be undone."
-        confirmLabel="Yes, I'm Sure"
+        title={t('settings.deleteAccount')}
+        message={t('settings.deleteWarning')}
+        confirmLabel={t('settings.deleteConfirm')}
         danger
         busy={deleteAccount.isPending}
         onConfirm={() => void remove()}
