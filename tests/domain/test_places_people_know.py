@@ -99,14 +99,46 @@ def test_the_shipped_landmarks_name_each_place_once_with_its_other_names_beside_
     assert [place.place_id for place in halasuru if "." not in place.place_id] == ["lm-560008-4f09cdb7"]
 
 
+LANDMARKS_HEADER = "city,name,aliases,pincode,point_from,latitude,longitude\n"
+
+
 def test_a_landmark_far_from_its_pincode_is_refused(shipped_places, tmp_path):
     landmarks = tmp_path / "landmarks.csv"
-    landmarks.write_text(
-        "city,name,aliases,pincode,latitude,longitude\nBengaluru,Silk Board Junction,Silk Board,560068,13.2,77.6\n"
-    )
+    landmarks.write_text(LANDMARKS_HEADER + "Bengaluru,Silk Board Junction,Silk Board,560068,,13.2,77.6\n")
     offices = [place for place in shipped_places if place.place_id.startswith("in-560")]
     with pytest.raises(SystemExit, match="Silk Board Junction: not within"):
-        landmark_rows(offices, landmarks)
+        landmark_rows(offices, {}, landmarks)
+
+
+def test_a_landmark_a_package_holds_takes_the_package_point(shipped_places, tmp_path):
+    landmarks = tmp_path / "landmarks.csv"
+    landmarks.write_text(LANDMARKS_HEADER + "Bengaluru,Koramangala,,560034,india-post:560034:Koramangala S.O,,\n")
+    offices = [place for place in shipped_places if place.place_id.startswith("in-560")]
+    points = {"india-post:560034:Koramangala S.O": (12.92711, 77.6266)}
+    (koramangala,) = landmark_rows(offices, points, landmarks)
+    assert (koramangala.latitude, koramangala.longitude) == (12.92711, 77.6266)
+    with pytest.raises(SystemExit, match=r"Koramangala: india-post:560034:Koramangala S\.O is not in the pinned"):
+        landmark_rows(offices, {}, landmarks)
+
+
+def test_a_landmark_gives_its_point_one_way(shipped_places, tmp_path):
+    landmarks = tmp_path / "landmarks.csv"
+    landmarks.write_text(LANDMARKS_HEADER + "Bengaluru,Koramangala,,560034,geonames:1,12.93,77.62\n")
+    with pytest.raises(SystemExit, match="Koramangala: a point from geonames:1 and by hand"):
+        landmark_rows([], {"geonames:1": (12.93, 77.62)}, landmarks)
+
+
+@pytest.mark.parametrize(
+    ("name", "point"),
+    [
+        ("Kempegowda International Airport", (13.1979, 77.7063)),  # airportsdata VOBL
+        ("Koramangala", (12.92711, 77.6266)),  # India Post's Koramangala S.O
+        ("Kukatpally", (17.48486, 78.41376)),  # GeoNames 1265767
+    ],
+)
+def test_the_shipped_landmarks_a_package_holds_are_at_its_point(shipped_places, name, point):
+    (landmark,) = [place for place in shipped_places if place.place_id.startswith("lm-") and place.name == name]
+    assert (landmark.latitude, landmark.longitude) == point
 
 
 @pytest.mark.parametrize(

