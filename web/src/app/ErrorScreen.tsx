@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react'
 import { Logo } from '@/components/Logo'
-import { MESSAGES } from '@/generated/rules'
+import { useT } from '@/i18n'
 import styles from './ErrorScreen.module.css'
 
 function describe(error: unknown): string {
@@ -10,13 +10,14 @@ function describe(error: unknown): string {
 
 /** Something broke while rendering; reloading the app is the way out. */
 export function ErrorScreen({ error }: { error: unknown }) {
+  const t = useT()
   return (
     <main className={styles.screen}>
       <Logo size={72} />
-      <h1>{MESSAGES.APP_CRASHED}</h1>
+      <h1>{t('app.crashed')}</h1>
       <p className={styles.detail}>{describe(error)}</p>
       <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-        Reload App
+        {t('app.reload')}
       </button>
     </main>
   )

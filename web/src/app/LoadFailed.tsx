@@ -1,19 +1,18 @@
 import { Logo } from '@/components/Logo'
-import { MESSAGES } from '@/generated/rules'
+import { useT, type Key } from '@/i18n'
 import styles from './ErrorScreen.module.css'
 
-export const OFFLINE_MESSAGE = 'You are offline'
+type LoadFailedProps = { reason?: Extract<Key, `app.${string}`>; onRetry: () => void }
 
-type LoadFailedProps = { message?: string; onRetry: () => void }
-
-export function LoadFailed({ message = MESSAGES.FALLBACK_ERROR, onRetry }: LoadFailedProps) {
+export function LoadFailed({ reason = 'app.loadFailed', onRetry }: LoadFailedProps) {
+  const t = useT()
   return (
     <main className={styles.screen}>
       <Logo size={72} />
-      <h1>{message}</h1>
-      <p className="muted">Check your connection and try again.</p>
+      <h1>{t(reason)}</h1>
+      <p className="muted">{t('app.checkConnection')}</p>
       <button type="button" className="btn btn-primary" onClick={onRetry}>
-        Try Again
+        {t('app.tryAgain')}
       </button>
     </main>
   )

@@ -1,17 +1,18 @@
 import { Link } from 'react-router'
 import { Logo } from '@/components/Logo'
 import { paths } from '@/config/paths'
-import { MESSAGES } from '@/generated/rules'
+import { useT } from '@/i18n'
 import styles from './ErrorScreen.module.css'
 
 export function NotFoundScreen() {
+  const t = useT()
   return (
     <main className={styles.screen}>
       <Logo size={72} />
-      <h1>{MESSAGES.PAGE_NOT_FOUND}</h1>
-      <p className="muted">The page you are looking for does not exist.</p>
+      <h1>{t('app.notFound')}</h1>
+      <p className="muted">{t('app.notFoundDetail')}</p>
       <Link className="btn btn-primary" to={paths.home}>
-        Go To Home
+        {t('app.goHome')}
       </Link>
     </main>
   )

@@ -1,5 +1,6 @@
 import { Children, useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import styles from './Carousel.module.css'
+import { useT } from '@/i18n'
 
 type CarouselProps = {
   /** What the carousel holds, read by screen readers ("Highlights", "Upcoming trips"). */
@@ -21,6 +22,7 @@ function prefersReducedMotion(): boolean {
  * inside, when the person asks for reduced motion, and for good with the pause button.
  */
 export function Carousel({ label, children, slidesPerView = 1, autoplaySeconds, testId }: CarouselProps) {
+  const t = useT()
   const slides = Children.toArray(children)
   const count = slides.length
   const trackRef = useRef<HTMLDivElement>(null)
@@ -90,7 +92,7 @@ export function Carousel({ label, children, slidesPerView = 1, autoplaySeconds, 
             className={styles.slide}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
+            aria-label={t('common.slideOf', { index: index + 1, count })}
           >
             {slide}
           </div>
@@ -103,20 +105,20 @@ export function Carousel({ label, children, slidesPerView = 1, autoplaySeconds, 
               type="button"
               className={styles.pause}
               onClick={() => setStopped((value) => !value)}
-              aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
-              title={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+              aria-label={stopped ? t('common.startSlideShow') : t('common.stopSlideShow')}
+              title={stopped ? t('common.startSlideShow') : t('common.stopSlideShow')}
             >
               {stopped ? <PlayGlyph /> : <PauseGlyph />}
             </button>
           )}
-          <div className={styles.dots} role="group" aria-label="Choose slide">
+          <div className={styles.dots} role="group" aria-label={t('common.chooseSlide')}>
             {slides.map((_, index) => (
               <button
                 key={index}
                 type="button"
                 className={styles.dot}
-                aria-label={`Slide ${index + 1}`}
-                title={`Slide ${index + 1}`}
+                aria-label={t('common.slide', { index: index + 1 })}
+                title={t('common.slide', { index: index + 1 })}
                 aria-current={index === active ? 'true' : undefined}
                 onClick={() => goTo(index)}
               />

@@ -1,4 +1,5 @@
 import { Dialog } from './Dialog'
+import { useT } from '@/i18n'
 
 type ConfirmDialogProps = {
   open: boolean
@@ -17,18 +18,19 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'No',
+  cancelLabel,
   busy,
   danger,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const t = useT()
   return (
     <Dialog open={open} title={title} onClose={onCancel}>
       <p className="muted">{message}</p>
       <div style={{ display: 'flex', gap: 12 }}>
         <button type="button" className="btn btn-secondary btn-block" onClick={onCancel}>
-          {cancelLabel}
+          {cancelLabel ?? t('common.no')}
         </button>
         <button
           type="button"

@@ -3,6 +3,7 @@ import { Dialog } from './Dialog'
 import styles from './Explanation.module.css'
 import { HelpIcon } from './icons'
 import { SafeHtml } from './SafeHtml'
+import { useT } from '@/i18n'
 
 type ExplanationProps = {
   /** The configuration's heading: the dialog's title and the button's name. */
@@ -16,6 +17,7 @@ type ExplanationProps = {
 
 /** An info button beside a figure that opens the configuration's explanation of it (SPEC §3 Config). */
 export function Explanation({ heading, content, size = 18, className, testId }: ExplanationProps) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -35,7 +37,7 @@ export function Explanation({ heading, content, size = 18, className, testId }: 
       <Dialog open={open} title={heading} onClose={() => setOpen(false)} testId={testId}>
         <SafeHtml html={content} className={styles.content} />
         <button type="button" className="btn btn-primary btn-block" onClick={() => setOpen(false)}>
-          Got it
+          {t('common.gotIt')}
         </button>
       </Dialog>
     </>

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import styles from './OfflineBanner.module.css'
-import { MESSAGES } from '@/generated/rules'
+import { useT } from '@/i18n'
 
 /** Matches the banner's min-height in OfflineBanner.module.css. */
 const BANNER_HEIGHT = 40
@@ -28,6 +28,7 @@ export const useOnline = (): boolean =>
  * down under it (--offline-inset). The live region is always there, so the change is announced as it happens.
  */
 export function OfflineBanner() {
+  const t = useT()
   const online = useOnline()
   useEffect(() => {
     if (online) return
@@ -39,7 +40,7 @@ export function OfflineBanner() {
   }, [online])
   return createPortal(
     <div role="status" className={online ? styles.idle : styles.banner} data-testid="offline-banner">
-      {online ? '' : MESSAGES.OFFLINE_BANNER}
+      {online ? '' : t('app.offlineBanner')}
     </div>,
     document.body,
   )

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { BackIcon } from './icons'
 import styles from './PageHeader.module.css'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 
 type PageHeaderProps = {
   title: string
@@ -15,6 +16,7 @@ type PageHeaderProps = {
 
 /** A screen's top bar: back, the screen's one h1, optional actions. */
 export function PageHeader({ title, backTo, backState, fallbackTo, actions }: PageHeaderProps) {
+  const t = useT()
   const navigate = useNavigate()
   const goBack = () => {
     if (backTo) navigate(backTo, backState === undefined ? undefined : { state: backState })
@@ -23,7 +25,7 @@ export function PageHeader({ title, backTo, backState, fallbackTo, actions }: Pa
   }
   return (
     <header className={styles.header}>
-      <button type="button" className="icon-button" onClick={goBack} aria-label="Back" title="Back">
+      <button type="button" className="icon-button" onClick={goBack} aria-label={t('common.back')} title={t('common.back')}>
         <BackIcon />
       </button>
       <h1 className={styles.title} title={title}>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import styles from './Stepper.module.css'
 import { PlusIcon } from './icons'
+import { useI18n } from '@/i18n'
 
 type StepperProps = {
   label: string
@@ -15,7 +16,11 @@ export const clamp = (value: number, min: number, max: number): number => Math.m
 
 /** A whole number with − and + buttons, held between min and max (SPEC §5 number stepper). */
 export function Stepper({ label, value, min, max, onChange, testId }: StepperProps) {
+  const { t, language } = useI18n()
   const labelId = useId()
+  const named = { label: label.toLocaleLowerCase(language) }
+  const fewer = t('common.fewer', named)
+  const more = t('common.more', named)
   return (
     <div className={styles.row} data-testid={testId}>
       <span id={labelId} className="field-label">
@@ -27,8 +32,8 @@ export function Stepper({ label, value, min, max, onChange, testId }: StepperPro
           className={styles.button}
           onClick={() => onChange(clamp(value - 1, min, max))}
           disabled={value <= min}
-          aria-label={`Fewer ${label.toLowerCase()}`}
-          title={`Fewer ${label.toLowerCase()}`}
+          aria-label={fewer}
+          title={fewer}
         >
           <MinusGlyph />
         </button>
@@ -40,8 +45,8 @@ export function Stepper({ label, value, min, max, onChange, testId }: StepperPro
           className={styles.button}
           onClick={() => onChange(clamp(value + 1, min, max))}
           disabled={value >= max}
-          aria-label={`More ${label.toLowerCase()}`}
-          title={`More ${label.toLowerCase()}`}
+          aria-label={more}
+          title={more}
         >
           <PlusIcon size={18} />
         </button>

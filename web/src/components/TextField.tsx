@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react'
+import { useT } from '@/i18n'
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string
@@ -8,12 +9,13 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 }
 
 export function TextField({ label, optional, error, hint, ...input }: TextFieldProps) {
+  const t = useT()
   const inputId = useId()
   const messageId = useId()
   return (
     <div className="field">
       <label className="field-label" htmlFor={inputId}>
-        {label} {optional && <span className="field-optional">(optional)</span>}
+        {label} {optional && <span className="field-optional">{t('common.optional')}</span>}
       </label>
       <input
         id={inputId}

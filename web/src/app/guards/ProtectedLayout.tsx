@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router'
 import { AppUpdatePrompt } from '@/app/AppUpdatePrompt'
 import { PushBridge } from '@/app/PushBridge'
 import { LiveUpdates } from '@/app/LiveUpdates'
-import { LoadFailed, OFFLINE_MESSAGE } from '@/app/LoadFailed'
+import { LoadFailed } from '@/app/LoadFailed'
 import { Splash } from '@/components/Splash'
 import { paths } from '@/config/paths'
 import { useProfileLanguage } from '@/i18n'
@@ -46,14 +46,14 @@ export function ProtectedLayout() {
   }, [ready])
 
   const waitingForNetwork = !ready && (user.fetchStatus === 'paused' || config.fetchStatus === 'paused')
-  if (waitingForNetwork) return <LoadFailed message={OFFLINE_MESSAGE} onRetry={() => window.location.reload()} />
+  if (waitingForNetwork) return <LoadFailed reason="app.offline" onRetry={() => window.location.reload()} />
 
   const error = user.error ?? config.error
   if (error && !ready) {
     if (isUnauthorized(error)) return <Splash />
     return (
       <LoadFailed
-        message={user.error ? 'Unable to load user details' : undefined}
+        reason={user.error ? 'app.userLoadFailed' : undefined}
         onRetry={() => {
           if (user.error) void user.refetch()
           if (config.error) void config.refetch()

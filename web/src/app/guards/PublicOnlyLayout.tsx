@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Navigate, Outlet } from 'react-router'
-import { LoadFailed, OFFLINE_MESSAGE } from '@/app/LoadFailed'
+import { LoadFailed } from '@/app/LoadFailed'
 import { Splash } from '@/components/Splash'
 import { paths } from '@/config/paths'
 import { peekRedirectTarget } from '@/lib/redirect'
@@ -13,7 +13,7 @@ import { sessionQueryOptions } from '@/lib/session'
 export function PublicOnlyLayout() {
   const session = useQuery(sessionQueryOptions())
   if (session.isPending && session.fetchStatus === 'paused') {
-    return <LoadFailed message={OFFLINE_MESSAGE} onRetry={() => window.location.reload()} />
+    return <LoadFailed reason="app.offline" onRetry={() => window.location.reload()} />
   }
   if (session.isPending) return <Splash />
   if (session.data?.is_logged_in) return <Navigate to={peekRedirectTarget()} replace />
@@ -24,7 +24,7 @@ export function PublicOnlyLayout() {
 export function RootRedirect() {
   const session = useQuery(sessionQueryOptions())
   if (session.isPending && session.fetchStatus === 'paused') {
-    return <LoadFailed message={OFFLINE_MESSAGE} onRetry={() => window.location.reload()} />
+    return <LoadFailed reason="app.offline" onRetry={() => window.location.reload()} />
   }
   if (session.isPending) return <Splash />
   return <Navigate to={session.data?.is_logged_in ? paths.home : paths.login} replace />

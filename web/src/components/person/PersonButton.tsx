@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import styles from './PersonSheet.module.css'
 import { openPerson, type PersonAction } from './person-sheet-store'
+import { useT } from '@/i18n'
 
 type PersonButtonProps = {
   person: { id: number; name: string | null }
@@ -15,11 +16,12 @@ type PersonButtonProps = {
 
 /** A person's avatar or name that opens their profile sheet; named "{name}'s profile" for screen readers. */
 export function PersonButton({ person, actions, className, decorative, children }: PersonButtonProps) {
+  const t = useT()
   return (
     <button
       type="button"
       className={`${styles.personButton} ${className ?? ''}`}
-      aria-label={decorative ? undefined : `${person.name ?? 'Humsafar'}'s profile`}
+      aria-label={decorative ? undefined : t('person.profileOf', { name: person.name ?? t('person.someone') })}
       aria-hidden={decorative || undefined}
       tabIndex={decorative ? -1 : undefined}
       data-testid="person-button"

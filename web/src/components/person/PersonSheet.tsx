@@ -5,13 +5,15 @@ import { type OpenPerson, type PersonAction } from './person-sheet-store'
 import { ProfileCard } from './ProfileCard'
 import styles from './PersonSheet.module.css'
 import { Dialog } from '@/components/Dialog'
+import { useI18n } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 
 type PersonSheetProps = { person: OpenPerson; onClose: () => void }
 
 export function PersonSheet({ person, onClose }: PersonSheetProps) {
+  const { t, message } = useI18n()
   const card = useQuery(otherUserQueryOptions(person.id))
-  const title = `${person.name ?? card.data?.name ?? 'Humsafar'}'s profile`
+  const title = t('person.profileOf', { name: person.name ?? card.data?.name ?? t('person.someone') })
   return (
     <Dialog open title={title} hideTitle variant="sheet" onClose={onClose} testId="person-sheet">
       <div className={styles.body}>
@@ -19,18 +21,18 @@ export function PersonSheet({ person, onClose }: PersonSheetProps) {
           <ProfileCard person={card.data} headingLevel="h3" />
         ) : card.error ? (
           <p role="alert" className={styles.loading}>
-            {errorMessage(card.error)}
+            {message(errorMessage(card.error))}
           </p>
         ) : (
           <p role="status" className={styles.loading}>
-            Loading profile…
+            {t('person.loading')}
           </p>
         )}
         {person.actions && person.actions.length > 0 && card.data && (
           <SheetActions actions={person.actions} onDone={onClose} />
         )}
         <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-          Back
+          {t('common.back')}
         </button>
       </div>
     </Dialog>

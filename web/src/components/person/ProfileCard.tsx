@@ -9,9 +9,10 @@ import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
 import type { ReliabilityRecord } from '@/lib/reliability'
 import type { Gender } from '@/lib/session'
+import { useT, type Key } from '@/i18n'
 import { COPY_NOT_ALLOWED, copyText } from '@/lib/share'
 
-export const GENDER_LABELS: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHERS: 'Others' }
+export const GENDER_LABELS: Record<Gender, Extract<Key, `person.${Lowercase<Gender>}`>> = { MALE: 'person.male', FEMALE: 'person.female', OTHERS: 'person.others' }
 
 type Person = {
   id: number
@@ -32,9 +33,13 @@ type OwnDetails = { referral_code: string; referred_count: number }
 type ProfileCardProps = { person: Person; own?: OwnDetails; headingLevel?: 'h2' | 'h3' }
 
 export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: ProfileCardProps) {
-  const facts = [person.gender && GENDER_LABELS[person.gender], person.age != null && `${person.age} years`].filter(Boolean)
+  const t = useT()
+  const facts = [
+    person.gender && t(GENDER_LABELS[person.gender]),
+    person.age != null && t('person.age', { count: person.age }),
+  ].filter(Boolean)
   return (
-    <section className={styles.card} aria-label="Profile details" data-testid="profile-card">
+    <section className={styles.card} aria-label={t('person.details')} data-testid="profile-card">
       <div className={styles.top}>
         <Avatar src={person.medium_image_url} name={person.name} size={72} alt={person.name ?? ''} />
         <div className={styles.identity}>
@@ -43,8 +48,8 @@ export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: Profi
               {person.name}
             </span>
             {person.is_kyc_verified && (
-              <span className={styles.verified} title="Verified profile">
-                ✓<span className="visually-hidden"> Verified profile</span>
+              <span className={styles.verified} title={t('person.verified')}>
+                ✓<span className="visually-hidden"> {t('person.verified')}</span>
               </span>
             )}
           </Heading>
@@ -52,43 +57,43 @@ export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: Profi
           {person.mobile_number && <p className="muted">+91 {person.mobile_number}</p>}
         </div>
         {own && (
-          <Link to={paths.userDetailsEdit} className="icon-button" aria-label="Edit Profile" title="Edit Profile" data-testid="edit-profile">
+          <Link to={paths.userDetailsEdit} className="icon-button" aria-label={t('person.edit')} title={t('person.edit')} data-testid="edit-profile">
             <EditIcon size={20} />
           </Link>
         )}
       </div>
       <dl className={styles.stats}>
         <div>
-          <dt>Rating</dt>
+          <dt>{t('person.rating')}</dt>
           <dd data-testid="rating">
             {hasRatings(person.average_rating) && <StarIcon size={16} className={styles.star} />}{' '}
             {ratingLabel(person.average_rating)}
           </dd>
         </div>
         <div>
-          <dt>Flagged</dt>
+          <dt>{t('person.flagged')}</dt>
           <dd>
             <FlagIcon size={16} /> {person.flagged_count}
           </dd>
         </div>
         {own && (
           <div>
-            <dt>Referrals</dt>
+            <dt>{t('person.referrals')}</dt>
             <dd>{own.referred_count}</dd>
           </div>
         )}
       </dl>
-      <dl className={`${styles.stats} ${styles.record}`} data-testid="reliability" aria-label="Record">
+      <dl className={`${styles.stats} ${styles.record}`} data-testid="reliability" aria-label={t('person.record')}>
         <div>
-          <dt>Trips completed</dt>
+          <dt>{t('person.tripsCompleted')}</dt>
           <dd>{person.reliability.completed_trips}</dd>
         </div>
         <div>
-          <dt>Late cancels</dt>
+          <dt>{t('person.lateCancels')}</dt>
           <dd>{person.reliability.late_cancellations}</dd>
         </div>
         <div>
-          <dt>No-shows</dt>
+          <dt>{t('person.noShows')}</dt>
           <dd>{person.reliability.no_shows}</dd>
         </div>
       </dl>
@@ -96,16 +101,17 @@ export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: Profi
       <div className={styles.links}>
         {person.linked_in_url && (
           <a href={person.linked_in_url} target="_blank" rel="noreferrer">
-            LinkedIn profile
+            {t('person.linkedIn')}
           </a>
         )}
-        <Link to={own ? paths.myReview : paths.userReview(person.id)}>See Reviews</Link>
+        <Link to={own ? paths.myReview : paths.userReview(person.id)}>{t('person.seeReviews')}</Link>
       </div>
     </section>
   )
 }
 
 function ReferralCode({ code }: { code: string }) {
+  const t = useT()
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -120,16 +126,16 @@ function ReferralCode({ code }: { code: string }) {
 
   return (
     <div className={styles.referral}>
-      <span className="muted">Referral code</span>
+      <span className="muted">{t('person.referralCode')}</span>
       <code className={styles.code} data-testid="referral-code">
         {code}
       </code>
       <span className={styles.copyWrap}>
-        <button type="button" className="icon-button" onClick={() => void copy()} aria-label="Copy referral code" title="Copy referral code">
+        <button type="button" className="icon-button" onClick={() => void copy()} aria-label={t('person.copyReferralCode')} title={t('person.copyReferralCode')}>
           <CopyIcon size={18} />
         </button>
         <span role="status" className={copied ? styles.tooltip : 'visually-hidden'}>
-          {copied ? 'Copied' : ''}
+          {copied ? t('person.copied') : ''}
         </span>
       </span>
     </div>

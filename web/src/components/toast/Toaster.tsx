@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react'
 import { dismissToast, toastStore } from './toast-store'
 import styles from './Toaster.module.css'
+import { useT } from '@/i18n'
 
 export function Toaster() {
+  const t = useT()
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot)
   return (
     <div className={styles.region}>
@@ -14,7 +16,7 @@ export function Toaster() {
           data-testid={`toast-${item.kind}`}
         >
           <span className={styles.message}>{item.message}</span>
-          <button type="button" className={styles.close} onClick={() => dismissToast(item.id)} aria-label="Dismiss" title="Dismiss">
+          <button type="button" className={styles.close} onClick={() => dismissToast(item.id)} aria-label={t('common.dismiss')} title={t('common.dismiss')}>
             ×
           </button>
         </div>
