@@ -69,7 +69,7 @@ export function Carousel({ label, children, slidesPerView = 1, autoplaySeconds, 
   return (
     <section
       className={styles.carousel}
-      aria-roledescription="carousel"
+      aria-roledescription={t('common.carouselRole')}
       aria-label={label}
       data-testid={testId}
       onMouseEnter={() => setHovered(true)}
@@ -91,7 +91,7 @@ export function Carousel({ label, children, slidesPerView = 1, autoplaySeconds, 
             key={index}
             className={styles.slide}
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={t('common.slideRole')}
             aria-label={t('common.slideOf', { index: index + 1, count })}
           >
             {slide}

@@ -9,6 +9,8 @@ export default {
   nothingHere: 'Nothing here!',
   fewer: 'Fewer {label}',
   more: 'More {label}',
+  carouselRole: 'carousel',
+  slideRole: 'slide',
   slideOf: '{index} of {count}',
   slide: 'Slide {index}',
   chooseSlide: 'Choose slide',

@@ -11,6 +11,8 @@ export default {
   nothingHere: 'यहाँ अभी कुछ नहीं है!',
   fewer: '{label} कम करें',
   more: '{label} बढ़ाएँ',
+  carouselRole: 'कैरूसेल',
+  slideRole: 'स्लाइड',
   slideOf: '{count} में से {index}',
   slide: 'स्लाइड {index}',
   chooseSlide: 'स्लाइड चुनें',

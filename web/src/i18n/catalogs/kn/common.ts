@@ -11,6 +11,8 @@ export default {
   nothingHere: 'ಇಲ್ಲಿ ಇನ್ನೂ ಏನೂ ಇಲ್ಲ!',
   fewer: '{label} ಕಡಿಮೆ ಮಾಡಿ',
   more: '{label} ಹೆಚ್ಚಿಸಿ',
+  carouselRole: 'ಕ್ಯಾರೊಸೆಲ್',
+  slideRole: 'ಸ್ಲೈಡ್',
   slideOf: '{count} ರಲ್ಲಿ {index}',
   slide: 'ಸ್ಲೈಡ್ {index}',
   chooseSlide: 'ಸ್ಲೈಡ್ ಆಯ್ಕೆಮಾಡಿ',

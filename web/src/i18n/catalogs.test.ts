@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { markers, type Catalog, type Message } from './catalog'
+import { en } from './catalogs/en'
+import hi from './catalogs/hi'
+import kn from './catalogs/kn'
+
+const english = en as Catalog
+const translations: [string, Catalog][] = [
+  ['hi', hi as Catalog],
+  ['kn', kn as Catalog],
+]
+
+const texts = (message: Message): string[] => (typeof message === 'string' ? [message] : Object.values(message))
+
+/** Each area file of every language, by its path: a language is complete only with every area English has. */
+const areaFiles = Object.keys(import.meta.glob('./catalogs/*/*.ts')).filter((path) => !path.endsWith('/index.ts'))
+const areasOf = (language: string) =>
+  areaFiles
+    .filter((path) => path.startsWith(`./catalogs/${language}/`))
+    .map((path) => path.split('/').pop())
+    .sort()
+
+describe('catalogs', () => {
+  it.each(translations)('%s has every key English has, and no other', (_, catalog) => {
+    expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort())
+  })
+
+  it.each(translations)('%s keeps every {placeholder} and <tag> of each English message', (_, catalog) => {
+    const differing = Object.keys(english).filter(
+      (key) => catalog[key] !== undefined && markers(catalog[key]).join() !== markers(english[key]).join(),
+    )
+    expect(differing).toEqual([])
+  })
+
+  it.each(translations)('%s says a count in plural forms where English does, with "other" always', (_, catalog) => {
+    for (const [key, message] of Object.entries(english)) {
+      if (typeof message === 'string') continue
+      expect(typeof catalog[key], key).toBe('object')
+      expect((catalog[key] as { other?: string }).other, key).toBeTruthy()
+    }
+  })
+
+  it.each(translations)('%s leaves no message empty', (_, catalog) => {
+    const empty = Object.entries(catalog).filter(([, message]) => texts(message).some((text) => !text.trim()))
+    expect(empty).toEqual([])
+  })
+
+  it('is written per area, with the same areas in every language', () => {
+    expect(areasOf('en').length).toBeGreaterThan(1)
+    for (const language of ['hi', 'kn']) expect(areasOf(language)).toEqual(areasOf('en'))
+  })
+
+  it('translates: the words of Hindi and Kannada are their own scripts, not English left in place', () => {
+    for (const [language, catalog] of translations) {
+      const script = language === 'hi' ? /\p{Script=Devanagari}/u : /\p{Script=Kannada}/u
+      const untranslated = Object.entries(catalog)
+        .filter(([key]) => key !== 'common.appName' && key !== 'person.someone')
+        .filter(([, message]) => !texts(message).some((text) => script.test(text)))
+        .map(([key]) => key)
+      // 'OTP' is the word people use in both.
+      expect(untranslated, language).toEqual(['auth.codeBoxes'])
+    }
+  })
+})
