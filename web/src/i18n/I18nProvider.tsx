@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { render, type Catalog, type ParamNames, type Params, type Value } from './catalog'
 import { en, type English, type Key } from './catalogs/en'
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, pluralCategory, type DateStyle, type Instant } from './format'
+import { APP_MESSAGES } from './catalogs/en/messages'
+import { formatNumber, pluralCategory } from './format'
 import { loadCatalog, loadedCatalog } from './load'
 import { DEFAULT_LANGUAGE, htmlLangOf, isLocale, languageFromBrowser, languageOf, type Language, type Locale } from './languages'
-import { MESSAGES } from '@/generated/rules'
 import { setAnswerLanguage } from '@/lib/api'
 import { storage } from '@/lib/storage'
 
@@ -15,14 +15,6 @@ type ParamsOf<K extends Key> = [ParamNames<English[K]>] extends [never]
 /** t('auth.codeSentTo', { length: 4, phone }): the key's message in the current language, placeholders filled in. */
 export type Translate = <K extends Key>(key: K, ...params: ParamsOf<K>) => string
 
-export type Format = {
-  number: (value: number, options?: Intl.NumberFormatOptions) => string
-  money: (rupees: number) => string
-  date: (instant: Instant, style?: DateStyle) => string
-  time: (instant: Instant) => string
-  dateTime: (instant: Instant, style?: DateStyle) => string
-}
-
 export type I18n = {
   /** What the person chose: a language, or the pseudo-locale in development. */
   locale: Locale
@@ -31,12 +23,11 @@ export type I18n = {
   t: Translate
   /** A sentence of domain/rules messages the app itself says (the fallback error, say) in the current language. */
   message: (text: string) => string
-  format: Format
   /** Changes the language at once, without a reload, and remembers it on this device. */
   setLocale: (locale: Locale) => Promise<void>
 }
 
-const messageKeys = new Map<string, string>(Object.entries(MESSAGES).map(([key, text]) => [text, key]))
+const messageKeys = new Map<string, string>(Object.entries(APP_MESSAGES).map(([key, text]) => [text, key]))
 
 function i18nOf(locale: Locale, catalog: Catalog, setLocale: I18n['setLocale']): I18n {
   const plural = (count: number) => pluralCategory(count, locale)
@@ -50,13 +41,6 @@ function i18nOf(locale: Locale, catalog: Catalog, setLocale: I18n['setLocale']):
     message: (text) => {
       const key = messageKeys.get(text)
       return key && `messages.${key}` in catalog ? translate(`messages.${key}`) : text
-    },
-    format: {
-      number: (value, options) => formatNumber(value, locale, options),
-      money: (rupees) => formatMoney(rupees, locale),
-      date: (instant, style) => formatDate(instant, locale, style),
-      time: (instant) => formatTime(instant, locale),
-      dateTime: (instant, style) => formatDateTime(instant, locale, style),
     },
     setLocale,
   }
@@ -120,4 +104,3 @@ export function I18nProvider({ children, locale: first = initialLocale() }: { ch
 
 export const useI18n = (): I18n => useContext(I18nContext)
 export const useT = (): Translate => useContext(I18nContext).t
-export const useFormat = (): Format => useContext(I18nContext).format

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { I18nProvider, useFormat, useT } from './I18nProvider'
+import { I18nProvider, useT } from './I18nProvider'
+import { useFormat } from './useFormat'
 import { LanguagePicker } from './LanguagePicker'
 
 /** A screen with state of its own (a half-typed draft) that a reload would lose. */

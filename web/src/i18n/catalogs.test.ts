@@ -3,6 +3,8 @@ import { markers, type Catalog, type Message } from './catalog'
 import { en } from './catalogs/en'
 import hi from './catalogs/hi'
 import kn from './catalogs/kn'
+import { APP_MESSAGES } from './catalogs/en/messages'
+import { MESSAGES } from '@/generated/rules'
 
 const english = en as Catalog
 const translations: [string, Catalog][] = [
@@ -43,6 +45,17 @@ describe('catalogs', () => {
   it.each(translations)('%s leaves no message empty', (_, catalog) => {
     const empty = Object.entries(catalog).filter(([, message]) => texts(message).some((text) => !text.trim()))
     expect(empty).toEqual([])
+  })
+
+  it("says the domain rules' sentences word for word in English", () => {
+    for (const [key, text] of Object.entries(APP_MESSAGES)) expect(text, key).toBe(MESSAGES[key as keyof typeof MESSAGES])
+    expect(en['app.crashed']).toBe(MESSAGES.APP_CRASHED)
+    expect(en['app.notFound']).toBe(MESSAGES.PAGE_NOT_FOUND)
+    expect(en['app.loadFailed']).toBe(MESSAGES.FALLBACK_ERROR)
+    expect(en['app.offlineBanner']).toBe(MESSAGES.OFFLINE_BANNER)
+    expect(en['auth.phoneRequired']).toBe(MESSAGES.PHONE_REQUIRED)
+    expect(en['auth.phoneInvalid']).toBe(MESSAGES.PHONE_INVALID)
+    expect(en['auth.codeRequired']).toBe(MESSAGES.OTP_REQUIRED)
   })
 
   it('is written per area, with the same areas in every language', () => {

@@ -1,8 +1,7 @@
-/** The app's languages: catalogs per language and area, the provider and hooks, Intl formatting. */
+/**
+ * The app's languages: the provider and hooks every screen uses. Screens import what only some of them need from its
+ * own module, so it stays out of the first paint: LanguagePicker, Trans, useFormat and format, profile-language.
+ */
 export type { Key } from './catalogs/en'
-export { I18nProvider, useFormat, useI18n, useT, type Format, type I18n, type Translate } from './I18nProvider'
-export { Trans } from './Trans'
-export { LanguagePicker } from './LanguagePicker'
-export { rememberPickedSignedOut, useProfileLanguage, useSaveProfileLanguage } from './profile-language'
-export { LANGUAGES, type Language, type Locale } from './languages'
-export * from './format'
+export { I18nProvider, useI18n, useT, type I18n, type Translate } from './I18nProvider'
+export type { Language, Locale } from './languages'

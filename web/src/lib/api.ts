@@ -1,4 +1,4 @@
-import { MESSAGES } from '@/generated/rules'
+import { APP_MESSAGES as MESSAGES } from '@/i18n/catalogs/en/messages'
 
 /** The envelope every /api answer uses (ARCHITECTURE.md, "Envelope"). */
 export type Envelope<T> =

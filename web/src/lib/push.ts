@@ -5,7 +5,7 @@
  */
 import { csrfCookie } from '@/lib/api'
 import { storage } from '@/lib/storage'
-import { MESSAGES } from '@/generated/rules'
+import { APP_MESSAGES as MESSAGES } from '@/i18n/catalogs/en/messages'
 
 export class PushSetupError extends Error {}
 

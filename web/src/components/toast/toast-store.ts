@@ -1,4 +1,5 @@
-import { LIMITS, MESSAGES } from '@/generated/rules'
+import { LIMITS } from '@/generated/rules'
+import { APP_MESSAGES as MESSAGES } from '@/i18n/catalogs/en/messages'
 
 export type ToastKind = 'success' | 'error'
 export type Toast = { id: number; kind: ToastKind; message: string }

@@ -1,5 +1,3 @@
-import { MESSAGES } from '@/generated/rules'
-
 /** The sign-in screens: the mobile number and the one-time code. */
 export default {
   tagline: 'Share the ride, split the fare.',
@@ -7,8 +5,8 @@ export default {
   loginIntro: 'We will send you a one-time code to verify it.',
   mobileNumber: 'Mobile number',
   mobileNumberCountry: '(India, {code})',
-  phoneRequired: MESSAGES.PHONE_REQUIRED,
-  phoneInvalid: MESSAGES.PHONE_INVALID,
+  phoneRequired: 'phone number is required',
+  phoneInvalid: 'Enter a valid phone number',
   sendingCode: 'Sending code…',
   continue: 'Continue',
   legal: 'By continuing you agree to our <terms>Terms of Use</terms> and <privacy>Privacy Policy</privacy>.',
@@ -23,7 +21,7 @@ export default {
   resend: 'Resend',
   verifying: 'Verifying…',
   verifyCode: 'Verify Code',
-  codeRequired: MESSAGES.OTP_REQUIRED,
+  codeRequired: 'OTP cannot be empty',
   codeBoxes: 'Verification code',
   codeDigit: 'Digit {index} of {count}',
 } as const
