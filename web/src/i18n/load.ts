@@ -1,6 +1,6 @@
 import type { Catalog } from './catalog'
 import { en } from './catalogs/en'
-import { PSEUDO, pseudoAvailable, type Locale } from './languages'
+import { PSEUDO, type Locale } from './languages'
 
 /**
  * Each language's catalog (and the font for its script) is its own download, fetched when the language is first
@@ -9,8 +9,9 @@ import { PSEUDO, pseudoAvailable, type Locale } from './languages'
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<Catalog>> = {
   hi: () => Promise.all([import('./catalogs/hi'), import('./fonts/devanagari.css')]).then(([catalog]) => catalog.default),
   kn: () => Promise.all([import('./catalogs/kn'), import('./fonts/kannada.css')]).then(([catalog]) => catalog.default),
+  // Written out (not pseudoAvailable()) so that a production build drops the pseudo-locale's code.
   [PSEUDO]: () =>
-    pseudoAvailable()
+    import.meta.env.DEV || import.meta.env.MODE === 'test'
       ? import('./pseudo').then(({ pseudoCatalog }) => pseudoCatalog(en))
       : Promise.reject(new Error('the pseudo-locale is for development')),
 }

@@ -4,7 +4,7 @@ import type { Translation } from '@/i18n/catalog'
 export default {
   loading: 'Humsafar खुल रहा है',
   crashed: 'अरे, कुछ बहुत गड़बड़ हो गया',
-  reload: 'ऐप फिर से खोलें',
+  reload: 'ऐप रीलोड करें',
   notFound: 'पेज नहीं मिला',
   notFoundDetail: 'आप जो पेज ढूँढ रहे हैं, वह मौजूद नहीं है।',
   goHome: 'होम पर जाएँ',

@@ -2,7 +2,7 @@ import type en from '../en/auth'
 import type { Translation } from '@/i18n/catalog'
 
 export default {
-  tagline: 'सफ़र साथ करें, किराया बाँटें।',
+  tagline: 'साथ सफ़र करें, किराया बाँटें।',
   loginTitle: 'अपने मोबाइल नंबर से लॉग इन करें',
   loginIntro: 'नंबर वेरिफ़ाई करने के लिए हम आपको एक OTP भेजेंगे।',
   mobileNumber: 'मोबाइल नंबर',
@@ -16,9 +16,9 @@ export default {
   verifyTitle: 'अपना नंबर वेरिफ़ाई करें',
   codeSentTo: '{phone} पर भेजा गया {length} अंकों का OTP डालें',
   changeNumber: 'नंबर बदलें',
-  askNewCodeIn: 'नया OTP <time>{time}</time> में माँग सकेंगे',
-  resendIn: 'OTP दोबारा <time>{time}</time> में भेज सकेंगे',
-  askNewCode: 'नया OTP माँगें:',
+  askNewCodeIn: 'आप <time>{time}</time> में नया OTP मँगवा सकते हैं',
+  resendIn: 'OTP दोबारा भेजने के लिए <time>{time}</time> रुकें',
+  askNewCode: 'नया OTP मँगवाएँ:',
   didNotGetCode: 'OTP नहीं मिला?',
   resend: 'दोबारा भेजें',
   verifying: 'वेरिफ़ाई हो रहा है…',

@@ -3,7 +3,7 @@ import type { Translation } from '@/i18n/catalog'
 
 export default {
   tagline: 'ಜೊತೆಯಾಗಿ ಪ್ರಯಾಣಿಸಿ, ಖರ್ಚು ಹಂಚಿಕೊಳ್ಳಿ.',
-  loginTitle: 'ನಿಮ್ಮ ಮೊಬೈಲ್ ನಂಬರ್‌ನೊಂದಿಗೆ ಲಾಗಿನ್ ಆಗಿ',
+  loginTitle: 'ನಿಮ್ಮ ಮೊಬೈಲ್ ನಂಬರ್ ಬಳಸಿ ಲಾಗಿನ್ ಆಗಿ',
   loginIntro: 'ನಂಬರ್ ಪರಿಶೀಲಿಸಲು ನಾವು ನಿಮಗೆ ಒಂದು OTP ಕಳುಹಿಸುತ್ತೇವೆ.',
   mobileNumber: 'ಮೊಬೈಲ್ ನಂಬರ್',
   mobileNumberCountry: '(ಭಾರತ, {code})',
