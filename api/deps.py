@@ -13,6 +13,7 @@ from api.security.cookies import session_cookie_name
 from api.security.hashing import token_hash
 from api.security.sessions import live_session
 from domain.flows import FlowOutbox
+from domain.i18n.reading import note_profile_language
 from domain.models import AuthSession, User
 from domain.providers.cab import CabAggregatorClient
 from domain.providers.kyc import HyperVergeClient
@@ -109,6 +110,7 @@ async def get_signed_in(request: Request, session: SessionDep) -> tuple[AuthSess
         row = (await session.execute(query)).first()
     if row is None:
         raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
+    note_profile_language(row[1].language if row[1] is not None else None)
     return row[0], row[1]
 
 

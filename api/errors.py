@@ -11,16 +11,11 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from domain.envelope import Failure
+from domain.i18n.api_words import JSON_INVALID, TEXT_NOT_UNICODE, VALUE_NOT_STORABLE
 from domain.rules import messages
 from domain.rules.refusal import Refusal, RefusalKind
 
 logger = logging.getLogger("humsafar.api")
-
-# Input that passes validation but that the database cannot hold: a number beyond its columns (an id of 30 digits)
-# or text with a NUL character. A refusal of the request, not a fault of the server.
-VALUE_NOT_STORABLE = "The request has a number out of range or a character that is not allowed"
-# JSON may escape half of a UTF-16 pair ("\ud800"); such text cannot be stored or sent back.
-TEXT_NOT_UNICODE = "The request has text that is not valid Unicode"
 
 
 # Every rule's refusal (domain/rules/refusal.py) is answered with the status of its kind.
@@ -66,7 +61,7 @@ def validation_message(error: RequestValidationError) -> str:
         if cause is not None:
             return str(cause)
     if first.get("type") == "json_invalid":
-        return "The request body is not valid JSON"
+        return JSON_INVALID
     location = ".".join(str(part) for part in first.get("loc", ())[1:]) or "request"
     return f"{location}: {first.get('msg', 'is invalid')}"
 

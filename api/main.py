@@ -17,6 +17,7 @@ from api.chat.parts import open_chat
 from api.deps import get_signed_in
 from api.errors import install_error_handlers
 from api.kyc.routes import WEBHOOK_PATH as KYC_WEBHOOK_PATH
+from api.language import LanguageMiddleware
 from api.openapi import document_refusals
 from api.request_ids import RequestIdMiddleware
 from api.security.body_limit import BodyLimitMiddleware
@@ -157,4 +158,5 @@ def create_app(settings: Settings | None = None, push_destinations: PushDestinat
     # Level 3: a page of 50 trips (64 KB of JSON) in 0.3 ms of CPU to 7.3 KB; level 5 takes 0.55 ms for 6.7 KB.
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=3)
     app.add_middleware(RequestIdMiddleware)
+    app.add_middleware(LanguageMiddleware)
     return app

@@ -1,27 +1,44 @@
 """The one JSON envelope of every answer: {"status", "message", "data"}. The API's calls and the sandbox vendors'
-controls (sandbox/) answer in it, so it lives below both."""
+controls (sandbox/) answer in it, so it lives below both.
+
+The message is made in English (the product's constants) and leaves in the reader's language (domain/i18n)."""
 
 from typing import Generic, Literal, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, field_serializer
 from pydantic_core import to_json
 from starlette.responses import Response
+
+from domain.i18n.catalog import in_language
+from domain.i18n.reading import reading_language
 
 DataT = TypeVar("DataT")
 
 
-class Envelope(BaseModel, Generic[DataT]):
+def in_reading_language(message: str) -> str:
+    return in_language(message, reading_language())
+
+
+class _SaidInReadingLanguage(BaseModel):
+    """An answer's words leave in the reader's language."""
+
+    @field_serializer("message", check_fields=False)
+    def _said(self, message: str) -> str:
+        return in_reading_language(message)
+
+
+class Envelope(_SaidInReadingLanguage, Generic[DataT]):
     status: Literal["SUCCESS"] = "SUCCESS"
     message: str
     data: DataT
 
 
-class MessageOnly(BaseModel):
+class MessageOnly(_SaidInReadingLanguage):
     status: Literal["SUCCESS"] = "SUCCESS"
     message: str
 
 
-class Failure(BaseModel):
+class Failure(_SaidInReadingLanguage):
     status: Literal["FAILURE"] = "FAILURE"
     message: str
 
@@ -38,5 +55,5 @@ def ok_json(data: object, message: str = "OK") -> Response:
     """The success envelope around data already in its JSON-ready shape (dicts, lists, numbers, text, datetimes),
     serialised in one pass without models: for the largest answers, whose shape the route's response_model documents
     and tests check."""
-    body = to_json({"status": "SUCCESS", "message": message, "data": data})
+    body = to_json({"status": "SUCCESS", "message": in_reading_language(message), "data": data})
     return Response(body, media_type="application/json")

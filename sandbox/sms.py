@@ -2,7 +2,6 @@
 delivered, so a tester can read the one-time code of any number."""
 
 import hmac
-import re
 
 from fastapi import status
 from sqlalchemy import select
@@ -10,7 +9,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import sandbox as sandbox_vendors
-from domain.providers.sms import COUNTRY_CODE, SIGN_IN_CODE_WORDS
+from domain.providers.sms import COUNTRY_CODE, sign_in_code_in
 from sandbox.models import SandboxSms
 from sandbox.schemas import SentSms, SmsGatewayMessage, SmsGatewayReceipt
 from sandbox.web import SandboxRefusal
@@ -18,20 +17,12 @@ from sandbox.web import SandboxRefusal
 # A tester wants the latest code, not a number's whole history.
 SHOWN_SMS = 50
 UNKNOWN_KEY = "Invalid API key"
-# A sign-in message starts with its code.
-SIGN_IN_CODE = re.compile(rf"(\d{{4,10}}) {re.escape(SIGN_IN_CODE_WORDS)}")
 
 
 def check_key(authorization: str | None) -> None:
     given = (authorization or "").removeprefix("Bearer ").strip()
     if not hmac.compare_digest(given.encode(), sandbox_vendors.SMS_GATEWAY_API_KEY.encode()):
         raise SandboxRefusal(UNKNOWN_KEY, status.HTTP_401_UNAUTHORIZED)
-
-
-def code_in(text: str) -> str | None:
-    """The one-time code of a sign-in message; other messages carry none."""
-    found = SIGN_IN_CODE.match(text)
-    return found.group(1) if found else None
 
 
 async def accept(session: AsyncSession, message: SmsGatewayMessage) -> SmsGatewayReceipt:
@@ -42,7 +33,7 @@ async def accept(session: AsyncSession, message: SmsGatewayMessage) -> SmsGatewa
         .values(
             mobile_number=message.to.removeprefix(COUNTRY_CODE),
             message=message.message,
-            code=code_in(message.message),
+            code=sign_in_code_in(message.message),
             reference=message.reference,
         )
         .on_conflict_do_nothing(index_elements=[SandboxSms.reference])

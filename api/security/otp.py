@@ -44,6 +44,7 @@ from api.errors import ApiError
 from api.outbound import commit_before_calling_out
 from api.security.hashing import keyed_hash, new_token, same, token_hash
 from domain import clock
+from domain.i18n.reading import reading_language
 from domain.models import OtpChallenge
 from domain.providers.sms import SmsDeliveryError, SmsProvider, sign_in_code_message
 from domain.rules import messages
@@ -209,7 +210,8 @@ async def issue_code(
     # of the database held. A code the gateway refused stays stored unsent, counted by the caps.
     await commit_before_calling_out(session)
     try:
-        await sms.send(sign_in_code_message(mobile_number, code, minutes=settings.otp_ttl_seconds // 60))
+        minutes = settings.otp_ttl_seconds // 60
+        await sms.send(sign_in_code_message(mobile_number, code, minutes, reading_language()))
     except SmsDeliveryError as error:
         raise ApiError(messages.GENERIC_ERROR, status.HTTP_503_SERVICE_UNAVAILABLE) from error
     return IssuedCode(

@@ -15,6 +15,7 @@ from api.users.schemas import UserPublic, UserUpdate, parse_dob
 from api.users.views import public_card
 from domain import clock
 from domain.accounts import find_user_by_referral_code
+from domain.i18n.reading import note_profile_language
 from domain.images import ImageTooLarge, InvalidImage, checked_image, profile_images
 from domain.models import User, UserTripsInsights
 from domain.providers.storage import MediaStorage
@@ -78,6 +79,9 @@ async def update_profile(
         user.dob = new_dob
     if body.receive_notification is not None:
         user.receive_notification = body.receive_notification
+    if body.language is not None:
+        user.language = body.language
+        note_profile_language(body.language)  # the answer is already in the language just chosen
     replaced_keys = []
     if body.profile_image_base64:
         replaced_keys = await _store_profile_image(user, body.profile_image_base64, storage, uploads)

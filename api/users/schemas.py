@@ -7,6 +7,8 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from api.text import free_text, optional_reason
 from domain import clock
+from domain.i18n import api_words
+from domain.i18n.languages import Language, is_language
 from domain.rules import choices, limits, messages, patterns
 
 Gender = Literal["MALE", "FEMALE", "OTHERS"]
@@ -47,6 +49,9 @@ class UserUpdate(BaseModel):
     profile_image_base64: str | None = None
     receive_notification: bool | None = Field(default=None, strict=True)
     referrer_code: str | None = None
+    language: Language | None = Field(
+        default=None, description="the language the app speaks to the person: en, hi or kn", examples=["hi"]
+    )
 
     @field_validator("name")
     @classmethod
@@ -76,6 +81,14 @@ class UserUpdate(BaseModel):
             raise ValueError(messages.DOB_REQUIRED)
         parse_dob(value.strip())
         return value.strip()
+
+    @field_validator("language", mode="before")
+    @classmethod
+    def language_must_be_one_the_app_speaks(cls, value: object) -> object:
+        """Any other value, of any type, is refused in the one sentence that names the choices."""
+        if value is not None and not is_language(value):
+            raise ValueError(api_words.LANGUAGE_INVALID)
+        return value
 
     @field_validator("referrer_code")
     @classmethod
@@ -129,6 +142,7 @@ class UserPrivate(UserPublic):
     referred_count: int
     referral_code: str
     receive_notification: bool
+    language: Language = Field(description="the language the app speaks to the person; en until they choose")
     is_profile_complete: bool
     user_trips_insights: TripInsights
     member_since: datetime = Field(description="when the account was made; a newcomer's empty lists say so")

@@ -18,6 +18,7 @@ from sqlalchemy import (
     func,
     text,
 )
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import UserDefinedType
 
@@ -76,8 +77,8 @@ class Trip(Base):
             postgresql_using="gist",
             postgresql_where=text("status = 'ACTIVE'"),
         ),
-        # Riders along the way (api/trips/search.py): the departure day and the box round each trip's way that its
-        # detour budget allows, for active trips with a budget (migration c6e8a0b2d4f6).
+        # Riders along the way (api/trips/search.py): the departure day and each trip's corridor (where its detour
+        # budget reaches and which way it goes), for active trips with a budget (migration e8a0c2d4f6b8).
         Index(
             "ix_trips_active_corridor",
             text("((scheduled_at AT TIME ZONE 'Asia/Kolkata')::date)"),
@@ -107,7 +108,7 @@ class Trip(Base):
     # budget as straight-line metres (domain/routing.py detour_budget_m), written with the trip's mode and time.
     max_detour_minutes: Mapped[int] = mapped_column(SmallInteger, server_default="0")
     detour_budget_m: Mapped[float] = mapped_column(Float, server_default="0")
-    # The box round the trip's way holding every point within the budget, from the ends' cells: search's index.
+    # Where the trip's detour budget reaches round its way, and its heading, from the ends' cells: search's index.
     corridor: Mapped[str | None] = mapped_column(
         Cube(), Computed(corridor_sql("detour_budget_m"), persisted=True), deferred=True
     )
@@ -222,6 +223,10 @@ class Notification(Base):
     entity_type: Mapped[str] = mapped_column(String(20))
     entity_id: Mapped[str] = mapped_column(String(100))
     dedupe_key: Mapped[str | None] = mapped_column(String(200), unique=True)
+    # Which notice this is and what fills it (domain/notifications.py): its title and message are made from them in
+    # the reader's language when read; a notice without a kind is read as its stored English words.
+    kind: Mapped[str | None] = mapped_column(String(40))
+    params: Mapped[dict[str, object] | None] = mapped_column(JSONB)
     created_at: Mapped[datetime] = created_at_column()
 
 

@@ -18,6 +18,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from domain.i18n.languages import LANGUAGES
 from domain.models.base import Base, created_at_column
 from domain.rules.choices import GENDERS
 
@@ -26,6 +27,7 @@ class User(Base):
     __tablename__ = "users"
     __table_args__ = (
         CheckConstraint(f"gender IN {GENDERS}", name="gender"),
+        CheckConstraint(f"language IN {LANGUAGES}", name="language"),
         Index(
             "uq_users_live_mobile_number",
             "mobile_number",
@@ -50,6 +52,8 @@ class User(Base):
     referral_code: Mapped[str] = mapped_column(String(20), unique=True)
     referred_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
     receive_notification: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
+    # The language the app, its notices and its SMS speak to the person (domain/i18n); none chosen: English.
+    language: Mapped[str | None] = mapped_column(String(2))
     current_latitude: Mapped[Decimal | None] = mapped_column(Numeric(9, 6))
     current_longitude: Mapped[Decimal | None] = mapped_column(Numeric(9, 6))
     current_location_updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

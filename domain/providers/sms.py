@@ -10,19 +10,20 @@ with it, and the worker builds its own the same way (`sms_gateway`).
 """
 
 import logging
+import re
 from dataclasses import dataclass
 from typing import Final, Protocol
 
 import httpx
 
+from domain.i18n import catalog
+from domain.i18n.languages import LANGUAGES, Language
 from domain.settings import Settings
 
 logger = logging.getLogger("humsafar.sms")
 
 # India's country code, which the gateway wants before the 10-digit mobile number.
 COUNTRY_CODE: Final = "+91"
-# The words after the code in a sign-in message: the sandbox gateway reads the code before them.
-SIGN_IN_CODE_WORDS: Final = "is your Humsafar login code."
 TIMEOUT_SECONDS: Final = 10
 
 
@@ -34,12 +35,29 @@ class SmsMessage:
     reference: str | None = None
 
 
-def sign_in_code_message(mobile_number: str, code: str, minutes: int) -> SmsMessage:
-    """The text that carries a one-time code: the code first, so a phone can offer to fill it in."""
+def sign_in_code_message(mobile_number: str, code: str, minutes: int, language: Language) -> SmsMessage:
+    """The text that carries a one-time code, in the language of the request that asked for it (the number has no
+    profile yet): the code first, so a phone can offer to fill it in."""
     return SmsMessage(
         mobile_number=mobile_number,
-        text=f"{code} {SIGN_IN_CODE_WORDS} It expires in {minutes} minutes. Do not share it.",
+        text=catalog.text("SIGN_IN_CODE_SMS", language).format(code=code, minutes=minutes),
     )
+
+
+def _sign_in_code_pattern() -> re.Pattern[str]:
+    """The start of a sign-in message in any language: its code, then the words that follow it there."""
+    starts = {catalog.text("SIGN_IN_CODE_SMS", language).split("{code}", 1)[1].split("{")[0] for language in LANGUAGES}
+    words = "|".join(re.escape(start) for start in sorted(starts, key=len, reverse=True))
+    return re.compile(rf"(\d{{4,10}})(?:{words})")
+
+
+SIGN_IN_CODE = _sign_in_code_pattern()
+
+
+def sign_in_code_in(text: str) -> str | None:
+    """The one-time code of a sign-in message, in whichever language it was sent; other messages carry none."""
+    found = SIGN_IN_CODE.match(text)
+    return found.group(1) if found else None
 
 
 class SmsDeliveryError(Exception):

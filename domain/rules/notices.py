@@ -85,13 +85,20 @@ KYC_REJECTED_TITLE = "KYC rejected"
 KYC_NOT_FINISHED_TITLE = "KYC not finished"
 KYC_ERROR_TITLE = "KYC could not be completed"
 
+# How a body names a trip: its route, and with its day and time.
+ROUTE_WORDS = "from {origin} to {destination}"
+DAY_AND_CLOCK_WORDS = "{day} at {clock}"
+TRIP_WORDS = "the trip {route} on {when}"
+# A person who has not given their name yet.
+SOMEONE = "Someone"
+
 # The most a stored notification's body holds.
 BODY_MAX_LENGTH = 1000
 
 
 def route_words(origin_name: str, destination_name: str) -> str:
     """'from Koramangala to Whitefield': the first part of each full name is what people call the place."""
-    return f"from {short_place_name(origin_name)} to {short_place_name(destination_name)}"
+    return ROUTE_WORDS.format(origin=short_place_name(origin_name), destination=short_place_name(destination_name))
 
 
 def clock_words(moment: datetime) -> str:
@@ -103,7 +110,7 @@ def clock_words(moment: datetime) -> str:
 def day_and_clock_words(moment: datetime) -> str:
     """'5 Mar at 9:05 AM', in India's time."""
     local = moment.astimezone(zone.IST)
-    return f"{local.day} {local.strftime('%b')} at {clock_words(local)}"
+    return DAY_AND_CLOCK_WORDS.format(day=f"{local.day} {local.strftime('%b')}", clock=clock_words(local))
 
 
 def with_reason(body: str, reason: str | None) -> str:
