@@ -22,8 +22,8 @@ _DIALECT = postgresql.psycopg.dialect()
 
 class CompiledQuery:
     """prepared: PostgreSQL keeps the statement parsed and planned on each connection (psycopg prepares it on first
-    use), for lookups whose one generic plan is right whatever the values, such as a row found by a unique key.
-    Searches are planned for their values each time: a generic plan cannot size their earth boxes."""
+    use), for statements whose one generic plan is right whatever the values: a row found by a unique key, or a
+    search whose index conditions are computed once per run (api/trips/search.py)."""
 
     def __init__(self, statement: ClauseElement, *, prepared: bool = False) -> None:
         self.prepared = prepared

@@ -13,11 +13,13 @@ from sqlalchemy.util import greenlet_spawn
 from domain.models.flows import TASK_QUEUE_SETTING
 from domain.settings import Settings
 
-# psycopg would prepare any statement on its fifth run; PostgreSQL may then switch it to a generic plan, made without
-# the parameters' values. For trip search (api/trips/search.py) that plan cannot use the earth boxes and takes ~100 ms
-# at 1M trips instead of ~3 ms, so statements are planned for their values each time and only those that ask for it
-# are prepared (domain/compiled_query.py, a lookup by unique key). The threshold is never reached.
+# psycopg would prepare any statement on its fifth run. Only statements that ask for it are prepared
+# (domain/compiled_query.py): lookups by a unique key, and the searches (api/trips/search.py), written so that one
+# generic plan serves every value (what depends on the rider's points is computed once per run, never folded in by
+# the planner). Parsing and planning a search cost PostgreSQL more than running it at 1M trips. The threshold is never
+# reached; a prepared statement always runs its generic plan (plan_cache_mode, set by create_engine).
 CONNECT_ARGS: dict[str, Any] = {"prepare_threshold": 2**31 - 1}
+GENERIC_PLANS = "-c plan_cache_mode=force_generic_plan"
 
 
 def libpq_conninfo(database_url: str | URL) -> str:
@@ -54,7 +56,7 @@ def create_engine(settings: Settings, *, autocommit: bool = False, pool_size: in
         pool_size=pool_size or (20 if autocommit else 15),
         max_overflow=0,
         pool_recycle=1800,
-        connect_args=CONNECT_ARGS | {"options": _task_queue_option(settings.temporal_task_queue)},
+        connect_args=CONNECT_ARGS | {"options": f"{GENERIC_PLANS} {_task_queue_option(settings.temporal_task_queue)}"},
         json_deserializer=from_json,
         **isolation,
     )

@@ -8,6 +8,8 @@ from fastapi import Query
 from pydantic import BaseModel, Field
 
 HH_MM_IST = "HH:MM in IST"
+# Past this page a rider is better served by a narrower time or the filters.
+MAX_SEARCH_PAGE = 49
 
 
 class AroundQuery(BaseModel):
@@ -37,6 +39,7 @@ class RouteQuery(BaseModel):
     is_vehicle_booked: bool | None = None
     estimated_cost: float | None = Field(None, ge=0, le=100000)
     is_host_kyc_verified: bool = False
+    page: int = Field(0, ge=0, le=MAX_SEARCH_PAGE, description="which page of the trips found, from 0")
 
 
 # Status and type names, or mode codes: short words joined by commas.

@@ -12,7 +12,7 @@ from api.trips.matches import SearchedStop, with_matches
 from api.trips.parameters import AroundQuery, RouteQuery, comma_separated
 from api.trips.reader import VIEWER_ID, TripReader, for_the_viewer
 from api.trips.rows import TRIP_ROW_COLUMNS
-from api.trips.search import TripFilters, around_search, not_blocked_with, route_search
+from api.trips.search import Page, TripFilters, around_search, not_blocked_with, route_search
 from api.trips.views import SearchPoint, View
 from domain import clock
 from domain.compiled_query import CompiledQuery
@@ -30,7 +30,12 @@ def _day_window(day: date, start: time, end: time) -> tuple[datetime, datetime]:
     return first, last
 
 
-async def trips_on_route(reader: TripReader, query: RouteQuery) -> list[View]:
+def _page_of(views: list[View], page: Page) -> tuple[list[View], bool]:
+    """The page's views, and whether another page follows (the search read one trip past the page)."""
+    return views[: page.size], len(views) > page.size
+
+
+async def trips_on_route(reader: TripReader, query: RouteQuery) -> tuple[list[View], bool]:
     filters = TripFilters(
         maximum_passengers=query.maximum_passengers,
         modes=tuple(int(mode) for mode in comma_separated(query.preferred_mode_of_transport)),
@@ -42,13 +47,15 @@ async def trips_on_route(reader: TripReader, query: RouteQuery) -> list[View]:
     origin = (query.origin_latitude, query.origin_longitude)
     destination = (query.destination_latitude, query.destination_longitude)
     window = _day_window(query.date, query.start_time, query.end_time)
-    search = route_search(origin, destination, window, reader.settings.trip_search_radius_km, filters)
+    radius_km = reader.settings.trip_search_radius_km
+    search = route_search(origin, destination, window, radius_km, filters, Page(query.page))
     views, figures = await reader.found(search.query, search.values, SearchPoint(*origin, *destination))
     pickup = SearchedStop(query.origin_name or "", *origin)
-    return with_matches(views, figures, pickup, SearchedStop(query.destination_name or "", *destination))
+    drop = SearchedStop(query.destination_name or "", *destination)
+    return _page_of(with_matches(views, figures, pickup, drop), search.page)
 
 
-async def trips_around(reader: TripReader, query: AroundQuery) -> list[View]:
+async def trips_around(reader: TripReader, query: AroundQuery) -> tuple[list[View], bool]:
     origin = (query.origin_latitude, query.origin_longitude)
     search = around_search(
         origin,
@@ -57,7 +64,7 @@ async def trips_around(reader: TripReader, query: AroundQuery) -> list[View]:
         tuple(int(trip_id) for trip_id in comma_separated(query.blacklisted_trip_ids)),
     )
     views, figures = await reader.found(search.query, search.values, SearchPoint(*origin))
-    return with_matches(views, figures, SearchedStop("", *origin))
+    return _page_of(with_matches(views, figures, SearchedStop("", *origin)), search.page)
 
 
 def searched_point(

@@ -28,7 +28,8 @@ async def search_trips(
     reader: TripReaderDep,
     query: Annotated[RouteQuery, Depends(query_model(RouteQuery))],
 ) -> Response:
-    return ok_json({"trips": await trips_on_route(reader, query)})
+    trips, has_more = await trips_on_route(reader, query)
+    return ok_json({"trips": trips, "has_more": has_more})
 
 
 @router.get("/search/around", response_model=Envelope[TripsFound], openapi_extra=documented(AroundQuery))
@@ -36,7 +37,8 @@ async def search_trips_around(
     reader: TripReaderDep,
     query: Annotated[AroundQuery, Depends(query_model(AroundQuery))],
 ) -> Response:
-    return ok_json({"trips": await trips_around(reader, query)})
+    trips, has_more = await trips_around(reader, query)
+    return ok_json({"trips": trips, "has_more": has_more})
 
 
 @router.post("/trip")

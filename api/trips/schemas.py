@@ -307,4 +307,5 @@ class TripFound(TripPublic):
 
 
 class TripsFound(BaseModel):
-    trips: list[TripFound]
+    trips: list[TripFound] = Field(description="a page of the trips found, best first")
+    has_more: bool = Field(description="another page follows (ask for it with `page`)")

@@ -11,13 +11,19 @@ Each kind is served by its own partial GiST, and one statement asks both (a UNIO
 on its own, then the two ranked together and the trips' columns read for the page alone):
 - ends: ix_trips_active_search over (departure day in IST, origin_cell_earth, destination_cell_earth) of active
   trips; the status, the day and the earth boxes round both of the rider's points are index conditions.
-- along: ix_trips_active_corridor over (departure day, corridor) of active trips with a budget; `corridor @> P AND
-  corridor @> Q` are index conditions (the corridor holds every point the budget reaches, migration c6e8a0b2d4f6),
-  then the direction, the extra distance within detour_budget_m, and "not an ends match" are checked on those.
+- along: ix_trips_active_corridor over (departure day, corridor) of active trips with a budget; `corridor &&
+  corridor_probe(P, P, Q) AND corridor && corridor_probe(Q, P, Q)` are index conditions (the corridor holds every
+  point the budget reaches and the way's heading, the probe a point and the headings within reach of the rider's;
+  migration e8a0c2d4f6b8), then the direction, the extra distance within detour_budget_m, and "not an ends match"
+  are checked on those.
 The time window and "not yet departed" are checked on the rows the index gives.
 
 A search is a statement shape (which filters are present), compiled once (domain/compiled_query.py), whose values
 are bound per request: building and compiling the expression anew costs more CPU than the query does in PostgreSQL.
+It is prepared on each connection and runs one generic plan: parsing and planning it anew took PostgreSQL longer than
+running it. So whatever depends on the rider's points alone (the points, their boxes and probes, the direction) is a
+scalar subquery (_once), computed once per run; left as an expression of the bound values, a generic plan would
+compute it again for every candidate trip.
 It is a statement for the viewer (api/trips/reader.py): the reader's session is checked in the same round trip."""
 
 from dataclasses import dataclass
@@ -54,6 +60,7 @@ from api.users.blocks import blocked_between
 from domain import clock
 from domain.compiled_query import CompiledQuery
 from domain.models import Trip, User
+from domain.rules import limits
 from domain.rules.along import MatchKind
 from domain.rules.trip import TripStatus
 
@@ -77,9 +84,15 @@ def _earth(latitude: object, longitude: object) -> ColumnElement[object]:
     return func.ll_to_earth(latitude, longitude)
 
 
+def _once(value: ColumnElement[Any]) -> ColumnElement[Any]:
+    """A value of the rider's alone, computed once per search (an InitPlan) rather than for every candidate trip: a
+    prepared statement's generic plan, made without the values, cannot fold it into a constant."""
+    return select(value).scalar_subquery()
+
+
 def _point(end: str) -> ColumnElement[object]:
     """The rider's point bound as {end}_latitude and {end}_longitude."""
-    return _earth(bindparam(f"{end}_latitude", type_=Float), bindparam(f"{end}_longitude", type_=Float))
+    return _once(_earth(bindparam(f"{end}_latitude", type_=Float), bindparam(f"{end}_longitude", type_=Float)))
 
 
 def _within(column: InstrumentedAttribute[str], end: str) -> tuple[ColumnElement[bool], ColumnElement[float]]:
@@ -89,7 +102,7 @@ def _within(column: InstrumentedAttribute[str], end: str) -> tuple[ColumnElement
     point = _point(end)
     radius_m = bindparam("radius_m", type_=Float)
     distance = func.earth_distance(column, point)
-    in_box = func.earth_box(point, radius_m).op("@>")(column)
+    in_box = _once(func.earth_box(point, radius_m)).op("@>")(column)
     return and_(in_box, distance <= radius_m), distance
 
 
@@ -173,12 +186,29 @@ def _apply_filters(query: Select[Any], shape: _FilterShape) -> Select[Any]:
 
 
 @dataclass(frozen=True)
+class Page:
+    """Which page of a search's ranked trips: the number-th (from 0) of `size` trips."""
+
+    number: int = 0
+    size: int = limits.TRIPS_PER_SEARCH_PAGE
+
+    def values(self) -> dict[str, int]:
+        """The statement reads one trip past the page, which tells whether another page follows."""
+        end = (self.number + 1) * self.size
+        return {"part_limit": end + 1, "page_limit": self.size + 1, "page_offset": self.number * self.size}
+
+
+FIRST_PAGE = Page()
+
+
+@dataclass(frozen=True)
 class Search:
-    """A compiled search and the values of one request: rows come back as api/trips/rows.py TripRow, then MATCH_COLUMNS
-    (how each trip matched)."""
+    """A compiled search, the values of one request and its page: rows come back as api/trips/rows.py TripRow, then
+    MATCH_COLUMNS (how each trip matched), up to one past the page."""
 
     query: CompiledQuery
     values: dict[str, object]
+    page: Page
 
 
 # What each found trip carries after TripRow's columns: its MatchKind and the host's detour in whole minutes.
@@ -187,15 +217,17 @@ _ENDS: ColumnElement[str] = literal_column(f"'{MatchKind.ENDS}'")
 _ALONG: ColumnElement[str] = literal_column(f"'{MatchKind.ALONG}'")
 
 
-def _ends_first(matched: Subquery, limit: int) -> Select[Any]:
+def _ends_first(matched: Subquery) -> Select[Any]:
     """The matched trips' columns, ends matches first by the least walk (metres), then along the way by the least
-    detour; then the earliest, then the oldest trip. At most `limit` of them, people read for those alone."""
+    detour; then the earliest, then the oldest trip. The page's trips alone (and one more, which tells whether
+    there are more), people read for those alone."""
     return (
         select(*TRIP_ROW_COLUMNS, matched.c.match_kind, matched.c.walk_m, matched.c.detour_minutes)
         .select_from(matched)
         .join(Trip, Trip.id == matched.c.id)
         .order_by(*_ranking(matched.c))
-        .limit(limit)
+        .limit(bindparam("page_limit", type_=Integer))
+        .offset(bindparam("page_offset", type_=Integer))
     )
 
 
@@ -203,16 +235,18 @@ def _ranking(columns: Any) -> tuple[ColumnElement[Any], ...]:
     return (columns.match_kind != _ENDS, columns.walk_m, columns.detour_minutes, columns.scheduled_at, columns.id)
 
 
-def _matched(ends: Select[Any], along: Select[Any], shape: _FilterShape, limit: int) -> CompiledQuery:
-    """Both kinds of match in one statement for the viewer: each part finds its best `limit` through its own index
-    (ends: ix_trips_active_search; along: ix_trips_active_corridor), then the two are ranked together."""
+def _matched(ends: Select[Any], along: Select[Any], shape: _FilterShape) -> CompiledQuery:
+    """Both kinds of match in one statement for the viewer: each part finds its best up to the page's end through its
+    own index (ends: ix_trips_active_search; along: ix_trips_active_corridor), then the two are ranked together."""
     parts = [
         # Within a part all are of its kind.
         _apply_filters(part.where(not_blocked_with(VIEWER_ID)), shape).order_by(*_ranking(part.selected_columns)[1:])
         for part in (ends, along)
     ]
-    matched = union_all(*(part.limit(limit) for part in parts)).subquery("matched")
-    return for_the_viewer(_ends_first(matched, limit), lambda trips: _ranking(trips.c), also=MATCH_COLUMNS)
+    part_limit = bindparam("part_limit", type_=Integer)
+    matched = union_all(*(part.limit(part_limit) for part in parts)).subquery("matched")
+    ranked = _ends_first(matched)
+    return for_the_viewer(ranked, lambda trips: _ranking(trips.c), prepared=True, also=MATCH_COLUMNS)
 
 
 def _match_part(kind: ColumnElement[str], walk_m: ColumnElement[float], detour: ColumnElement[int]) -> Select[Any]:
@@ -230,16 +264,17 @@ def _ends_part(walk_m: ColumnElement[float]) -> Select[Any]:
     return _match_part(_ENDS, walk_m, literal_column("0")).where(*_upcoming_in_window())
 
 
-def _along_part(extra_m: ColumnElement[float], *points: ColumnElement[object]) -> Select[Any]:
-    """Trips with a detour budget whose corridor holds each point (the index condition), whose extra straight-line
-    metres (from the ends' cells) are within the budget; the detour in minutes rounded up (domain/rules/along.py)."""
+def _along_part(extra_m: ColumnElement[float], *probes: ColumnElement[object]) -> Select[Any]:
+    """Trips with a detour budget whose corridor overlaps each probe (the index condition: the point within the
+    budget's reach, going the rider's way), whose extra straight-line metres (from the ends' cells) are within the
+    budget; the detour in minutes rounded up (domain/rules/along.py)."""
     minutes = func.ceil(func.greatest(extra_m, 0.0) / Trip.detour_budget_m * Trip.max_detour_minutes)
     detour = cast(func.least(minutes, Trip.max_detour_minutes), Integer)
     return _match_part(_ALONG, literal_column("0.0"), detour).where(
         *_upcoming_in_window(),
         # A constant as in the partial index ix_trips_active_corridor's WHERE, so the planner can use it.
         Trip.detour_budget_m > literal_column("0"),
-        *(Trip.corridor.op("@>")(point) for point in points),
+        *(Trip.corridor.op("&&")(probe) for probe in probes),
         extra_m <= Trip.detour_budget_m,
     )
 
@@ -252,7 +287,7 @@ def _same_direction(origin: ColumnElement[object], destination: ColumnElement[ob
     """The step from the rider's pick-up to their drop points the way the trip goes (domain/rules/along.py
     same_direction): a positive scalar product in earthdistance's space, from the ends' cells."""
     x, y, z = (
-        (_coordinate(destination, axis) - _coordinate(origin, axis))
+        _once(_coordinate(destination, axis) - _coordinate(origin, axis))
         * (_coordinate(Trip.destination_cell_earth, axis) - _coordinate(Trip.origin_cell_earth, axis))
         for axis in (1, 2, 3)
     )
@@ -265,17 +300,18 @@ def _way_m() -> ColumnElement[float]:
 
 
 @cache
-def _route_query(shape: _FilterShape, limit: int) -> CompiledQuery:
+def _route_query(shape: _FilterShape) -> CompiledQuery:
     near_origin, from_origin = _within(Trip.origin_cell_earth, "origin")
     near_destination, from_destination = _within(Trip.destination_cell_earth, "destination")
     ends = _ends_part(from_origin + from_destination).where(near_origin, near_destination)
     pickup, drop = _point("origin"), _point("destination")
-    extra_m = from_origin + func.earth_distance(pickup, drop) + from_destination - _way_m()
+    extra_m = from_origin + _once(func.earth_distance(pickup, drop)) + from_destination - _way_m()
     radius_m = bindparam("radius_m", type_=Float)
-    along = _along_part(extra_m, pickup, drop).where(
+    probes = (_once(func.corridor_probe(point, pickup, drop)) for point in (pickup, drop))
+    along = _along_part(extra_m, *probes).where(
         _same_direction(pickup, drop), ~and_(from_origin <= radius_m, from_destination <= radius_m)
     )
-    return _matched(ends, along, shape, limit)
+    return _matched(ends, along, shape)
 
 
 def route_search(
@@ -284,7 +320,7 @@ def route_search(
     window: tuple[datetime, datetime],
     radius_km: float,
     filters: TripFilters,
-    limit: int = 50,
+    page: Page = FIRST_PAGE,
 ) -> Search:
     """Active future trips starting near origin and ending near destination within the time window (ends), and those
     whose way passes both in that order within the host's detour budget (along)."""
@@ -294,21 +330,22 @@ def route_search(
         "radius_m": radius_km * 1000,
         **_window_values(window),
         **_filter_values(filters),
+        **page.values(),
     }
-    return Search(_route_query(_FilterShape.of(filters), limit), values)
+    return Search(_route_query(_FilterShape.of(filters)), values, page)
 
 
 @cache
-def _around_query(limit: int) -> CompiledQuery:
+def _around_query() -> CompiledQuery:
     near_origin, from_origin = _within(Trip.origin_cell_earth, "origin")
     to_destination = func.earth_distance(_point("origin"), Trip.destination_cell_earth)
     ends = _ends_part(from_origin).where(near_origin)
-    along = _along_part(from_origin + to_destination - _way_m(), _point("origin")).where(
+    along = _along_part(from_origin + to_destination - _way_m(), _once(func.corridor_probe(_point("origin")))).where(
         from_origin > bindparam("radius_m", type_=Float)
     )
     excluded = bindparam("excluded_trip_ids", type_=ARRAY(BigInteger))
     ends, along = (part.where(Trip.host_id != VIEWER_ID, Trip.id != all_(excluded)) for part in (ends, along))
-    return _matched(ends, along, _FilterShape.of(TripFilters()), limit)
+    return _matched(ends, along, _FilterShape.of(TripFilters()))
 
 
 def around_search(
@@ -316,7 +353,7 @@ def around_search(
     window: tuple[datetime, datetime],
     radius_km: float,
     excluded_trip_ids: tuple[int, ...],
-    limit: int = 50,
+    page: Page = FIRST_PAGE,
 ) -> Search:
     """Trips Around You: active, upcoming, starting near the point (ends), then passing near it within the host's
     detour budget (along); never the viewer's own."""
@@ -325,5 +362,6 @@ def around_search(
         "radius_m": radius_km * 1000,
         **_window_values(window),
         "excluded_trip_ids": list(excluded_trip_ids),
+        **page.values(),
     }
-    return Search(_around_query(limit), values)
+    return Search(_around_query(), values, page)

@@ -43,7 +43,8 @@ def approximate_earth_sql(end: str) -> str:
 
 
 def corridor_sql(budget_column: str) -> str:
-    """The box round a trip's way that holds every point the host reaches within the detour budget of straight-line
-    metres in budget_column, measured from the ends' cells; NULL without a budget. trip_corridor() is defined in SQL
-    by migration c6e8a0b2d4f6, which says why the box misses no point the rule (domain/rules/along.py) matches."""
+    """The cube round a trip's way that holds every point the host reaches within the detour budget of straight-line
+    metres in budget_column, and the way's heading, measured from the ends' cells; NULL without a budget.
+    trip_corridor() is defined in SQL by migration e8a0c2d4f6b8, which says why it misses no point the rule
+    (domain/rules/along.py) matches."""
     return f"trip_corridor({approximate_earth_sql('origin')}, {approximate_earth_sql('destination')}, {budget_column})"

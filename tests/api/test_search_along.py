@@ -9,12 +9,12 @@ from datetime import date, datetime, time, timedelta
 import pytest
 
 from api.security.hashing import token_hash
-from api.trips.search import TripFilters, route_search
+from api.trips.search import Page, TripFilters, route_search
 from domain import clock
 from domain.db import driver_connection
 from domain.models import AuthSession, Trip, TripEnd
 from domain.routing import detour_budget_m, estimated_travel
-from domain.rules import choices
+from domain.rules import choices, limits
 from domain.rules.along import MatchKind, Point
 from domain.rules.choices import DETOUR_CHOICES
 from domain.rules.geo import approximate, distance_km
@@ -137,6 +137,25 @@ async def test_the_filters_apply_along_the_way(signed_in, app, day):
         assert await ids(gender="FEMALE", is_host_kyc_verified="true") == set()
 
 
+async def test_search_answers_a_page_at_a_time_and_says_when_more_follow(signed_in, app, day):
+    """Two trips at the ends and more along the way than a page holds: the pages follow the ranking without a gap or a
+    trip twice, and only the last says no more follow."""
+    at_the_ends = [await host_trip(signed_in, day, HSR_LAYOUT, SHIVAJINAGAR) for _ in range(2)]
+    along = [await host_trip(signed_in, day, ELECTRONIC_CITY, HEBBAL) for _ in range(limits.TRIPS_PER_SEARCH_PAGE)]
+    pages = []
+    async with new_person(app, "Meera Iyer") as rider:
+        for page in range(3):
+            answer = await rider.get("/api/trip/search", params=searched(HSR_LAYOUT, SHIVAJINAGAR, day, page=page))
+            assert answer.status_code == 200, answer.text
+            pages.append(answer.json()["data"])
+        refused = await rider.get("/api/trip/search", params=searched(HSR_LAYOUT, SHIVAJINAGAR, day, page=-1))
+    assert [len(page["trips"]) for page in pages] == [limits.TRIPS_PER_SEARCH_PAGE, 2, 0]
+    assert [page["has_more"] for page in pages] == [True, False, False]
+    ids = [trip["id"] for page in pages for trip in page["trips"]]
+    assert ids[:2] == at_the_ends and sorted(ids[2:]) == sorted(along)
+    assert refused.status_code == 400
+
+
 async def test_trips_around_you_lists_trips_passing_near(signed_in, app, day):
     """Someone at HSR Layout (7 km from Electronic City) is shown the trip passing by after those starting near."""
     passing = await host_trip(signed_in, day, ELECTRONIC_CITY, HEBBAL)
@@ -224,7 +243,7 @@ async def test_search_finds_every_trip_the_rule_matches_and_no_other(app, member
             else:
                 trip, first = rng.choice(trips), rng.uniform(0.0, 0.6)
                 pickup, drop = _on_the_way(rng, trip, first), _on_the_way(rng, trip, rng.uniform(first, 1.0))
-            search = route_search(pickup, drop, day_window(day), radius_km, TripFilters(), limit=10_000)
+            search = route_search(pickup, drop, day_window(day), radius_km, TripFilters(), Page(0, 10_000))
             rows = await search.query.rows(db, {**search.values, "token_hash": token_hash(token)})
             found = {row[1]: row[-2] for row in rows if row[1] is not None}
             expected = scan(rule_sees, Point(*pickup), Point(*drop), radius_km)

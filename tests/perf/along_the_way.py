@@ -18,7 +18,7 @@ from typing import Any
 import psycopg
 
 from api.security.hashing import token_hash
-from api.trips.search import TripFilters, route_search
+from api.trips.search import Page, TripFilters, route_search
 from domain import clock
 from domain.routing import estimated_travel
 from domain.rules.along import MatchKind, Point, along_detour
@@ -134,7 +134,7 @@ def recall(
     with psycopg.connect(conninfo, autocommit=True) as connection:
         days = DayTrips(connection, RouteSettings())
         for pickup, drop, day, _ in queries[:RECALL_QUERIES]:
-            search = route_search(pickup, drop, day_window(day), radius_km, TripFilters(), limit=1_000_000)
+            search = route_search(pickup, drop, day_window(day), radius_km, TripFilters(), Page(0, 1_000_000))
             values = search.query.parameters({**search.values, "token_hash": token_hash(session_token)})
             rows = connection.execute(search.query.sql.encode(), values).fetchall()
             found = {row[1] for row in rows if row[1] is not None}

@@ -31,6 +31,7 @@ from tests.perf.harness import latency_summary
 class SqlQuery:
     sql: str
     params: dict[str, Any]
+    prepared: bool = False  # as the API runs it (domain/compiled_query.py)
 
 
 @dataclass
@@ -311,7 +312,7 @@ async def sql_load(
                     started = time.perf_counter()
                 query = queries[order.randrange(len(queries))]
                 try:
-                    cursor = await connection.execute(query.sql.encode(), query.params)
+                    cursor = await connection.execute(query.sql.encode(), query.params, prepare=query.prepared or None)
                     rows = await cursor.fetchall()
                     recorder.record(started, True, len(rows))
                 except psycopg.Error:

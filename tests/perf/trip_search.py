@@ -23,7 +23,7 @@ import psycopg
 from api.security.hashing import token_hash
 from api.trips.search import TripFilters, route_search
 from domain import clock
-from domain.db import CONNECT_ARGS
+from domain.db import CONNECT_ARGS, GENERIC_PLANS
 from domain.settings import Settings
 from tests.perf import harness
 from tests.perf.geography import QUERY_SPREAD_KM, Geography, Locality
@@ -54,6 +54,8 @@ SEARCH_DAYS_AHEAD = 14
 PATH = "/api/trip/search"
 
 P95_LIMIT_MS = 30.0
+# The SQL side connects and prepares as the API's engine does (domain/db.py).
+SQL_CONNECT_ARGS = CONNECT_ARGS | {"options": GENERIC_PLANS}
 API_SHARE_OF_SQL = 0.5
 GROWTH_LIMIT = 2.0
 
@@ -90,7 +92,7 @@ def search_query(
     }
     search = route_search(origin, destination, day_window(day), radius_km, TripFilters())
     values = {**search.values, "token_hash": token_hash(session_token)}
-    return params, SqlQuery(search.query.sql, search.query.parameters(values))
+    return params, SqlQuery(search.query.sql, search.query.parameters(values), search.query.prepared)
 
 
 def make_queries(
@@ -148,13 +150,13 @@ def measure(
             api.url, PATH, cookies, http_queries, CONCURRENCY, RATE_PER_S, WARMUP_S, DURATION_S, meter
         ),
         "sql_latency": lambda: sql_load(
-            conninfo, CONNECT_ARGS, sql_queries, CONCURRENCY, WARMUP_S, DURATION_S, meter, RATE_PER_S
+            conninfo, SQL_CONNECT_ARGS, sql_queries, CONCURRENCY, WARMUP_S, DURATION_S, meter, RATE_PER_S
         ),
         "api_saturation": lambda: http_load(
             api.url, PATH, cookies, http_queries, CONCURRENCY, WARMUP_S, SATURATION_S, meter
         ),
         "sql_saturation": lambda: sql_load(
-            conninfo, CONNECT_ARGS, sql_queries, CONCURRENCY, WARMUP_S, SATURATION_S, meter
+            conninfo, SQL_CONNECT_ARGS, sql_queries, CONCURRENCY, WARMUP_S, SATURATION_S, meter
         ),
     }
 
@@ -234,7 +236,8 @@ def run() -> BenchmarkResult:
         },
         "cpus": os.cpu_count(),
         "api": harness.api_description(API_WORKERS),
-        "sql": f"psycopg AsyncConnection per client, autocommit, connected with the API engine's {CONNECT_ARGS}",
+        "sql": f"psycopg AsyncConnection per client, autocommit, connected with the API engine's {SQL_CONNECT_ARGS}, "
+        "each statement prepared as the API prepares it",
         "load_generator": "one Python process in the same machine: HTTP/1.1 keep-alive GETs (load.HttpConnection, "
         "gzip asked for, not inflated), SQL through psycopg",
         "machine": "API, PostgreSQL and the load generator share the machine with other jobs: each phase starts after "
