@@ -1,15 +1,18 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
 import { getData, request } from '@/lib/api'
 import { TRIPS_KEY } from '@/lib/trips'
 
 type TripsFound = components['schemas']['TripsFound']
 
-/** GET /api/trip/search with the query string of the results page, as it stands. */
+/** GET /api/trip/search with the query string of the results page, as it stands, a page of trips at a time. */
 export const searchTripsQueryOptions = (query: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...TRIPS_KEY, 'search', query],
-    queryFn: async ({ signal }) => (await getData<TripsFound>(`/api/trip/search?${query}`, signal)).trips,
+    queryFn: async ({ signal, pageParam }) =>
+      await getData<TripsFound>(`/api/trip/search?${query}&page=${pageParam}`, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: TripsFound, _pages: TripsFound[], page: number) => (last.has_more ? page + 1 : undefined),
     staleTime: 0,
   })
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { searchTripsQueryOptions } from '../api/trips'
@@ -20,11 +20,12 @@ export function SearchResultScreen() {
   const [params] = useSearchParams()
   const form = searchFormFrom(params)
   const query = searchQuery(form)
-  const results = useQuery(searchTripsQueryOptions(query))
+  const results = useInfiniteQuery(searchTripsQueryOptions(query))
+  const trips = results.data?.pages.flatMap((page) => page.trips) ?? []
   // No results say so once: first the 'No trips around?' dialog; once it is dismissed, the screen's empty state.
   const [dismissedFor, setDismissedFor] = useState<string | null>(null)
   const sheetQuery = searchPointQuery(params)
-  const empty = results.isSuccess && results.data.length === 0
+  const empty = results.isSuccess && trips.length === 0
   const noTripsOpen = empty && dismissedFor !== query
 
   return (
@@ -41,25 +42,41 @@ export function SearchResultScreen() {
           <p className="muted">{isoToDdMmYyyy(form.date)}</p>
         </section>
         {results.isPending && <p className={styles.loading} role="status">Looking for trips…</p>}
-        {results.isError && (
+        {results.isError && !results.isFetchNextPageError && (
           <EmptyState title="Could not load trips" description={errorMessage(results.error)}>
             <button type="button" className="btn btn-primary btn-small" onClick={() => void results.refetch()}>
               Try again
             </button>
           </EmptyState>
         )}
-        {results.isSuccess && results.data.length > 0 && (
+        {trips.length > 0 && (
           <>
             <h2 className={styles.count}>
-              {results.data.length} {results.data.length === 1 ? 'trip' : 'trips'} found
+              {results.hasNextPage ? 'More than ' : ''}
+              {trips.length} {trips.length === 1 ? 'trip' : 'trips'} found
             </h2>
             <ul className={styles.list} data-testid="search-results">
-              {results.data.map((trip) => (
+              {trips.map((trip) => (
                 <li key={trip.id}>
                   <TripCard trip={trip} search={sheetQuery} />
                 </li>
               ))}
             </ul>
+            {results.hasNextPage && (
+              <button
+                type="button"
+                className="btn btn-secondary btn-block"
+                disabled={results.isFetchingNextPage}
+                onClick={() => void results.fetchNextPage()}
+              >
+                {results.isFetchingNextPage ? 'Loading more trips…' : 'Show more trips'}
+              </button>
+            )}
+            {results.isFetchNextPageError && (
+              <p role="alert" className="muted">
+                {errorMessage(results.error)}
+              </p>
+            )}
           </>
         )}
         {empty && !noTripsOpen && (
