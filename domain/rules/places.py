@@ -9,6 +9,7 @@ is the label's next part; a street address is never one, whichever service named
 """
 
 import re
+from functools import lru_cache
 
 from domain.rules import messages, patterns
 
@@ -27,6 +28,8 @@ def is_street_address(part: str) -> bool:
     return bool(_STREET_ADDRESS.search(part))
 
 
+# Ends are named by a few thousand localities, each shown again and again by every search's trips.
+@lru_cache(maxsize=16_384)
 def locality_name(name: str, place_id: str | None) -> str:
     """The end's locality, as a stranger may see it: 'Koramangala 4th Block', never '42 80 Feet Road'.
 
