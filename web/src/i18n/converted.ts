@@ -6,6 +6,8 @@ export const CONVERTED: readonly string[] = [
   'app/',
   'components/',
   'features/auth/',
+  'features/home/',
+  'features/profile-setup/',
   'features/profile/components/SettingsScreen.tsx',
   'i18n/',
 ]

@@ -5,7 +5,8 @@ import { PRESET_AVATAR_COUNT, presetAvatarSvg } from './preset-avatars'
 import styles from './AvatarPicker.module.css'
 import { CameraIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
-import { MESSAGES } from '@/generated/rules'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/profileSetup'
 
 export type AvatarChoice =
   | { kind: 'preset'; index: number }
@@ -25,6 +26,7 @@ type AvatarPickerProps = {
 }
 
 export function AvatarPicker({ value, onChange, currentImageUrl }: AvatarPickerProps) {
+  const t = useT()
   const name = useId()
   const fileInput = useRef<HTMLInputElement>(null)
   const [cropping, setCropping] = useState<{ image: HTMLImageElement; objectUrl: string } | null>(null)
@@ -44,7 +46,7 @@ export function AvatarPicker({ value, onChange, currentImageUrl }: AvatarPickerP
     event.target.value = ''
     if (!file) return
     if (!isAcceptedImage(file)) {
-      toast.error(MESSAGES.IMAGE_INVALID)
+      toast.error(t('profileSetup.imageInvalid'))
       return
     }
     const objectUrl = URL.createObjectURL(file)
@@ -56,7 +58,7 @@ export function AvatarPicker({ value, onChange, currentImageUrl }: AvatarPickerP
         // This browser cannot decode HEIC: the photo goes as it is and the server converts it to JPEG.
         onChange({ kind: 'upload', base64: await fileToBase64(file), previewUrl: null })
       } else {
-        toast.error(MESSAGES.IMAGE_INVALID)
+        toast.error(t('profileSetup.imageInvalid'))
       }
     }
   }
@@ -64,7 +66,7 @@ export function AvatarPicker({ value, onChange, currentImageUrl }: AvatarPickerP
   return (
     <fieldset className={styles.picker}>
       <legend className="field-label">
-        Profile picture <span className="field-optional">(choose one or upload a photo)</span>
+        {t('profileSetup.picture')} <span className="field-optional">{t('profileSetup.pictureHint')}</span>
       </legend>
       <div className={styles.track}>
         <div className={styles.slide}>
@@ -75,7 +77,7 @@ export function AvatarPicker({ value, onChange, currentImageUrl }: AvatarPickerP
             data-testid="avatar-upload"
           >
             <CameraIcon />
-            <span>Upload</span>
+            <span>{t('profileSetup.upload')}</span>
           </button>
           <input
             ref={fileInput}
@@ -93,9 +95,9 @@ export function AvatarPicker({ value, onChange, currentImageUrl }: AvatarPickerP
             <input type="radio" name={name} className="visually-hidden" checked onChange={() => undefined} />
             <span className={styles.choice} data-selected="">
               {upload.previewUrl ? (
-                <img src={upload.previewUrl} alt="Your photo" />
+                <img src={upload.previewUrl} alt={t('profileSetup.yourPhoto')} />
               ) : (
-                <span className={styles.photoPlaceholder}>Your photo</span>
+                <span className={styles.photoPlaceholder}>{t('profileSetup.yourPhoto')}</span>
               )}
             </span>
           </label>
@@ -110,7 +112,7 @@ export function AvatarPicker({ value, onChange, currentImageUrl }: AvatarPickerP
               onChange={() => onChange(null)}
             />
             <span className={styles.choice} data-selected={value === null ? '' : undefined}>
-              <img src={currentImageUrl} alt="Current picture" />
+              <img src={currentImageUrl} alt={t('profileSetup.currentPicture')} />
             </span>
           </label>
         )}
@@ -127,7 +129,7 @@ export function AvatarPicker({ value, onChange, currentImageUrl }: AvatarPickerP
                 data-testid={`avatar-preset-${index}`}
               />
               <span className={styles.choice} data-selected={selected ? '' : undefined}>
-                <img src={src} alt={`Avatar ${index + 1}`} />
+                <img src={src} alt={t('profileSetup.avatar', { index: index + 1 })} />
               </span>
             </label>
           )

@@ -8,15 +8,17 @@ import styles from './ProfileForm.module.css'
 import { TextField } from '@/components/TextField'
 import { toast } from '@/components/toast'
 import { LIMITS } from '@/generated/rules'
+import { useT, type Key } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { afterProfileTarget } from '@/lib/redirect'
 import { useCurrentUser, type Gender } from '@/lib/session'
+import '@/i18n/catalogs/en/profileSetup'
 
-const SEXES: { value: Gender; label: string }[] = [
-  { value: 'MALE', label: 'Male' },
-  { value: 'FEMALE', label: 'Female' },
-  { value: 'OTHERS', label: 'Others' },
-]
+const SEXES = [
+  { value: 'MALE', label: 'profileSetup.male' },
+  { value: 'FEMALE', label: 'profileSetup.female' },
+  { value: 'OTHERS', label: 'profileSetup.others' },
+] as const satisfies readonly { value: Gender; label: Key }[]
 
 function focusFirstInvalid(form: HTMLFormElement) {
   form.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[data-invalid] input')?.focus()
@@ -24,6 +26,7 @@ function focusFirstInvalid(form: HTMLFormElement) {
 
 /** The first profile: once saved, the person goes on to the page they opened before signing in, else home. */
 export function CreateProfileScreen() {
+  const t = useT()
   const user = useCurrentUser()
   const navigate = useNavigate()
   const { state } = useLocation()
@@ -42,7 +45,7 @@ export function CreateProfileScreen() {
     dob: validateDob(dob),
     referralCode: validateReferralCode(referralCode),
   }
-  const shown = (error: string | null) => (submitted ? error : null)
+  const shown = (error: (typeof errors)[keyof typeof errors]) => (submitted && error ? t(error) : null)
   const busy = preparing || updateProfile.isPending
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -77,20 +80,18 @@ export function CreateProfileScreen() {
   return (
     <main className={styles.screen}>
       <div className={styles.intro}>
-        <h1>Tell us about yourself</h1>
-        <p className="muted">
-          Add your name, sex and date of birth so your co-travellers know who they are riding with.
-        </p>
+        <h1>{t('profileSetup.title')}</h1>
+        <p className="muted">{t('profileSetup.intro')}</p>
       </div>
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <AvatarPicker value={avatar} onChange={setAvatar} />
         <TextField
-          label="Name"
+          label={t('profileSetup.name')}
           autoComplete="name"
           value={name}
           onChange={(event) => setName(event.target.value)}
           error={shown(errors.name)}
-          placeholder="Your full name"
+          placeholder={t('profileSetup.namePlaceholder')}
           data-testid="name-input"
         />
         <fieldset
@@ -98,7 +99,7 @@ export function CreateProfileScreen() {
           data-invalid={shown(errors.sex) ? '' : undefined}
           aria-describedby="sex-error"
         >
-          <legend className="field-label">Sex</legend>
+          <legend className="field-label">{t('profileSetup.sex')}</legend>
           <div className={styles.radios}>
             {SEXES.map((option) => (
               <label key={option.value} className={styles.radio}>
@@ -110,7 +111,7 @@ export function CreateProfileScreen() {
                   onChange={() => setSex(option.value)}
                   aria-invalid={Boolean(shown(errors.sex))}
                 />
-                <span>{option.label}</span>
+                <span>{t(option.label)}</span>
               </label>
             ))}
           </div>
@@ -120,19 +121,19 @@ export function CreateProfileScreen() {
         </fieldset>
         <DobField value={dob} onChange={setDob} error={shown(errors.dob)} />
         <TextField
-          label="Referral code"
+          label={t('profileSetup.referralCode')}
           optional
           autoCapitalize="characters"
           maxLength={LIMITS.REFERRAL_CODE_MAX_LENGTH}
           value={referralCode}
           onChange={(event) => setReferralCode(event.target.value.replace(/\s/g, ''))}
           error={shown(errors.referralCode)}
-          hint="Got a code from a friend? Enter it here."
+          hint={t('profileSetup.referralHint')}
           data-testid="referral-input"
         />
         <div className={styles.footer}>
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="profile-next">
-            {busy ? 'Saving…' : 'Next'}
+            {busy ? t('profileSetup.saving') : t('profileSetup.next')}
           </button>
         </div>
       </form>

@@ -11,6 +11,8 @@ import {
 import styles from './CropDialog.module.css'
 import { Dialog } from '@/components/Dialog'
 import { RotateIcon } from '@/components/icons'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/profileSetup'
 
 type CropDialogProps = {
   image: HTMLImageElement | null
@@ -23,6 +25,7 @@ const KEY_STEP = 0.03
 
 /** Square crop with zoom, drag (or arrow keys) to move, and rotation in 90° steps; the result is a JPEG. */
 export function CropDialog({ image, onCancel, onDone }: CropDialogProps) {
+  const t = useT()
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const [crop, setCrop] = useState<CropState>(INITIAL_CROP)
   const drag = useRef<{ x: number; y: number; crop: CropState } | null>(null)
@@ -71,13 +74,13 @@ export function CropDialog({ image, onCancel, onDone }: CropDialogProps) {
   }
 
   return (
-    <Dialog open title="Crop your photo" onClose={onCancel} testId="crop-dialog">
+    <Dialog open title={t('profileSetup.cropTitle')} onClose={onCancel} testId="crop-dialog">
       <canvas
         ref={canvasRef}
         className={styles.canvas}
         tabIndex={0}
         role="img"
-        aria-label="Photo preview. Drag or use the arrow keys to move it inside the square."
+        aria-label={t('profileSetup.cropPreview')}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={() => (drag.current = null)}
@@ -86,7 +89,7 @@ export function CropDialog({ image, onCancel, onDone }: CropDialogProps) {
       />
       <div className={styles.controls}>
         <label className={styles.zoom}>
-          <span>Zoom</span>
+          <span>{t('profileSetup.zoom')}</span>
           <input
             type="range"
             min={1}
@@ -101,15 +104,15 @@ export function CropDialog({ image, onCancel, onDone }: CropDialogProps) {
           className="btn btn-secondary btn-small"
           onClick={() => update({ ...crop, quarterTurns: (crop.quarterTurns + 1) % 4 })}
         >
-          <RotateIcon size={18} /> Rotate
+          <RotateIcon size={18} /> {t('profileSetup.rotate')}
         </button>
       </div>
       <div className={styles.actions}>
         <button type="button" className="btn btn-secondary btn-block" onClick={onCancel}>
-          Cancel
+          {t('profileSetup.cancel')}
         </button>
         <button type="button" className="btn btn-primary btn-block" onClick={apply} data-testid="crop-apply">
-          Use Photo
+          {t('profileSetup.usePhoto')}
         </button>
       </div>
     </Dialog>

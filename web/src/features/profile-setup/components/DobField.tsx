@@ -1,6 +1,8 @@
 import { useId, useRef } from 'react'
 import { CalendarIcon } from '@/components/icons'
+import { useT } from '@/i18n'
 import { dobRange, formatDdMmYyyy, formatIsoDate, maskDdMmYyyy, parseDdMmYyyy, parseIsoDate } from '@/lib/time'
+import '@/i18n/catalogs/en/profileSetup'
 
 type DobFieldProps = {
   value: string
@@ -12,6 +14,7 @@ type DobFieldProps = {
 
 /** Date of birth typed as DD-MM-YYYY, or picked from the browser's calendar (last 100 years up to today). */
 export function DobField({ value, onChange, error, disabled, hint }: DobFieldProps) {
+  const t = useT()
   const inputId = useId()
   const messageId = useId()
   const picker = useRef<HTMLInputElement>(null)
@@ -31,7 +34,7 @@ export function DobField({ value, onChange, error, disabled, hint }: DobFieldPro
   return (
     <div className="field">
       <label className="field-label" htmlFor={inputId}>
-        Date of birth
+        {t('profileSetup.dob')}
       </label>
       <div style={{ display: 'flex', gap: 8 }}>
         <input
@@ -39,7 +42,7 @@ export function DobField({ value, onChange, error, disabled, hint }: DobFieldPro
           className="input"
           inputMode="numeric"
           autoComplete="bday"
-          placeholder="DD-MM-YYYY"
+          placeholder={t('profileSetup.dobPlaceholder')}
           maxLength={10}
           value={value}
           disabled={disabled}
@@ -53,8 +56,8 @@ export function DobField({ value, onChange, error, disabled, hint }: DobFieldPro
           className="icon-button"
           onClick={openCalendar}
           disabled={disabled}
-          aria-label="Choose from calendar"
-          title="Choose from calendar"
+          aria-label={t('profileSetup.chooseFromCalendar')}
+          title={t('profileSetup.chooseFromCalendar')}
           style={{ border: '1.5px solid var(--color-border)', borderRadius: 8, width: 48, height: 48 }}
         >
           <CalendarIcon />

@@ -9,11 +9,13 @@ import { PageHeader } from '@/components/PageHeader'
 import { TextField } from '@/components/TextField'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
-import { MESSAGES } from '@/generated/rules'
+import { useT } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { useCurrentUser } from '@/lib/session'
+import '@/i18n/catalogs/en/profileSetup'
 
 export function EditProfileScreen() {
+  const t = useT()
   const user = useCurrentUser()
   const navigate = useNavigate()
   const updateProfile = useUpdateProfile()
@@ -25,7 +27,7 @@ export function EditProfileScreen() {
   const [preparing, setPreparing] = useState(false)
 
   const errors = { name: locked ? null : validateName(name), dob: locked ? null : validateDob(dob) }
-  const shown = (error: string | null) => (submitted ? error : null)
+  const shown = (error: (typeof errors)[keyof typeof errors]) => (submitted && error ? t(error) : null)
   const busy = preparing || updateProfile.isPending
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -45,7 +47,7 @@ export function EditProfileScreen() {
       setPreparing(false)
     }
     if (Object.keys(changes).length === 0) {
-      toast.error(MESSAGES.NOTHING_UPDATED)
+      toast.error(t('profileSetup.nothingUpdated'))
       return
     }
     updateProfile.mutate(changes, {
@@ -59,18 +61,18 @@ export function EditProfileScreen() {
 
   return (
     <>
-      <PageHeader title="Profile Update" backTo={paths.profile} />
+      <PageHeader title={t('profileSetup.editTitle')} backTo={paths.profile} />
       <main className={styles.screen}>
         <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
           <AvatarPicker value={avatar} onChange={setAvatar} currentImageUrl={user.medium_image_url} />
           <TextField
-            label="Name"
+            label={t('profileSetup.name')}
             autoComplete="name"
             value={name}
             disabled={locked}
             onChange={(event) => setName(event.target.value)}
             error={shown(errors.name)}
-            hint={locked ? MESSAGES.NAME_LOCKED_AFTER_KYC : undefined}
+            hint={locked ? t('profileSetup.nameLocked') : undefined}
             data-testid="name-input"
           />
           <DobField
@@ -78,11 +80,11 @@ export function EditProfileScreen() {
             onChange={setDob}
             disabled={locked}
             error={shown(errors.dob)}
-            hint={locked ? MESSAGES.DOB_LOCKED_AFTER_KYC : undefined}
+            hint={locked ? t('profileSetup.dobLocked') : undefined}
           />
           <div className={styles.footer}>
             <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="profile-update">
-              {busy ? 'Saving…' : 'Update Profile'}
+              {busy ? t('profileSetup.saving') : t('profileSetup.update')}
             </button>
           </div>
         </form>

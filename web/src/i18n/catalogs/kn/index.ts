@@ -1,11 +1,14 @@
 import app from './app'
 import auth from './auth'
 import common from './common'
+import home from './home'
 import messages from './messages'
 import person from './person'
+import profileSetup from './profileSetup'
 import settings from './settings'
+import tripCard from './tripCard'
 import type { English } from '../en'
 import { merge, type Translation } from '@/i18n/catalog'
 
-const catalog: Translation<English> = merge({ app, auth, common, messages, person, settings })
+const catalog: Translation<English> = merge({ app, auth, common, home, messages, person, profileSetup, settings, tripCard })
 export default catalog
