@@ -14,7 +14,9 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from domain.db import transaction
+from domain.i18n.languages import language_or_default
 from domain.models import Notification, PushSubscription, User
+from domain.notifications import notice_words
 from domain.push import PushDestinationRefused, PushOutcome, PushServiceUnavailable, PushTarget, WebPushSender
 from workflows.push.contracts import PushDelivery
 
@@ -96,10 +98,17 @@ async def _payload(session: AsyncSession, notification_id: int) -> dict[str, Any
     if row is None:
         return None
     notification, image_key, name = row
+    # Pushed in the recipient's profile language: nobody's request is being answered.
+    language = language_or_default(
+        await session.scalar(select(User.language).where(User.id == notification.recipient_id))
+    )
+    title, message = notice_words(
+        notification.kind, notification.params, notification.title, notification.message, language
+    )
     return {
         "id": notification.id,
-        "title": notification.title,
-        "message": notification.message,
+        "title": title,
+        "message": message,
         # As the API writes times (pydantic), so the worker and the list agree to the character.
         "timestamp": notification.created_at.astimezone(UTC).isoformat().replace("+00:00", "Z"),
         "entity_type": notification.entity_type,

@@ -23,6 +23,8 @@ from temporalio.exceptions import ApplicationError
 from activities.notifications import NotificationDraft, notify
 from activities.trips import live_people, trip_route
 from domain.flows import FlowOutbox
+from domain.i18n.catalog import in_language
+from domain.i18n.languages import ENGLISH, Language, language_or_default
 from domain.live import Kind, tell_trip_members
 from domain.live_links import live_link
 from domain.models import EmergencyContactNotice, SafetyIncident, SafetyIncidentContact, SafetySms, Trip, User
@@ -65,21 +67,21 @@ def notice_key(incident_id: int, step: str, user_id: int) -> str:
     return f"sos:{incident_id}:{step}:{user_id}"
 
 
-def sms_words(step: str, name: str, live_link: str, incident: SafetyIncident) -> str:
+def sms_words(step: str, name: str, live_link: str, incident: SafetyIncident, language: Language) -> str:
+    """The step's SMS to the contacts, in the language of the person who raised the SOS."""
     if step == ALERT:
-        words = SOS_ALERT_SMS.format(
-            name=name, link=live_link, location=location_words(incident.latitude, incident.longitude)
-        )
+        location = in_language(location_words(incident.latitude, incident.longitude), language)
+        words = in_language(SOS_ALERT_SMS, language).format(name=name, link=live_link, location=location)
     elif step == RESOLVED:
-        words = SOS_RESOLVED_SMS.format(name=name)
+        words = in_language(SOS_RESOLVED_SMS, language).format(name=name)
     else:
-        words = SOS_REMINDER_SMS.format(name=name, link=live_link)
+        words = in_language(SOS_REMINDER_SMS, language).format(name=name, link=live_link)
     return words[:SMS_MAX_LENGTH]
 
 
-def person_words(person: User) -> str:
+def person_words(person: User, language: Language = ENGLISH) -> str:
     """How the person is named to their contacts and co-riders."""
-    return person.name or UNNAMED_RIDER
+    return person.name or in_language(UNNAMED_RIDER, language)
 
 
 class SafetyActivities:
@@ -172,7 +174,8 @@ class SafetyActivities:
             kept = kept.where(SafetyIncidentContact.id.in_(step.contact_ids))
         numbers = list(await session.scalars(kept.order_by(SafetyIncidentContact.position)))
         link = "" if step.step == RESOLVED else await live_link(session, self._settings, incident.trip_id, person.id)
-        words = sms_words(step.step, person_words(person), link, incident)
+        language = language_or_default(person.language)
+        words = sms_words(step.step, person_words(person, language), link, incident, language)
         return await self._keep(session, incident.id, step.step, [(number, words) for number in numbers])
 
     @staticmethod

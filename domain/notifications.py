@@ -7,6 +7,11 @@ committed is pushed even if the process storing it dies right after.
 What one person does on a trip in a burst (asks to join, withdraws, asks again; asks question after question) tells
 its host once: those notices share a key for the person, the trip and the hour (`burst_key`), and each later one
 takes the place of the stored notice, its words and its time, and is not pushed again.
+
+A notice's history is shown in the reader's language at read time, so a notice stores what happened, not only its
+sentence: its `kind` (the name of its words in domain/rules/notices.py: "TRIP_CANCELLED" is TRIP_CANCELLED_TITLE and
+TRIP_CANCELLED_BODY) and its `params`, what fills them (a route, a moment, a name). `notice_words` makes its title
+and message in any language from them; a notice stored without a kind keeps the English it was stored with.
 """
 
 from collections.abc import Callable, Sequence
@@ -18,6 +23,8 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.flows import FlowStart, start_after_commit
+from domain.i18n.catalog import ENGLISH_TEXTS, text
+from domain.i18n.languages import ENGLISH, Language
 from domain.live import Kind, tell
 from domain.models import Notification, PushSubscription
 from domain.rules import notices
@@ -38,6 +45,121 @@ class NotificationDraft:
     sender_id: int | None = None
     # With a burst's key: a notice already stored under it takes this one's title, words and time instead, unpushed.
     replaces: bool = False
+    # What happened (`notice_draft`): the title and message are made from them again in each reader's language.
+    kind: str | None = None
+    params: dict[str, object] | None = None
+
+
+# What fills a notice's words, stored as what it is rather than as words: each is said in the reader's language.
+def route(origin_name: str, destination_name: str) -> dict[str, object]:
+    return {"route": [origin_name, destination_name]}
+
+
+def day_and_clock(moment: datetime) -> dict[str, object]:
+    return {"day_and_clock": moment.isoformat()}
+
+
+def clock(moment: datetime) -> dict[str, object]:
+    return {"clock": moment.isoformat()}
+
+
+def trip(origin_name: str, destination_name: str, moment: datetime) -> dict[str, object]:
+    return {"trip": [origin_name, destination_name, moment.isoformat()]}
+
+
+def person(name: str | None) -> dict[str, object]:
+    """A person by name; one who has not given it yet is 'Someone'."""
+    return {"person": name}
+
+
+TITLE_MAX_LENGTH = 200
+
+
+def notice_draft(
+    *,
+    recipient_id: int,
+    kind: str,
+    fields: dict[str, object],
+    entity_type: str,
+    entity_id: str,
+    added: Sequence[tuple[str, dict[str, object]]] = (),
+    body: str | None = None,
+    dedupe_key: str | None = None,
+    sender_id: int | None = None,
+    replaces: bool = False,
+) -> NotificationDraft:
+    """A notice of `kind` (its words are notices' <kind>_TITLE and <kind>_BODY, or the message id `body` for a kind
+    without a body of its own) filled by `fields`, with the sentences `added` after it (LUGGAGE_BODY, REASON_BODY,
+    STILL_COMING_ASKED, each with its fields). Stored with its English words, for readers of notices stored before."""
+    params: dict[str, object] = {"fields": fields, "added": [[message_id, filled] for message_id, filled in added]}
+    if body is not None:
+        params["body"] = body
+    title, message = _made(kind, params, ENGLISH)
+    return NotificationDraft(
+        recipient_id=recipient_id,
+        title=title,
+        message=message,
+        entity_type=entity_type,
+        entity_id=entity_id,
+        dedupe_key=dedupe_key,
+        sender_id=sender_id,
+        replaces=replaces,
+        kind=kind,
+        params=params,
+    )
+
+
+def notice_words(
+    kind: str | None, params: dict[str, object] | None, title: str, message: str, language: Language
+) -> tuple[str, str]:
+    """A stored notice's title and message in the language; one stored without a kind (or with words this version
+    no longer has) reads as the words it was stored with."""
+    if kind is None or params is None:
+        return title, message
+    try:
+        return _made(kind, params, language)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return title, message
+
+
+def _made(kind: str, params: dict[str, object], language: Language) -> tuple[str, str]:
+    fields = params.get("fields") or {}
+    added = params.get("added") or []
+    body_id = params.get("body") or f"{kind}_BODY"
+    if not isinstance(fields, dict) or not isinstance(added, list) or not isinstance(body_id, str):
+        raise TypeError("a notice's params are not of its shape")
+    title = text(f"{kind}_TITLE", language)
+    message = text(body_id, language).format(**_said(fields, language)) if body_id in ENGLISH_TEXTS else ""
+    for message_id, filled in added:
+        message += text(message_id, language).format(**_said(filled, language))
+    return title[:TITLE_MAX_LENGTH], message[: notices.BODY_MAX_LENGTH]
+
+
+def _said(fields: dict[str, object], language: Language) -> dict[str, str]:
+    return {name: _value_words(value, language) for name, value in fields.items()}
+
+
+def _value_words(value: object, language: Language) -> str:
+    if not isinstance(value, dict):
+        return str(value)
+    if "route" in value:
+        origin_name, destination_name = value["route"]
+        return notices.route_words(origin_name, destination_name, text("ROUTE_WORDS", language))
+    if "day_and_clock" in value:
+        return notices.day_and_clock_words(
+            datetime.fromisoformat(value["day_and_clock"]), text("DAY_AND_CLOCK_WORDS", language)
+        )
+    if "clock" in value:
+        return notices.clock_words(datetime.fromisoformat(value["clock"]))
+    if "trip" in value:
+        origin_name, destination_name, moment = value["trip"]
+        return text("TRIP_WORDS", language).format(
+            route=notices.route_words(origin_name, destination_name, text("ROUTE_WORDS", language)),
+            when=notices.day_and_clock_words(datetime.fromisoformat(moment), text("DAY_AND_CLOCK_WORDS", language)),
+        )
+    if "person" in value:
+        return str(value["person"] or text("SOMEONE", language))
+    raise ValueError(f"a notice's field of no known shape: {sorted(value)}")
 
 
 # The stretch of time whose notices of one person's asks on one trip make one notice for the host.
@@ -92,6 +214,8 @@ _REPLACING = _REPLACING_STATEMENT.on_conflict_do_update(
     set_={
         "title": _REPLACING_STATEMENT.excluded.title,
         "message": _REPLACING_STATEMENT.excluded.message,
+        "kind": _REPLACING_STATEMENT.excluded.kind,
+        "params": _REPLACING_STATEMENT.excluded.params,
         "sender_id": _REPLACING_STATEMENT.excluded.sender_id,
         "created_at": func.now(),
     },
@@ -131,6 +255,8 @@ def _rows(drafts: Sequence[NotificationDraft]) -> list[dict[str, object]]:
             "entity_type": draft.entity_type,
             "entity_id": draft.entity_id,
             "dedupe_key": draft.dedupe_key,
+            "kind": draft.kind,
+            "params": draft.params,
         }
         for draft in drafts
     ]

@@ -10,7 +10,9 @@ from api.errors import ApiError
 from api.media.service import media_url
 from api.notifications.schemas import NotificationPublic, NotificationSender
 from domain import clock
+from domain.i18n.reading import reading_language
 from domain.models import Notification, User
+from domain.notifications import notice_words
 from domain.rules import limits, messages
 from domain.rules.notices import ABOUT_ALL
 
@@ -52,15 +54,21 @@ async def notification_history(
         .order_by(Notification.created_at.desc(), Notification.id.desc())
         .limit(MAX_PER_WINDOW)
     )
-    return [
-        NotificationPublic(
-            id=notification.id,
-            title=notification.title,
-            message=notification.message,
-            timestamp=notification.created_at,
-            sender=NotificationSender(id=notification.sender_id, image=media_url(image_key), name=name),
-            entity_type=notification.entity_type,
-            entity_id=notification.entity_id,
+    language = reading_language()
+    listed = []
+    for notification, image_key, name in rows:
+        title, message = notice_words(
+            notification.kind, notification.params, notification.title, notification.message, language
         )
-        for notification, image_key, name in rows
-    ]
+        listed.append(
+            NotificationPublic(
+                id=notification.id,
+                title=title,
+                message=message,
+                timestamp=notification.created_at,
+                sender=NotificationSender(id=notification.sender_id, image=media_url(image_key), name=name),
+                entity_type=notification.entity_type,
+                entity_id=notification.entity_id,
+            )
+        )
+    return listed

@@ -14,6 +14,8 @@ from api.errors import ApiError, refuse
 from api.safety.schemas import EmergencyContact, EmergencyContactIn, EmergencyContacts
 from domain import clock, models
 from domain.flows import start_after_commit
+from domain.i18n.catalog import in_language
+from domain.i18n.reading import reading_language
 from domain.models import EmergencyContactNotice, EmergencyContactSaves, User
 from domain.rules import safety, safety_messages
 from domain.settings import Settings
@@ -87,7 +89,9 @@ async def _tell_new_contacts(session: AsyncSession, settings: Settings, user: Us
     """Keeps the one notice of each number the person never added before, and starts its flow after the commit."""
     if not numbers:
         return
-    words = safety.CONTACT_ADDED_SMS.format(name=user.name or safety.UNNAMED_RIDER, support=settings.support_email)
+    language = reading_language()  # the sender's, as the request speaks it
+    name = user.name or in_language(safety.UNNAMED_RIDER, language)
+    words = in_language(safety.CONTACT_ADDED_SMS, language).format(name=name, support=settings.support_email)
     kept = await session.scalars(
         insert(EmergencyContactNotice)
         .values([{"user_id": user.id, "mobile_number": number, "message": words} for number in numbers])

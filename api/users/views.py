@@ -6,7 +6,7 @@ from api.media.service import media_url
 from api.users.schemas import Reliability, TripInsights, UserPrivate, UserPublic, age_on, format_dob
 from domain import clock
 from domain.accounts import count_referred
-from domain.i18n.languages import DEFAULT_LANGUAGE, is_language
+from domain.i18n.languages import language_or_default
 from domain.models import User, UserTripsInsights
 
 
@@ -48,7 +48,7 @@ async def private_profile(session: AsyncSession, user: User) -> UserPrivate:
         referred_count=await count_referred(session, user.id),
         referral_code=user.referral_code,
         receive_notification=user.receive_notification,
-        language=user.language if is_language(user.language) else DEFAULT_LANGUAGE,
+        language=language_or_default(user.language),
         is_profile_complete=user.is_profile_complete,
         user_trips_insights=TripInsights(
             total_trips_joined=insights.total_trips_joined if insights else 0,

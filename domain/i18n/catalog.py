@@ -117,7 +117,15 @@ def in_language(english: str, language: Language) -> str:
     words = text(message_id, language)
     if not filled:
         return words
-    try:
-        return words.format(**filled)
-    except (KeyError, ValueError, IndexError):  # a field with a number's format, filled back as text
-        return english
+    return _FILLED_BACK.format(words, **filled)
+
+
+class _FilledBack(Formatter):
+    """Fills a translation with what filled its English: text already formatted there ('12.97160' of a
+    '{latitude:.5f}') goes in as it is."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        return value if isinstance(value, str) else super().format_field(value, format_spec)
+
+
+_FILLED_BACK: Final = _FilledBack()

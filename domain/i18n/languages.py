@@ -31,6 +31,11 @@ def _quality(parameters: list[str]) -> float:
     return 1.0
 
 
+def language_or_default(value: str | None) -> Language:
+    """A stored profile language as one the product speaks: none chosen (or one no longer spoken) reads English."""
+    return value if is_language(value) else DEFAULT_LANGUAGE
+
+
 def preferred_language(accept_language: str | None) -> Language | None:
     """The product's language the header prefers most (RFC 9110 §12.5.4): 'hi-IN,hi;q=0.9,en;q=0.8' is Hindi,
     'kn' Kannada, 'en-GB' English. A tag counts by its primary subtag; one refused with q=0, a wildcard, and a

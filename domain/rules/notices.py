@@ -96,9 +96,10 @@ SOMEONE = "Someone"
 BODY_MAX_LENGTH = 1000
 
 
-def route_words(origin_name: str, destination_name: str) -> str:
-    """'from Koramangala to Whitefield': the first part of each full name is what people call the place."""
-    return ROUTE_WORDS.format(origin=short_place_name(origin_name), destination=short_place_name(destination_name))
+def route_words(origin_name: str, destination_name: str, words: str = ROUTE_WORDS) -> str:
+    """'from Koramangala to Whitefield' (or `words`, ROUTE_WORDS in another language): the first part of each full
+    name is what people call the place."""
+    return words.format(origin=short_place_name(origin_name), destination=short_place_name(destination_name))
 
 
 def clock_words(moment: datetime) -> str:
@@ -107,10 +108,10 @@ def clock_words(moment: datetime) -> str:
     return f"{local.hour % 12 or 12}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
 
 
-def day_and_clock_words(moment: datetime) -> str:
-    """'5 Mar at 9:05 AM', in India's time."""
+def day_and_clock_words(moment: datetime, words: str = DAY_AND_CLOCK_WORDS) -> str:
+    """'5 Mar at 9:05 AM' (or `words`, DAY_AND_CLOCK_WORDS in another language), in India's time."""
     local = moment.astimezone(zone.IST)
-    return DAY_AND_CLOCK_WORDS.format(day=f"{local.day} {local.strftime('%b')}", clock=clock_words(local))
+    return words.format(day=f"{local.day} {local.strftime('%b')}", clock=clock_words(local))
 
 
 def with_reason(body: str, reason: str | None) -> str:

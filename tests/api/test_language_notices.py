@@ -1,0 +1,92 @@
+"""A notice's history is shown in the reader's language at read time, and pushed in its recipient's profile
+language: a notice stores its kind and what fills it, not the sentence (domain/notifications.py)."""
+
+import asyncio
+from datetime import UTC, datetime
+
+import pytest
+
+from domain.i18n.catalog import TRANSLATIONS
+from domain.models import Notification
+from domain.notifications import day_and_clock, notice_draft, route, store_notifications
+from domain.rules import notices
+from tests.api.test_notifications import history, push_service, subscribe, vapid_public_key  # noqa: F401
+from tests.api.test_sos import me
+from workflows.push.contracts import push_start
+
+pytestmark = pytest.mark.usefixtures("worker")
+
+DEPARTS = datetime(2026, 3, 5, 3, 35, tzinfo=UTC)
+ENGLISH_BODY = "The host cancelled the trip from Koramangala to Whitefield on 5 Mar at 9:05 AM."
+HINDI_BODY = "होस्ट ने 5 Mar, 9:05 AM की Koramangala से Whitefield की ट्रिप कैंसल कर दी।"
+KANNADA_BODY = "5 Mar, 9:05 AM ಕ್ಕೆ Koramangala ನಿಂದ Whitefield ಗೆ ಹೋಗಬೇಕಿದ್ದ ಟ್ರಿಪ್ ಅನ್ನು ಹೋಸ್ಟ್ ಕ್ಯಾನ್ಸಲ್ ಮಾಡಿದ್ದಾರೆ."
+
+
+async def tell(app, recipient_id: int, key: str) -> None:
+    draft = notice_draft(
+        recipient_id=recipient_id,
+        kind="TRIP_CANCELLED",
+        fields={"route": route("Koramangala, Bengaluru", "Whitefield, Bengaluru"), "when": day_and_clock(DEPARTS)},
+        entity_type=notices.ABOUT_TRIP,
+        entity_id=key,
+        dedupe_key=f"language-test:{key}:{recipient_id}",
+    )
+    async with app.state.session_maker() as session, session.begin():
+        assert await store_notifications(session, [draft], push_start) == 1
+
+
+async def test_a_notice_is_listed_in_the_reader_language_and_stored_as_what_happened(app, signed_in):
+    user_id = await me(signed_in)
+    await tell(app, user_id, "listed")
+    for headers, title, body in (
+        ({"Accept-Language": "en"}, notices.TRIP_CANCELLED_TITLE, ENGLISH_BODY),
+        ({"Accept-Language": "hi-IN,hi;q=0.9"}, TRANSLATIONS["hi"]["TRIP_CANCELLED_TITLE"], HINDI_BODY),
+        ({"Accept-Language": "kn"}, TRANSLATIONS["kn"]["TRIP_CANCELLED_TITLE"], KANNADA_BODY),
+    ):
+        answer = await signed_in.get("/api/notification/history", headers=headers)
+        [notice] = [item for item in answer.json()["data"] if item["entity_id"] == "listed"]
+        assert (notice["title"], notice["message"]) == (title, body)
+
+    await signed_in.put("/api/user/user", json={"language": "hi"})
+    [notice] = [item for item in await history(signed_in) if item["entity_id"] == "listed"]
+    assert notice["message"] == HINDI_BODY
+    async with app.state.session_maker() as session:
+        stored = await session.get(Notification, notice["id"])
+    assert stored is not None
+    assert (stored.kind, stored.message) == ("TRIP_CANCELLED", ENGLISH_BODY)
+    assert stored.params == {
+        "fields": {
+            "route": {"route": ["Koramangala, Bengaluru", "Whitefield, Bengaluru"]},
+            "when": {"day_and_clock": DEPARTS.isoformat()},
+        },
+        "added": [],
+    }
+
+
+async def test_a_notice_is_pushed_in_the_recipient_profile_language(app, signed_in, push_service):  # noqa: F811
+    device = push_service.subscribe()
+    await subscribe(signed_in, device)
+    await signed_in.put("/api/user/user", json={"language": "kn"})
+    await tell(app, await me(signed_in), "pushed")
+    [received] = await asyncio.to_thread(push_service.wait_for, device)
+    assert (received.payload["title"], received.payload["message"]) == (
+        TRANSLATIONS["kn"]["TRIP_CANCELLED_TITLE"],
+        KANNADA_BODY,
+    )
+
+
+async def test_a_notice_stored_without_a_kind_reads_as_stored(app, signed_in):
+    user_id = await me(signed_in)
+    async with app.state.session_maker() as session, session.begin():
+        session.add(
+            Notification(
+                recipient_id=user_id,
+                title="Trip cancelled",
+                message="An old notice.",
+                entity_type=notices.ABOUT_TRIP,
+                entity_id="old",
+            )
+        )
+    answer = await signed_in.get("/api/notification/history", headers={"Accept-Language": "kn"})
+    [notice] = [item for item in answer.json()["data"] if item["entity_id"] == "old"]
+    assert (notice["title"], notice["message"]) == ("Trip cancelled", "An old notice.")
