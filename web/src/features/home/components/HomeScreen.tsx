@@ -11,11 +11,14 @@ import { PlusIcon, SearchIcon } from '@/components/icons'
 import { TripCard } from '@/components/trip/TripCard'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
+import { useT } from '@/i18n'
 import { useConfig, useCurrentUser } from '@/lib/session'
 import { UPCOMING_TRIPS, userTripsQueryOptions } from '@/lib/trips'
+import '@/i18n/catalogs/en/home'
 
 /** Home; an open trip sheet (/trip/{id}) is drawn over it through the outlet. */
 export function HomeScreen() {
+  const t = useT()
   const user = useCurrentUser()
   const config = useConfig()
   const { location, save } = useCurrentLocation(config.current_location_expiry_in_minutes)
@@ -39,8 +42,8 @@ export function HomeScreen() {
       <TopBar user={user} location={location} onLocationSaved={save} />
       <main className={`${styles.body} ${anyTrips ? styles.withFabs : ''}`}>
         <div>
-          <h1>Hi {firstName}</h1>
-          <p className="muted">Where are you heading today?</p>
+          <h1>{t('home.greeting', { name: firstName })}</h1>
+          <p className="muted">{t('home.headingToday')}</p>
         </div>
         <RatingPrompt />
         <BannerCarousel user={user} config={config} />
@@ -48,12 +51,12 @@ export function HomeScreen() {
         {upcomingTrips.length > 0 && (
           <section className={styles.section} aria-labelledby="upcoming-heading">
             <div className={styles.sectionHead}>
-              <h2 id="upcoming-heading">Upcoming trips</h2>
+              <h2 id="upcoming-heading">{t('home.upcoming')}</h2>
               <Link to={paths.trips} className={styles.seeAll}>
-                See all
+                {t('home.seeAll')}
               </Link>
             </div>
-            <Carousel label="Your upcoming trips" slidesPerView={LIMITS.TRIP_CARD_SLIDES} testId="upcoming-trips">
+            <Carousel label={t('home.yourUpcoming')} slidesPerView={LIMITS.TRIP_CARD_SLIDES} testId="upcoming-trips">
               {upcomingTrips.map((trip) => (
                 <TripCard key={trip.id} trip={trip} />
               ))}
@@ -63,7 +66,7 @@ export function HomeScreen() {
 
         {aroundTrips.length > 0 && (
           <section className={styles.section} aria-labelledby="around-heading">
-            <h2 id="around-heading">Trips Around You</h2>
+            <h2 id="around-heading">{t('home.around')}</h2>
             <ul className={styles.list} data-testid="trips-around">
               {aroundTrips.map((trip) => (
                 <li key={trip.id}>
@@ -76,7 +79,7 @@ export function HomeScreen() {
 
         {loading && !anyTrips && (
           <p className={styles.loading} role="status">
-            Looking for trips…
+            {t('home.lookingForTrips')}
           </p>
         )}
 
@@ -85,33 +88,33 @@ export function HomeScreen() {
             <section className={styles.card} aria-labelledby="create-trip-heading">
               <CreateArt />
               <div className={styles.cardText}>
-                <h2 id="create-trip-heading">Let others join you</h2>
-                <p className="muted">Post your trip and share the ride and the fare with people going your way.</p>
+                <h2 id="create-trip-heading">{t('home.createTitle')}</h2>
+                <p className="muted">{t('home.createIntro')}</p>
               </div>
               <Link to={paths.createTrip} className="btn btn-primary">
-                <PlusIcon size={20} /> Create Trip
+                <PlusIcon size={20} /> {t('home.createTrip')}
               </Link>
             </section>
             <section className={styles.card} aria-labelledby="search-trip-heading">
               <SearchArt />
               <div className={styles.cardText}>
-                <h2 id="search-trip-heading">Find a Humsafar</h2>
-                <p className="muted">Search trips by origin, destination and date, and ask to join one.</p>
+                <h2 id="search-trip-heading">{t('home.searchTitle')}</h2>
+                <p className="muted">{t('home.searchIntro')}</p>
               </div>
               <Link to={paths.searchTrip} className="btn btn-secondary">
-                <SearchIcon size={20} /> Search
+                <SearchIcon size={20} /> {t('home.search')}
               </Link>
             </section>
           </>
         )}
       </main>
       {anyTrips && (
-        <nav className={styles.fabs} aria-label="Trip actions">
+        <nav className={styles.fabs} aria-label={t('home.tripActions')}>
           <Link to={paths.searchTrip} className={`btn ${styles.fab} ${styles.fabSecondary}`}>
-            <SearchIcon size={20} /> Search
+            <SearchIcon size={20} /> {t('home.search')}
           </Link>
           <Link to={paths.createTrip} className={`btn btn-primary ${styles.fab}`}>
-            <PlusIcon size={20} /> Create Trip
+            <PlusIcon size={20} /> {t('home.createTrip')}
           </Link>
         </nav>
       )}

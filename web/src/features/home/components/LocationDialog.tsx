@@ -5,10 +5,12 @@ import { Dialog } from '@/components/Dialog'
 import { PinIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
 import { MESSAGES } from '@/generated/rules'
+import { useI18n } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { currentPosition, LocationError, type Coordinates } from '@/lib/location'
 import { placeCoordinates, type Suggestion } from '@/lib/maps'
 import type { StoredLocation } from '@/lib/storage'
+import '@/i18n/catalogs/en/home'
 
 type LocationDialogProps = {
   open: boolean
@@ -23,6 +25,7 @@ type LocationDialogProps = {
  * picked has no coordinates and is not saved.
  */
 export function LocationDialog({ open, current, onClose, onSaved }: LocationDialogProps) {
+  const { t, message } = useI18n()
   const [name, setName] = useState('')
   const [coordinates, setCoordinates] = useState<Coordinates | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -66,7 +69,7 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
 
   const save = () => {
     if (!name.trim() || !coordinates) {
-      setError(MESSAGES.LOCATION_INVALID)
+      setError(message(MESSAGES.LOCATION_INVALID))
       return
     }
     const saved: StoredLocation = {
@@ -86,9 +89,9 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
   }
 
   return (
-    <Dialog open={open} title="Enter Your Location" onClose={onClose} testId="location-dialog">
+    <Dialog open={open} title={t('home.locationTitle')} onClose={onClose} testId="location-dialog">
       <PlaceSearchField
-        label="Location"
+        label={t('home.location')}
         value={name}
         error={error}
         onType={(text) => {
@@ -101,11 +104,11 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
         testId="location-name"
       />
       <button type="button" className="btn btn-secondary btn-block" onClick={() => void autoFetch()} disabled={fetching}>
-        <PinIcon size={18} /> {fetching ? 'Fetching location…' : 'Auto Fetch Location'}
+        <PinIcon size={18} /> {fetching ? t('home.fetchingLocation') : t('home.autoFetch')}
       </button>
       <div style={{ display: 'flex', gap: 12 }}>
         <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-          Cancel
+          {t('home.cancel')}
         </button>
         <button
           type="button"
@@ -113,7 +116,7 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
           onClick={save}
           disabled={updateLocation.isPending || fetching}
         >
-          Save
+          {t('home.save')}
         </button>
       </div>
     </Dialog>

@@ -1,7 +1,9 @@
 import { useId } from 'react'
 import styles from './PlaceSearchField.module.css'
+import { useT } from '@/i18n'
 import type { Suggestion } from '@/lib/maps'
 import { suggestionsOnly, usePlaceSearch } from '@/lib/place-search'
+import '@/i18n/catalogs/en/home'
 
 type PlaceSearchFieldProps = {
   label: string
@@ -14,6 +16,7 @@ type PlaceSearchFieldProps = {
 
 /** A text box offering the places that match what is typed (ARIA combobox); picking one hands it to onPick. */
 export function PlaceSearchField({ label, value, error, onType, onPick, testId }: PlaceSearchFieldProps) {
+  const t = useT()
   const inputId = useId()
   const listId = useId()
   const messageId = useId()
@@ -39,7 +42,7 @@ export function PlaceSearchField({ label, value, error, onType, onPick, testId }
         aria-invalid={Boolean(error)}
         aria-describedby={messageId}
         autoComplete="off"
-        placeholder="e.g. Koramangala, Bengaluru"
+        placeholder={t('home.placeExample')}
         value={value}
         onChange={(event) => {
           onType(event.target.value)
@@ -49,7 +52,7 @@ export function PlaceSearchField({ label, value, error, onType, onPick, testId }
         data-testid={testId}
       />
       {showList && (
-        <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className={styles.list}>
+        <ul id={listId} role="listbox" aria-label={t('home.suggestions', { label })} className={styles.list}>
           {suggestions.map((suggestion, index) => (
             <li
               key={suggestion.place_id}
@@ -66,12 +69,12 @@ export function PlaceSearchField({ label, value, error, onType, onPick, testId }
           ))}
           {!loading && suggestions.length === 0 && (
             <li role="presentation" className={styles.note}>
-              {failed ? 'Could not load suggestions' : 'No matching places'}
+              {failed ? t('home.suggestionsFailed') : t('home.noPlaces')}
             </li>
           )}
           {loading && (
             <li role="presentation" className={styles.note}>
-              Searching…
+              {t('home.searching')}
             </li>
           )}
         </ul>

@@ -5,7 +5,9 @@ import { tripsToRateQueryOptions, type TripToRate } from '../api/trips-to-rate'
 import styles from './HomeScreen.module.css'
 import { ReviewIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { storage } from '@/lib/storage'
+import '@/i18n/catalogs/en/home'
 
 /** The first trip to rate that home has not offered before; an offer is remembered as soon as it is shown. */
 export function nextTripToRate(trips: readonly TripToRate[], shown: readonly number[]): TripToRate | null {
@@ -14,6 +16,7 @@ export function nextTripToRate(trips: readonly TripToRate[], shown: readonly num
 
 /** 'Leave a rating' (SPEC §2 prompts): after a trip shared with others that one has not reviewed, once per trip. */
 export function RatingPrompt() {
+  const t = useT()
   const trips = useQuery(tripsToRateQueryOptions())
   // Chosen once per visit of home: the prompt stays put while it is shown, and is not offered again afterwards.
   const [trip, setTrip] = useState<TripToRate | null>(null)
@@ -31,17 +34,15 @@ export function RatingPrompt() {
     <section className={styles.prompt} aria-labelledby="rating-prompt-heading" data-testid="rating-prompt">
       <ReviewIcon size={28} className={styles.promptIcon} />
       <div className={styles.cardText}>
-        <h2 id="rating-prompt-heading">How was your trip?</h2>
-        <p className="muted">
-          {trip.source} to {trip.destination}. Rate your fellow travellers: it helps everyone choose who to ride with.
-        </p>
+        <h2 id="rating-prompt-heading">{t('home.rateTitle')}</h2>
+        <p className="muted">{t('home.rateText', { from: trip.source, to: trip.destination })}</p>
       </div>
       <div className={styles.promptActions}>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => setDismissed(true)}>
-          Not now
+          {t('home.notNow')}
         </button>
         <Link to={paths.rating(trip.id)} className="btn btn-primary btn-small">
-          Leave a rating
+          {t('home.leaveRating')}
         </Link>
       </div>
     </section>

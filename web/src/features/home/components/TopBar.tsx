@@ -6,17 +6,21 @@ import styles from './TopBar.module.css'
 import { Avatar } from '@/components/Avatar'
 import { BellIcon, ChatIcon, PinIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { shortLocationName } from '@/lib/location'
 import { hasUnread, latestNotificationQueryOptions } from '@/lib/notifications'
 import type { User } from '@/lib/session'
 import { storage, type StoredLocation } from '@/lib/storage'
+import '@/i18n/catalogs/en/home'
 
 type TopBarProps = { user: User; location: StoredLocation | null; onLocationSaved: (location: StoredLocation) => void }
 
 export function TopBar({ user, location, onLocationSaved }: TopBarProps) {
+  const t = useT()
   const [editing, setEditing] = useState(false)
   const latest = useQuery(latestNotificationQueryOptions())
   const unread = hasUnread(latest.data, storage.notificationsSeenAt.get())
+  const bellLabel = unread ? t('home.notificationsUnread') : t('home.notifications')
 
   return (
     <header className={styles.bar}>
@@ -31,34 +35,34 @@ export function TopBar({ user, location, onLocationSaved }: TopBarProps) {
             onClick={() => setEditing(true)}
             data-testid="current-location"
           >
-            <span className={styles.caption}>Current location</span>
+            <span className={styles.caption}>{t('home.currentLocation')}</span>
             <span className={styles.name}>{shortLocationName(location.name)}</span>
-            <span className="visually-hidden">Change location</span>
+            <span className="visually-hidden">{t('home.changeLocation')}</span>
           </button>
         ) : (
           <div className={styles.locationButton}>
-            <span className={styles.caption}>Location Not Available</span>
+            <span className={styles.caption}>{t('home.locationMissing')}</span>
             <button type="button" className="link-button" onClick={() => setEditing(true)} data-testid="add-location">
-              Add Location
+              {t('home.addLocation')}
             </button>
           </div>
         )}
       </div>
-      <nav className={styles.shortcuts} aria-label="Shortcuts">
+      <nav className={styles.shortcuts} aria-label={t('home.shortcuts')}>
         <Link
           to={paths.notifications}
           className={`icon-button ${styles.bell}`}
-          aria-label={unread ? 'Notifications, unread' : 'Notifications'}
-          title={unread ? 'Notifications, unread' : 'Notifications'}
+          aria-label={bellLabel}
+          title={bellLabel}
           data-testid="notifications-bell"
         >
           <BellIcon />
           {unread && <span className={styles.unreadDot} data-testid="unread-dot" aria-hidden="true" />}
         </Link>
-        <Link to={paths.chat} className="icon-button" aria-label="Chats" title="Chats">
+        <Link to={paths.chat} className="icon-button" aria-label={t('home.chats')} title={t('home.chats')}>
           <ChatIcon />
         </Link>
-        <Link to={paths.profile} className={styles.avatarLink} aria-label="Profile" title="Profile" data-testid="profile-link">
+        <Link to={paths.profile} className={styles.avatarLink} aria-label={t('home.profile')} title={t('home.profile')} data-testid="profile-link">
           <Avatar src={user.small_image_url} name={user.name} size={36} />
         </Link>
       </nav>
