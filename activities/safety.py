@@ -20,11 +20,12 @@ from sqlalchemy.sql import func
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.notifications import NotificationDraft, notify
-from activities.trips import live_people, trip_route
+from activities.notifications import notify
+from activities.trips import live_people
+from domain import notifications
 from domain.flows import FlowOutbox
 from domain.i18n.catalog import in_language
-from domain.i18n.languages import ENGLISH, Language, language_or_default
+from domain.i18n.languages import Language, language_or_default
 from domain.live import Kind, tell_trip_members
 from domain.live_links import live_link
 from domain.models import EmergencyContactNotice, SafetyIncident, SafetyIncidentContact, SafetySms, Trip, User
@@ -47,11 +48,8 @@ from workflows.safety_incident.contracts import ALERT, RESOLVED, SUPPORT, Safety
 logger = logging.getLogger("humsafar.safety")
 
 SMS_MAX_LENGTH = 500
-# The members' notice of each step that notifies them: its title and its words.
-MEMBER_NOTICES = {
-    ALERT: (notices.SOS_RAISED_TITLE, notices.SOS_RAISED_BODY),
-    RESOLVED: (notices.SOS_RESOLVED_TITLE, notices.SOS_RESOLVED_BODY),
-}
+# The members' notice of each step that notifies them: its kind (domain/notifications.py).
+MEMBER_NOTICES = {ALERT: "SOS_RAISED", RESOLVED: "SOS_RESOLVED"}
 
 
 def sms_reference(sms_id: int) -> str:
@@ -79,7 +77,7 @@ def sms_words(step: str, name: str, live_link: str, incident: SafetyIncident, la
     return words[:SMS_MAX_LENGTH]
 
 
-def person_words(person: User, language: Language = ENGLISH) -> str:
+def person_words(person: User, language: Language) -> str:
     """How the person is named to their contacts and co-riders."""
     return person.name or in_language(UNNAMED_RIDER, language)
 
@@ -237,7 +235,7 @@ class SafetyActivities:
     async def notify_members(self, step: SafetyStep) -> int:
         """Notifies the trip's host and active members, but the person, of the SOS raised or closed; answers how
         many notices were new."""
-        title, body = MEMBER_NOTICES[step.step]
+        kind = MEMBER_NOTICES[step.step]
         async with self._outbox.transaction() as session:
             found = (
                 await session.execute(
@@ -250,13 +248,16 @@ class SafetyActivities:
             if found is None:
                 return 0
             incident, trip, person = found
-            message = body.format(name=person_words(person), route=trip_route(trip))[: notices.BODY_MAX_LENGTH]
+            fields: dict[str, object] = {
+                "name": notifications.person(person.name, unnamed="UNNAMED_RIDER"),
+                "route": notifications.route(trip.origin.name, trip.destination.name),
+            }
             drafts = [
-                NotificationDraft(
+                notifications.notice_draft(
                     recipient_id=user_id,
                     sender_id=incident.user_id,
-                    title=title,
-                    message=message,
+                    kind=kind,
+                    fields=fields,
                     entity_type=notices.ABOUT_TRIP,
                     entity_id=str(trip.id),
                     dedupe_key=notice_key(incident.id, step.step, user_id),

@@ -67,9 +67,9 @@ def trip(origin_name: str, destination_name: str, moment: datetime) -> dict[str,
     return {"trip": [origin_name, destination_name, moment.isoformat()]}
 
 
-def person(name: str | None) -> dict[str, object]:
-    """A person by name; one who has not given it yet is 'Someone'."""
-    return {"person": name}
+def person(name: str | None, unnamed: str = "SOMEONE") -> dict[str, object]:
+    """A person by name; one who has not given it yet is named by the message id `unnamed` ('Someone')."""
+    return {"person": name, "unnamed": unnamed}
 
 
 TITLE_MAX_LENGTH = 200
@@ -158,7 +158,7 @@ def _value_words(value: object, language: Language) -> str:
             when=notices.day_and_clock_words(datetime.fromisoformat(moment), text("DAY_AND_CLOCK_WORDS", language)),
         )
     if "person" in value:
-        return str(value["person"] or text("SOMEONE", language))
+        return str(value["person"] or text(value.get("unnamed", "SOMEONE"), language))
     raise ValueError(f"a notice's field of no known shape: {sorted(value)}")
 
 

@@ -1,5 +1,6 @@
 """SMS to an emergency contact speak the language of the person who added them and raises the SOS: the notice of
-being added is said in the sender's request language, an SOS's texts in the sender's profile language."""
+being added is said in the sender's request language, an SOS's texts in the sender's profile language; the
+co-riders' notice of it is read in each reader's language."""
 
 import functools
 
@@ -27,6 +28,14 @@ async def test_a_contact_is_told_in_the_sender_language(app, api_settings, signe
     assert alert.startswith("SOS: Humsafar ನಲ್ಲಿ ಹಂಚಿಕೊಂಡ ಪ್ರಯಾಣದಲ್ಲಿ Ravi Kumar ಸಹಾಯ ಕೇಳಿದ್ದಾರೆ.")
     assert alert.endswith(" ಕೊನೆಯ ಲೊಕೇಶನ್: https://www.openstreetmap.org/?mlat=12.93456&mlon=77.61234")
     assert "/t/" in alert
+
+    async def host_told() -> list[dict]:
+        listed = (await signed_in.get("/api/notification/history", headers={"Accept-Language": "hi"})).json()["data"]
+        title = TRANSLATIONS["hi"]["SOS_RAISED_TITLE"]
+        return [notice for notice in listed if notice["entity_id"] == str(trip_id) and notice["title"] == title]
+
+    [told] = await soon(host_told, "the host told of the SOS, in Hindi")
+    assert told["message"].startswith("Ravi Kumar ने ") and " की ट्रिप पर SOS भेजा है।" in told["message"]
 
     safe = await member.delete(sos(trip_id))
     assert (safe.status_code, safe.json()["message"]) == (200, KANNADA["SOS_RESOLVED"])
