@@ -7,6 +7,7 @@ export const CONVERTED: readonly string[] = [
   'components/',
   'features/auth/',
   'features/home/',
+  'features/notifications/',
   'features/profile-setup/',
   'features/profile/components/SettingsScreen.tsx',
   'i18n/',

@@ -11,21 +11,40 @@ import { PageHeader } from '@/components/PageHeader'
 import { Logo } from '@/components/Logo'
 import { PersonButton } from '@/components/person'
 import { paths } from '@/config/paths'
-import { LIMITS, MESSAGES } from '@/generated/rules'
+import { LIMITS } from '@/generated/rules'
+import { useT, type Translate } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { notificationPath } from '@/lib/notification-route'
 import { latestNotificationQueryOptions, markSeen, type AppNotification } from '@/lib/notifications'
 import { useConfig, useCurrentUser } from '@/lib/session'
-import { formatClockTime, formatDdMmYyyy, notificationTime } from '@/lib/time'
+import { formatClockTime, formatDdMmYyyy } from '@/lib/time'
+import '@/i18n/catalogs/en/notifications'
 
-const DAY_MS = 24 * 60 * 60 * 1000
+const MINUTE = 60
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+const DAY_MS = DAY * 1000
+const MONTH = 30 * DAY
+const YEAR = 365 * DAY
 
-const TABS: readonly { key: NotificationTab; label: string }[] = [
-  { key: 'all', label: 'All' },
-  { key: 'request', label: 'Request' },
-]
+const TABS = [
+  { key: 'all', label: 'notifications.tabAll' },
+  { key: 'request', label: 'notifications.tabRequest' },
+] as const satisfies readonly { key: NotificationTab; label: string }[]
+
+/** A notice's age (SPEC §9): 'N hours ago' from one hour up to a day, the short relative form otherwise. */
+function notificationAge(t: Translate, then: Date, now: Date): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000))
+  if (seconds < MINUTE) return t('notifications.justNow')
+  if (seconds < HOUR) return t('notifications.minutesAgo', { count: Math.floor(seconds / MINUTE) })
+  if (seconds < DAY) return t('notifications.hoursAgo', { count: Math.floor(seconds / HOUR) })
+  if (seconds < MONTH) return t('notifications.daysAgo', { count: Math.floor(seconds / DAY) })
+  if (seconds < YEAR) return t('notifications.monthsAgo', { count: Math.floor(seconds / MONTH) })
+  return t('notifications.yearsAgo', { count: Math.floor(seconds / YEAR) })
+}
 
 function NotificationItem({ notification, now }: { notification: AppNotification; now: Date }) {
+  const t = useT()
   const when = new Date(notification.timestamp)
   const { sender } = notification
   // A notice about a person (a request, a question) opens their profile sheet from their picture.
@@ -51,7 +70,7 @@ function NotificationItem({ notification, now }: { notification: AppNotification
               dateTime={notification.timestamp}
               title={`${formatDdMmYyyy(when)}, ${formatClockTime(when)}`}
             >
-              {notificationTime(when, now)}
+              {notificationAge(t, when, now)}
             </time>
           </span>
           <span className={styles.message}>{notification.message}</span>
@@ -68,6 +87,7 @@ function NotificationItem({ notification, now }: { notification: AppNotification
 
 /** The notification list (SPEC §2): ten days at a time, up to three earlier windows, newest first. */
 export function NotificationsScreen() {
+  const t = useT()
   const user = useCurrentUser()
   const config = useConfig()
   const queryClient = useQueryClient()
@@ -109,9 +129,9 @@ export function NotificationsScreen() {
 
   return (
     <>
-      <PageHeader title="Notifications" backTo={paths.home} />
+      <PageHeader title={t('notifications.title')} backTo={paths.home} />
       <main className={styles.screen}>
-        <div role="tablist" aria-label="Notifications" className={styles.tabs} onKeyDown={onKeyDown}>
+        <div role="tablist" aria-label={t('notifications.title')} className={styles.tabs} onKeyDown={onKeyDown}>
           {TABS.map((each) => (
             <button
               key={each.key}
@@ -127,7 +147,7 @@ export function NotificationsScreen() {
               className={styles.tab}
               onClick={() => setTab(each.key)}
             >
-              {each.label}
+              {t(each.label)}
             </button>
           ))}
         </div>
@@ -139,24 +159,24 @@ export function NotificationsScreen() {
           className={styles.panel}
         >
           {history.isError && shown.length === 0 ? (
-            <EmptyState title="Could not load notifications" description={errorMessage(history.error)}>
+            <EmptyState title={t('notifications.loadFailed')} description={errorMessage(history.error)}>
               <button type="button" className="btn btn-primary btn-small" onClick={() => void history.refetch()}>
-                Try again
+                {t('notifications.tryAgain')}
               </button>
             </EmptyState>
           ) : searchingEarlier ? (
             <p className={styles.loading} role="status">
-              Loading notifications…
+              {t('notifications.loading')}
             </p>
           ) : shown.length === 0 ? (
             <EmptyState
-              title={newcomer ? MESSAGES.NOTIFICATION_EMPTY_NEW : `${MESSAGES.NOTIFICATION_EMPTY} ${emptyDays} days`}
-              description={newcomer ? MESSAGES.NOTIFICATION_EMPTY_NEW_HINT : undefined}
+              title={newcomer ? t('notifications.emptyNew') : t('notifications.emptyDays', { count: emptyDays })}
+              description={newcomer ? t('notifications.emptyNewHint') : undefined}
               illustration={<BellIcon size={40} />}
             />
           ) : (
             <>
-              <ul className={styles.list} aria-label={tab === 'all' ? 'All notifications' : 'Requests'}>
+              <ul className={styles.list} aria-label={tab === 'all' ? t('notifications.allList') : t('notifications.requestList')}>
                 {shown.map((notification) => (
                   <li key={notification.id}>
                     <NotificationItem notification={notification} now={now} />
@@ -175,7 +195,7 @@ export function NotificationsScreen() {
                   onClick={() => void fetchNextPage()}
                   disabled={isFetchingNextPage}
                 >
-                  {isFetchingNextPage ? 'Loading…' : 'Load earlier notifications'}
+                  {isFetchingNextPage ? t('notifications.loadingMore') : t('notifications.loadEarlier')}
                 </button>
               ) : null}
             </>

@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { Dialog } from '@/components/Dialog'
 import { toast } from '@/components/toast'
-import { MESSAGES } from '@/generated/rules'
+import { useI18n } from '@/i18n'
+import { APP_MESSAGES as MESSAGES } from '@/i18n/catalogs/en/messages'
 import { isPushSupported, notificationPermissionProblem, subscribeThisDevice } from '@/lib/push'
 import { storage } from '@/lib/storage'
+import '@/i18n/catalogs/en/notifications'
 
 /** The dialog is offered once: while the browser has not been asked, the person has not declined, and they want
  * notifications at all. */
@@ -20,6 +22,7 @@ type PushPermissionDialogProps = { receiveNotification: boolean; vapidPublicKey:
 
 /** 'Humsafar wants to send you notifications' (SPEC §2), with Allow and Don't Allow; a decline is remembered. */
 export function PushPermissionDialog({ receiveNotification, vapidPublicKey }: PushPermissionDialogProps) {
+  const { t, message } = useI18n()
   const [open, setOpen] = useState(() => shouldOfferPush(receiveNotification))
   const [busy, setBusy] = useState(false)
 
@@ -33,14 +36,14 @@ export function PushPermissionDialog({ receiveNotification, vapidPublicKey }: Pu
     try {
       const problem = await notificationPermissionProblem()
       if (problem) {
-        toast.error(problem)
+        toast.error(message(problem))
         return
       }
       await subscribeThisDevice(vapidPublicKey)
     } catch (error) {
       // Said as well as logged: after Allow, whether the browser, its push service or our server failed.
       console.warn('push setup failed', error)
-      toast.error(error instanceof Error && error.message ? error.message : MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED)
+      toast.error(error instanceof Error && error.message ? error.message : message(MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED))
     } finally {
       setBusy(false)
       setOpen(false)
@@ -48,14 +51,14 @@ export function PushPermissionDialog({ receiveNotification, vapidPublicKey }: Pu
   }
 
   return (
-    <Dialog open={open} title="Humsafar wants to send you notifications" onClose={decline} testId="push-permission">
-      <p className="muted">Hear about requests, answers and your trips even when the app is closed.</p>
+    <Dialog open={open} title={t('notifications.pushTitle')} onClose={decline} testId="push-permission">
+      <p className="muted">{t('notifications.pushText')}</p>
       <div style={{ display: 'flex', gap: 12 }}>
         <button type="button" className="btn btn-secondary btn-block" onClick={decline} disabled={busy}>
-          Don't Allow
+          {t('notifications.dontAllow')}
         </button>
         <button type="button" className="btn btn-primary btn-block" onClick={() => void allow()} disabled={busy}>
-          Allow
+          {t('notifications.allow')}
         </button>
       </div>
     </Dialog>

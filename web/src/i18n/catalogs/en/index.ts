@@ -3,6 +3,7 @@ import type auth from './auth'
 import common from './common'
 import type home from './home'
 import messages from './messages'
+import type notifications from './notifications'
 import type person from './person'
 import type profileSetup from './profileSetup'
 import type settings from './settings'
@@ -24,6 +25,7 @@ export type English = Flatten<{
   common: typeof common
   home: typeof home
   messages: typeof messages
+  notifications: typeof notifications
   person: typeof person
   profileSetup: typeof profileSetup
   settings: typeof settings

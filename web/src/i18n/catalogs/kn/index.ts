@@ -3,6 +3,7 @@ import auth from './auth'
 import common from './common'
 import home from './home'
 import messages from './messages'
+import notifications from './notifications'
 import person from './person'
 import profileSetup from './profileSetup'
 import settings from './settings'
@@ -10,5 +11,5 @@ import tripCard from './tripCard'
 import type { English } from '../en'
 import { merge, type Translation } from '@/i18n/catalog'
 
-const catalog: Translation<English> = merge({ app, auth, common, home, messages, person, profileSetup, settings, tripCard })
+const catalog: Translation<English> = merge({ app, auth, common, home, messages, notifications, person, profileSetup, settings, tripCard })
 export default catalog
