@@ -33,7 +33,7 @@ function i18nOf(locale: Locale, catalog: Catalog, setLocale: I18n['setLocale']):
   const plural = (count: number) => pluralCategory(count, locale)
   const number = (value: number) => formatNumber(value, locale)
   const translate = (key: string, params?: Params) =>
-    render(catalog[key] ?? (en as Catalog)[key] ?? key, params, plural, number)
+    render(catalog[key] ?? en[key] ?? key, params, plural, number)
   return {
     locale,
     language: languageOf(locale),

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { I18nProvider, useT } from './I18nProvider'
 import { useFormat } from './useFormat'
 import { LanguagePicker } from './LanguagePicker'
+import '@/i18n/catalogs/en/settings'
 
 /** A screen with state of its own (a half-typed draft) that a reload would lose. */
 function Screen() {

@@ -15,7 +15,7 @@ export type Message = string | PluralMessage
 export type Area = Record<string, Message>
 
 /** The areas of a language under 'area.key' names. */
-type Flatten<Areas extends Record<string, Area>> = UnionToIntersection<{ [A in keyof Areas & string]: { [K in keyof Areas[A] & string as `${A}.${K}`]: Areas[A][K] } }[keyof Areas & string]>
+export type Flatten<Areas extends Record<string, Area>> = UnionToIntersection<{ [A in keyof Areas & string]: { [K in keyof Areas[A] & string as `${A}.${K}`]: Areas[A][K] } }[keyof Areas & string]>
 
 type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never
 

@@ -6,6 +6,9 @@ import kn from './catalogs/kn'
 import { APP_MESSAGES } from './catalogs/en/messages'
 import { MESSAGES } from '@/generated/rules'
 
+// Every English area, as the screens that use them would bring them.
+import.meta.glob('./catalogs/en/*.ts', { eager: true })
+
 const english = en as Catalog
 const translations: [string, Catalog][] = [
   ['hi', hi as Catalog],

@@ -6,6 +6,7 @@ import { I18nProvider, useT } from './I18nProvider'
 import { LanguagePicker } from './LanguagePicker'
 import { rememberPickedSignedOut, useProfileLanguage, useSaveProfileLanguage } from './profile-language'
 import type { User } from '@/lib/session'
+import '@/i18n/catalogs/en/settings'
 
 function serve() {
   const calls: { url: string; method: string; body: unknown }[] = []

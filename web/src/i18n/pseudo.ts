@@ -26,5 +26,17 @@ const pseudoMessage = (message: Message): Message =>
     ? pseudoLocalize(message)
     : (Object.fromEntries(Object.entries(message).map(([form, text]) => [form, pseudoLocalize(text)])) as Message)
 
+/** English as the pseudo-locale says it, read as it is asked for: an area that arrives later is pseudo-localized too. */
 export const pseudoCatalog = (english: Catalog): Catalog =>
-  Object.fromEntries(Object.entries(english).map(([key, message]) => [key, pseudoMessage(message)]))
+  new Proxy(
+    {},
+    {
+      get: (_, key) => (typeof key === 'string' && english[key] !== undefined ? pseudoMessage(english[key]) : undefined),
+      has: (_, key) => typeof key === 'string' && key in english,
+      ownKeys: () => Reflect.ownKeys(english),
+      getOwnPropertyDescriptor: (_, key) =>
+        typeof key === 'string' && key in english
+          ? { configurable: true, enumerable: true, value: pseudoMessage(english[key]) }
+          : undefined,
+    },
+  )

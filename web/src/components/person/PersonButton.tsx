@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import styles from './PersonSheet.module.css'
 import { openPerson, type PersonAction } from './person-sheet-store'
 import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/person'
 
 type PersonButtonProps = {
   person: { id: number; name: string | null }

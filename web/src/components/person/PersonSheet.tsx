@@ -7,6 +7,7 @@ import styles from './PersonSheet.module.css'
 import { Dialog } from '@/components/Dialog'
 import { useI18n } from '@/i18n'
 import { errorMessage } from '@/lib/api'
+import '@/i18n/catalogs/en/person'
 
 type PersonSheetProps = { person: OpenPerson; onClose: () => void }
 

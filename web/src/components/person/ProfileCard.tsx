@@ -11,6 +11,7 @@ import type { ReliabilityRecord } from '@/lib/reliability'
 import type { Gender } from '@/lib/session'
 import { useT, type Key } from '@/i18n'
 import { COPY_NOT_ALLOWED, copyText } from '@/lib/share'
+import '@/i18n/catalogs/en/person'
 
 export const GENDER_LABELS: Record<Gender, Extract<Key, `person.${Lowercase<Gender>}`>> = { MALE: 'person.male', FEMALE: 'person.female', OTHERS: 'person.others' }
 

@@ -1,5 +1,6 @@
 import { PATTERNS } from '@/generated/rules'
 import type { Key } from '@/i18n'
+import '@/i18n/catalogs/en/auth'
 
 const PHONE = new RegExp(PATTERNS.PHONE)
 

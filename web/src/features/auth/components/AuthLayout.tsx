@@ -4,6 +4,7 @@ import styles from './AuthLayout.module.css'
 import { BackIcon } from '@/components/icons'
 import { Logo } from '@/components/Logo'
 import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/auth'
 
 type AuthLayoutProps = { children: ReactNode; back?: { to: string; label: string } }
 

@@ -14,6 +14,7 @@ import { rememberPickedSignedOut } from '@/i18n/profile-language'
 import { Trans } from '@/i18n/Trans'
 import { errorMessage } from '@/lib/api'
 import { storage } from '@/lib/storage'
+import '@/i18n/catalogs/en/auth'
 
 export function LoginScreen() {
   const { t, message } = useI18n()

@@ -1,6 +1,7 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
 import styles from './OtpInput.module.css'
 import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/auth'
 
 type OtpInputProps = {
   /** One entry per box, '' when empty. */

@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api'
 import { peekRedirectTarget } from '@/lib/redirect'
 import { storage, type PendingLogin } from '@/lib/storage'
 import { formatCountdown } from '@/lib/time'
+import '@/i18n/catalogs/en/auth'
 
 const emptyCode = (length: number) => Array.from({ length }, () => '')
 

@@ -14,6 +14,7 @@ import { useSaveProfileLanguage } from '@/i18n/profile-language'
 import { errorMessage } from '@/lib/api'
 import { deleteThisDevice, notificationPermissionProblem, subscribeThisDevice } from '@/lib/push'
 import { useConfig, useCurrentUser, useSignOut } from '@/lib/session'
+import '@/i18n/catalogs/en/settings'
 
 export function SettingsScreen() {
   const i18n = useI18n()

@@ -1,5 +1,7 @@
+import { addEnglish } from '@/i18n/english'
+
 /** The app shell: loading, errors, the offline banner, updates. */
-export default {
+export default addEnglish('app', {
   loading: 'Loading Humsafar',
   crashed: 'Uh oh, something went terribly wrong',
   reload: 'Reload App',
@@ -18,4 +20,4 @@ export default {
   updating: 'Updating…',
   update: 'Update',
   later: 'Later',
-} as const
+} as const)

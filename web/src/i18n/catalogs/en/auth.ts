@@ -1,5 +1,7 @@
+import { addEnglish } from '@/i18n/english'
+
 /** The sign-in screens: the mobile number and the one-time code. */
-export default {
+export default addEnglish('auth', {
   tagline: 'Share the ride, split the fare.',
   loginTitle: 'Login with your mobile number',
   loginIntro: 'We will send you a one-time code to verify it.',
@@ -24,4 +26,4 @@ export default {
   codeRequired: 'OTP cannot be empty',
   codeBoxes: 'Verification code',
   codeDigit: 'Digit {index} of {count}',
-} as const
+} as const)

@@ -1,5 +1,7 @@
+import { addEnglish } from '@/i18n/english'
+
 /** Words the shared components use on every screen. */
-export default {
+export default addEnglish('common', {
   appName: 'Humsafar',
   back: 'Back',
   dismiss: 'Dismiss',
@@ -19,4 +21,4 @@ export default {
   language: 'Language',
   minutes: { one: '{count} minute', other: '{count} minutes' },
   seatsLeft: { one: '{count} seat left', other: '{count} seats left' },
-} as const
+} as const)

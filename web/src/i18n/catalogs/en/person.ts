@@ -1,5 +1,7 @@
+import { addEnglish } from '@/i18n/english'
+
 /** A person's profile card and sheet. */
-export default {
+export default addEnglish('person', {
   profileOf: "{name}'s profile",
   someone: 'Humsafar',
   loading: 'Loading profile…',
@@ -22,4 +24,4 @@ export default {
   referralCode: 'Referral code',
   copyReferralCode: 'Copy referral code',
   copied: 'Copied',
-} as const
+} as const)

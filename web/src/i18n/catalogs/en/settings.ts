@@ -1,5 +1,7 @@
+import { addEnglish } from '@/i18n/english'
+
 /** The Settings screen. */
-export default {
+export default addEnglish('settings', {
   title: 'Settings',
   notifications: 'App Notification',
   safety: 'Safety',
@@ -8,4 +10,4 @@ export default {
   deleteAccount: 'Delete Account',
   deleteWarning: 'Your profile, trips and chats will be removed. This cannot be undone.',
   deleteConfirm: "Yes, I'm Sure",
-} as const
+} as const)
