@@ -9,6 +9,7 @@ export const CONVERTED: readonly string[] = [
   'features/home/',
   'features/notifications/',
   'features/profile-setup/',
+  'features/profile/',
   'features/profile/components/SettingsScreen.tsx',
   'i18n/',
 ]

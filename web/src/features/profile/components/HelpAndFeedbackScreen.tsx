@@ -6,46 +6,63 @@ import { SupportFormLink } from './SupportFormLink'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
-import { CHOICES, LIMITS, MESSAGES } from '@/generated/rules'
+import { CHOICES, LIMITS } from '@/generated/rules'
+import { useT, type Key, type Translate } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
+import '@/i18n/catalogs/en/profile'
 
-/** Display labels of the feedback categories and features; the keys come from domain/rules (SPEC §5). */
-const LABELS: Record<string, string> = {
-  trips: 'Trips',
-  create: 'Create',
-  search: 'Search',
-  request: 'Request',
-  security: 'Security',
-  kyc_glitch: 'KYC glitch',
-  passenger_threat: 'Passenger threat',
-  chat: 'Chat',
-  chat_glitch: 'Chat glitch',
-  document_upload: 'Document upload',
-  unparliamentary_chat_content: 'Unparliamentary content',
-  profile: 'Profile',
-  incorrect_profile: 'Incorrect profile',
-  others: 'Others',
+/** The catalog keys of the feedback categories and features; the choices come from domain/rules (SPEC §5). */
+const LABELS: Record<string, Extract<Key, `profile.topic${string}`>> = {
+  trips: 'profile.topicTrips',
+  create: 'profile.topicCreate',
+  search: 'profile.topicSearch',
+  request: 'profile.topicRequest',
+  security: 'profile.topicSecurity',
+  kyc_glitch: 'profile.topicKycGlitch',
+  passenger_threat: 'profile.topicPassengerThreat',
+  chat: 'profile.topicChat',
+  chat_glitch: 'profile.topicChatGlitch',
+  document_upload: 'profile.topicDocumentUpload',
+  unparliamentary_chat_content: 'profile.topicUnparliamentary',
+  profile: 'profile.topicProfile',
+  incorrect_profile: 'profile.topicIncorrectProfile',
+  others: 'profile.topicOthers',
 }
 
-const labelled = (key: string) => ({ key, label: LABELS[key] ?? key })
+/** A choice the app has no words for yet is shown by its key. */
+const labelOf = (key: string, t: Translate): string => {
+  const label = LABELS[key]
+  return label ? t(label) : key
+}
 
 const SERVICES = Object.entries(CHOICES.FEEDBACK_FEATURES).map(([service, features]) => ({
-  ...labelled(service),
-  features: (features as readonly string[]).map(labelled),
+  key: service,
+  features: features as readonly string[],
 }))
 
-export function validateFeedback(services: string[], note: string): string | null {
-  if (services.length === 0) return MESSAGES.FEEDBACK_SERVICE_REQUIRED
+/** What is wrong with the feedback, as a catalog key (with the characters it may not have), or null. */
+export type FeedbackProblem =
+  | { key: 'profile.feedbackServiceRequired' | 'profile.feedbackNoteRequired' | 'profile.feedbackNoteTooLong' }
+  | { key: 'profile.noteCharacters'; characters: string }
+
+export function validateFeedback(services: string[], note: string): FeedbackProblem | null {
+  if (services.length === 0) return { key: 'profile.feedbackServiceRequired' }
   const trimmed = tidyText(note)
-  if (!trimmed) return MESSAGES.FEEDBACK_NOTE_REQUIRED
-  if (textLength(trimmed) > LIMITS.FEEDBACK_NOTE_MAX_LENGTH) return MESSAGES.FEEDBACK_NOTE_TOO_LONG
-  return charactersError(trimmed, MESSAGES.NOTE_CHARACTERS)
+  if (!trimmed) return { key: 'profile.feedbackNoteRequired' }
+  if (textLength(trimmed) > LIMITS.FEEDBACK_NOTE_MAX_LENGTH) return { key: 'profile.feedbackNoteTooLong' }
+  // The template '{characters}' gives the names of the characters refused, for the sentence of each language.
+  const characters = charactersError(trimmed, '{characters}')
+  return characters ? { key: 'profile.noteCharacters', characters } : null
 }
+
+const sayProblem = (problem: FeedbackProblem, t: Translate): string =>
+  problem.key === 'profile.noteCharacters' ? t(problem.key, { characters: problem.characters }) : t(problem.key)
 
 const toggled = (list: string[], key: string) => (list.includes(key) ? list.filter((item) => item !== key) : [...list, key])
 
 export function HelpAndFeedbackScreen() {
+  const t = useT()
   const navigate = useNavigate()
   const sendFeedback = useSendFeedback()
   const [services, setServices] = useState<string[]>([])
@@ -61,10 +78,10 @@ export function HelpAndFeedbackScreen() {
     event.preventDefault()
     const problem = validateFeedback(services, note)
     if (problem) {
-      toast.error(problem)
+      toast.error(sayProblem(problem, t))
       return
     }
-    const chosenFeatures = features.filter((key) => availableFeatures.some((feature) => feature.key === key))
+    const chosenFeatures = features.filter((key) => availableFeatures.includes(key))
     sendFeedback.mutate(
       { services, features: chosenFeatures, note: note.trim() },
       {
@@ -79,13 +96,13 @@ export function HelpAndFeedbackScreen() {
 
   return (
     <>
-      <PageHeader title="Help and Feedback" backTo={paths.profile} />
+      <PageHeader title={t('profile.helpAndFeedback')} backTo={paths.profile} />
       <main className={styles.screen}>
         <form className={styles.panel} onSubmit={submit} noValidate>
-          <h2>We would love to hear from you!</h2>
+          <h2>{t('profile.feedbackHeading')}</h2>
           <fieldset className={styles.options}>
             <legend className="field-label" style={{ marginBottom: 8 }}>
-              Which part of the app is this about?
+              {t('profile.feedbackServices')}
             </legend>
             {SERVICES.map((service) => (
               <label key={service.key} className={styles.chip}>
@@ -94,30 +111,30 @@ export function HelpAndFeedbackScreen() {
                   checked={services.includes(service.key)}
                   onChange={() => setServices((list) => toggled(list, service.key))}
                 />
-                {service.label}
+                {labelOf(service.key, t)}
               </label>
             ))}
           </fieldset>
           {availableFeatures.length > 0 && (
             <fieldset className={styles.options}>
               <legend className="field-label" style={{ marginBottom: 8 }}>
-                What exactly? <span className="field-optional">(optional)</span>
+                {t('profile.feedbackFeatures')} <span className="field-optional">{t('common.optional')}</span>
               </legend>
               {availableFeatures.map((feature) => (
-                <label key={feature.key} className={styles.chip}>
+                <label key={feature} className={styles.chip}>
                   <input
                     type="checkbox"
-                    checked={features.includes(feature.key)}
-                    onChange={() => setFeatures((list) => toggled(list, feature.key))}
+                    checked={features.includes(feature)}
+                    onChange={() => setFeatures((list) => toggled(list, feature))}
                   />
-                  {feature.label}
+                  {labelOf(feature, t)}
                 </label>
               ))}
             </fieldset>
           )}
           <div className="field">
             <label className="field-label" htmlFor={noteId}>
-              Note
+              {t('profile.note')}
             </label>
             <textarea
               id={noteId}
@@ -125,14 +142,14 @@ export function HelpAndFeedbackScreen() {
               value={note}
               maxLength={LIMITS.FEEDBACK_NOTE_MAX_LENGTH}
               onChange={(event) => setNote(event.target.value)}
-              placeholder="Tell us what happened or what we could do better"
+              placeholder={t('profile.notePlaceholder')}
             />
             <p className="field-hint">
               {note.length}/{LIMITS.FEEDBACK_NOTE_MAX_LENGTH}
             </p>
           </div>
           <button type="submit" className="btn btn-primary btn-block" disabled={sendFeedback.isPending}>
-            Leave a feedback
+            {t('profile.sendFeedback')}
           </button>
         </form>
         <SupportFormLink />

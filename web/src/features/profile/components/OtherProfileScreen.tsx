@@ -5,11 +5,14 @@ import { Dialog } from '@/components/Dialog'
 import { ProfileCard } from '@/components/person'
 import { Splash } from '@/components/Splash'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { useCurrentUser } from '@/lib/session'
+import '@/i18n/catalogs/en/profile'
 
 /** Another person's profile as a bottom sheet; Back (or Escape) closes it. */
 export function OtherProfileScreen() {
+  const t = useT()
   const { userId = '' } = useParams()
   const me = useCurrentUser()
   const navigate = useNavigate()
@@ -28,12 +31,12 @@ export function OtherProfileScreen() {
 
   return (
     <>
-      <h1 className="visually-hidden">Profile</h1>
+      <h1 className="visually-hidden">{t('profile.title')}</h1>
       {!person.data && <Splash />}
-      <Dialog open={Boolean(person.data)} title={person.data?.name ?? 'Profile'} hideTitle variant="sheet" onClose={close}>
+      <Dialog open={Boolean(person.data)} title={person.data?.name ?? t('profile.title')} hideTitle variant="sheet" onClose={close}>
         {person.data && <ProfileCard person={person.data} headingLevel="h3" />}
         <button type="button" className="btn btn-secondary btn-block" onClick={close}>
-          Back
+          {t('common.back')}
         </button>
       </Dialog>
     </>

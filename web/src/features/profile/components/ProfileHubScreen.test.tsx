@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react'
+import { render, renderHook, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { INVITE_COPIED, inviteFriends } from './ProfileHubScreen'
+import { inviteFriends } from './ProfileHubScreen'
 import { Toaster } from '@/components/toast'
+import { useT } from '@/i18n'
 import type { Config, User } from '@/lib/session'
 
 const user = { id: 7, name: 'Asha', referral_code: 'ASHA42' } as unknown as User
@@ -24,19 +25,21 @@ function browserWithoutShareSheet(clipboard: 'allowed' | 'refused') {
 
 afterEach(() => vi.unstubAllGlobals())
 
+const english = () => renderHook(() => useT()).result.current
+
 describe('Invite Friends on the profile', () => {
   it('copies the invitation where the browser has no share sheet, like Share Trip', async () => {
     const copied = browserWithoutShareSheet('allowed')
     render(<Toaster />)
-    await inviteFriends(config, user)
-    expect(await screen.findByText(INVITE_COPIED)).toBeInTheDocument()
+    await inviteFriends(config, user, english())
+    expect(await screen.findByText('Invitation copied: paste it to your friends')).toBeInTheDocument()
     expect(copied).toEqual(['Asha invites you to Humsafar: use code ASHA42'])
   })
 
   it('says copying was not allowed when the clipboard refuses', async () => {
     browserWithoutShareSheet('refused')
     render(<Toaster />)
-    await inviteFriends(config, user)
+    await inviteFriends(config, user, english())
     expect(await screen.findByText('Copy not allowed: select the text and copy it')).toBeInTheDocument()
   })
 })

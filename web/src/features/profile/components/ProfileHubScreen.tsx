@@ -21,13 +21,13 @@ import { ProfileCard } from '@/components/person'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
+import { useT, type Translate } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { activateLatestVersion } from '@/lib/service-worker'
 import { shareNotice, shareOrCopy } from '@/lib/share'
 import { isKycEnabled, useConfig, useCurrentUser, useLogout, type Config, type User } from '@/lib/session'
 import { updateStatus } from '@/lib/version'
-
-export const INVITE_COPIED = 'Invitation copied: paste it to your friends'
+import '@/i18n/catalogs/en/profile'
 
 /** The referral template: {1} is the person's name, {0} their referral code. */
 export function referralText(template: string, name: string, code: string): string {
@@ -35,10 +35,11 @@ export function referralText(template: string, name: string, code: string): stri
 }
 
 /** The phone's share sheet when there is one, else the invitation goes to the clipboard. */
-export async function inviteFriends(config: Config, user: User) {
+export async function inviteFriends(config: Config, user: User, t: Translate) {
   const text = referralText(config.referral_message ?? '', user.name ?? '', user.referral_code)
-  const notice = shareNotice(await shareOrCopy({ title: 'Humsafar', text }, text), INVITE_COPIED)
-  if (notice) toast[notice.kind](notice.message)
+  const notice = shareNotice(await shareOrCopy({ title: 'Humsafar', text }, text), t('profile.inviteCopied'))
+  if (notice?.kind === 'success') toast.success(notice.message)
+  else if (notice) toast.error(t('profile.copyNotAllowed'))
 }
 
 /** An error handed over by another screen (navigate(..., { state: { error } })) is shown once. */
@@ -54,6 +55,7 @@ function useErrorFromNavigation() {
 }
 
 export function ProfileHubScreen() {
+  const t = useT()
   const user = useCurrentUser()
   const config = useConfig()
   const logout = useLogout()
@@ -64,34 +66,35 @@ export function ProfileHubScreen() {
 
   return (
     <>
-      <PageHeader title="Profile" backTo={paths.home} />
+      <PageHeader title={t('profile.title')} backTo={paths.home} />
       <main className={styles.screen}>
         {showKycBanner && <KycBanner user={user} />}
         <ProfileCard person={user} own={{ referral_code: user.referral_code, referred_count: user.referred_count }} />
         <InsightsGrid insights={user.user_trips_insights} own />
-        <MenuList label="Profile menu">
+        <MenuList label={t('profile.menu')}>
           {updateAvailable && (
             <MenuRow
               icon={<DownloadIcon />}
-              label="Update App"
+              label={t('profile.updateApp')}
               tone="accent"
               onClick={() => void activateLatestVersion()}
               testId="app-update-row"
             />
           )}
           {!user.linked_in_url && <LinkedInRow />}
-          <MenuRow icon={<HistoryIcon />} label="Trips History" to={paths.trips} />
-          <MenuRow icon={<ReviewIcon />} label="My Reviews" to={paths.myReview} />
-          <MenuRow icon={<ShieldIcon />} label="Emergency Contacts" to={paths.emergencyContacts} />
-          <MenuRow icon={<SettingsIcon />} label="Settings" to={paths.settings} />
-          <MenuRow icon={<HelpIcon />} label="Help and Feedback" to={paths.helpAndFeedback} />
-          <MenuRow icon={<ShareIcon />} label="Invite Friends" onClick={() => void inviteFriends(config, user)} />
-          <MenuRow icon={<MailIcon />} label="Contact Us" to={paths.contactUs} />
+          <MenuRow icon={<HistoryIcon />} label={t('profile.tripsHistory')} to={paths.trips} />
+          <MenuRow icon={<ReviewIcon />} label={t('profile.myReviews')} to={paths.myReview} />
+          <MenuRow icon={<ShieldIcon />} label={t('profile.emergencyContacts')} to={paths.emergencyContacts} />
+          <MenuRow icon={<SettingsIcon />} label={t('profile.settings')} to={paths.settings} />
+          <MenuRow icon={<HelpIcon />} label={t('profile.helpAndFeedback')} to={paths.helpAndFeedback} />
+          <MenuRow icon={<ShareIcon />} label={t('profile.inviteFriends')}
+            onClick={() => void inviteFriends(config, user, t)} />
+          <MenuRow icon={<MailIcon />} label={t('profile.contactUs')} to={paths.contactUs} />
         </MenuList>
-        <MenuList label="Session">
+        <MenuList label={t('profile.session')}>
           <MenuRow
             icon={<LogoutIcon />}
-            label="Log Out"
+            label={t('profile.logOut')}
             tone="danger"
             onClick={() => setConfirmingLogout(true)}
             testId="logout"
@@ -100,9 +103,9 @@ export function ProfileHubScreen() {
       </main>
       <ConfirmDialog
         open={confirmingLogout}
-        title="Log Out"
-        message="Are you sure you want to log out?"
-        confirmLabel="Yes, I'm Sure"
+        title={t('profile.logOut')}
+        message={t('profile.logOutQuestion')}
+        confirmLabel={t('profile.logOutConfirm')}
         busy={logout.isPending}
         onConfirm={() => logout.mutate()}
         onCancel={() => setConfirmingLogout(false)}
@@ -113,6 +116,7 @@ export function ProfileHubScreen() {
 
 /** 'LinkedIn Verification' (SPEC §2): only while no LinkedIn profile is linked. */
 function LinkedInRow() {
+  const t = useT()
   const start = useStartLinkedIn()
   const verify = async () => {
     if (start.isPending) return
@@ -126,7 +130,7 @@ function LinkedInRow() {
   return (
     <MenuRow
       icon={<LinkedInIcon />}
-      label={start.isPending ? 'Opening LinkedIn…' : 'LinkedIn Verification'}
+      label={start.isPending ? t('profile.openingLinkedIn') : t('profile.linkedInVerification')}
       onClick={() => void verify()}
       testId="linkedin-row"
     />
@@ -134,20 +138,17 @@ function LinkedInRow() {
 }
 
 function KycBanner({ user }: { user: User }) {
+  const t = useT()
   const inReview = user.kyc_status === 'needs_review'
   return (
-    <section className={styles.kycBanner} role="note" aria-label="Profile not verified">
+    <section className={styles.kycBanner} role="note" aria-label={t('profile.notVerified')}>
       <div>
-        <p className={styles.kycTitle}>Profile not verified</p>
-        <p>
-          {inReview
-            ? 'We have received your application. You will be notified once it has been reviewed.'
-            : 'Verify your identity so co-travellers can trust your profile.'}
-        </p>
+        <p className={styles.kycTitle}>{t('profile.notVerified')}</p>
+        <p>{inReview ? t('profile.kycInReview') : t('profile.kycInvite')}</p>
       </div>
       {!inReview && (
         <Link to={paths.kyc} className="btn btn-small btn-secondary">
-          Complete KYC
+          {t('profile.completeKyc')}
         </Link>
       )}
     </section>

@@ -1,9 +1,12 @@
 import styles from './ProfileScreens.module.css'
 import { HelpIcon } from '@/components/icons'
+import { useT } from '@/i18n'
 import { useConfig } from '@/lib/session'
+import '@/i18n/catalogs/en/profile'
 
 /** The external support form (SPEC §2 shell), opened in a new tab; shown in Contact Us and Help. */
 export function SupportFormLink() {
+  const t = useT()
   const { support_form_url: url } = useConfig()
   if (!url) return null
   return (
@@ -18,9 +21,9 @@ export function SupportFormLink() {
       <HelpIcon style={{ color: 'var(--color-primary)' }} />
       <span style={{ flex: 1 }}>
         <span className="muted" style={{ display: 'block', fontSize: '0.8rem', fontWeight: 400 }}>
-          Something wrong with a trip or the app?
+          {t('profile.supportQuestion')}
         </span>
-        Support form
+        {t('profile.supportForm')}
       </span>
     </a>
   )

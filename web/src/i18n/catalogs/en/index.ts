@@ -5,9 +5,11 @@ import type home from './home'
 import messages from './messages'
 import type notifications from './notifications'
 import type person from './person'
+import type profile from './profile'
 import type profileSetup from './profileSetup'
 import type settings from './settings'
 import type tripCard from './tripCard'
+import type trips from './trips'
 import type { Flatten } from '@/i18n/catalog'
 
 export { english as en } from '@/i18n/english'
@@ -27,8 +29,10 @@ export type English = Flatten<{
   messages: typeof messages
   notifications: typeof notifications
   person: typeof person
+  profile: typeof profile
   profileSetup: typeof profileSetup
   settings: typeof settings
   tripCard: typeof tripCard
+  trips: typeof trips
 }>
 export type Key = keyof English & string

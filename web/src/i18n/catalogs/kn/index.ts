@@ -5,11 +5,13 @@ import home from './home'
 import messages from './messages'
 import notifications from './notifications'
 import person from './person'
+import profile from './profile'
 import profileSetup from './profileSetup'
 import settings from './settings'
 import tripCard from './tripCard'
+import trips from './trips'
 import type { English } from '../en'
 import { merge, type Translation } from '@/i18n/catalog'
 
-const catalog: Translation<English> = merge({ app, auth, common, home, messages, notifications, person, profileSetup, settings, tripCard })
+const catalog: Translation<English> = merge({ app, auth, common, home, messages, notifications, person, profile, profileSetup, settings, tripCard, trips })
 export default catalog
