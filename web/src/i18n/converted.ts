@@ -6,6 +6,7 @@ export const CONVERTED: readonly string[] = [
   'app/',
   'components/',
   'features/auth/',
+  'features/chat/',
   'features/home/',
   'features/notifications/',
   'features/profile-setup/',

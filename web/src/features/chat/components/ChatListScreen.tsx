@@ -9,17 +9,31 @@ import { EmptyState } from '@/components/EmptyState'
 import { ChatIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
 import { paths } from '@/config/paths'
+import { useT, type Translate } from '@/i18n'
 import { errorMessage } from '@/lib/api'
-import { chatListTime } from '@/lib/time'
+import { formatClockTime } from '@/lib/time'
+import '@/i18n/catalogs/en/chat'
 
-const TABS: readonly { key: ChatTab; label: string }[] = [
-  { key: 'current', label: 'Current Trips' },
-  { key: 'previous', label: 'Previous Trips' },
-]
+const TABS = [
+  { key: 'current', label: 'chat.tabCurrent' },
+  { key: 'previous', label: 'chat.tabPrevious' },
+] as const satisfies readonly { key: ChatTab; label: string }[]
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const twoDigits = (value: number) => String(value).padStart(2, '0')
+
+/** The list's time of a chat (SPEC §9): the clock time under 24 h, 'Yesterday' under 48 h, else DD/MM/YY. */
+function chatTime(t: Translate, then: Date, now: Date = new Date()): string {
+  const elapsed = now.getTime() - then.getTime()
+  if (elapsed < DAY_MS) return formatClockTime(then)
+  if (elapsed < 2 * DAY_MS) return t('chat.yesterday')
+  return `${twoDigits(then.getDate())}/${twoDigits(then.getMonth() + 1)}/${twoDigits(then.getFullYear() % 100)}`
+}
 
 type ListState = { chatTab?: ChatTab } | null
 
 export function ChatListScreen() {
+  const t = useT()
   const location = useLocation()
   const navigate = useNavigate()
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
@@ -50,9 +64,9 @@ export function ChatListScreen() {
 
   return (
     <>
-      <PageHeader title="Chats" />
+      <PageHeader title={t('chat.title')} />
       <main className={styles.screen}>
-        <div role="tablist" aria-label="Chats" className={styles.tabs} onKeyDown={onKeyDown}>
+        <div role="tablist" aria-label={t('chat.title')} className={styles.tabs} onKeyDown={onKeyDown}>
           {TABS.map((tab) => (
             <button
               key={tab.key}
@@ -68,24 +82,24 @@ export function ChatListScreen() {
               className={styles.tab}
               onClick={() => choose(tab.key)}
             >
-              {tab.label}
+              {t(tab.label)}
             </button>
           ))}
         </div>
         <section id="chat-panel" role="tabpanel" aria-labelledby={`chat-tab-${current}`} className={styles.list}>
           {chats.isPending && (
             <p className={styles.loading} role="status">
-              Loading chats…
+              {t('chat.loadingChats')}
             </p>
           )}
           {chats.isError && shown.length === 0 && (
-            <EmptyState title="Could not load chats" description={errorMessage(chats.error)}>
+            <EmptyState title={t('chat.loadFailed')} description={errorMessage(chats.error)}>
               <button type="button" className="btn btn-primary btn-small" onClick={() => void chats.refetch()}>
-                Try again
+                {t('chat.tryAgain')}
               </button>
             </EmptyState>
           )}
-          {chats.isSuccess && shown.length === 0 && <EmptyState title="Nothing here!" illustration={<ChatIcon size={40} />} />}
+          {chats.isSuccess && shown.length === 0 && <EmptyState title={t('common.nothingHere')} illustration={<ChatIcon size={40} />} />}
           {shown.length > 0 && (
             <ul className={styles.list}>
               {shown.map((chat) => (
@@ -102,7 +116,7 @@ export function ChatListScreen() {
               onClick={() => void chats.fetchNextPage()}
               disabled={chats.isFetchingNextPage}
             >
-              {chats.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {chats.isFetchingNextPage ? t('chat.loadingMore') : t('chat.loadMore')}
             </button>
           )}
         </section>
@@ -112,8 +126,9 @@ export function ChatListScreen() {
 }
 
 function ChatRow({ chat, tab }: { chat: ChatSummary; tab: ChatTab }) {
+  const t = useT()
   const last = chat.last_message
-  const time = last ? chatListTime(new Date(last.timestamp)) : ''
+  const time = last ? chatTime(t, new Date(last.timestamp)) : ''
   return (
     <Link to={paths.chatRoom(chat.id)} state={{ chatTab: tab }} className={styles.item} data-testid="chat-row">
       <AvatarGrid users={chat.chat_users} />
@@ -123,10 +138,10 @@ function ChatRow({ chat, tab }: { chat: ChatSummary; tab: ChatTab }) {
           {time && <span className={styles.time}>{time}</span>}
         </span>
         <span className={styles.last}>
-          <span className={styles.lastText}>{last ? last.message || 'Attachment' : 'No messages yet'}</span>
+          <span className={styles.lastText}>{last ? last.message || t('chat.attachment') : t('chat.noMessages')}</span>
           {chat.unread && (
             <span className={styles.unread} data-testid="unread-dot">
-              <span className="visually-hidden">Unread</span>
+              <span className="visually-hidden">{t('chat.unread')}</span>
             </span>
           )}
         </span>

@@ -16,16 +16,15 @@ import { PageHeader } from '@/components/PageHeader'
 import { PersonButton } from '@/components/person'
 import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
+import { useI18n, useT } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { placeShortName } from '@/lib/location'
 import { useCurrentUser } from '@/lib/session'
 import { tripQueryOptions } from '@/lib/trips'
+import '@/i18n/catalogs/en/chat'
 
 /** Scrolled this close to the top, older messages are fetched. */
 const EDGE_PX = 48
-
-const OFFLINE_SEEN = 'You are offline: these are the messages seen before. New ones show once you are back online.'
-const OFFLINE_NOTHING_SEEN = 'You are offline: the messages show once you are back online.'
 
 function Spinner({ label }: { label: string }) {
   return (
@@ -37,6 +36,7 @@ function Spinner({ label }: { label: string }) {
 }
 
 export function ChatRoomScreen() {
+  const { t, message } = useI18n()
   const { chatId = '' } = useParams()
   // The chat list's tab came along in the navigation state; back returns to it.
   const listState: unknown = useLocation().state
@@ -55,7 +55,7 @@ export function ChatRoomScreen() {
 
   const header = (
     <PageHeader
-      title="Trip"
+      title={t('chat.roomTitle')}
       backTo={paths.chat}
       backState={listState ?? undefined}
       actions={
@@ -72,7 +72,7 @@ export function ChatRoomScreen() {
       <RoomColumn header={header}>
         <EmptyState title={errorMessage(chat.error)}>
           <Link className="btn btn-primary btn-small" to={paths.chat}>
-            Back to chats
+            {t('chat.backToChats')}
           </Link>
         </EmptyState>
       </RoomColumn>
@@ -81,9 +81,9 @@ export function ChatRoomScreen() {
   if (chat.isPending && chat.fetchStatus === 'paused') {
     return (
       <RoomColumn header={header}>
-        <EmptyState title="You are offline" description="This chat opens once you are back online.">
+        <EmptyState title={t('chat.offline')} description={t('chat.offlineHint')}>
           <Link className="btn btn-primary btn-small" to={paths.chat}>
-            Back to chats
+            {t('chat.backToChats')}
           </Link>
         </EmptyState>
       </RoomColumn>
@@ -93,14 +93,14 @@ export function ChatRoomScreen() {
   if (!chat.isSuccess || (trip.isPending && trip.fetchStatus !== 'paused')) {
     return (
       <RoomColumn header={header}>
-        <Spinner label="Loading trip" />
+        <Spinner label={t('chat.loadingTrip')} />
       </RoomColumn>
     )
   }
 
   const schedule = trip.data ? scheduleParts(trip.data.scheduled_at) : scheduleParts(chat.data.scheduled_at)
   const route = trip.data
-    ? `${placeShortName(trip.data.origin.name)} to ${placeShortName(trip.data.destination.name)}`
+    ? t('chat.route', { from: placeShortName(trip.data.origin.name), to: placeShortName(trip.data.destination.name) })
     : chat.data.display_name
 
   const offline = !online || room.waitsForNetwork
@@ -115,19 +115,19 @@ export function ChatRoomScreen() {
       <MessageList room={room} myId={user.id} />
       {offline ? (
         <p className={styles.connection} role="status">
-          {room.messages.length > 0 ? OFFLINE_SEEN : OFFLINE_NOTHING_SEEN}
+          {room.messages.length > 0 ? t('chat.offlineSeen') : t('chat.offlineNothingSeen')}
         </p>
       ) : (
         room.connection !== 'open' &&
         !room.roomError && (
           <p className={styles.connection} role="status">
-            Reconnecting…
+            {t('chat.reconnecting')}
           </p>
         )
       )}
       {room.roomError ? (
         <p className={styles.roomError} role="alert">
-          {room.roomError}
+          {message(room.roomError)}
         </p>
       ) : (
         <Composer disabled={false} onSendText={room.sendText} onSendFile={room.sendDocument} />
@@ -152,6 +152,7 @@ function RoomColumn({ header, children }: { header: ReactNode; children: ReactNo
 }
 
 function MessageList({ room, myId }: { room: ReturnType<typeof useChatRoom>; myId: number }) {
+  const t = useT()
   const listRef = useRef<HTMLDivElement>(null)
   const heightBeforeOlder = useRef<number | null>(null)
   const { history, messages } = room
@@ -193,16 +194,16 @@ function MessageList({ room, myId }: { room: ReturnType<typeof useChatRoom>; myI
             onClick={loadOlder}
             disabled={history.isFetchingNextPage}
           >
-            {history.isFetchingNextPage ? 'Loading…' : 'Load earlier messages'}
+            {history.isFetchingNextPage ? t('chat.loadingMore') : t('chat.loadEarlier')}
           </button>
         )}
-        {history.isPending && history.fetchStatus === 'fetching' && <Spinner label="Loading messages" />}
+        {history.isPending && history.fetchStatus === 'fetching' && <Spinner label={t('chat.loadingMessages')} />}
         {history.isError && (
           <p className={styles.roomError} role="alert">
             {errorMessage(history.error)}
           </p>
         )}
-        <div role="log" aria-live="polite" aria-label="Messages" className={styles.log}>
+        <div role="log" aria-live="polite" aria-label={t('chat.messages')} className={styles.log}>
           {messages.map((message) => (
             <MessageBubble
               key={message.key}
@@ -213,7 +214,7 @@ function MessageList({ room, myId }: { room: ReturnType<typeof useChatRoom>; myI
             />
           ))}
         </div>
-        {history.isSuccess && count === 0 && <p className={styles.quiet}>No messages yet. Say hello!</p>}
+        {history.isSuccess && count === 0 && <p className={styles.quiet}>{t('chat.sayHello')}</p>}
       </div>
       {follow.unseen && (
         <button
@@ -221,7 +222,7 @@ function MessageList({ room, myId }: { room: ReturnType<typeof useChatRoom>; myI
           className={`btn btn-primary btn-small ${styles.newMessages}`}
           onClick={follow.scrollToBottom}
         >
-          New messages
+          {t('chat.newMessages')}
         </button>
       )}
     </div>
@@ -230,9 +231,10 @@ function MessageList({ room, myId }: { room: ReturnType<typeof useChatRoom>; myI
 
 /** The other people of the chat in the header, each opening their profile sheet. */
 function RoomPeople({ people }: { people: ChatSummary['chat_users'] }) {
+  const t = useT()
   if (people.length === 0) return null
   return (
-    <ul className={styles.headerPeople} aria-label="People in this chat">
+    <ul className={styles.headerPeople} aria-label={t('chat.people')}>
       {people.slice(0, 4).map((person) => (
         <li key={person.user_id}>
           <PersonButton person={{ id: person.user_id, name: person.name }}>

@@ -4,6 +4,8 @@ import { messageTextError } from '../model/message-text'
 import styles from './ChatRoom.module.css'
 import { toast } from '@/components/toast'
 import { LIMITS } from '@/generated/rules'
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/chat'
 
 type ComposerProps = {
   disabled: boolean
@@ -11,14 +13,15 @@ type ComposerProps = {
   onSendFile: (file: File) => void
 }
 
-const KINDS: readonly { kind: AttachmentKind; label: string }[] = [
-  { kind: 'image', label: 'Image' },
-  { kind: 'video', label: 'Video' },
-  { kind: 'pdf', label: 'PDF' },
-]
+const KINDS = [
+  { kind: 'image', label: 'chat.image' },
+  { kind: 'video', label: 'chat.video' },
+  { kind: 'pdf', label: 'chat.pdf' },
+] as const satisfies readonly { kind: AttachmentKind; label: string }[]
 
 /** The text box (up to 3 rows; Enter sends, Shift+Enter breaks the line), the attach menu and Send. */
 export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
+  const { t, message } = useI18n()
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
@@ -33,7 +36,7 @@ export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
     const problem = messageTextError(text)
     if (problem === 'empty') return
     if (problem) {
-      setError(problem)
+      setError(message(problem))
       return
     }
     onSendText(text)
@@ -62,7 +65,7 @@ export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
     event.target.value = ''
     if (!file) return
     const problem = attachmentError(file, kind)
-    if (problem) toast.error(problem)
+    if (problem) toast.error(message(problem))
     else onSendFile(file)
   }
 
@@ -78,8 +81,8 @@ export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
           <button
             type="button"
             className="icon-button"
-            aria-label="Attach a file"
-            title="Attach a file"
+            aria-label={t('chat.attachFile')}
+            title={t('chat.attachFile')}
             aria-haspopup="menu"
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? menuId : undefined}
@@ -100,7 +103,7 @@ export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
             <div
               id={menuId}
               role="menu"
-              aria-label="Attach"
+              aria-label={t('chat.attach')}
               className={styles.attachMenu}
               onKeyDown={(event) => {
                 if (event.key === 'Escape') setMenuOpen(false)
@@ -108,7 +111,7 @@ export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
             >
               {KINDS.map((item) => (
                 <button key={item.kind} type="button" role="menuitem" className={styles.menuItem} onClick={() => choose(item.kind)}>
-                  {item.label}
+                  {t(item.label)}
                 </button>
               ))}
             </div>
@@ -116,14 +119,14 @@ export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
           <input ref={fileInput} type="file" hidden data-testid="chat-file-input" onChange={onFile} />
         </div>
         <label htmlFor={textId} className="visually-hidden">
-          Message
+          {t('chat.message')}
         </label>
         <textarea
           id={textId}
           className={styles.textbox}
           rows={rows}
           value={text}
-          placeholder="Type a message"
+          placeholder={t('chat.typeMessage')}
           maxLength={LIMITS.MESSAGE_MAX_LENGTH + 100}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -135,7 +138,7 @@ export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
           onKeyDown={onKeyDown}
         />
         <button type="button" className={`btn btn-primary ${styles.send}`} disabled={disabled} onClick={send}>
-          Send
+          {t('chat.send')}
         </button>
       </div>
     </div>

@@ -5,10 +5,11 @@ import { MessageText } from './MessageText'
 import { Avatar } from '@/components/Avatar'
 import { PersonButton } from '@/components/person'
 import { MESSAGES } from '@/generated/rules'
+import { useI18n, useT } from '@/i18n'
+import { Trans } from '@/i18n/Trans'
 import { formatClockTime } from '@/lib/time'
+import '@/i18n/catalogs/en/chat'
 
-export const VIDEO_FALLBACK = 'Video not supported in your browser. Please download the video to view.'
-export const CHECKING_NOTE = 'Your file is being checked against community guidelines'
 
 type MessageBubbleProps = {
   message: RoomMessage
@@ -18,6 +19,7 @@ type MessageBubbleProps = {
 }
 
 function DocumentView({ document }: { document: ChatDocument }) {
+  const t = useT()
   const url = document.document_url ?? ''
   if (document.type === 'image' || document.type === 'gif') {
     return (
@@ -30,7 +32,7 @@ function DocumentView({ document }: { document: ChatDocument }) {
     return (
       <video className={styles.media} src={url} controls preload="metadata" aria-label={document.file_name}>
         <p>
-          {VIDEO_FALLBACK} <a href={url} download={document.file_name}>{document.file_name}</a>
+          {t('chat.videoFallback')} <a href={url} download={document.file_name}>{document.file_name}</a>
         </p>
       </video>
     )
@@ -43,34 +45,38 @@ function DocumentView({ document }: { document: ChatDocument }) {
 }
 
 function Attachment({ message }: { message: RoomMessage }) {
+  const i18n = useI18n()
+  const t = i18n.t
   const document = message.documents[0]
   if (document?.status === 'delivered') return <DocumentView document={document} />
   if (document?.status === 'refused') {
-    return <em className={styles.note}>{document.failure_message ?? MESSAGES.CHAT_DOCUMENT_REFUSED}</em>
+    return <em className={styles.note}>{i18n.message(document.failure_message ?? MESSAGES.CHAT_DOCUMENT_REFUSED)}</em>
   }
   if (document?.status === 'checking' || message.upload === 'checking') {
-    return <em className={styles.note}>{CHECKING_NOTE}</em>
+    return <em className={styles.note}>{t('chat.checking')}</em>
   }
   if (message.upload === 'pending' || message.upload === 'uploading') {
-    return <em className={styles.note}>{`Uploading ${message.message}…`}</em>
+    return <em className={styles.note}>{t('chat.uploading', { name: message.message })}</em>
   }
-  if (message.upload === 'failed') return <em className={styles.note}>{message.error ?? MESSAGES.FALLBACK_ERROR}</em>
-  return <em className={styles.note}>{`${message.message || 'The file'} was not uploaded`}</em>
+  if (message.upload === 'failed') return <em className={styles.note}>{i18n.message(message.error ?? MESSAGES.FALLBACK_ERROR)}</em>
+  return <em className={styles.note}>{t('chat.notUploaded', { name: message.message || t('chat.theFile') })}</em>
 }
 
-const STATUS_LABEL = { waiting: 'Sending', failed: 'Not sent', successful: 'Sent' } as const
+const STATUS_LABEL = { waiting: 'chat.sending', failed: 'chat.notSent', successful: 'chat.sent' } as const
 
 /** One message: the sender's face for others' messages, the text or attachment, the time and, for one's own, its state. */
 export function MessageBubble({ message, mine, onRetry, canRetryUpload }: MessageBubbleProps) {
+  const i18n = useI18n()
+  const t = i18n.t
   const failed = message.status === 'failed' || (message.upload === 'failed' && canRetryUpload)
   const time = formatClockTime(new Date(message.time))
-  const name = message.sender.name ?? 'Member'
+  const name = message.sender.name ?? t('chat.member')
   return (
     <article
       className={`${styles.row} ${mine ? styles.mine : ''}`}
       data-testid="chat-message"
       data-status={message.status}
-      aria-label={mine ? 'You' : name}
+      aria-label={mine ? t('chat.you') : name}
     >
       {!mine && (
         <PersonButton person={{ id: message.sender.user_id, name }} decorative>
@@ -90,11 +96,14 @@ export function MessageBubble({ message, mine, onRetry, canRetryUpload }: Messag
         ) : message.type === 'number' ? (
           message.message ? (
             <p>
-              {mine ? 'You shared your number: ' : `${name} shared their number: `}
-              <a href={`tel:${message.message}`}>{message.message}</a>
+              <Trans
+                k={mine ? 'chat.youSharedNumber' : 'chat.theySharedNumber'}
+                values={{ name, number: message.message }}
+                tags={{ number: (number) => <a href={`tel:${number}`}>{number}</a> }}
+              />
             </p>
           ) : (
-            <p>Sharing your number…</p>
+            <p>{t('chat.sharingNumber')}</p>
           )
         ) : (
           <p className={styles.text}>
@@ -103,13 +112,13 @@ export function MessageBubble({ message, mine, onRetry, canRetryUpload }: Messag
         )}
         <span className={styles.meta}>
           <time dateTime={message.time}>{time}</time>
-          {mine && <span data-testid="message-status"> · {STATUS_LABEL[message.status]}</span>}
+          {mine && <span data-testid="message-status"> · {t(STATUS_LABEL[message.status])}</span>}
         </span>
         {failed && (
           <span className={styles.failure} role="alert">
-            {message.status === 'failed' && message.error ? `${message.error} ` : ''}
+            {message.status === 'failed' && message.error ? `${i18n.message(message.error)} ` : ''}
             <button type="button" className="link-button" onClick={() => onRetry(message.key)}>
-              Retry
+              {t('chat.retry')}
             </button>
           </span>
         )}

@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import styles from './ChatRoom.module.css'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/chat'
 
 /** The room's ⋮ menu (WAI menu button): Share Number sends the host's number to the members. */
 export function RoomMenu({ onShareNumber }: { onShareNumber: () => void }) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const itemRef = useRef<HTMLButtonElement>(null)
@@ -33,8 +36,8 @@ export function RoomMenu({ onShareNumber }: { onShareNumber: () => void }) {
         ref={buttonRef}
         type="button"
         className="icon-button"
-        aria-label="Chat options"
-        title="Chat options"
+        aria-label={t('chat.options')}
+        title={t('chat.options')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -47,7 +50,7 @@ export function RoomMenu({ onShareNumber }: { onShareNumber: () => void }) {
         </svg>
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label="Chat options" className={styles.roomMenu} onKeyDown={onKeyDown}>
+        <div id={menuId} role="menu" aria-label={t('chat.options')} className={styles.roomMenu} onKeyDown={onKeyDown}>
           <button
             ref={itemRef}
             type="button"
@@ -58,7 +61,7 @@ export function RoomMenu({ onShareNumber }: { onShareNumber: () => void }) {
               onShareNumber()
             }}
           >
-            Share Number
+            {t('chat.shareNumber')}
           </button>
         </div>
       )}

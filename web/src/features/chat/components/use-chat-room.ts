@@ -24,10 +24,11 @@ import { fromSeen, seenMessages, withoutSeen } from '../model/seen-messages'
 import { errorAction, SocketRetries } from '../model/socket-retries'
 import { toast } from '@/components/toast'
 import { MESSAGES } from '@/generated/rules'
+import { useT } from '@/i18n'
 import { ApiError, errorMessage } from '@/lib/api'
 import { ChatSocket, type ChatFrame, type ChatSocketState } from '@/lib/chat-socket'
+import '@/i18n/catalogs/en/chat'
 
-export const UNABLE_TO_SEND = 'Unable to send message'
 /** SPEC §7: the socket disconnects 1 s after leaving the room. */
 const DISCONNECT_AFTER_LEAVE_MS = 1000
 
@@ -43,6 +44,7 @@ const numberOr = (value: unknown, fallback: number | null) => (typeof value === 
  * messages through waiting, failed and successful, and attachments through upload and the guidelines check.
  */
 export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
+  const t = useT()
   const queryClient = useQueryClient()
   const history = useInfiniteQuery({ ...chatHistoryQueryOptions(chatId), enabled })
   const [messages, setMessages] = useState<RoomMessages>({})
@@ -261,9 +263,9 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
       }
       update((state) => withQueued(state, { sender: me, clientMessageIdentifier: identifier, text, outgoing }))
       const queued = messagesRef.current[messageKey(me.user_id, identifier)]
-      if (!transmit(queued)) toast.error(UNABLE_TO_SEND)
+      if (!transmit(queued)) toast.error(t('chat.unableToSend'))
     },
-    [me, transmit, update],
+    [me, transmit, update, t],
   )
 
   const retry = useCallback(
@@ -275,9 +277,9 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
       update((state) =>
         withChange(state, key, uploadFailed ? { upload: 'pending', error: null } : { status: 'waiting', error: null }),
       )
-      if (!transmit(messagesRef.current[key])) toast.error(UNABLE_TO_SEND)
+      if (!transmit(messagesRef.current[key])) toast.error(t('chat.unableToSend'))
     },
-    [transmit, update],
+    [transmit, update, t],
   )
 
   const ordered = useMemo(() => orderedMessages(messages), [messages])

@@ -1,5 +1,6 @@
 import app from './app'
 import type auth from './auth'
+import type chat from './chat'
 import common from './common'
 import type home from './home'
 import messages from './messages'
@@ -24,6 +25,7 @@ export const FIRST_PAINT_AREAS = { app, common, messages }
 export type English = Flatten<{
   app: typeof app
   auth: typeof auth
+  chat: typeof chat
   common: typeof common
   home: typeof home
   messages: typeof messages

@@ -1,5 +1,6 @@
 import app from './app'
 import auth from './auth'
+import chat from './chat'
 import common from './common'
 import home from './home'
 import messages from './messages'
@@ -13,5 +14,5 @@ import trips from './trips'
 import type { English } from '../en'
 import { merge, type Translation } from '@/i18n/catalog'
 
-const catalog: Translation<English> = merge({ app, auth, common, home, messages, notifications, person, profile, profileSetup, settings, tripCard, trips })
+const catalog: Translation<English> = merge({ app, auth, chat, common, home, messages, notifications, person, profile, profileSetup, settings, tripCard, trips })
 export default catalog
