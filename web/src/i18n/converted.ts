@@ -8,6 +8,7 @@ export const CONVERTED: readonly string[] = [
   'features/auth/',
   'features/chat/',
   'features/home/',
+  'features/kyc/',
   'features/notifications/',
   'features/profile-setup/',
   'features/profile/',

@@ -21,9 +21,11 @@ import { Busy } from '@/components/Busy'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
-import { LIMITS, MESSAGES } from '@/generated/rules'
+import { LIMITS } from '@/generated/rules'
+import { useT } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { isKycEnabled, useConfig, useCurrentUser, userQueryOptions } from '@/lib/session'
+import '@/i18n/catalogs/en/kyc'
 
 /** /kyc: the start of a verification, and where the vendor's widget returns with transactionId and status. */
 export function KycScreen() {
@@ -37,6 +39,7 @@ export function KycScreen() {
 }
 
 function KycStart() {
+  const t = useT()
   const start = useStartKyc()
   const begin = async () => {
     try {
@@ -48,16 +51,16 @@ function KycStart() {
   }
   return (
     <>
-      <PageHeader title="Verify Your Identity" backTo={paths.profile} />
+      <PageHeader title={t('kyc.verifyTitle')} backTo={paths.profile} />
       <main className="screen">
-        <p>Verified profiles earn a badge that co-travellers trust. It takes about two minutes:</p>
+        <p>{t('kyc.intro')}</p>
         <ol className={styles.steps}>
-          <li>Keep your Aadhaar or PAN card at hand.</li>
-          <li>Take a selfie in good light.</li>
-          <li>We confirm the result here; some applications are checked by hand within 24 hours.</li>
+          <li>{t('kyc.stepDocument')}</li>
+          <li>{t('kyc.stepSelfie')}</li>
+          <li>{t('kyc.stepResult')}</li>
         </ol>
         <button type="button" className="btn btn-primary btn-block" disabled={start.isPending} onClick={() => void begin()}>
-          {start.isPending ? 'Starting…' : 'Start KYC'}
+          {start.isPending ? t('kyc.starting') : t('kyc.start')}
         </button>
       </main>
     </>
@@ -66,6 +69,7 @@ function KycStart() {
 
 /** Back from the widget: its word is passed on (the server asks the vendor), then the matching screen. */
 function KycReturn({ transactionId, status }: { transactionId: string; status: string | null }) {
+  const t = useT()
   const navigate = useNavigate()
   const sent = useRef(false)
   useEffect(() => {
@@ -79,7 +83,7 @@ function KycReturn({ transactionId, status }: { transactionId: string; status: s
       .then(() => navigate(paths.kycOutcome(OUTCOME_SCREENS[status]), { replace: true }))
       .catch(() => navigate(paths.kycOutcome('error'), { replace: true }))
   }, [transactionId, status, navigate])
-  return <Waiting title="Verify Your Identity" text="Checking your verification…" />
+  return <Waiting title={t('kyc.verifyTitle')} text={t('kyc.checkingVerification')} />
 }
 
 function Waiting({ title, text }: { title: string; text: string }) {
@@ -95,6 +99,7 @@ function Waiting({ title, text }: { title: string; text: string }) {
 
 /** /kyc/processing: asks every 3 s until the server has the vendor's word; 20 s without it is an error. */
 export function KycProcessingScreen() {
+  const t = useT()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   // A failed look is not asked again: SPEC §4 sends a fetch failure to the error screen.
@@ -126,14 +131,15 @@ export function KycProcessingScreen() {
 
   return (
     <Waiting
-      title="KYC Processing"
-      text={approved ? 'Your identity is verified. Just a moment…' : 'Verifying your identity. This takes a few seconds…'}
+      title={t('kyc.processingTitle')}
+      text={approved ? t('kyc.verifiedMoment') : t('kyc.verifying')}
     />
   )
 }
 
 /** /kyc/success: the verified person, with confetti; home after 4 s. */
 export function KycSuccessScreen() {
+  const t = useT()
   const user = useCurrentUser()
   const navigate = useNavigate()
   useEffect(() => {
@@ -144,18 +150,18 @@ export function KycSuccessScreen() {
   if (!user.is_kyc_verified) return <Navigate to={paths.home} replace />
   return (
     <>
-      <PageHeader title="KYC Verified" backTo={paths.home} />
+      <PageHeader title={t('kyc.verifiedTitle')} backTo={paths.home} />
       <main className="screen">
         <section className={styles.celebration} aria-labelledby="kyc-success-title">
           <Confetti />
           <Avatar src={user.medium_image_url} name={user.name} size={96} alt={user.name ?? ''} />
           <h2 id="kyc-success-title" className={styles.title}>
-            Congratulations, {user.name}!
+            {t('kyc.congratulations', { name: user.name ?? '' })}
           </h2>
-          <p role="status">Your profile is verified. Co-travellers will see your verified badge.</p>
+          <p role="status">{t('kyc.verifiedText')}</p>
         </section>
         <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.home, { replace: true })}>
-          Go To Home
+          {t('kyc.goHome')}
         </button>
       </main>
     </>
@@ -186,6 +192,7 @@ function Confetti() {
  * review); an approval or a refusal found meanwhile leads to its screen.
  */
 export function KycReviewScreen() {
+  const t = useT()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const user = useCurrentUser()
@@ -224,17 +231,17 @@ export function KycReviewScreen() {
   const noWordYet = looking && user.kyc_status !== 'needs_review'
   return (
     <>
-      <PageHeader title="KYC Under Review" backTo={paths.profile} />
+      <PageHeader title={t('kyc.reviewTitle')} backTo={paths.profile} />
       <main className="screen">
         {noWordYet ? (
-          <Busy text="Checking your application…" />
+          <Busy text={t('kyc.checkingApplication')} />
         ) : (
           <p role="status" className={styles.centre}>
-            {MESSAGES.KYC_UNDER_REVIEW}
+            {t('kyc.underReview')}
           </p>
         )}
         <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.profile)}>
-          Back to Profile
+          {t('kyc.backToProfile')}
         </button>
       </main>
     </>
@@ -243,6 +250,7 @@ export function KycReviewScreen() {
 
 /** /kyc/rejected, /kyc/error, /kyc/cancelled: what happened, and a way to try again. */
 export function KycEndScreen({ ending }: { ending: KycEnding }) {
+  const t = useT()
   const user = useCurrentUser()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -250,22 +258,22 @@ export function KycEndScreen({ ending }: { ending: KycEnding }) {
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey })
   }, [queryClient])
-  const { title } = ENDINGS[ending]
-  const said = endingMessage(ending, user)
+  const message = endingMessage(ending, user)
+  const said = 'said' in message ? message.said : t(message.key)
   return (
     <>
-      <PageHeader title={title} backTo={paths.profile} />
+      <PageHeader title={t(ENDINGS[ending].title)} backTo={paths.profile} />
       <main className="screen">
         <p role="status" className={styles.centre}>
           {said}
         </p>
         {!user.is_kyc_verified && (
           <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.kyc)}>
-            Try Again
+            {t('kyc.tryAgain')}
           </button>
         )}
         <button type="button" className="btn btn-secondary btn-block" onClick={() => navigate(paths.home)}>
-          Go To Home
+          {t('kyc.goHome')}
         </button>
       </main>
     </>

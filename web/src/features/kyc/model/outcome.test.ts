@@ -9,6 +9,7 @@ import {
   reviewLooksAgain,
 } from './outcome'
 import { MESSAGES } from '@/generated/rules'
+import english from '@/i18n/catalogs/en/kyc'
 
 describe('KYC outcomes', () => {
   it('lead each widget outcome to its screen', () => {
@@ -49,15 +50,21 @@ describe('KYC outcomes', () => {
   })
 
   it("say the server's message for the person's own ending, else the spec words", () => {
-    expect(endingMessage('rejected', { kyc_status: 'rejected', kyc_message: 'Document unreadable' })).toBe(
-      'Document unreadable',
-    )
-    expect(endingMessage('rejected', { kyc_status: 'initiated', kyc_message: null })).toBe(MESSAGES.KYC_FAILED)
-    expect(endingMessage('error', { kyc_status: 'rejected', kyc_message: 'Document unreadable' })).toBe(
-      MESSAGES.KYC_FAILED,
-    )
-    expect(endingMessage('cancelled', { kyc_status: null, kyc_message: null })).toBe(MESSAGES.KYC_NOT_FINISHED)
+    expect(endingMessage('rejected', { kyc_status: 'rejected', kyc_message: 'Document unreadable' })).toEqual({
+      said: 'Document unreadable',
+    })
+    expect(endingMessage('rejected', { kyc_status: 'initiated', kyc_message: null })).toEqual({ key: 'kyc.failed' })
+    expect(endingMessage('error', { kyc_status: 'rejected', kyc_message: 'Document unreadable' })).toEqual({
+      key: 'kyc.failed',
+    })
+    expect(endingMessage('cancelled', { kyc_status: null, kyc_message: null })).toEqual({ key: 'kyc.notFinished' })
     expect(MESSAGES.KYC_FAILED).toBe('KYC could not be completed, attempt again with correct details')
     expect(MESSAGES.KYC_NOT_FINISHED).toBe('Oh oh! You did not finish the KYC, please re-initiate the flow!')
+  })
+
+  it("say the domain rules' sentences word for word in English", () => {
+    expect(english.failed).toBe(MESSAGES.KYC_FAILED)
+    expect(english.notFinished).toBe(MESSAGES.KYC_NOT_FINISHED)
+    expect(english.underReview).toBe(MESSAGES.KYC_UNDER_REVIEW)
   })
 })

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@/generated/rules'
 import type { User } from '@/lib/session'
+import '@/i18n/catalogs/en/kyc'
 
 /** The statuses the vendor's widget returns with (SPEC §4 KYC outcomes). */
 export const WIDGET_OUTCOMES = ['auto_approved', 'auto_declined', 'needs_review', 'user_cancelled', 'error'] as const
@@ -53,18 +53,23 @@ export function processingNext(user: Pick<User, 'kyc_status' | 'is_kyc_verified'
   }
 }
 
-/** The screens a verification ends on, with their titles and the spec's words when the server has none. */
+/** The screens a verification ends on: the catalog keys of their titles and of the spec's words when the server has
+ * none. */
 export const ENDINGS = {
-  rejected: { title: 'KYC Rejected', message: MESSAGES.KYC_FAILED },
-  error: { title: 'KYC Error', message: MESSAGES.KYC_FAILED },
-  cancelled: { title: 'KYC Cancelled', message: MESSAGES.KYC_NOT_FINISHED },
+  rejected: { title: 'kyc.rejectedTitle', message: 'kyc.failed' },
+  error: { title: 'kyc.errorTitle', message: 'kyc.failed' },
+  cancelled: { title: 'kyc.cancelledTitle', message: 'kyc.notFinished' },
 } as const
 
 export type KycEnding = keyof typeof ENDINGS
 
 export const isKycEnding = (outcome: string): outcome is KycEnding => Object.hasOwn(ENDINGS, outcome)
 
-/** What an ending screen says: the server's message when the person's status is that ending, else the spec's. */
-export function endingMessage(ending: KycEnding, user: Pick<User, 'kyc_status' | 'kyc_message'>): string {
-  return user.kyc_status === ending && user.kyc_message ? user.kyc_message : ENDINGS[ending].message
+/** What an ending screen says: the server's message when the person's status is that ending, else the spec's words
+ * (the catalog key of ENDINGS). */
+export function endingMessage(
+  ending: KycEnding,
+  user: Pick<User, 'kyc_status' | 'kyc_message'>,
+): { said: string } | { key: (typeof ENDINGS)[KycEnding]['message'] } {
+  return user.kyc_status === ending && user.kyc_message ? { said: user.kyc_message } : { key: ENDINGS[ending].message }
 }

@@ -3,6 +3,7 @@ import type auth from './auth'
 import type chat from './chat'
 import common from './common'
 import type home from './home'
+import type kyc from './kyc'
 import messages from './messages'
 import type notifications from './notifications'
 import type person from './person'
@@ -28,6 +29,7 @@ export type English = Flatten<{
   chat: typeof chat
   common: typeof common
   home: typeof home
+  kyc: typeof kyc
   messages: typeof messages
   notifications: typeof notifications
   person: typeof person
