@@ -248,7 +248,7 @@ class SafetyActivities:
             if found is None:
                 return 0
             incident, trip, person = found
-            fields: dict[str, object] = {
+            fields = {
                 "name": notifications.person(person.name, unnamed="UNNAMED_RIDER"),
                 "route": notifications.route(trip.origin.name, trip.destination.name),
             }

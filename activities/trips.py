@@ -12,7 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import aliased
 from temporalio import activity
 
-from activities.notifications import NotificationDraft, notify
+from activities.notifications import notify
+from domain import notifications
 from domain.cab import running_booking
 from domain.cancellation import mark_cancelled
 from domain.flows import FlowOutbox, signal_after_commit
@@ -44,6 +45,11 @@ def trip_route(trip: Trip) -> str:
     return notices.route_words(trip.origin.name, trip.destination.name)
 
 
+def trip_route_fields(trip: Trip) -> dict[str, object]:
+    """The trip's route as a notice stores it, to be said in its reader's language (domain/notifications.py)."""
+    return notifications.route(trip.origin.name, trip.destination.name)
+
+
 class TripActivities:
     def __init__(self, session_maker: async_sessionmaker[AsyncSession], outbox: FlowOutbox | None = None) -> None:
         self._outbox = outbox or FlowOutbox(session_maker)
@@ -64,13 +70,13 @@ class TripActivities:
             trip = await session.get(Trip, trip_id)
             if trip is None or trip.status != TripStatus.ACTIVE:
                 return 0
-            message = notices.TRIP_REMINDER_BODY.format(route=trip_route(trip), time=notices.clock_words(departure))
+            fields = {"route": trip_route_fields(trip), "time": notifications.clock(departure)}
             drafts = [
-                NotificationDraft(
+                notifications.notice_draft(
                     recipient_id=user_id,
                     sender_id=None if user_id == trip.host_id else trip.host_id,
-                    title=notices.TRIP_REMINDER_TITLE,
-                    message=message,
+                    kind="TRIP_REMINDER",
+                    fields=fields,
                     entity_type=notices.ABOUT_TRIP,
                     entity_id=str(trip_id),
                     dedupe_key=reminder_key(trip_id, user_id, departure),
@@ -99,21 +105,18 @@ class TripActivities:
                 end = CabEndRequest(cause=CabEnd.TRIP_CANCELLED)
                 await signal_after_commit(session, cab_end(trip_id, booking.number, end))
             told = reason_told_to_members(reason or trip.cancellation_reason)
-            message = notices.with_reason(
-                notices.TRIP_CANCELLED_BODY.format(
-                    route=trip_route(trip), when=notices.day_and_clock_words(trip.scheduled_at)
-                ),
-                told,
-            )
+            fields = {"route": trip_route_fields(trip), "when": notifications.day_and_clock(trip.scheduled_at)}
+            added = [("REASON_BODY", {"reason": told})] if told else []
             members = await live_people(
                 session, trip_id, (PassengerStatus.ACTIVE, PassengerStatus.REQUESTED), types=(PassengerType.MEMBER,)
             )
             drafts = [
-                NotificationDraft(
+                notifications.notice_draft(
                     recipient_id=user_id,
                     sender_id=trip.host_id,
-                    title=notices.TRIP_CANCELLED_TITLE,
-                    message=message[: notices.BODY_MAX_LENGTH],
+                    kind="TRIP_CANCELLED",
+                    fields=fields,
+                    added=added,
                     entity_type=notices.ABOUT_TRIP,
                     entity_id=str(trip_id),
                     dedupe_key=cancellation_key(trip_id, user_id),
@@ -170,12 +173,12 @@ class TripActivities:
                 ],
             )
             if len(people) > 1:
-                message = notices.REVIEW_ASKED_BODY.format(route=trip_route(trip))
+                review_fields = {"route": trip_route_fields(trip)}
                 drafts = [
-                    NotificationDraft(
+                    notifications.notice_draft(
                         recipient_id=user_id,
-                        title=notices.REVIEW_ASKED_TITLE,
-                        message=message,
+                        kind="REVIEW_ASKED",
+                        fields=review_fields,
                         entity_type=notices.ABOUT_REVIEW,
                         entity_id=str(trip_id),
                         dedupe_key=review_key(trip_id, user_id),

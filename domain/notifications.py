@@ -14,7 +14,7 @@ TRIP_CANCELLED_BODY) and its `params`, what fills them (a route, a moment, a nam
 and message in any language from them; a notice stored without a kind keeps the English it was stored with.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -79,10 +79,10 @@ def notice_draft(
     *,
     recipient_id: int,
     kind: str,
-    fields: dict[str, object],
+    fields: Mapping[str, object],
     entity_type: str,
     entity_id: str,
-    added: Sequence[tuple[str, dict[str, object]]] = (),
+    added: Sequence[tuple[str, Mapping[str, object]]] = (),
     body: str | None = None,
     dedupe_key: str | None = None,
     sender_id: int | None = None,
@@ -91,7 +91,10 @@ def notice_draft(
     """A notice of `kind` (its words are notices' <kind>_TITLE and <kind>_BODY, or the message id `body` for a kind
     without a body of its own) filled by `fields`, with the sentences `added` after it (LUGGAGE_BODY, REASON_BODY,
     STILL_COMING_ASKED, each with its fields). Stored with its English words, for readers of notices stored before."""
-    params: dict[str, object] = {"fields": fields, "added": [[message_id, filled] for message_id, filled in added]}
+    params: dict[str, object] = {
+        "fields": dict(fields),
+        "added": [[message_id, dict(filled)] for message_id, filled in added],
+    }
     if body is not None:
         params["body"] = body
     title, message = _made(kind, params, ENGLISH)

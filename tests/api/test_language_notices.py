@@ -10,13 +10,22 @@ from domain.i18n.catalog import TRANSLATIONS
 from domain.models import Notification
 from domain.notifications import day_and_clock, notice_draft, route, store_notifications
 from domain.rules import notices
-from tests.api.test_notifications import history, push_service, subscribe, vapid_public_key  # noqa: F401
+from tests.api.test_join import ask_to_join
+from tests.api.test_notifications import (  # noqa: F401
+    eventually_listed,
+    history,
+    push_service,
+    subscribe,
+    vapid_public_key,
+)
 from tests.api.test_sos import me
+from tests.api.test_trips import create
 from workflows.push.contracts import push_start
 
 pytestmark = pytest.mark.usefixtures("worker")
 
 DEPARTS = datetime(2026, 3, 5, 3, 35, tzinfo=UTC)
+ENGLISH = {"Accept-Language": "en"}
 ENGLISH_BODY = "The host cancelled the trip from Koramangala to Whitefield on 5 Mar at 9:05 AM."
 HINDI_BODY = "होस्ट ने 5 Mar, 9:05 AM की Koramangala से Whitefield की ट्रिप कैंसल कर दी।"
 KANNADA_BODY = "5 Mar, 9:05 AM ಕ್ಕೆ Koramangala ನಿಂದ Whitefield ಗೆ ಹೋಗಬೇಕಿದ್ದ ಟ್ರಿಪ್ ಅನ್ನು ಹೋಸ್ಟ್ ಕ್ಯಾನ್ಸಲ್ ಮಾಡಿದ್ದಾರೆ."
@@ -90,3 +99,20 @@ async def test_a_notice_stored_without_a_kind_reads_as_stored(app, signed_in):
     answer = await signed_in.get("/api/notification/history", headers={"Accept-Language": "kn"})
     [notice] = [item for item in answer.json()["data"] if item["entity_id"] == "old"]
     assert (notice["title"], notice["message"]) == ("Trip cancelled", "An old notice.")
+
+
+async def test_a_deleted_trip_is_read_by_each_rider_in_their_language(signed_in, member):
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+    await eventually_listed(signed_in)
+    await member.put("/api/user/user", json={"language": "kn"})
+    deleted = await signed_in.request("DELETE", f"/api/trip/trip/{trip_id}", json={"reason": "My flight moved"})
+    assert deleted.status_code == 200, deleted.text
+    [notice] = await eventually_listed(member, entity_types="trip")
+    assert notice["title"] == TRANSLATIONS["kn"]["TRIP_CANCELLED_TITLE"]
+    assert " ನಿಂದ " in notice["message"] and notice["message"].endswith(" ಕಾರಣ: My flight moved")
+    english = await member.get("/api/notification/history", params={"entity_types": "trip"}, headers=ENGLISH)
+    [notice] = english.json()["data"]
+    assert notice["title"] == notices.TRIP_CANCELLED_TITLE
+    assert notice["message"].startswith("The host cancelled the trip from ")
+    assert notice["message"].endswith(". Reason: My flight moved")
