@@ -13,6 +13,7 @@ export const CONVERTED: readonly string[] = [
   'features/profile-setup/',
   'features/profile/',
   'features/profile/components/SettingsScreen.tsx',
+  'features/reviews/',
   'i18n/',
 ]
 

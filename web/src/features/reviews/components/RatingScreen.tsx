@@ -11,12 +11,15 @@ import { PageHeader } from '@/components/PageHeader'
 import { PersonButton } from '@/components/person'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
-import { CHOICES, LIMITS, MESSAGES } from '@/generated/rules'
+import { CHOICES, LIMITS } from '@/generated/rules'
+import { useI18n } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { useConfig } from '@/lib/session'
+import '@/i18n/catalogs/en/reviews'
 
 /** /rating/{tripId}: rate, thumb or flag each person one travelled with (SPEC §4 Review screen). */
 export function RatingScreen() {
+  const { t, message } = useI18n()
   const { tripId = '' } = useParams()
   const navigate = useNavigate()
   const config = useConfig()
@@ -55,7 +58,7 @@ export function RatingScreen() {
       return
     }
     if (problem) {
-      setError(problem)
+      setError(message(problem))
       return
     }
     try {
@@ -69,12 +72,12 @@ export function RatingScreen() {
 
   return (
     <>
-      <PageHeader title="Review Trip" />
+      <PageHeader title={t('reviews.reviewTrip')} />
       <main className="screen" aria-busy={reviews.isPending}>
         {reviews.isPending || !cards ? (
-          <p role="status">Loading your co-riders…</p>
+          <p role="status">{t('reviews.loadingCoRiders')}</p>
         ) : cards.length === 0 ? (
-          <EmptyState title={MESSAGES.REVIEW_NOBODY_TO_REVIEW} description="There is no one to review." />
+          <EmptyState title={t('reviews.nobodyToReview')} description={t('reviews.noOneToReview')} />
         ) : (
           <form
             noValidate
@@ -99,7 +102,7 @@ export function RatingScreen() {
               </p>
             )}
             <button type="submit" className="btn btn-primary btn-block" disabled={send.isPending}>
-              {send.isPending ? 'Sending…' : 'Submit Review'}
+              {send.isPending ? t('reviews.sending') : t('reviews.submit')}
             </button>
           </form>
         )}
@@ -118,9 +121,11 @@ type ReviewCardProps = {
 const reasonFieldId = (card: Card) => `flag-reason-${card.member.id}`
 
 function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
-  const name = card.member.name ?? 'Humsafar'
+  const { t, message } = useI18n()
+  const name = card.member.name ?? t('common.appName')
   const reasonId = reasonFieldId(card)
-  const problem = showErrors ? reasonError(card) : null
+  const reason = showErrors ? reasonError(card) : null
+  const problem = reason && message(reason)
   return (
     <section className={styles.card} aria-labelledby={`reviewee-${card.member.id}`} data-testid="review-card">
       <div className={styles.person}>
@@ -130,15 +135,15 @@ function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
         <h2 id={`reviewee-${card.member.id}`} className={styles.personName}>
           {name}
           {card.member.is_kyc_verified && (
-            <span className={styles.verified} title="Verified profile">
+            <span className={styles.verified} title={t('reviews.verifiedProfile')}>
               <span aria-hidden="true">✓</span>
-              <span className="visually-hidden"> (verified profile)</span>
+              <span className="visually-hidden"> {t('reviews.verifiedHidden')}</span>
             </span>
           )}
         </h2>
       </div>
       <StarRating who={name} stars={card.stars} disabled={card.flagged} onRate={(stars) => onChange(withStars(card, stars))} />
-      <ul className={styles.attributes} aria-label={`How ${name} was`}>
+      <ul className={styles.attributes} aria-label={t('reviews.howWas', { name })}>
         {Object.entries(labels).map(([key, label]) => {
           const thumb = card.attributes[key] ?? 0
           return (
@@ -148,8 +153,8 @@ function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
                 type="button"
                 className={styles.thumb}
                 aria-pressed={thumb === 1}
-                aria-label={`${label}: thumbs up`}
-                title={`${label}: thumbs up`}
+                aria-label={t('reviews.thumbUpFor', { label })}
+                title={t('reviews.thumbUpFor', { label })}
                 disabled={card.flagged}
                 onClick={() => onChange(withThumb(card, key, 1))}
               >
@@ -159,8 +164,8 @@ function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
                 type="button"
                 className={styles.thumb}
                 aria-pressed={thumb === -1}
-                aria-label={`${label}: thumbs down`}
-                title={`${label}: thumbs down`}
+                aria-label={t('reviews.thumbDownFor', { label })}
+                title={t('reviews.thumbDownFor', { label })}
                 disabled={card.flagged}
                 onClick={() => onChange(withThumb(card, key, -1))}
               >
@@ -172,12 +177,12 @@ function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
       </ul>
       <label className={styles.flag}>
         <input type="checkbox" checked={card.flagged} onChange={(event) => onChange(withFlag(card, event.target.checked))} />
-        Flag {name}
+        {t('reviews.flag', { name })}
       </label>
       {card.flagged && (
         <div className="field">
           <label htmlFor={reasonId} className="field-label">
-            Why are you flagging {name}?
+            {t('reviews.whyFlag', { name })}
           </label>
           <textarea
             id={reasonId}

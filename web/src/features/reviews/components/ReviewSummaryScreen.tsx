@@ -7,13 +7,16 @@ import { FlagIcon, ReviewIcon, StarIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
 import { hasRatings, ratingLabel } from '@/components/person'
 import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
-import { CHOICES, MESSAGES } from '@/generated/rules'
+import { CHOICES } from '@/generated/rules'
+import { useT } from '@/i18n'
 import { useConfig } from '@/lib/session'
+import '@/i18n/catalogs/en/reviews'
 
 type ReviewSummaryScreenProps = { whose: 'my' | string; title: string; backTo?: string }
 
 /** A person's reviews (SPEC §3 Review summary): their rating, flags and thumbs, then each review, newest first. */
 export function ReviewSummaryScreen({ whose, title, backTo }: ReviewSummaryScreenProps) {
+  const t = useT()
   const config = useConfig()
   const labels: Record<string, string> = config.review_attributes ?? CHOICES.REVIEW_ATTRIBUTES
   const summary = useInfiniteQuery(reviewSummaryQueryOptions(whose))
@@ -25,26 +28,26 @@ export function ReviewSummaryScreen({ whose, title, backTo }: ReviewSummaryScree
       <PageHeader title={title} backTo={backTo} />
       <main className="screen" aria-busy={summary.isFetching}>
         {summary.isError && !first ? (
-          <EmptyState title={MESSAGES.REVIEWS_FETCH_FAILED}>
+          <EmptyState title={t('reviews.fetchFailed')}>
             <button type="button" className="btn btn-primary btn-small" onClick={() => void summary.refetch()}>
-              Try again
+              {t('reviews.tryAgain')}
             </button>
           </EmptyState>
         ) : !first ? (
-          <p role="status">Loading reviews…</p>
+          <p role="status">{t('reviews.loadingReviews')}</p>
         ) : (
           <>
             <Figures summary={first} labels={labels} />
             {reviews.length === 0 ? (
               <EmptyState
-                title="No reviews yet"
-                description="Reviews from co-riders show here after shared trips."
+                title={t('reviews.noReviews')}
+                description={t('reviews.noReviewsHint')}
                 illustration={<ReviewIcon size={40} />}
               />
             ) : (
               <section aria-labelledby="reviews-heading">
                 <h2 id="reviews-heading" className={styles.sectionTitle}>
-                  Reviews
+                  {t('reviews.reviews')}
                 </h2>
                 <ul className={styles.list} data-testid="review-list">
                   {reviews.map((review, index) => (
@@ -57,7 +60,7 @@ export function ReviewSummaryScreen({ whose, title, backTo }: ReviewSummaryScree
             )}
             {summary.isFetchNextPageError && (
               <p role="alert" className="field-error">
-                {MESSAGES.REVIEWS_FETCH_FAILED}
+                {t('reviews.fetchFailed')}
               </p>
             )}
             {summary.hasNextPage && (
@@ -67,7 +70,7 @@ export function ReviewSummaryScreen({ whose, title, backTo }: ReviewSummaryScree
                 disabled={summary.isFetchingNextPage}
                 onClick={() => void summary.fetchNextPage()}
               >
-                {summary.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                {summary.isFetchingNextPage ? t('reviews.loadingMore') : t('reviews.loadMore')}
               </button>
             )}
           </>
@@ -78,11 +81,12 @@ export function ReviewSummaryScreen({ whose, title, backTo }: ReviewSummaryScree
 }
 
 function Figures({ summary, labels }: { summary: ReviewSummary; labels: Record<string, string> }) {
+  const t = useT()
   return (
     <>
-      <section className={styles.summary} aria-label="Rating summary">
+      <section className={styles.summary} aria-label={t('reviews.ratingSummary')}>
         <div className={styles.figure}>
-          <span className="muted">Average rating</span>
+          <span className="muted">{t('reviews.averageRating')}</span>
           <span className={styles.figureValue} data-testid="average-rating">
             {hasRatings(summary.average_rating) && (
               <StarIcon size={22} className={`${styles.starOn} ${styles.starFilled}`} />
@@ -91,7 +95,7 @@ function Figures({ summary, labels }: { summary: ReviewSummary; labels: Record<s
           </span>
         </div>
         <div className={styles.figure}>
-          <span className="muted">Flagged</span>
+          <span className="muted">{t('reviews.flagged')}</span>
           <span className={styles.figureValue} data-testid="flagged-count">
             <FlagIcon size={22} />
             {summary.flagged_count}
@@ -100,7 +104,7 @@ function Figures({ summary, labels }: { summary: ReviewSummary; labels: Record<s
       </section>
       <section className={styles.card} aria-labelledby="attributes-heading">
         <h2 id="attributes-heading" className={styles.sectionTitle}>
-          What co-riders said
+          {t('reviews.coRidersSaid')}
         </h2>
         <ul className={styles.tally}>
           {Object.entries(labels).map(([key, label]) => {
@@ -110,9 +114,9 @@ function Figures({ summary, labels }: { summary: ReviewSummary; labels: Record<s
                 <span>{label}</span>
                 <span>
                   <span aria-hidden="true">👍</span>
-                  <span className="visually-hidden">thumbs up</span> {tally.positive}{' '}
+                  <span className="visually-hidden">{t('reviews.thumbsUp')}</span> {tally.positive}{' '}
                   <span aria-hidden="true">👎</span>
-                  <span className="visually-hidden">thumbs down</span> {tally.negative}
+                  <span className="visually-hidden">{t('reviews.thumbsDown')}</span> {tally.negative}
                 </span>
               </li>
             )
@@ -124,23 +128,24 @@ function Figures({ summary, labels }: { summary: ReviewSummary; labels: Record<s
 }
 
 function ReviewItem({ review, labels }: { review: ReceivedReview; labels: Record<string, string> }) {
+  const t = useT()
   const { date, time } = scheduleParts(review.trip.scheduled_at)
   const thumbs = Object.entries(review.attributes).filter(([, thumb]) => thumb !== 0)
   return (
     <>
       {review.flagged_review ? (
         <p className={styles.flagged}>
-          <FlagIcon size={16} /> Flagged: {review.flagged_review}
+          <FlagIcon size={16} /> {t('reviews.flaggedFor', { reason: review.flagged_review })}
         </p>
       ) : review.stars > 0 ? (
         <StarsShown stars={review.stars} />
       ) : null}
       {thumbs.length > 0 && (
-        <ul className={styles.chips} aria-label="Thumbs">
+        <ul className={styles.chips} aria-label={t('reviews.thumbs')}>
           {thumbs.map(([key, thumb]) => (
             <li key={key} className={styles.chip}>
               <span aria-hidden="true">{thumb > 0 ? '👍' : '👎'}</span>{' '}
-              <span className="visually-hidden">{thumb > 0 ? 'thumbs up:' : 'thumbs down:'}</span>
+              <span className="visually-hidden">{thumb > 0 ? t('reviews.thumbUpChip') : t('reviews.thumbDownChip')}</span>
               {labels[key] ?? key}
             </li>
           ))}

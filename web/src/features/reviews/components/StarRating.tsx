@@ -1,6 +1,8 @@
 import styles from './Reviews.module.css'
 import { StarIcon } from '@/components/icons'
 import { LIMITS } from '@/generated/rules'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/reviews'
 
 type StarRatingProps = { who: string; stars: number; disabled: boolean; onRate: (stars: number) => void }
 
@@ -9,15 +11,16 @@ type StarRatingProps = { who: string; stars: number; disabled: boolean; onRate: 
  * takes the rating back.
  */
 export function StarRating({ who, stars, disabled, onRate }: StarRatingProps) {
+  const t = useT()
   return (
-    <div className={styles.stars} role="group" aria-label={`Stars for ${who}`}>
+    <div className={styles.stars} role="group" aria-label={t('reviews.starsFor', { name: who })}>
       {Array.from({ length: LIMITS.REVIEW_STARS_MAX }, (_, index) => index + 1).map((value) => (
         <button
           key={value}
           type="button"
           className={value <= stars ? `${styles.star} ${styles.starOn}` : styles.star}
           aria-pressed={value === stars}
-          aria-label={value === 1 ? '1 star' : `${value} stars`}
+          aria-label={t('reviews.stars', { count: value })}
           disabled={disabled}
           onClick={() => onRate(value)}
         >
@@ -30,8 +33,9 @@ export function StarRating({ who, stars, disabled, onRate }: StarRatingProps) {
 
 /** Stars shown, not pressed: a review's rating. */
 export function StarsShown({ stars }: { stars: number }) {
+  const t = useT()
   return (
-    <span className={styles.stars} role="img" aria-label={`${stars} of ${LIMITS.REVIEW_STARS_MAX} stars`}>
+    <span className={styles.stars} role="img" aria-label={t('reviews.starsOf', { count: stars, max: LIMITS.REVIEW_STARS_MAX })}>
       {Array.from({ length: LIMITS.REVIEW_STARS_MAX }, (_, index) => (
         <StarIcon
           key={index}

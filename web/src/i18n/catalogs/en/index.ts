@@ -9,6 +9,7 @@ import type notifications from './notifications'
 import type person from './person'
 import type profile from './profile'
 import type profileSetup from './profileSetup'
+import type reviews from './reviews'
 import type settings from './settings'
 import type tripCard from './tripCard'
 import type trips from './trips'
@@ -35,6 +36,7 @@ export type English = Flatten<{
   person: typeof person
   profile: typeof profile
   profileSetup: typeof profileSetup
+  reviews: typeof reviews
   settings: typeof settings
   tripCard: typeof tripCard
   trips: typeof trips

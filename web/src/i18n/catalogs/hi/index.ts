@@ -9,11 +9,12 @@ import notifications from './notifications'
 import person from './person'
 import profile from './profile'
 import profileSetup from './profileSetup'
+import reviews from './reviews'
 import settings from './settings'
 import tripCard from './tripCard'
 import trips from './trips'
 import type { English } from '../en'
 import { merge, type Translation } from '@/i18n/catalog'
 
-const catalog: Translation<English> = merge({ app, auth, chat, common, home, kyc, messages, notifications, person, profile, profileSetup, settings, tripCard, trips })
+const catalog: Translation<English> = merge({ app, auth, chat, common, home, kyc, messages, notifications, person, profile, profileSetup, reviews, settings, tripCard, trips })
 export default catalog
