@@ -6,6 +6,7 @@ export const CONVERTED: readonly string[] = [
   'app/',
   'components/',
   'features/auth/',
+  'features/cab/',
   'features/chat/',
   'features/home/',
   'features/kyc/',
@@ -14,6 +15,7 @@ export const CONVERTED: readonly string[] = [
   'features/profile/',
   'features/profile/components/SettingsScreen.tsx',
   'features/reviews/',
+  'features/safety/',
   'i18n/',
 ]
 

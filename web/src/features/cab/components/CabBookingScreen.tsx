@@ -9,19 +9,23 @@ import { Busy } from '@/components/Busy'
 import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
-import { CHOICES, MESSAGES } from '@/generated/rules'
+import { CHOICES } from '@/generated/rules'
+import { useT, type Key } from '@/i18n'
+import { useFormat } from '@/i18n/useFormat'
 import { errorMessage } from '@/lib/api'
 import { useConfig } from '@/lib/session'
 import { tripQueryOptions } from '@/lib/trips'
+import '@/i18n/catalogs/en/cab'
 
-const STEPS: readonly { key: BookingStep; label: string }[] = [
-  { key: 'stops', label: 'Add Stops' },
-  { key: 'vendor', label: 'Select a Vendor' },
-  { key: 'confirmation', label: 'Confirmation' },
-]
+const STEPS = [
+  { key: 'stops', label: 'cab.stepStops' },
+  { key: 'vendor', label: 'cab.stepVendor' },
+  { key: 'confirmation', label: 'cab.stepConfirmation' },
+] as const satisfies readonly { key: BookingStep; label: Key }[]
 
 /** /cab/booking?trip={id}: stops and category, then a vendor's quote, then the request (SPEC §2 Cab booking). */
 export function CabBookingScreen() {
+  const t = useT()
   const [params] = useSearchParams()
   const tripId = params.get('trip') ?? ''
   const navigate = useNavigate()
@@ -32,23 +36,23 @@ export function CabBookingScreen() {
   const unknown = !/^\d+$/.test(tripId) || trip.isError
   useEffect(() => {
     if (!unknown) return
-    toast.error(MESSAGES.TRIP_NOT_FOUND)
+    toast.error(t('cab.tripNotFound'))
     navigate(paths.home, { replace: true })
-  }, [unknown, navigate])
+  }, [unknown, navigate, t])
 
   return (
     <>
-      <PageHeader title="Cab Booking" backTo={/^\d+$/.test(tripId) ? paths.trip(tripId) : paths.home} />
+      <PageHeader title={t('cab.bookingTitle')} backTo={/^\d+$/.test(tripId) ? paths.trip(tripId) : paths.home} />
       <main className="screen" aria-busy={trip.isPending}>
-        <ol className={styles.steps} aria-label="Steps">
+        <ol className={styles.steps} aria-label={t('cab.steps')}>
           {STEPS.map((each) => (
             <li key={each.key} aria-current={each.key === step ? 'step' : undefined}>
-              {each.label}
+              {t(each.label)}
             </li>
           ))}
         </ol>
         {!trip.data ? (
-          <p role="status">Loading the trip…</p>
+          <p role="status">{t('cab.loadingTrip')}</p>
         ) : step === 'stops' ? (
           <StopsStep tripId={tripId} onDone={() => setStep('vendor')} />
         ) : step === 'vendor' ? (
@@ -68,6 +72,7 @@ export function CabBookingScreen() {
 }
 
 function StopsStep({ tripId, onDone }: { tripId: string; onDone: () => void }) {
+  const t = useT()
   const config = useConfig()
   const categories: Record<string, string> = config.valid_cab_categories ?? CHOICES.CAB_CATEGORIES
   const [category, setCategory] = useState(Object.keys(categories)[0] ?? '')
@@ -86,7 +91,7 @@ function StopsStep({ tripId, onDone }: { tripId: string; onDone: () => void }) {
   return (
     <>
       <fieldset className={styles.fieldset}>
-        <legend>Cab category</legend>
+        <legend>{t('cab.cabCategory')}</legend>
         {Object.entries(categories).map(([key, label]) => (
           <label key={key} className={styles.choice}>
             <input type="radio" name="cab-category" value={key} checked={category === key} onChange={() => setCategory(key)} />
@@ -96,7 +101,7 @@ function StopsStep({ tripId, onDone }: { tripId: string; onDone: () => void }) {
       </fieldset>
       <section aria-labelledby="stops-heading">
         <h2 id="stops-heading" className="field-label">
-          Stops on the way ({stops.length}/{MAX_STOPS})
+          {t('cab.stopsOnTheWay', { count: stops.length, max: MAX_STOPS })}
         </h2>
         {stops.length > 0 && (
           <ul className={styles.stops}>
@@ -106,10 +111,10 @@ function StopsStep({ tripId, onDone }: { tripId: string; onDone: () => void }) {
                 <button
                   type="button"
                   className="link-button"
-                  aria-label={`Remove ${stop.label}`}
+                  aria-label={t('cab.removeStop', { stop: stop.label })}
                   onClick={() => setStops((current) => withoutStop(current, stop.place_id))}
                 >
-                  Remove
+                  {t('cab.remove')}
                 </button>
               </li>
             ))}
@@ -118,37 +123,39 @@ function StopsStep({ tripId, onDone }: { tripId: string; onDone: () => void }) {
         <StopPicker disabled={stops.length >= MAX_STOPS} onPick={(stop) => setStops((current) => withStop(current, stop))} />
       </section>
       <button type="button" className="btn btn-primary btn-block" disabled={plan.isPending} onClick={() => void next()}>
-        {plan.isPending ? 'Saving…' : 'Next'}
+        {plan.isPending ? t('cab.saving') : t('cab.next')}
       </button>
     </>
   )
 }
 
 function VendorStep({ tripId, onChosen }: { tripId: string; onChosen: (vendor: string) => void }) {
+  const t = useT()
+  const { money } = useFormat()
   const quotes = useQuery(vendorQuotesQueryOptions(tripId, true))
   const [vendor, setVendor] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
 
   const choose = () => {
     const problem = vendorError(vendor)
-    setError(problem)
+    setError(problem && t(problem))
     if (vendor && !problem) onChosen(vendor)
   }
 
-  if (quotes.isPending) return <p role="status">Asking vendors for fares…</p>
+  if (quotes.isPending) return <p role="status">{t('cab.askingVendors')}</p>
   if (quotes.isError)
     return (
       <div className={styles.centre}>
         <p role="alert">{errorMessage(quotes.error)}</p>
         <button type="button" className="btn btn-secondary" onClick={() => void quotes.refetch()}>
-          Try again
+          {t('cab.tryAgain')}
         </button>
       </div>
     )
   return (
     <>
       <fieldset className={styles.vendors} aria-describedby={error ? 'vendor-error' : undefined}>
-        <legend className="field-label">Select a vendor</legend>
+        <legend className="field-label">{t('cab.selectVendor')}</legend>
         {quotes.data.map((quote) => (
           <label key={quote.code} className={styles.vendor}>
             <input
@@ -164,12 +171,12 @@ function VendorStep({ tripId, onChosen }: { tripId: string; onChosen: (vendor: s
             {quote.logo ? <img src={quote.logo} alt="" width={32} height={32} /> : <span />}
             <span>
               <span className={styles.vendorName}>{quote.name}</span>
-              <span className="muted"> · {quote.eta_minutes} min away</span>
+              <span className="muted"> · {t('cab.minutesAway', { minutes: quote.eta_minutes })}</span>
             </span>
-            <span className={styles.fare}>{rupees(quote.total_fare)}</span>
+            <span className={styles.fare}>{rupees(quote.total_fare, money)}</span>
             <p className={styles.breakup}>
               {Object.entries(quote.fare_breakup)
-                .map(([item, amount]) => `${item} ${rupees(amount)}`)
+                .map(([item, amount]) => `${item} ${rupees(amount, money)}`)
                 .join(' · ')}
             </p>
           </label>
@@ -181,7 +188,7 @@ function VendorStep({ tripId, onChosen }: { tripId: string; onChosen: (vendor: s
         </p>
       )}
       <button type="button" className="btn btn-primary btn-block" onClick={choose}>
-        Request Vendor
+        {t('cab.requestVendor')}
       </button>
     </>
   )
@@ -189,25 +196,26 @@ function VendorStep({ tripId, onChosen }: { tripId: string; onChosen: (vendor: s
 
 /** The request's answer: in flight, refused (with the server's words), or sent. */
 function Confirmation({ pending, failure }: { pending: boolean; failure: string | null }) {
+  const t = useT()
   const navigate = useNavigate()
   return (
     <div className={styles.centre}>
       {pending ? (
-        <Busy text="Requesting your cab…" />
+        <Busy text={t('cab.requesting')} />
       ) : failure ? (
         <div role="alert">
-          <h2>{MESSAGES.CAB_REQUEST_FAILED}</h2>
+          <h2>{t('cab.requestFailed')}</h2>
           <p className="muted">{failure}</p>
         </div>
       ) : (
         <div role="status">
-          <h2>Cab requested</h2>
-          <p className="muted">We will let you and your co-riders know as soon as a driver is assigned.</p>
+          <h2>{t('cab.requested')}</h2>
+          <p className="muted">{t('cab.requestedText')}</p>
         </div>
       )}
       {!pending && (
         <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.home)}>
-          Go To Home
+          {t('cab.goHome')}
         </button>
       )}
     </div>

@@ -1,13 +1,16 @@
 import { useId, useState } from 'react'
 import type { Stop } from '../model/booking'
 import styles from './Cab.module.css'
+import { useT } from '@/i18n'
 import type { Suggestion } from '@/lib/maps'
 import { suggestionsOnly, usePlaceSearch } from '@/lib/place-search'
+import '@/i18n/catalogs/en/cab'
 
 type StopPickerProps = { disabled: boolean; onPick: (stop: Stop) => void }
 
 /** A place to stop on the way (ARIA combobox): suggestions while typing; Enter or a tap adds it. */
 export function StopPicker({ disabled, onPick }: StopPickerProps) {
+  const t = useT()
   const inputId = useId()
   const listId = useId()
   const [text, setText] = useState('')
@@ -25,7 +28,7 @@ export function StopPicker({ disabled, onPick }: StopPickerProps) {
   return (
     <div className={`field ${styles.picker}`} onBlur={search.onBlur}>
       <label htmlFor={inputId} className="field-label">
-        Add a stop
+        {t('cab.addStop')}
       </label>
       <input
         id={inputId}
@@ -36,7 +39,7 @@ export function StopPicker({ disabled, onPick }: StopPickerProps) {
         aria-autocomplete="list"
         aria-activedescendant={shown && activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
         autoComplete="off"
-        placeholder={disabled ? 'Three stops at most' : 'Search a place'}
+        placeholder={disabled ? t('cab.threeStopsMax') : t('cab.searchPlace')}
         disabled={disabled}
         value={text}
         onChange={(event) => {
@@ -46,9 +49,9 @@ export function StopPicker({ disabled, onPick }: StopPickerProps) {
         onKeyDown={search.onKeyDown}
       />
       <span className="field-hint" role="status">
-        {loading ? 'Searching…' : failed ? 'Places are unavailable right now.' : ''}
+        {loading ? t('cab.searching') : failed ? t('cab.placesUnavailable') : ''}
       </span>
-      <ul id={listId} role="listbox" aria-label="Places" className={styles.list} hidden={!shown}>
+      <ul id={listId} role="listbox" aria-label={t('cab.places')} className={styles.list} hidden={!shown}>
         {suggestions.map((suggestion, index) => (
           <li
             key={suggestion.place_id}

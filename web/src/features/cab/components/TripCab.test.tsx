@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, render, renderHook, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { CAB_STATUS_LABELS, cabStatusLine, type Cab } from '../model/trip-cab'
 import { TripCab } from './TripCab'
 import type { Trip } from '@/components/trip/trip'
+import { useT } from '@/i18n'
 import { configQueryOptions } from '@/lib/session'
 
 const cab = (overrides: Partial<Cab> = {}): Cab => ({
@@ -54,8 +55,9 @@ describe('the trip sheet cab block', () => {
     expect(Object.keys(CAB_STATUS_LABELS).sort()).toEqual(
       ['booked', 'cancelled', 'eligible', 'not_eligible', 'requested', 'unfulfilled', 'vendor_cancelled'].sort(),
     )
-    expect(cabStatusLine('requested', true)).toBe('Request Sent: waiting for a driver')
-    expect(cabStatusLine('requested', false)).toBe('Status: Requested')
+    const t = renderHook(() => useT()).result.current
+    expect(cabStatusLine('requested', true, t)).toBe('Request Sent: waiting for a driver')
+    expect(cabStatusLine('requested', false, t)).toBe('Status: Requested')
   })
 
   it.each([

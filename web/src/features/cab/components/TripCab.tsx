@@ -2,7 +2,15 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useCancelCab, useRaiseCabIssue } from '../api/cab'
 import { rupees } from '../model/booking'
-import { cabBlock, cabCancelledBecause, cabStatusLine, cancelReasonError, issueError, type Cab } from '../model/trip-cab'
+import {
+  cabBlock,
+  cabCancelledBecause,
+  cabStatusLine,
+  cancelReasonError,
+  issueError,
+  sayCabTextProblem,
+  type Cab,
+} from '../model/trip-cab'
 import styles from './TripCab.module.css'
 import { Dialog } from '@/components/Dialog'
 import { CarIcon, FlagIcon, HelpIcon } from '@/components/icons'
@@ -12,12 +20,12 @@ import type { Trip } from '@/components/trip/trip'
 import blocks from '@/components/trip/TripSheetBlock.module.css'
 import { paths } from '@/config/paths'
 import { CHOICES } from '@/generated/rules'
+import { useT } from '@/i18n'
+import { useFormat } from '@/i18n/useFormat'
 import { errorMessage } from '@/lib/api'
 import { tidyText } from '@/lib/free-text'
 import { useConfig } from '@/lib/session'
-
-/** A fare the vendor has not told yet is left blank. */
-const fare = (amount: number | null | undefined): string => (amount == null ? '' : rupees(amount))
+import '@/i18n/catalogs/en/cab'
 
 const STATUS_TONE: Partial<Record<string, string>> = {
   booked: styles.cabStatusGood,
@@ -31,6 +39,10 @@ type Open = 'explain' | 'driver' | 'stops' | 'cancel' | 'issue' | null
 
 /** The trip sheet's cab block by status and role (SPEC §4 Cab status) and its dialogs; the app sets it in the sheet. */
 export function TripCab({ trip }: { trip: Trip }) {
+  const t = useT()
+  const { money } = useFormat()
+  /** A fare the vendor has not told yet is left blank. */
+  const fare = (amount: number | null | undefined): string => (amount == null ? '' : rupees(amount, money))
   const config = useConfig()
   const navigate = useNavigate()
   const [open, setOpen] = useState<Open>(null)
@@ -52,10 +64,10 @@ export function TripCab({ trip }: { trip: Trip }) {
   return (
     <section className={blocks.block} aria-labelledby="trip-cab-heading" data-testid="trip-cab">
       <h3 id="trip-cab-heading" className={blocks.blockTitle}>
-        <CarIcon size={18} /> Cab
+        <CarIcon size={18} /> {t('cab.cab')}
       </h3>
       <p className={styles.cabRow} data-testid="cab-status">
-        <span className={`${styles.cabStatus} ${STATUS_TONE[cab.status] ?? ''}`}>{cabStatusLine(cab.status, host)}</span>
+        <span className={`${styles.cabStatus} ${STATUS_TONE[cab.status] ?? ''}`}>{cabStatusLine(cab.status, host, t)}</span>
         {(block.kind === 'not-eligible' || block.kind === 'unfulfilled') && (
           <button
             type="button"
@@ -70,7 +82,7 @@ export function TripCab({ trip }: { trip: Trip }) {
       </p>
       {cancelledBecause && (
         <p className={styles.cabRow} data-testid="cab-cancelled-because">
-          {cancelledBecause}
+          {t('cab.cancelledBecause', { reason: cancelledBecause })}
         </p>
       )}
       {block.kind === 'request-now' && (
@@ -80,7 +92,7 @@ export function TripCab({ trip }: { trip: Trip }) {
             className="btn btn-primary btn-block"
             onClick={() => navigate(`${paths.cabBooking}?trip=${trip.id}`)}
           >
-            Request Now
+            {t('cab.requestNow')}
           </button>
         </>
       )}
@@ -88,32 +100,32 @@ export function TripCab({ trip }: { trip: Trip }) {
         <dl className={styles.cabFacts} data-testid="cab-details">
           {block.kind === 'booked' && cab.driver && (
             <div>
-              <dt>Driver</dt>
+              <dt>{t('cab.driver')}</dt>
               <dd>{cab.driver.name}</dd>
             </div>
           )}
           <div>
-            <dt>Vendor</dt>
+            <dt>{t('cab.vendor')}</dt>
             <dd>{cab.vendor.name}</dd>
           </div>
           <div>
-            <dt>Category</dt>
+            <dt>{t('cab.category')}</dt>
             <dd>{cab.category ? (categories[cab.category] ?? cab.category) : ''}</dd>
           </div>
           {cab.vehicle && (
             <div>
-              <dt>Vehicle</dt>
+              <dt>{t('cab.vehicle')}</dt>
               <dd>
                 {cab.vehicle.model} · {cab.vehicle.registration_number}
               </dd>
             </div>
           )}
           <div>
-            <dt>Fare</dt>
+            <dt>{t('cab.fare')}</dt>
             <dd>{fare(cab.fare)}</dd>
           </div>
           <div>
-            <dt>Stops</dt>
+            <dt>{t('cab.stops')}</dt>
             <dd>{cab.number_of_stops}</dd>
           </div>
         </dl>
@@ -121,25 +133,25 @@ export function TripCab({ trip }: { trip: Trip }) {
       <div className={styles.cabActions}>
         {cab.stops.length > 0 && (
           <button type="button" className="btn btn-secondary btn-small" onClick={() => setOpen('stops')}>
-            Stops
+            {t('cab.stops')}
           </button>
         )}
         {block.kind === 'booked' && cab.driver && (
           <button type="button" className="btn btn-secondary btn-small" onClick={() => setOpen('driver')}>
-            Driver details
+            {t('cab.driverDetails')}
           </button>
         )}
         {host && (block.kind === 'requested' || block.kind === 'booked') && !trip.is_past && (
           <button type="button" className="btn btn-danger btn-small" onClick={() => setOpen('cancel')}>
-            Cancel Cab
+            {t('cab.cancelCab')}
           </button>
         )}
         {host && hasRequest && block.kind !== 'not-eligible' && (
           <button
             type="button"
             className="icon-button"
-            aria-label={issueRaised ? 'Issue raised' : 'Raise an issue'}
-            title={issueRaised ? 'Issue raised' : 'Raise an issue'}
+            aria-label={issueRaised ? t('cab.issueRaised') : t('cab.raiseIssue')}
+            title={issueRaised ? t('cab.issueRaised') : t('cab.raiseIssue')}
             disabled={issueRaised}
             onClick={() => setOpen('issue')}
           >
@@ -151,10 +163,10 @@ export function TripCab({ trip }: { trip: Trip }) {
       <Dialog open={open === 'explain'} title={explain.heading} onClose={() => setOpen(null)}>
         <SafeHtml html={explain.content} className={blocks.explanation} />
         <button type="button" className="btn btn-primary btn-block" onClick={() => setOpen(null)}>
-          Got it
+          {t('common.gotIt')}
         </button>
       </Dialog>
-      <Dialog open={open === 'stops'} title="Stops" onClose={() => setOpen(null)}>
+      <Dialog open={open === 'stops'} title={t('cab.stops')} onClose={() => setOpen(null)}>
         <ol className={styles.cabStops}>
           {cab.stops.map((stop) => (
             <li key={stop.place_id}>
@@ -164,18 +176,18 @@ export function TripCab({ trip }: { trip: Trip }) {
           ))}
         </ol>
         <button type="button" className="btn btn-primary btn-block" onClick={() => setOpen(null)}>
-          Close
+          {t('cab.close')}
         </button>
       </Dialog>
-      <Dialog open={open === 'driver'} title="Driver details" onClose={() => setOpen(null)}>
+      <Dialog open={open === 'driver'} title={t('cab.driverDetails')} onClose={() => setOpen(null)}>
         <p>{cab.driver?.name}</p>
         {cab.driver?.contact.phone && (
           <a className="btn btn-primary btn-block" href={`tel:+91${cab.driver.contact.phone}`}>
-            Call The Driver
+            {t('cab.callDriver')}
           </a>
         )}
         <button type="button" className="btn btn-secondary btn-block" onClick={() => setOpen(null)}>
-          Close
+          {t('cab.close')}
         </button>
       </Dialog>
       <CancelCabDialog tripId={trip.id} open={open === 'cancel'} onClose={() => setOpen(null)} />
@@ -185,12 +197,13 @@ export function TripCab({ trip }: { trip: Trip }) {
 }
 
 function CancelCabDialog({ tripId, open, onClose }: { tripId: number; open: boolean; onClose: () => void }) {
+  const t = useT()
   const cancel = useCancelCab(tripId)
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const confirm = async () => {
     const problem = cancelReasonError(reason)
-    setError(problem)
+    setError(problem && sayCabTextProblem(problem, t))
     if (problem) return
     try {
       const answer = await cancel.mutateAsync(tidyText(reason))
@@ -201,10 +214,10 @@ function CancelCabDialog({ tripId, open, onClose }: { tripId: number; open: bool
     }
   }
   return (
-    <Dialog open={open} title="Cancel Cab" onClose={onClose} testId="cancel-cab-dialog">
+    <Dialog open={open} title={t('cab.cancelCab')} onClose={onClose} testId="cancel-cab-dialog">
       <div className="field">
         <label htmlFor="cancel-cab-reason" className="field-label">
-          Reason <span className="field-optional">(optional)</span>
+          {t('cab.reason')} <span className="field-optional">{t('common.optional')}</span>
         </label>
         <textarea
           id="cancel-cab-reason"
@@ -226,22 +239,23 @@ function CancelCabDialog({ tripId, open, onClose }: { tripId: number; open: bool
         )}
       </div>
       <button type="button" className="btn btn-danger btn-block" disabled={cancel.isPending} onClick={() => void confirm()}>
-        Cancel Cab
+        {t('cab.cancelCab')}
       </button>
       <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-        Keep Cab
+        {t('cab.keepCab')}
       </button>
     </Dialog>
   )
 }
 
 function RaiseIssueDialog({ tripId, open, onClose }: { tripId: number; open: boolean; onClose: () => void }) {
+  const t = useT()
   const raise = useRaiseCabIssue(tripId)
   const [issue, setIssue] = useState('')
   const [error, setError] = useState<string | null>(null)
   const send = async () => {
     const problem = issueError(issue)
-    setError(problem)
+    setError(problem && sayCabTextProblem(problem, t))
     if (problem) return
     try {
       const answer = await raise.mutateAsync(tidyText(issue))
@@ -252,10 +266,10 @@ function RaiseIssueDialog({ tripId, open, onClose }: { tripId: number; open: boo
     }
   }
   return (
-    <Dialog open={open} title="Raise an issue" onClose={onClose} testId="raise-issue-dialog">
+    <Dialog open={open} title={t('cab.raiseIssue')} onClose={onClose} testId="raise-issue-dialog">
       <div className="field">
         <label htmlFor="cab-issue" className="field-label">
-          What went wrong?
+          {t('cab.whatWentWrong')}
         </label>
         <textarea
           id="cab-issue"
@@ -277,10 +291,10 @@ function RaiseIssueDialog({ tripId, open, onClose }: { tripId: number; open: boo
         )}
       </div>
       <button type="button" className="btn btn-primary btn-block" disabled={raise.isPending} onClick={() => void send()}>
-        Send
+        {t('cab.send')}
       </button>
       <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-        Cancel
+        {t('cab.cancel')}
       </button>
     </Dialog>
   )

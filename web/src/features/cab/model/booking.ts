@@ -1,4 +1,4 @@
-import { MESSAGES } from '@/generated/rules'
+import '@/i18n/catalogs/en/cab'
 
 /** At most three stops on the way (SPEC §5 Cab). */
 export const MAX_STOPS = 3
@@ -12,8 +12,8 @@ export const withStop = (stops: Stop[], stop: Stop): Stop[] =>
 
 export const withoutStop = (stops: Stop[], placeId: string): Stop[] => stops.filter((each) => each.place_id !== placeId)
 
-/** Request Vendor needs a vendor chosen. */
-export const vendorError = (vendor: string | null): string | null => (vendor ? null : MESSAGES.CAB_VENDOR_REQUIRED)
+/** Request Vendor needs a vendor chosen: the catalog key of the error, or null. */
+export const vendorError = (vendor: string | null): 'cab.vendorRequired' | null => (vendor ? null : 'cab.vendorRequired')
 
-/** Fares in whole rupees: the spec shows no paise. */
-export const rupees = (amount: number): string => `₹${Math.round(amount).toLocaleString('en-IN')}`
+/** Fares in whole rupees (the spec shows no paise), written by `money` in the language (useFormat). */
+export const rupees = (amount: number, money: (rupees: number) => string): string => money(Math.round(amount))

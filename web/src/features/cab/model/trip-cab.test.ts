@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cabBlock, issueError } from './trip-cab'
+import { cabBlock, cancelReasonError, issueError } from './trip-cab'
 import type { Trip } from '@/components/trip/trip'
-import { MESSAGES } from '@/generated/rules'
 
 const trip = (status: Trip['cab']['status'], overrides: Partial<Trip> = {}) =>
   ({ is_current_user_host: true, is_past: false, cab: { status }, ...overrides }) as Trip
@@ -36,9 +35,15 @@ describe('the cab block', () => {
   })
 
   it('needs words for an issue', () => {
-    expect(issueError('  ')).toBe(MESSAGES.CAB_ISSUE_REQUIRED)
+    expect(issueError('  ')).toEqual({ key: 'cab.issueRequired' })
     expect(issueError('Driver <b>rude</b>')).toBeNull()
-    expect(issueError('Driver\u202e')).toBe(MESSAGES.ISSUE_CHARACTERS.replace('{characters}', 'U+202E'))
+    expect(issueError('Driver\u202e')).toEqual({ key: 'cab.issueCharacters', characters: 'U+202E' })
     expect(issueError('The driver never came')).toBeNull()
+  })
+
+  it('takes no reason for a cancel, but only allowed characters', () => {
+    expect(cancelReasonError('  ')).toBeNull()
+    expect(cancelReasonError('Plans changed')).toBeNull()
+    expect(cancelReasonError('Late\u202e')).toEqual({ key: 'cab.reasonCharacters', characters: 'U+202E' })
   })
 })

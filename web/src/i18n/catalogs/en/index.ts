@@ -1,5 +1,6 @@
 import app from './app'
 import type auth from './auth'
+import type cab from './cab'
 import type chat from './chat'
 import common from './common'
 import type home from './home'
@@ -10,6 +11,7 @@ import type person from './person'
 import type profile from './profile'
 import type profileSetup from './profileSetup'
 import type reviews from './reviews'
+import type safety from './safety'
 import type settings from './settings'
 import type tripCard from './tripCard'
 import type trips from './trips'
@@ -27,6 +29,7 @@ export const FIRST_PAINT_AREAS = { app, common, messages }
 export type English = Flatten<{
   app: typeof app
   auth: typeof auth
+  cab: typeof cab
   chat: typeof chat
   common: typeof common
   home: typeof home
@@ -37,6 +40,7 @@ export type English = Flatten<{
   profile: typeof profile
   profileSetup: typeof profileSetup
   reviews: typeof reviews
+  safety: typeof safety
   settings: typeof settings
   tripCard: typeof tripCard
   trips: typeof trips

@@ -1,5 +1,6 @@
 import app from './app'
 import auth from './auth'
+import cab from './cab'
 import chat from './chat'
 import common from './common'
 import home from './home'
@@ -10,11 +11,12 @@ import person from './person'
 import profile from './profile'
 import profileSetup from './profileSetup'
 import reviews from './reviews'
+import safety from './safety'
 import settings from './settings'
 import tripCard from './tripCard'
 import trips from './trips'
 import type { English } from '../en'
 import { merge, type Translation } from '@/i18n/catalog'
 
-const catalog: Translation<English> = merge({ app, auth, chat, common, home, kyc, messages, notifications, person, profile, profileSetup, reviews, settings, tripCard, trips })
+const catalog: Translation<English> = merge({ app, auth, cab, chat, common, home, kyc, messages, notifications, person, profile, profileSetup, reviews, safety, settings, tripCard, trips })
 export default catalog
