@@ -10,6 +10,7 @@ request and its withdrawal tell the host in one notice per person, trip and hour
 burst_key): asking, withdrawing and asking again in a burst leaves the host one notice, saying the latest.
 """
 
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
@@ -17,9 +18,9 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.notifications import NotificationDraft, burst_key, notify
-from activities.trips import trip_route
-from domain import clock
+from activities.notifications import burst_key, notify
+from activities.trips import trip_route_fields
+from domain import clock, notifications
 from domain.flows import FlowOutbox
 from domain.live import Kind, tell_trip
 from domain.models import JoinNote, Trip, TripPassenger, User
@@ -92,17 +93,22 @@ class JoinRequestActivities:
                 return None
             if trip.status != TripStatus.ACTIVE:
                 raise _refusal(TRIP_CANCELLED, trip, passenger)
-            name = await _name(session, passenger.user_id)
-            when = notices.day_and_clock_words(trip.scheduled_at)
-            message = notices.NEW_REQUEST_BODY.format(name=name, route=trip_route(trip), when=when)
+            fields = {
+                "name": await _person(session, passenger.user_id),
+                "route": trip_route_fields(trip),
+                "when": notifications.day_and_clock(trip.scheduled_at),
+            }
+            added: list[tuple[str, Mapping[str, object]]] = []
             if passenger.large_luggage or passenger.small_luggage:
-                message += f" Luggage: {passenger.large_luggage}, handheld: {passenger.small_luggage}."
-            message += _stops_words(trip, passenger)
-            draft = NotificationDraft(
+                added.append(("LUGGAGE_BODY", {"large": passenger.large_luggage, "small": passenger.small_luggage}))
+            if stops := _stops_fields(trip, passenger):
+                added.append(("NEW_REQUEST_STOPS_BODY", stops))
+            draft = notifications.notice_draft(
                 recipient_id=trip.host_id,
                 sender_id=passenger.user_id,
-                title=notices.NEW_REQUEST_TITLE,
-                message=message,
+                kind="NEW_REQUEST",
+                fields=fields,
+                added=added,
                 entity_type=notices.ABOUT_REQUEST,
                 entity_id=str(trip.id),
                 dedupe_key=request_key(trip, passenger),
@@ -174,12 +180,11 @@ class JoinRequestActivities:
         async with self._outbox.transaction() as session:
             trip, passenger = _pending(await _lock(session, passenger_id))
             if trip.scheduled_at > clock.now():
-                name = await _name(session, passenger.user_id)
-                draft = NotificationDraft(
+                draft = notifications.notice_draft(
                     recipient_id=trip.host_id,
                     sender_id=passenger.user_id,
-                    title=notices.REQUEST_WAITING_TITLE,
-                    message=notices.REQUEST_WAITING_BODY.format(name=name, route=trip_route(trip)),
+                    kind="REQUEST_WAITING",
+                    fields={"name": await _person(session, passenger.user_id), "route": trip_route_fields(trip)},
                     entity_type=notices.ABOUT_REQUEST,
                     entity_id=str(trip.id),
                     dedupe_key=nudge_key(passenger, nudge_number),
@@ -201,11 +206,11 @@ class JoinRequestActivities:
             if trip.scheduled_at > clock.now() + CLOCK_TOLERANCE:
                 return _iso(trip.scheduled_at)
             passenger.status = PassengerStatus.EXPIRED
-            draft = NotificationDraft(
+            draft = notifications.notice_draft(
                 recipient_id=passenger.user_id,
                 sender_id=trip.host_id,
-                title=notices.REQUEST_EXPIRED_TITLE,
-                message=notices.REQUEST_EXPIRED_BODY.format(route=trip_route(trip)),
+                kind="REQUEST_EXPIRED",
+                fields={"route": trip_route_fields(trip)},
                 entity_type=notices.ABOUT_REQUEST,
                 entity_id=str(trip.id),
                 dedupe_key=answer_key(passenger, "expire"),
@@ -231,14 +236,14 @@ class JoinRequestActivities:
             return None
 
 
-def _stops_words(trip: Trip, passenger: TripPassenger) -> str:
+def _stops_fields(trip: Trip, passenger: TripPassenger) -> dict[str, object] | None:
     """Where the rider joins and leaves the trip, for the host, when they chose their own pick-up or drop (a stop
-    not chosen is the trip's own end); nothing otherwise."""
+    not chosen is the trip's own end); None otherwise."""
     if passenger.pickup_latitude is None and passenger.drop_latitude is None:
-        return ""
+        return None
     pickup = passenger.pickup_name if passenger.pickup_latitude is not None else None
     drop = passenger.drop_name if passenger.drop_latitude is not None else None
-    return notices.NEW_REQUEST_STOPS_BODY.format(pickup=pickup or trip.origin.name, drop=drop or trip.destination.name)
+    return {"pickup": pickup or trip.origin.name, "drop": drop or trip.destination.name}
 
 
 async def _lock(session: AsyncSession, passenger_id: int) -> tuple[Trip, TripPassenger] | None:
@@ -282,29 +287,30 @@ async def _active_count(session: AsyncSession, trip_id: int) -> int:
     return int(count or 0)
 
 
-async def _name(session: AsyncSession, user_id: int) -> str:
-    return await session.scalar(select(User.name).where(User.id == user_id)) or "Someone"
+async def _person(session: AsyncSession, user_id: int) -> dict[str, object]:
+    """The person as a notice names them: by name, or 'Someone' in the reader's language."""
+    return notifications.person(await session.scalar(select(User.name).where(User.id == user_id)))
 
 
 async def _answer_notice(
     session: AsyncSession, trip: Trip, passenger: TripPassenger, move: Move, note: str | None
-) -> NotificationDraft:
+) -> notifications.NotificationDraft:
     """Host's answers go to the member; the member's own moves go to the host."""
     transition = TRANSITIONS[move]
-    trip_words = f"the trip {trip_route(trip)} on {notices.day_and_clock_words(trip.scheduled_at)}"
+    fields: dict[str, object] = {"trip": notifications.trip(trip.origin.name, trip.destination.name, trip.scheduled_at)}
     if transition.by_host:
         # The rider's own request's outcome: it sits with their requests (the Request tab) and opens the trip.
-        recipient_id, sender_id, name = passenger.user_id, trip.host_id, ""
+        recipient_id, sender_id = passenger.user_id, trip.host_id
     else:
-        recipient_id, sender_id, name = trip.host_id, passenger.user_id, await _name(session, passenger.user_id)
-    message = transition.notice_body.format(trip=trip_words, name=name)
-    if transition.tells_reason:
-        message = notices.with_reason(message, note)
-    return NotificationDraft(
+        recipient_id, sender_id = trip.host_id, passenger.user_id
+        fields["name"] = await _person(session, passenger.user_id)
+    told = note if transition.tells_reason and note else None
+    return notifications.notice_draft(
         recipient_id=recipient_id,
         sender_id=sender_id,
-        title=transition.notice_title,
-        message=message[: notices.BODY_MAX_LENGTH],
+        kind=notifications.kind_of_title(transition.notice_title),
+        fields=fields,
+        added=[("REASON_BODY", {"reason": told})] if told else (),
         entity_type=transition.notice_about,
         entity_id=str(trip.id),
         dedupe_key=request_key(trip, passenger) if move == Move.REVOKE else answer_key(passenger, move),

@@ -73,6 +73,17 @@ def person(name: str | None, unnamed: str = "SOMEONE") -> dict[str, object]:
 
 
 TITLE_MAX_LENGTH = 200
+# Each notice's kind by its English title: notices' TRIP_CANCELLED_TITLE is of the kind TRIP_CANCELLED.
+_KIND_OF_TITLE = {
+    title: name.removesuffix("_TITLE")
+    for name, title in vars(notices).items()
+    if name.endswith("_TITLE") and isinstance(title, str)
+}
+
+
+def kind_of_title(title: str) -> str:
+    """The kind of the notice whose English title this is (for rules that name a notice by its words)."""
+    return _KIND_OF_TITLE[title]
 
 
 def notice_draft(

@@ -10,7 +10,7 @@ from domain.i18n.catalog import TRANSLATIONS
 from domain.models import Notification
 from domain.notifications import day_and_clock, notice_draft, route, store_notifications
 from domain.rules import notices
-from tests.api.test_join import ask_to_join
+from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_notifications import (  # noqa: F401
     eventually_listed,
     history,
@@ -116,3 +116,17 @@ async def test_a_deleted_trip_is_read_by_each_rider_in_their_language(signed_in,
     assert notice["title"] == notices.TRIP_CANCELLED_TITLE
     assert notice["message"].startswith("The host cancelled the trip from ")
     assert notice["message"].endswith(". Reason: My flight moved")
+
+
+async def test_a_request_and_its_answer_are_read_by_each_side_in_their_language(signed_in, member):
+    await signed_in.put("/api/user/user", json={"language": "hi"})
+    await member.put("/api/user/user", json={"language": "kn"})
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+    [asked] = await eventually_listed(signed_in, entity_types="request")
+    assert asked["title"] == TRANSLATIONS["hi"]["NEW_REQUEST_TITLE"]
+    assert asked["message"].startswith("Ravi Kumar आपकी ") and "की ट्रिप में जुड़ना चाहते हैं।" in asked["message"]
+    assert (await host_acts(signed_in, trip_id, await me(member), "APPROVE")).status_code == 200
+    [answered] = await eventually_listed(member, entity_types="request")
+    assert answered["title"] == TRANSLATIONS["kn"]["REQUEST_ACCEPTED_TITLE"]
+    assert answered["message"].endswith("ಹೋಗುವ ಟ್ರಿಪ್ ಸೇರಲು ನೀವು ಕಳುಹಿಸಿದ ವಿನಂತಿಯನ್ನು ಒಪ್ಪಲಾಗಿದೆ.")
