@@ -8,6 +8,7 @@ export const CONVERTED: readonly string[] = [
   'features/auth/',
   'features/cab/',
   'features/chat/',
+  'features/commute/',
   'features/home/',
   'features/kyc/',
   'features/notifications/',

@@ -4,11 +4,23 @@ import styles from './CommuteList.module.css'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { toast } from '@/components/toast'
 import { formatClock } from '@/components/trip/trip'
+import { useT, type Translate } from '@/i18n'
 import { errorMessage } from '@/lib/api'
-import { commutesQueryOptions, repeatSummary, useStopCommute, type CommuteSeries } from '@/lib/commutes'
+import { commutesQueryOptions, useStopCommute, WEEKDAYS, type CommuteSeries } from '@/lib/commutes'
+import '@/i18n/catalogs/en/commute'
+
+/** 'Mon, Wed, Fri at 9:30 AM' in the language. */
+export const repeatLine = (series: Pick<CommuteSeries, 'days' | 'time'>, t: Translate): string =>
+  t('commute.repeats', {
+    days: WEEKDAYS.filter(({ day }) => series.days.includes(day))
+      .map(({ day }) => t(`commute.day${day}` as const))
+      .join(', '),
+    time: formatClock(series.time),
+  })
 
 /** The host's commute series, each with Stop; the app shows it above Trips › Hosting. */
 export function CommuteList() {
+  const t = useT()
   const commutes = useQuery(commutesQueryOptions())
   const stop = useStopCommute()
   const [stopping, setStopping] = useState<CommuteSeries | null>(null)
@@ -29,7 +41,7 @@ export function CommuteList() {
   return (
     <section aria-labelledby="commutes-heading" className={styles.commutes}>
       <h2 id="commutes-heading" className={styles.commutesTitle}>
-        Commutes
+        {t('commute.title')}
       </h2>
       <ul className={styles.list}>
         {commutes.data.map((series) => (
@@ -39,20 +51,20 @@ export function CommuteList() {
                 {series.origin.name} → {series.destination.name}
               </p>
               <p className="muted">
-                {repeatSummary(series.days, series.time, formatClock)} · {series.next_trips.length} upcoming
+                {repeatLine(series, t)} · {t('commute.upcoming', { count: series.next_trips.length })}
               </p>
             </div>
             <button type="button" className="btn btn-danger btn-small" onClick={() => setStopping(series)}>
-              Stop
+              {t('commute.stop')}
             </button>
           </li>
         ))}
       </ul>
       <ConfirmDialog
         open={stopping !== null}
-        title="Stop commute"
-        message="No more trips will be published. Upcoming trips nobody has joined are deleted; the others stay."
-        confirmLabel="Stop"
+        title={t('commute.stopTitle')}
+        message={t('commute.stopWarning')}
+        confirmLabel={t('commute.stop')}
         danger
         busy={stop.isPending}
         onConfirm={() => void confirm()}

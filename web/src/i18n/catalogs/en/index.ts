@@ -3,6 +3,7 @@ import type auth from './auth'
 import type cab from './cab'
 import type chat from './chat'
 import common from './common'
+import type commute from './commute'
 import type home from './home'
 import type kyc from './kyc'
 import messages from './messages'
@@ -32,6 +33,7 @@ export type English = Flatten<{
   cab: typeof cab
   chat: typeof chat
   common: typeof common
+  commute: typeof commute
   home: typeof home
   kyc: typeof kyc
   messages: typeof messages

@@ -3,6 +3,7 @@ import auth from './auth'
 import cab from './cab'
 import chat from './chat'
 import common from './common'
+import commute from './commute'
 import home from './home'
 import kyc from './kyc'
 import messages from './messages'
@@ -18,5 +19,5 @@ import trips from './trips'
 import type { English } from '../en'
 import { merge, type Translation } from '@/i18n/catalog'
 
-const catalog: Translation<English> = merge({ app, auth, cab, chat, common, home, kyc, messages, notifications, person, profile, profileSetup, reviews, safety, settings, tripCard, trips })
+const catalog: Translation<English> = merge({ app, auth, cab, chat, common, commute, home, kyc, messages, notifications, person, profile, profileSetup, reviews, safety, settings, tripCard, trips })
 export default catalog
