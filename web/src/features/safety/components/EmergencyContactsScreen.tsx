@@ -20,26 +20,29 @@ import { TextField } from '@/components/TextField'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
+import { useI18n, useT } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { useCurrentUser } from '@/lib/session'
+import '@/i18n/catalogs/en/safety'
 
 /**
  * /emergency-contacts: up to three people who are sent a text with the live trip when an SOS is raised. The rows are
  * checked as typed once a save was tried; a refused or failed save keeps everything typed and says why by the form.
  */
 export function EmergencyContactsScreen() {
+  const t = useT()
   const contacts = useQuery(emergencyContactsQueryOptions())
   return (
     <>
-      <PageHeader title="Emergency contacts" fallbackTo={paths.profile} />
+      <PageHeader title={t('safety.contactsTitle')} fallbackTo={paths.profile} />
       <main className={styles.screen}>
         {contacts.isPending ? (
-          <Busy text="Loading emergency contacts…" />
+          <Busy text={t('safety.loadingContacts')} />
         ) : contacts.isError ? (
           <section className={styles.loadFailed} role="alert">
             <p>{errorMessage(contacts.error)}</p>
             <button type="button" className="btn btn-secondary" onClick={() => void contacts.refetch()}>
-              Try again
+              {t('safety.tryAgain')}
             </button>
           </section>
         ) : (
@@ -51,6 +54,7 @@ export function EmergencyContactsScreen() {
 }
 
 function ContactsForm({ saved }: { saved: EmergencyContact[] }) {
+  const { t, message } = useI18n()
   const user = useCurrentUser()
   const save = useSaveEmergencyContacts()
   const [drafts, setDrafts] = useState<ContactDraft[]>(() => draftsOf(saved))
@@ -60,6 +64,7 @@ function ContactsForm({ saved }: { saved: EmergencyContact[] }) {
   const [refusal, setRefusal] = useState<string | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const errors = contactErrors(drafts, user.mobile_number)
+  const shown = (error: string | null) => error && message(error)
   useEffect(() => {
     if (refusedAttempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [refusedAttempts])
@@ -95,44 +100,41 @@ function ContactsForm({ saved }: { saved: EmergencyContact[] }) {
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <p className="muted">
-        When you raise an SOS on a trip, these people get a text with your live trip and, if your phone gives it, your
-        location. Up to {LIMITS.EMERGENCY_CONTACTS_MAX}.
-      </p>
+      <p className="muted">{t('safety.contactsIntro', { max: LIMITS.EMERGENCY_CONTACTS_MAX })}</p>
       {drafts.length === 0 ? (
-        <EmptyState title="No emergency contacts yet" description="Add someone you trust, like family or a friend." />
+        <EmptyState title={t('safety.noContacts')} description={t('safety.noContactsHint')} />
       ) : (
         <ol className={styles.rows}>
           {drafts.map((draft, index) => (
             <li key={draft.key}>
               <fieldset className={styles.row} data-testid="contact-row">
-                <legend className={styles.legend}>Contact {index + 1}</legend>
+                <legend className={styles.legend}>{t('safety.contactNumber', { index: index + 1 })}</legend>
                 <TextField
-                  label="Name"
+                  label={t('safety.name')}
                   value={draft.name}
                   autoComplete="off"
                   maxLength={LIMITS.EMERGENCY_CONTACT_NAME_MAX_LENGTH}
-                  error={tried ? errors[index].name : null}
+                  error={tried ? shown(errors[index].name) : null}
                   onChange={(event) => edit(draft.key, { name: event.target.value })}
                 />
                 <TextField
-                  label="Mobile number"
+                  label={t('safety.mobileNumber')}
                   value={draft.mobile_number}
                   type="tel"
                   inputMode="numeric"
                   autoComplete="off"
                   maxLength={LIMITS.PHONE_LENGTH}
-                  hint="10 digits"
-                  error={tried ? errors[index].mobile_number : null}
+                  hint={t('safety.tenDigits')}
+                  error={tried ? shown(errors[index].mobile_number) : null}
                   onChange={(event) => edit(draft.key, { mobile_number: mobileDigits(event.target.value) })}
                 />
                 <button
                   type="button"
                   className={`btn btn-small btn-secondary ${styles.remove}`}
-                  aria-label={`Remove contact ${index + 1}`}
+                  aria-label={t('safety.removeContact', { index: index + 1 })}
                   onClick={() => remove(draft.key)}
                 >
-                  <TrashIcon size={16} /> Remove
+                  <TrashIcon size={16} /> {t('safety.remove')}
                 </button>
               </fieldset>
             </li>
@@ -141,14 +143,14 @@ function ContactsForm({ saved }: { saved: EmergencyContact[] }) {
       )}
       {canAddContact(drafts) && (
         <button type="button" className="btn btn-secondary btn-block" onClick={add}>
-          <PlusIcon size={18} /> Add contact
+          <PlusIcon size={18} /> {t('safety.addContact')}
         </button>
       )}
       <p className="field-error" role="alert" data-testid="contacts-refusal">
         {refusal}
       </p>
       <button type="submit" className="btn btn-primary btn-block" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save'}
+        {save.isPending ? t('safety.saving') : t('safety.save')}
       </button>
     </form>
   )

@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import styles from './Safety.module.css'
 import { LIMITS } from '@/generated/rules'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/safety'
 
 /** How often the ring moves while the button is held. */
 const TICK_MS = 50
-const HOLD_SECONDS = (LIMITS.SOS_HOLD_MS / 1000).toLocaleString('en-IN')
+const HOLD_SECONDS = LIMITS.SOS_HOLD_MS / 1000
+/** The same word in every language. */
+const SOS = 'SOS'
 const RING_RADIUS = 44
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS
 
@@ -55,6 +59,7 @@ type SosHoldButtonProps = { onHeld: () => void; busy?: boolean }
 
 /** The SOS control: press and hold, with a ring that fills while held. */
 export function SosHoldButton({ onHeld, busy = false }: SosHoldButtonProps) {
+  const t = useT()
   const hintId = useId()
   const { progress, holding, start, stop } = usePressAndHold(LIMITS.SOS_HOLD_MS, onHeld)
 
@@ -105,14 +110,13 @@ export function SosHoldButton({ onHeld, busy = false }: SosHoldButtonProps) {
             data-progress={progress.toFixed(2)}
           />
         </svg>
-        <span className={styles.sosLabel}>{busy ? 'Sending…' : 'SOS'}</span>
+        <span className={styles.sosLabel}>{busy ? t('safety.sending') : SOS}</span>
       </button>
       <p id={hintId} className={styles.sosHint}>
-        Press and hold for {HOLD_SECONDS} seconds (or hold Space or Enter) to alert your emergency contacts, your
-        co-riders and support.
+        {t('safety.holdHint', { seconds: HOLD_SECONDS })}
       </p>
       <p className="visually-hidden" role="status">
-        {holding ? 'Keep holding to raise SOS' : ''}
+        {holding ? t('safety.keepHolding') : ''}
       </p>
     </div>
   )

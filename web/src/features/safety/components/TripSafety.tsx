@@ -20,9 +20,11 @@ import type { Trip } from '@/components/trip/trip'
 import blocks from '@/components/trip/TripSheetBlock.module.css'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
+import { useT, type Key } from '@/i18n'
 import { errorMessage } from '@/lib/api'
 import { shareOrCopy } from '@/lib/share'
 import { storage } from '@/lib/storage'
+import '@/i18n/catalogs/en/safety'
 
 /** While the trip sheet is open its SOS is read this often, besides whatever the live updates tell. */
 export const SOS_REFRESH_MS = 15_000
@@ -34,11 +36,12 @@ const isMember = (trip: Trip) => trip.is_current_user_host || trip.user_status =
  * the live link to share, and SOS (press and hold) with 112 beside it; while an SOS stands, its banner and "I am safe".
  */
 export function TripSafety({ trip }: { trip: Trip }) {
+  const t = useT()
   if (!isMember(trip) || trip.status === 'CANCELLED') return null
   return (
     <section className={blocks.block} aria-labelledby="trip-safety-heading" data-testid="trip-safety">
       <h3 id="trip-safety-heading" className={blocks.blockTitle}>
-        <ShieldIcon size={18} /> Safety
+        <ShieldIcon size={18} /> {t('safety.safety')}
       </h3>
       <ContactsNudge />
       <TripSos tripId={trip.id} />
@@ -49,6 +52,7 @@ export function TripSafety({ trip }: { trip: Trip }) {
 
 /** Shown once a person with no emergency contacts opens a trip of theirs, until they add some or dismiss it. */
 function ContactsNudge() {
+  const t = useT()
   const contacts = useQuery(emergencyContactsQueryOptions())
   const [dismissed, setDismissed] = useState(() => Boolean(storage.contactsNudgeDismissed.get()))
   if (dismissed || !contacts.isSuccess || contacts.data.length > 0) return null
@@ -57,14 +61,14 @@ function ContactsNudge() {
     setDismissed(true)
   }
   return (
-    <div className={styles.nudge} role="note" aria-label="Add emergency contacts" data-testid="contacts-nudge">
+    <div className={styles.nudge} role="note" aria-label={t('safety.addContacts')} data-testid="contacts-nudge">
       <p>
         <Link to={paths.emergencyContacts} className={styles.nudgeLink}>
-          Add emergency contacts
+          {t('safety.addContacts')}
         </Link>
-        <span className="muted"> If you raise an SOS they get a text with your live trip.</span>
+        <span className="muted"> {t('safety.nudge')}</span>
       </p>
-      <button type="button" className="icon-button" aria-label="Dismiss" title="Dismiss" onClick={dismiss}>
+      <button type="button" className="icon-button" aria-label={t('common.dismiss')} title={t('common.dismiss')} onClick={dismiss}>
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -76,20 +80,22 @@ function ContactsNudge() {
 const CALL_112 = `tel:${LIMITS.EMERGENCY_NUMBER}`
 
 function Call112({ tone = 'secondary' }: { tone?: 'secondary' | 'danger' }) {
+  const t = useT()
   return (
     <a className={`btn btn-small btn-${tone}`} href={CALL_112} data-testid="call-112">
-      Call {LIMITS.EMERGENCY_NUMBER}
+      {t('safety.call', { number: LIMITS.EMERGENCY_NUMBER })}
     </a>
   )
 }
 
-const STANDING_WORDS: Record<IncidentStatus, string> = {
-  open: 'Your emergency contacts and co-riders have been told, and support has been alerted.',
-  escalated: 'Support has not answered yet: your emergency contacts are being reminded.',
-  acknowledged: 'Support has seen your SOS and is on it.',
-}
+const STANDING_WORDS = {
+  open: 'safety.sosOpen',
+  escalated: 'safety.sosEscalated',
+  acknowledged: 'safety.sosAcknowledged',
+} as const satisfies Record<IncidentStatus, Key>
 
 function TripSos({ tripId }: { tripId: number }) {
+  const t = useT()
   const sos = useQuery({ ...sosQueryOptions(tripId), refetchInterval: SOS_REFRESH_MS })
   const raise = useRaiseSos(tripId)
   const resolve = useResolveSos(tripId)
@@ -119,8 +125,8 @@ function TripSos({ tripId }: { tripId: number }) {
   if (status) {
     return (
       <div className={styles.sosBanner} role="alert" data-testid="sos-banner">
-        <p className={styles.sosBannerTitle}>SOS raised</p>
-        <p>{STANDING_WORDS[status]}</p>
+        <p className={styles.sosBannerTitle}>{t('safety.sosRaised')}</p>
+        <p>{t(STANDING_WORDS[status])}</p>
         <div className={styles.actions}>
           <button
             type="button"
@@ -128,7 +134,7 @@ function TripSos({ tripId }: { tripId: number }) {
             disabled={resolve.isPending}
             onClick={() => void imSafe()}
           >
-            {resolve.isPending ? 'Sending…' : 'I am safe'}
+            {resolve.isPending ? t('safety.sending') : t('safety.imSafe')}
           </button>
           <Call112 tone="danger" />
         </div>
@@ -146,6 +152,7 @@ function TripSos({ tripId }: { tripId: number }) {
 /** The person's live link to the trip, read from the API so that it shows again after a reload; sharing and
  * turning it off set it. */
 function LiveLink({ tripId }: { tripId: number }) {
+  const t = useT()
   const queryClient = useQueryClient()
   const shareKey = tripShareQueryOptions(tripId).queryKey
   const shared = useQuery(tripShareQueryOptions(tripId)).data
@@ -156,9 +163,9 @@ function LiveLink({ tripId }: { tripId: number }) {
     try {
       const { data } = await share.mutateAsync()
       queryClient.setQueryData(shareKey, data)
-      const outcome = await shareOrCopy({ title: 'Humsafar', text: 'Follow my trip live on Humsafar', url: data.url }, data.url)
-      if (outcome === 'copied') toast.success('Live link copied')
-      if (outcome === 'unsupported') toast.error('Share not supported: copy the link below')
+      const outcome = await shareOrCopy({ title: t('common.appName'), text: t('safety.followLive'), url: data.url }, data.url)
+      if (outcome === 'copied') toast.success(t('safety.linkCopied'))
+      if (outcome === 'unsupported') toast.error(t('safety.shareUnsupported'))
     } catch (error) {
       toast.error(errorMessage(error))
     }
@@ -183,7 +190,7 @@ function LiveLink({ tripId }: { tripId: number }) {
           onClick={() => void shareLive()}
           data-testid="share-live"
         >
-          {share.isPending ? 'Sharing…' : 'Share live trip'}
+          {share.isPending ? t('safety.sharing') : t('safety.shareLive')}
         </button>
         {shared && (
           <button
@@ -193,13 +200,13 @@ function LiveLink({ tripId }: { tripId: number }) {
             onClick={() => void stopSharing()}
             data-testid="stop-sharing"
           >
-            Stop sharing
+            {t('safety.stopSharing')}
           </button>
         )}
       </div>
       {shared && (
         <p className={styles.linkLine}>
-          <span className="muted">Live link: </span>
+          <span className="muted">{t('safety.liveLink')} </span>
           <a href={shared.url} className={styles.link} data-testid="live-link">
             {shared.url}
           </a>

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { standingSosQueryOptions } from '../api/safety'
-import { sinceWords } from '../model/standing-sos'
+import { sinceClock } from '../model/standing-sos'
 import styles from './Safety.module.css'
 import { SOS_REFRESH_MS } from './TripSafety'
 import type { Trip } from '@/components/trip/trip'
 import { LIMITS } from '@/generated/rules'
+import { useT } from '@/i18n'
+import { Trans } from '@/i18n/Trans'
+import '@/i18n/catalogs/en/safety'
 
 const isMember = (trip: Trip) => trip.is_current_user_host || trip.user_status === 'active'
 
@@ -15,6 +18,7 @@ const isMember = (trip: Trip) => trip.is_current_user_host || trip.user_status =
  * closed (lib/live.ts), and read again every few seconds besides.
  */
 export function TripSosBanner({ trip }: { trip: Trip }) {
+  const t = useT()
   const member = isMember(trip)
   const standing = useQuery({ ...standingSosQueryOptions(trip.id), enabled: member, refetchInterval: SOS_REFRESH_MS })
   const incidents = member ? (standing.data ?? []) : []
@@ -22,21 +26,25 @@ export function TripSosBanner({ trip }: { trip: Trip }) {
   return (
     <section className={styles.sosBanner} role="alert" aria-labelledby="standing-sos-heading" data-testid="standing-sos">
       <h3 id="standing-sos-heading" className={styles.sosBannerTitle}>
-        SOS on this trip
+        {t('safety.sosOnTrip')}
       </h3>
       <ul className={styles.standingList}>
         {incidents.map((incident) => (
           <li key={incident.user_id} className={styles.standingRow} data-testid="standing-sos-person">
             <span>
-              <strong>{incident.first_name}</strong> raised an SOS, {sinceWords(incident.since)}
+              <Trans
+                k={sinceClock(incident.since) ? 'safety.raisedSosSince' : 'safety.raisedSos'}
+                values={{ name: incident.first_name, time: sinceClock(incident.since) }}
+                tags={{ name: (name) => <strong>{name}</strong> }}
+              />
             </span>
             <a
               className="btn btn-small btn-danger"
               href={`tel:${LIMITS.EMERGENCY_NUMBER}`}
-              aria-label={`Call ${LIMITS.EMERGENCY_NUMBER} for ${incident.first_name}`}
+              aria-label={t('safety.callFor', { number: LIMITS.EMERGENCY_NUMBER, name: incident.first_name })}
               data-testid="standing-sos-call"
             >
-              Call {LIMITS.EMERGENCY_NUMBER}
+              {t('safety.call', { number: LIMITS.EMERGENCY_NUMBER })}
             </a>
           </li>
         ))}

@@ -1,16 +1,18 @@
 import type { TripStage } from '../api/safety'
 import { indiaWallTime } from '@/components/trip/india-time'
 import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
+import type { Key } from '@/i18n'
+import '@/i18n/catalogs/en/safety'
 
 /** How long the live trip page waits before reading the trip again. */
 export const SHARED_TRIP_REFRESH_MS = 30_000
 
-export const STAGE_LABELS: Record<TripStage, string> = {
-  upcoming: 'Upcoming',
-  under_way: 'Under way',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-}
+export const STAGE_LABELS = {
+  upcoming: 'safety.upcoming',
+  under_way: 'safety.underWay',
+  completed: 'safety.completed',
+  cancelled: 'safety.cancelled',
+} as const satisfies Record<TripStage, Key>
 
 const HAS_ZONE = /(?:[zZ]|[+-]\d{2}:?\d{2})$/
 

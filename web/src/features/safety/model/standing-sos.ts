@@ -9,8 +9,8 @@ export type StandingSosList = components['schemas']['StandingSosList']
 
 const CLOCK = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' })
 
-/** "2026-05-14T14:12:00+00:00" -> "since 7:42 PM". */
-export function sinceWords(since: string): string {
+/** "2026-05-14T14:12:00+00:00" -> "7:42 PM"; nothing for a time it cannot read. */
+export function sinceClock(since: string): string {
   const when = new Date(since)
-  return Number.isNaN(when.getTime()) ? '' : `since ${CLOCK.format(when)}`
+  return Number.isNaN(when.getTime()) ? '' : CLOCK.format(when)
 }
