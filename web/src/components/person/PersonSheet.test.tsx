@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -7,6 +7,7 @@ import { PersonButton } from './PersonButton'
 import { PersonSheetHost } from './PersonSheetHost'
 import { closePerson } from './person-sheet-store'
 import { ratingLine } from './rating'
+import { useT } from '@/i18n'
 
 const ravi = {
   id: 7,
@@ -101,8 +102,9 @@ describe('another person’s profile sheet', () => {
     const sheet = await screen.findByRole('dialog')
     expect(await within(sheet).findByTestId('rating')).toHaveTextContent('New · no ratings yet')
     expect(sheet).not.toHaveTextContent('0.0')
-    expect(ratingLine({ average_rating: 0, flagged_count: 0 })).toBe('New · no ratings yet')
-    expect(ratingLine({ average_rating: 3.5, flagged_count: 2 })).toBe('★ 3.5 · 2 flagged')
+    const t = renderHook(() => useT()).result.current
+    expect(ratingLine({ average_rating: 0, flagged_count: 0 }, t)).toBe('New · no ratings yet')
+    expect(ratingLine({ average_rating: 3.5, flagged_count: 2 }, t)).toBe('★ 3.5 · 2 flagged')
   })
 
   it('offers the screen’s decision and closes once it is done; See Reviews leaves the sheet behind', async () => {

@@ -68,7 +68,7 @@ export function ProfileCard({ person, own, headingLevel: Heading = 'h2' }: Profi
           <dt>{t('person.rating')}</dt>
           <dd data-testid="rating">
             {hasRatings(person.average_rating) && <StarIcon size={16} className={styles.star} />}{' '}
-            {ratingLabel(person.average_rating)}
+            {ratingLabel(person.average_rating, t)}
           </dd>
         </div>
         <div>

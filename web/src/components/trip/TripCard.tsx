@@ -19,16 +19,20 @@ import { CarIcon, StarIcon, UsersIcon } from '@/components/icons'
 import { hasRatings } from '@/components/person/rating'
 import { paths } from '@/config/paths'
 import { placeShortName } from '@/lib/location'
+import { useT } from '@/i18n'
+import { useFormat } from '@/i18n/useFormat'
 import { useConfig } from '@/lib/session'
+import '@/i18n/catalogs/en/tripCard'
 
 /** Who hosts: picture, first name, the verified mark and the rating, or 'New' before anyone has rated them. */
 function HostLine({ host }: { host: Trip['host'] }) {
+  const t = useT()
   return (
     <p className={styles.host} data-testid="trip-card-host">
       <Avatar src={host.small_image_url} name={host.name} size={28} />
       <span className={styles.hostName}>{firstName(host.name)}</span>
       {host.is_kyc_verified && (
-        <svg className={styles.verified} width="16" height="16" viewBox="0 0 24 24" role="img" aria-label="Verified">
+        <svg className={styles.verified} width="16" height="16" viewBox="0 0 24 24" role="img" aria-label={t('tripCard.verified')}>
           <path
             d="M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2z"
             fill="currentColor"
@@ -42,7 +46,7 @@ function HostLine({ host }: { host: Trip['host'] }) {
             <StarIcon size={14} className={styles.star} /> {host.average_rating.toFixed(1)}
           </>
         ) : (
-          'New'
+          t('tripCard.newHost')
         )}
       </span>
     </p>
@@ -53,8 +57,10 @@ function HostLine({ host }: { host: Trip['host'] }) {
 export function TripCard({ trip, search }: { trip: Trip | TripFound; search?: string }) {
   const { date, time, hour } = scheduleParts(trip.scheduled_at)
   const config = useConfig()
+  const t = useT()
+  const format = useFormat()
   const match = matchOf(trip)
-  const along = alongLine(match)
+  const along = alongLine(match, t)
   return (
     <div className={styles.cardWrap}>
       <Link
@@ -66,7 +72,7 @@ export function TripCard({ trip, search }: { trip: Trip | TripFound; search?: st
       >
         <div className={styles.top}>
           <span className={styles.when}>
-            <span className={styles.dayPart}>{timeOfDayLabel(hour)}</span>
+            <span className={styles.dayPart}>{timeOfDayLabel(hour, t)}</span>
             <span>
               {isoToDdMmYyyy(date)} · {formatClock(time)}
             </span>
@@ -74,7 +80,7 @@ export function TripCard({ trip, search }: { trip: Trip | TripFound; search?: st
           <TripBadges trip={trip} />
         </div>
         <HostLine host={trip.host} />
-        <ol className={styles.route} aria-label="Route">
+        <ol className={styles.route} aria-label={t('tripCard.route')}>
           <li>
             <span className={styles.dot} aria-hidden="true" />
             <span className={styles.place} title={trip.origin.name}>
@@ -95,12 +101,13 @@ export function TripCard({ trip, search }: { trip: Trip | TripFound; search?: st
         )}
         <div className={styles.facts}>
           <span className={styles.fact}>
-            <CarIcon size={16} /> {modeLabel(trip.preferred_mode_of_transport)}
+            <CarIcon size={16} /> {modeLabel(trip.preferred_mode_of_transport, t)}
           </span>
           <span className={styles.fact}>
-            <UsersIcon size={16} /> {trip.active_passenger_count}/{trip.total_passengers} joined
+            <UsersIcon size={16} />{' '}
+            {t('tripCard.joined', { active: trip.active_passenger_count, total: trip.total_passengers })}
           </span>
-          <span className={`${styles.fact} ${styles.cost}`}>{costRange(trip.estimated_cost, trip.total_passengers)}</span>
+          <span className={`${styles.fact} ${styles.cost}`}>{costRange(trip.estimated_cost, trip.total_passengers, t, format.money)}</span>
         </div>
       </Link>
       {/* Beside the card's link, not in it: a button inside a link is neither. */}

@@ -1,6 +1,10 @@
+import { renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { alongLine, detourChoiceLabel, formatWalk, riderStopsLine } from './along'
 import type { TripMatch } from './trip'
+import { useT } from '@/i18n'
+
+const t = renderHook(() => useT()).result.current
 
 const stop = (name: string, walk_m = 0) => ({ name, latitude: 12.91, longitude: 77.64, walk_m })
 const along = (overrides: Partial<TripMatch> = {}): TripMatch => ({
@@ -13,24 +17,24 @@ const along = (overrides: Partial<TripMatch> = {}): TripMatch => ({
 
 describe('riders along the way', () => {
   it('says where the pick-up is, how far the rider walks and the host’s detour', () => {
-    expect(alongLine(along())).toBe(
+    expect(alongLine(along(), t)).toBe(
       "Along the way: pick-up near HSR Layout (600 m from you) · host's detour about 6 min",
     )
   })
 
   it('leaves out a walk of nothing, and rounds the detour up to a whole minute', () => {
-    expect(alongLine(along({ pickup: stop('HSR Layout'), detour_minutes: 5.2 }))).toBe(
+    expect(alongLine(along({ pickup: stop('HSR Layout'), detour_minutes: 5.2 }), t)).toBe(
       "Along the way: pick-up near HSR Layout · host's detour about 6 min",
     )
   })
 
   it('says a trip passing near the person when the pick-up has no name', () => {
-    expect(alongLine(along({ pickup: stop('') }))).toBe("Along the way: passes near you · host's detour about 6 min")
+    expect(alongLine(along({ pickup: stop('') }), t)).toBe("Along the way: passes near you · host's detour about 6 min")
   })
 
   it('says nothing new of a match at the ends', () => {
-    expect(alongLine(along({ kind: 'ends' }))).toBeNull()
-    expect(alongLine(null)).toBeNull()
+    expect(alongLine(along({ kind: 'ends' }), t)).toBeNull()
+    expect(alongLine(null, t)).toBeNull()
   })
 
   it('writes walks in metres, and in kilometres the way the app does from 1 km', () => {
@@ -41,8 +45,8 @@ describe('riders along the way', () => {
   })
 
   it('names the detour choices, 0 meaning the ends only', () => {
-    expect(detourChoiceLabel(0)).toBe('Only riders at my start and end')
-    expect(detourChoiceLabel(15)).toBe('Up to 15 minutes')
+    expect(detourChoiceLabel(0, t)).toBe('Only riders at my start and end')
+    expect(detourChoiceLabel(15, t)).toBe('Up to 15 minutes')
   })
 
   it("says where a rider joins and leaves, in order, with the host's extra minutes", () => {
@@ -51,8 +55,8 @@ describe('riders along the way', () => {
       drop: { name: 'Shivajinagar, Bengaluru', latitude: 3, longitude: 4 },
       detour_minutes: 6,
     }
-    expect(riderStopsLine(person)).toBe('Joins at HSR Layout · leaves at Shivajinagar · +6 min')
-    expect(riderStopsLine({ ...person, detour_minutes: 0 })).toBe('Joins at HSR Layout · leaves at Shivajinagar')
-    expect(riderStopsLine({ pickup: null, drop: null, detour_minutes: null })).toBeNull()
+    expect(riderStopsLine(person, t)).toBe('Joins at HSR Layout · leaves at Shivajinagar · +6 min')
+    expect(riderStopsLine({ ...person, detour_minutes: 0 }, t)).toBe('Joins at HSR Layout · leaves at Shivajinagar')
+    expect(riderStopsLine({ pickup: null, drop: null, detour_minutes: null }, t)).toBeNull()
   })
 })

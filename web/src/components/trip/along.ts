@@ -5,14 +5,16 @@
  */
 import { formatKm, type Place, type Trip, type TripFound, type TripMatch } from './trip'
 import { CHOICES } from '@/generated/rules'
+import type { Translate } from '@/i18n'
+import '@/i18n/catalogs/en/tripCard'
 import { placeShortName } from '@/lib/location'
 
 /** How far a host will go out of their way, in minutes (domain/rules/choices.py). */
 export const { DETOUR_CHOICES, DEFAULT_DETOUR_MINUTES } = CHOICES
 
 /** '10 minutes', and for 0 what it means: riders at the ends only. */
-export const detourChoiceLabel = (minutes: number): string =>
-  minutes === 0 ? 'Only riders at my start and end' : `Up to ${minutes} minutes`
+export const detourChoiceLabel = (minutes: number, t: Translate): string =>
+  minutes === 0 ? t('tripCard.detourEndsOnly') : t('tripCard.detourUpTo', { count: minutes })
 
 /** What a passenger of a trip view says of their own stops. */
 type RiderStops = Pick<Trip['passengers'][number], 'pickup' | 'drop' | 'detour_minutes'>
@@ -27,21 +29,23 @@ export function formatWalk(metres: number): string {
 }
 
 /** A match along the way, as its card says it; null for a match at the ends, which cards show as they always have. */
-export function alongLine(match: TripMatch | null): string | null {
+export function alongLine(match: TripMatch | null, t: Translate): string | null {
   if (!match || match.kind !== 'along') return null
-  const detour = `host's detour about ${Math.ceil(match.detour_minutes)} min`
+  const detour = t('tripCard.hostDetour', { minutes: Math.ceil(match.detour_minutes) })
   const place = placeShortName(match.pickup.name)
   // Trips Around You names no place: the pick-up is where the person is.
-  if (!place) return `Along the way: passes near you · ${detour}`
-  const walk = match.pickup.walk_m > 0 ? ` (${formatWalk(match.pickup.walk_m)} from you)` : ''
-  return `Along the way: pick-up near ${place}${walk} · ${detour}`
+  if (!place) return t('tripCard.alongNearYou', { detour })
+  if (match.pickup.walk_m <= 0) return t('tripCard.alongPickup', { place, detour })
+  return t('tripCard.alongPickupWalk', { place, walk: formatWalk(match.pickup.walk_m), detour })
 }
 
 /** "Joins at HSR Layout · leaves at Shivajinagar · +6 min"; null when the view says nothing of the rider's stops. */
-export function riderStopsLine({ pickup, drop, detour_minutes: detour }: RiderStops): string | null {
+export function riderStopsLine({ pickup, drop, detour_minutes: detour }: RiderStops, t: Translate): string | null {
   if (!pickup || !drop) return null
-  const extra = detour && detour > 0 ? ` · +${Math.ceil(detour)} min` : ''
-  return `Joins at ${placeShortName(pickup.name)} · leaves at ${placeShortName(drop.name)}${extra}`
+  const stops = { pickup: placeShortName(pickup.name), drop: placeShortName(drop.name) }
+  return detour && detour > 0
+    ? t('tripCard.riderStopsDetour', { ...stops, minutes: Math.ceil(detour) })
+    : t('tripCard.riderStops', stops)
 }
 
 /** The place a trip's end is, as a place field shows it. */

@@ -1,8 +1,8 @@
+import { renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
   co2Line,
   costRange,
-  distancePrefix,
   firstName,
   formatClock,
   isAlmostFull,
@@ -10,8 +10,15 @@ import {
   modeLabel,
   timeOfDayLabel,
   tripBadges,
+  tripDistance,
   type Trip,
 } from './trip'
+import { useT } from '@/i18n'
+import { formatMoney } from '@/i18n/format'
+
+/** English, as a screen outside a provider speaks. */
+const t = renderHook(() => useT()).result.current
+const money = (rupees: number) => formatMoney(rupees, 'en')
 
 const trip = (overrides: Partial<Trip> = {}) =>
   ({
@@ -29,10 +36,10 @@ const trip = (overrides: Partial<Trip> = {}) =>
 
 describe('trip cards', () => {
   it('names the part of the day: morning before noon, afternoon until three, evening after', () => {
-    expect(timeOfDayLabel(11)).toBe('Morning')
-    expect(timeOfDayLabel(12)).toBe('Afternoon')
-    expect(timeOfDayLabel(14)).toBe('Afternoon')
-    expect(timeOfDayLabel(15)).toBe('Evening')
+    expect(timeOfDayLabel(11, t)).toBe('Morning')
+    expect(timeOfDayLabel(12, t)).toBe('Afternoon')
+    expect(timeOfDayLabel(14, t)).toBe('Afternoon')
+    expect(timeOfDayLabel(15, t)).toBe('Evening')
   })
 
   it('shows dates DD-MM-YYYY and times on a 12-hour clock', () => {
@@ -43,7 +50,7 @@ describe('trip cards', () => {
   })
 
   it('reads mode codes, anything unknown being self drive', () => {
-    expect([1, 2, 3, 4, 9].map(modeLabel)).toEqual(['Cab', 'Auto', 'Undecided', 'Self Drive', 'Self Drive'])
+    expect([1, 2, 3, 4, 9].map((code) => modeLabel(code, t))).toEqual(['Cab', 'Auto', 'Undecided', 'Self Drive', 'Self Drive'])
   })
 
   it('marks the host, a pending request and a requested or booked cab', () => {
@@ -61,18 +68,18 @@ describe('trip cards', () => {
   })
 
   it('splits the cost from every seat up to half the total, in rupees, or says not booked', () => {
-    expect(costRange(0, 4)).toBe('Not booked')
-    expect(costRange(1000, 4)).toBe('₹250 - ₹500')
-    expect(costRange(1000, 3)).toBe('₹333 - ₹500')
-    expect(costRange(1200, 2)).toBe('₹600')
-    expect(costRange(100000, 4)).toBe('₹25,000 - ₹50,000')
+    expect(costRange(0, 4, t, money)).toBe('Not booked')
+    expect(costRange(1000, 4, t, money)).toBe('₹250 - ₹500')
+    expect(costRange(1000, 3, t, money)).toBe('₹333 - ₹500')
+    expect(costRange(1200, 2, t, money)).toBe('₹600')
+    expect(costRange(100000, 4, t, money)).toBe('₹25,000 - ₹50,000')
   })
 
   it('says Saving to members, Save to others before the trip and Saved after it', () => {
-    expect(co2Line(trip({ is_current_user_host: true }))).toBe('Saving 2.5 kg CO2')
-    expect(co2Line(trip({ user_status: 'active' }))).toBe('Saving 2.5 kg CO2')
-    expect(co2Line(trip({ user_status: 'requested' }))).toBe('Save 3 kg CO2')
-    expect(co2Line(trip({ is_past: true, user_status: 'active' }))).toBe('Saved 2.5 kg CO2')
+    expect(co2Line(trip({ is_current_user_host: true }), t)).toBe('Saving 2.5 kg CO2')
+    expect(co2Line(trip({ user_status: 'active' }), t)).toBe('Saving 2.5 kg CO2')
+    expect(co2Line(trip({ user_status: 'requested' }), t)).toBe('Save 3 kg CO2')
+    expect(co2Line(trip({ is_past: true, user_status: 'active' }), t)).toBe('Saved 2.5 kg CO2')
   })
 
   it("calls a trip 'Almost Full' only when one seat is left of three or more", () => {
@@ -92,7 +99,7 @@ describe('trip cards', () => {
   })
 
   it("says 'about' before distances measured from approximate ends, and nothing for exact ones", () => {
-    expect(distancePrefix({ origin: { is_approximate: true } })).toBe('about ')
-    expect(distancePrefix({ origin: { is_approximate: false } })).toBe('')
+    expect(tripDistance({ origin: { is_approximate: true } }, 12.34, t)).toBe('about 12 km')
+    expect(tripDistance({ origin: { is_approximate: false } }, 4.56, t)).toBe('4.6 km')
   })
 })

@@ -1,5 +1,7 @@
 import type { components } from '@/generated/api'
 import { LIMITS } from '@/generated/rules'
+import type { Key, Translate } from '@/i18n'
+import '@/i18n/catalogs/en/tripCard'
 
 type Schemas = components['schemas']
 
@@ -15,19 +17,17 @@ export type TripMatch = Schemas['TripMatch']
 /** Transport mode codes (SPEC §3): 1 Cab, 2 Auto, 3 Undecided, anything else Self Drive. */
 export const MODES = { cab: 1, auto: 2, undecided: 3, selfDrive: 4 } as const
 
-export const MODE_CHOICES: readonly { code: number; label: string }[] = [
-  { code: MODES.cab, label: 'Cab' },
-  { code: MODES.auto, label: 'Auto' },
-  { code: MODES.undecided, label: 'Undecided' },
-  { code: MODES.selfDrive, label: 'Self Drive' },
-]
+export const MODE_CHOICES: readonly number[] = [MODES.cab, MODES.auto, MODES.undecided, MODES.selfDrive]
 
-export function modeLabel(code: number): string {
-  if (code === MODES.cab) return 'Cab'
-  if (code === MODES.auto) return 'Auto'
-  if (code === MODES.undecided) return 'Undecided'
-  return 'Self Drive'
+/** The catalog key naming a mode: 'Cab', 'Auto', 'Undecided', 'Self Drive'. */
+export function modeKey(code: number): Extract<Key, `tripCard.mode${string}`> {
+  if (code === MODES.cab) return 'tripCard.modeCab'
+  if (code === MODES.auto) return 'tripCard.modeAuto'
+  if (code === MODES.undecided) return 'tripCard.modeUndecided'
+  return 'tripCard.modeSelfDrive'
 }
+
+export const modeLabel = (code: number, t: Translate): string => t(modeKey(code))
 
 /** "2026-05-14 09:05" -> its parts, read as written (the server already speaks India time). */
 export function scheduleParts(scheduledAt: string): { date: string; time: string; hour: number } {
@@ -50,13 +50,23 @@ export function formatClock(time: string): string {
 }
 
 /** Morning before 12, Afternoon from 12 until 15, Evening after (SPEC §9). */
-export function timeOfDayLabel(hour: number): 'Morning' | 'Afternoon' | 'Evening' {
-  if (hour < 12) return 'Morning'
-  if (hour < 15) return 'Afternoon'
-  return 'Evening'
+export function timeOfDayLabel(hour: number, t: Translate): string {
+  if (hour < 12) return t('tripCard.morning')
+  if (hour < 15) return t('tripCard.afternoon')
+  return t('tripCard.evening')
 }
 
 export type TripBadge = 'Hosted' | 'Requested' | 'Cab Booked' | 'Cancelled' | 'Trip Full' | 'Almost Full'
+
+/** Each badge's words in the catalog. */
+export const BADGE_KEYS = {
+  Hosted: 'tripCard.badgeHosted',
+  Requested: 'tripCard.badgeRequested',
+  'Cab Booked': 'tripCard.badgeCabBooked',
+  Cancelled: 'tripCard.badgeCancelled',
+  'Trip Full': 'tripCard.badgeTripFull',
+  'Almost Full': 'tripCard.badgeAlmostFull',
+} as const satisfies Record<TripBadge, Key>
 
 export function tripBadges(trip: Trip): TripBadge[] {
   const badges: TripBadge[] = []
@@ -84,23 +94,22 @@ export function firstName(name: string | null | undefined): string {
 }
 
 /**
- * 'about ' before a distance measured from approximate ends: until the host accepts someone, they see each end at the
- * centre of its cell (docs/security.md "Where a host lives"), so their distances differ a little from the members'.
+ * A distance in km, 'about' it when measured from approximate ends: until the host accepts someone, they see each end
+ * at the centre of its cell (docs/security.md "Where a host lives"), so their distances differ a little from the
+ * members'.
  */
-export const distancePrefix = (trip: { origin: { is_approximate?: boolean | null } }): string =>
-  trip.origin.is_approximate ? 'about ' : ''
-
-const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`
+export const tripDistance = (trip: { origin: { is_approximate?: boolean | null } }, km: number, t: Translate): string =>
+  trip.origin.is_approximate ? t('tripCard.aboutDistance', { distance: formatKm(km) }) : formatKm(km)
 
 /**
  * The per-person cost: from the total split over every seat up to half the total (the host pays the full share
- * until the trip fills), or 'Not booked' when there is no cost.
+ * until the trip fills), or 'Not booked' when there is no cost. `money` writes rupees in the language (useFormat).
  */
-export function costRange(estimatedCost: number, totalPassengers: number): string {
-  if (!estimatedCost) return 'Not booked'
+export function costRange(estimatedCost: number, totalPassengers: number, t: Translate, money: (rupees: number) => string): string {
+  if (!estimatedCost) return t('tripCard.notBooked')
   const low = Math.round(estimatedCost / Math.max(totalPassengers, 1))
   const high = Math.round(estimatedCost / 2)
-  return low === high ? rupees(low) : `${rupees(low)} - ${rupees(high)}`
+  return low === high ? money(low) : `${money(low)} - ${money(high)}`
 }
 
 const formatKg = (kg: number) => (Number.isInteger(kg) ? String(kg) : kg.toFixed(1))
@@ -109,11 +118,14 @@ const formatKg = (kg: number) => (Number.isInteger(kg) ? String(kg) : kg.toFixed
  * The CO2 sentence: 'Saved' once the trip is past, 'Saving' for its members before, 'Save' for everyone else, who
  * would add the next seat's saving by joining.
  */
-export function co2Line(trip: Pick<Trip, 'is_past' | 'is_current_user_host' | 'user_status' | 'current_co2_saving' | 'next_co2_saving'>): string {
-  if (trip.is_past) return `Saved ${formatKg(trip.current_co2_saving)} kg CO2`
+export function co2Line(
+  trip: Pick<Trip, 'is_past' | 'is_current_user_host' | 'user_status' | 'current_co2_saving' | 'next_co2_saving'>,
+  t: Translate,
+): string {
+  if (trip.is_past) return t('tripCard.co2Saved', { kg: formatKg(trip.current_co2_saving) })
   const member = trip.is_current_user_host || trip.user_status === 'active'
-  if (member) return `Saving ${formatKg(trip.current_co2_saving)} kg CO2`
-  return `Save ${formatKg(trip.next_co2_saving)} kg CO2`
+  if (member) return t('tripCard.co2Saving', { kg: formatKg(trip.current_co2_saving) })
+  return t('tripCard.co2Save', { kg: formatKg(trip.next_co2_saving) })
 }
 
 /** One tree for every 50 kg of CO2 avoided. */

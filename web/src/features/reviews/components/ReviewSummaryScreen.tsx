@@ -91,7 +91,7 @@ function Figures({ summary, labels }: { summary: ReviewSummary; labels: Record<s
             {hasRatings(summary.average_rating) && (
               <StarIcon size={22} className={`${styles.starOn} ${styles.starFilled}`} />
             )}
-            {ratingLabel(summary.average_rating)}
+            {ratingLabel(summary.average_rating, t)}
           </span>
         </div>
         <div className={styles.figure}>

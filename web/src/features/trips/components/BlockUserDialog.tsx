@@ -4,6 +4,8 @@ import { blockReasonError } from '../model/join'
 import styles from './JoinDialogs.module.css'
 import { Dialog } from '@/components/Dialog'
 import { toast } from '@/components/toast'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 export type BlockTarget = { id: number; name: string | null }
 
@@ -19,6 +21,7 @@ export function BlockUserDialog({ person, onClose, onBlocked }: BlockUserDialogP
   const [report, setReport] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const block = useBlockUser()
+  const t = useT()
 
   const close = () => {
     setReason('')
@@ -40,19 +43,19 @@ export function BlockUserDialog({ person, onClose, onBlocked }: BlockUserDialogP
           close()
           onBlocked?.()
         },
-        onError: () => toast.error('Internal Server Error'),
+        onError: () => toast.error(t('trips.blockFailed')),
       },
     )
   }
 
   return (
-    <Dialog open={person != null} title="Report & Block User" onClose={close} testId="block-user-dialog">
+    <Dialog open={person != null} title={t('trips.reportAndBlockUser')} onClose={close} testId="block-user-dialog">
       <p className={styles.lead}>
-        {person?.name ?? 'This person'} will no longer see your trips, and you will not see theirs.
+        {t('trips.blockLead', { name: person?.name ?? t('trips.thisPerson') })}
       </p>
       <div className="field">
         <label className="field-label" htmlFor={reasonId}>
-          Reason {!report && <span className="field-optional">(optional)</span>}
+          {t('trips.reason')} {!report && <span className="field-optional">{t('common.optional')}</span>}
         </label>
         <textarea
           id={reasonId}
@@ -80,14 +83,14 @@ export function BlockUserDialog({ person, onClose, onBlocked }: BlockUserDialogP
             setError(null)
           }}
         />
-        Report
+        {t('trips.report')}
       </label>
       <div className={styles.actions}>
         <button type="button" className="btn btn-secondary btn-block" onClick={close}>
-          Cancel
+          {t('trips.cancel')}
         </button>
         <button type="button" className="btn btn-danger btn-block" onClick={confirm} disabled={block.isPending}>
-          {report ? 'Report & Block' : 'Block'}
+          {report ? t('trips.reportAndBlock') : t('trips.block')}
         </button>
       </div>
     </Dialog>

@@ -9,6 +9,8 @@ import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
 import { useCreateCommute } from '@/lib/commutes'
 import { storage } from '@/lib/storage'
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 /**
  * /create-trip: a trip, or a commute when weekdays are chosen. `hostPrompt` is what the app shows a host over the form
@@ -16,17 +18,18 @@ import { storage } from '@/lib/storage'
  */
 export function CreateTripScreen({ hostPrompt }: { hostPrompt: ReactNode }) {
   const navigate = useNavigate()
+  const { t, message } = useI18n()
   const createTrip = useCreateTrip()
   const createCommute = useCreateCommute()
   const [initial] = useState(() => newTripForm())
 
   return (
     <>
-      <PageHeader title="Create Trip" />
+      <PageHeader title={t('trips.createTrip')} />
       <TripForm
         initial={initial}
         purpose="create"
-        submitLabel="Create Trip"
+        submitLabel={t('trips.createTrip')}
         submitting={createTrip.isPending || createCommute.isPending}
         onSubmit={(values) =>
           values.repeatOn.length > 0
@@ -36,14 +39,14 @@ export function CreateTripScreen({ hostPrompt }: { hostPrompt: ReactNode }) {
                   storage.tripsTab.set('hosting')
                   navigate(paths.trips, { replace: true })
                 },
-                onError: (failure) => toast.error(errorMessage(failure)),
+                onError: (failure) => toast.error(message(errorMessage(failure))),
               })
             : createTrip.mutate(createPayload(values), {
                 onSuccess: ({ message, data }) => {
                   toast.success(message)
                   navigate(paths.trip(data.trip_id), { replace: true })
                 },
-                onError: (failure) => toast.error(errorMessage(failure)),
+                onError: (failure) => toast.error(message(errorMessage(failure))),
               })
         }
       />

@@ -2,6 +2,8 @@ import { useId } from 'react'
 import styles from './PickerFields.module.css'
 import { CalendarIcon } from '@/components/icons'
 import { isoToDdMmYyyy } from '@/components/trip/trip'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type DateFieldProps = {
   label: string
@@ -18,6 +20,7 @@ type DateFieldProps = {
 export function DateField({ label, value, min, max, onChange, error, testId }: DateFieldProps) {
   const inputId = useId()
   const messageId = useId()
+  const t = useT()
   return (
     <div className="field">
       <label className="field-label" htmlFor={inputId}>
@@ -25,7 +28,7 @@ export function DateField({ label, value, min, max, onChange, error, testId }: D
       </label>
       <div className={`${styles.box} ${error ? styles.invalid : ''}`}>
         <span className={value ? styles.value : styles.placeholder} aria-hidden="true">
-          {value ? isoToDdMmYyyy(value) : 'Select Date'}
+          {value ? isoToDdMmYyyy(value) : t('trips.selectDate')}
         </span>
         <CalendarIcon size={20} className={styles.icon} />
         <input

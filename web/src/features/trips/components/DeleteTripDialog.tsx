@@ -4,6 +4,8 @@ import { ReasonDialog } from './ReasonDialog'
 import { toast } from '@/components/toast'
 import { CHOICES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 export const DELETE_REASONS = CHOICES.TRIP_DELETE_REASONS
 
@@ -22,16 +24,17 @@ type DeleteTripDialogProps = {
 
 export function DeleteTripDialog({ tripId, open, onClose, onDeleted, warning }: DeleteTripDialogProps) {
   const deleteTrip = useDeleteTrip(tripId)
+  const { t, message } = useI18n()
   return (
     <ReasonDialog
       open={open}
-      title="Delete Trip"
+      title={t('trips.deleteTrip')}
       testId="delete-trip-dialog"
-      legend="Why are you deleting this trip?"
+      legend={t('trips.deleteWhy')}
       presets={DELETE_REASONS}
-      customLabel="Other reason"
-      dismissLabel="Cancel"
-      actionLabel="Delete Trip"
+      customLabel={t('trips.otherReason')}
+      dismissLabel={t('trips.cancel')}
+      actionLabel={t('trips.deleteTrip')}
       warning={warning}
       pending={deleteTrip.isPending}
       onClose={onClose}
@@ -41,7 +44,8 @@ export function DeleteTripDialog({ tripId, open, onClose, onDeleted, warning }: 
             toast.success(message)
             onDeleted()
           },
-          onError: (failure) => toast.error(`Cannot delete trip. ${errorMessage(failure).replace(/\.$/, '')}.`),
+          onError: (failure) =>
+            toast.error(t('trips.cannotDeleteTrip', { error: message(errorMessage(failure)).replace(/[.।]$/, '') })),
         })
       }
     />

@@ -1,5 +1,7 @@
 import { useId } from 'react'
 import { DETOUR_CHOICES, detourChoiceLabel } from '@/components/trip/along'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type DetourChoiceProps = { value: number; onChange: (minutes: number) => void }
 
@@ -7,10 +9,11 @@ type DetourChoiceProps = { value: number; onChange: (minutes: number) => void }
 export function DetourChoice({ value, onChange }: DetourChoiceProps) {
   const selectId = useId()
   const hintId = useId()
+  const t = useT()
   return (
     <div className="field" data-field="maxDetourMinutes">
       <label className="field-label" htmlFor={selectId}>
-        How far will you go out of your way?
+        {t('trips.detourQuestion')}
       </label>
       <select
         id={selectId}
@@ -22,14 +25,12 @@ export function DetourChoice({ value, onChange }: DetourChoiceProps) {
       >
         {DETOUR_CHOICES.map((minutes) => (
           <option key={minutes} value={minutes}>
-            {detourChoiceLabel(minutes)}
+            {detourChoiceLabel(minutes, t)}
           </option>
         ))}
       </select>
       <p id={hintId} className="field-hint">
-        {value === 0
-          ? 'Only riders starting and ending near you can find this trip.'
-          : 'Riders whose pick-up and drop lie on your way can find this trip too.'}
+        {value === 0 ? t('trips.detourHintEnds') : t('trips.detourHintAlong')}
       </p>
     </div>
   )

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router'
 import { useEditTrip } from '../api/trips'
-import { editChanges, TRIP_FORM_MESSAGES, tripFormFrom } from '../model/trip-form'
+import { editChanges, tripFormFrom } from '../model/trip-form'
 import { TripForm } from './TripForm'
 import { Dialog } from '@/components/Dialog'
 import { PageHeader } from '@/components/PageHeader'
@@ -9,29 +9,35 @@ import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
+import { useI18n, useT, type Key } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type TripChanges = ReturnType<typeof editChanges>
 
 /** What a new departure time does to the trip's cab, told before the host saves: the API cancels a requested or
  * booked cab when the time changes. Null when no cab is running. */
-export function cabEndedByTimeChange(cab: Trip['cab'] | null | undefined): string | null {
-  if (cab?.status === 'booked') return 'Changing the time cancels the booked cab'
-  if (cab?.status === 'requested') return 'Changing the time cancels the cab request'
+export function cabEndedByTimeChange(
+  cab: Trip['cab'] | null | undefined,
+): Extract<Key, 'trips.cabCancelsBooked' | 'trips.cabCancelsRequest'> | null {
+  if (cab?.status === 'booked') return 'trips.cabCancelsBooked'
+  if (cab?.status === 'requested') return 'trips.cabCancelsRequest'
   return null
 }
 
 /** The trip arrives as navigation state from its sheet; without it there is nothing to edit. */
 export function EditTripScreen() {
   const trip = (useLocation().state as { trip?: Trip } | null)?.trip
+  const notFound = useT()('trips.tripNotFound')
   useEffect(() => {
-    if (!trip) toast.error('Trip not found')
-  }, [trip])
+    if (!trip) toast.error(notFound)
+  }, [trip, notFound])
   if (!trip) return <Navigate to={paths.home} replace />
   return <EditTrip trip={trip} />
 }
 
 function EditTrip({ trip }: { trip: Trip }) {
   const navigate = useNavigate()
+  const { t, message } = useI18n()
   const editTrip = useEditTrip(trip.id)
   const [initial] = useState(() => tripFormFrom(trip))
   // A new time for a trip whose cab is requested or booked waits for the host to confirm that the cab is cancelled.
@@ -44,22 +50,22 @@ function EditTrip({ trip }: { trip: Trip }) {
         toast.success(message)
         navigate(paths.trip(trip.id), { replace: true })
       },
-      onError: (failure) => toast.error(errorMessage(failure)),
+      onError: (failure) => toast.error(message(errorMessage(failure))),
     })
   }
 
   return (
     <>
-      <PageHeader title="Edit Trip" backTo={paths.trip(trip.id)} />
+      <PageHeader title={t('trips.editTrip')} backTo={paths.trip(trip.id)} />
       <TripForm
         initial={initial}
         purpose="edit"
-        submitLabel="Edit Trip"
+        submitLabel={t('trips.editTrip')}
         submitting={editTrip.isPending}
         onSubmit={(values) => {
           const changes = editChanges(trip, values)
           if (Object.keys(changes).length === 0) {
-            toast.error(TRIP_FORM_MESSAGES.nothingUpdated)
+            toast.error(t('trips.nothingUpdated'))
             return
           }
           if (cabWarning && changes.time_of_trip !== undefined) {
@@ -71,14 +77,11 @@ function EditTrip({ trip }: { trip: Trip }) {
       />
       <Dialog
         open={awaitingConfirmation !== null}
-        title={cabWarning ?? ''}
+        title={cabWarning ? t(cabWarning) : ''}
         onClose={() => setAwaitingConfirmation(null)}
         testId="time-change-cancels-cab-dialog"
       >
-        <p>
-          The cab is cancelled with the vendor once you save, and your members are told why. You can request a new cab
-          for the new time afterwards.
-        </p>
+        <p>{t('trips.cabCancelLead')}</p>
         <button
           type="button"
           className="btn btn-danger btn-block"
@@ -88,10 +91,10 @@ function EditTrip({ trip }: { trip: Trip }) {
             setAwaitingConfirmation(null)
           }}
         >
-          Change Time and Cancel Cab
+          {t('trips.changeTimeCancelCab')}
         </button>
         <button type="button" className="btn btn-secondary btn-block" onClick={() => setAwaitingConfirmation(null)}>
-          Keep the Cab
+          {t('trips.keepTheCab')}
         </button>
       </Dialog>
     </>

@@ -3,6 +3,8 @@ import { calendarDay, shouldPromptFeedback } from '../model/join'
 import styles from './JoinDialogs.module.css'
 import { Dialog } from '@/components/Dialog'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 /** localStorage key of the calendar day the feedback prompt was last shown; logout clears it with everything else. */
 const LAST_PROMPT_KEY = 'humsafar.feedback-prompt-day'
@@ -28,15 +30,16 @@ export function claimFeedbackPrompt(now: Date = new Date()): boolean {
 
 export function FeedbackPrompt({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate()
+  const t = useT()
   return (
-    <Dialog open={open} title="We would love to hear from you!" onClose={onClose} testId="feedback-prompt">
-      <p className={styles.lead}>Tell us what works for you and what does not, so we can make your trips better.</p>
+    <Dialog open={open} title={t('trips.feedbackTitle')} onClose={onClose} testId="feedback-prompt">
+      <p className={styles.lead}>{t('trips.feedbackLead')}</p>
       <div className={styles.actions}>
         <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-          Not now
+          {t('trips.notNow')}
         </button>
         <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.helpAndFeedback)}>
-          Leave a feedback
+          {t('trips.leaveFeedback')}
         </button>
       </div>
     </Dialog>

@@ -1,6 +1,8 @@
 import type { JoinStops } from '../model/join-stops'
 import styles from './JoinDialogs.module.css'
 import { LocationPicker } from './LocationPicker'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type JoinStopFieldsProps = { stops: JoinStops; onChange: (stops: JoinStops) => void }
 
@@ -9,22 +11,23 @@ type JoinStopFieldsProps = { stops: JoinStops; onChange: (stops: JoinStops) => v
  * changed to another place near the host's way.
  */
 export function JoinStopFields({ stops, onChange }: JoinStopFieldsProps) {
+  const t = useT()
   return (
     <fieldset className={styles.reasons} data-testid="join-stops">
-      <legend className="field-label">Your pick-up and drop</legend>
+      <legend className="field-label">{t('trips.yourStops')}</legend>
       <LocationPicker
-        label="Pick-up"
+        label={t('trips.pickup')}
         value={stops.pickup ?? stops.origin}
         onChange={(pickup) => onChange({ ...stops, pickup })}
         testId="join-pickup"
       />
       <LocationPicker
-        label="Drop"
+        label={t('trips.drop')}
         value={stops.drop ?? stops.destination}
         onChange={(drop) => onChange({ ...stops, drop })}
         testId="join-drop"
       />
-      <p className="field-hint">Choose places on the host&apos;s way: the host goes only a little out of their way.</p>
+      <p className="field-hint">{t('trips.stopsHint')}</p>
     </fieldset>
   )
 }

@@ -3,6 +3,8 @@ import { LEAVE_REASONS } from '../model/join'
 import { ReasonDialog } from './ReasonDialog'
 import { toast } from '@/components/toast'
 import { errorMessage } from '@/lib/api'
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type LeaveTripDialogProps = {
   tripId: number
@@ -14,24 +16,25 @@ type LeaveTripDialogProps = {
 }
 
 const COPY = {
-  leave: { title: 'Leave Trip', legend: 'Why are you leaving this trip?', action: 'LEAVE' },
-  cancel: { title: 'Cancel Request', legend: 'Why are you cancelling your request?', action: 'REVOKE_REQUEST' },
+  leave: { title: 'trips.leaveTrip', legend: 'trips.leaveWhy', action: 'LEAVE' },
+  cancel: { title: 'trips.cancelRequest', legend: 'trips.cancelWhy', action: 'REVOKE_REQUEST' },
 } as const
 
 /** Leave Trip (an active member) or Cancel Request (a pending one), with a reason (SPEC §5 leave reasons). */
 export function LeaveTripDialog({ tripId, mode, open, onClose, warning }: LeaveTripDialogProps) {
   const decide = usePassengerDecision(tripId)
   const copy = COPY[mode]
+  const { t, message } = useI18n()
   return (
     <ReasonDialog
       open={open}
-      title={copy.title}
+      title={t(copy.title)}
       testId="leave-trip-dialog"
-      legend={copy.legend}
+      legend={t(copy.legend)}
       presets={LEAVE_REASONS}
-      customLabel="Other reason"
-      dismissLabel="Back"
-      actionLabel={copy.title}
+      customLabel={t('trips.otherReason')}
+      dismissLabel={t('common.back')}
+      actionLabel={t(copy.title)}
       warning={warning}
       pending={decide.isPending}
       onClose={onClose}
@@ -44,7 +47,11 @@ export function LeaveTripDialog({ tripId, mode, open, onClose, warning }: LeaveT
               onClose()
             },
             onError: (failure) =>
-              toast.error(mode === 'leave' ? `Cannot Leave Trip : ${errorMessage(failure)}` : errorMessage(failure)),
+              toast.error(
+                mode === 'leave'
+                  ? t('trips.cannotLeaveTrip', { error: message(errorMessage(failure)) })
+                  : message(errorMessage(failure)),
+              ),
           },
         )
       }

@@ -8,6 +8,8 @@ import type { Place } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
 import { currentPosition, LocationError } from '@/lib/location'
 import { geocode, placeCoordinates, type Suggestion } from '@/lib/maps'
+import { useI18n, type Translate } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 /** Leaflet is only downloaded when someone opens the map. */
 const MapDialog = lazy(() => import('./MapDialog'))
@@ -28,15 +30,15 @@ type Option =
   | { kind: 'map'; key: string; label: string }
 
 /** 'Your Location' first, then the places matching the text, and 'Select location on Map' last. */
-const optionsOf = (suggestions: Suggestion[]): Option[] => [
-  { kind: 'current', key: 'current', label: 'Your Location' },
+const optionsOf = (suggestions: Suggestion[], t: Translate): Option[] => [
+  { kind: 'current', key: 'current', label: t('trips.yourLocation') },
   ...suggestions.map<Option>((suggestion) => ({
     kind: 'suggestion',
     key: suggestion.place_id,
     label: suggestion.label,
     suggestion,
   })),
-  { kind: 'map', key: 'map', label: 'Select location on Map' },
+  { kind: 'map', key: 'map', label: t('trips.selectOnMap') },
 ]
 
 /** Where is the person now, as a named place: the stored location, else a fresh reading. */
@@ -50,6 +52,7 @@ async function currentPlace(): Promise<Place> {
  * A place field (ARIA combobox): suggestions while typing, 'Your Location' and 'Select location on Map' always offered.
  */
 export function LocationPicker({ label, value, onChange, error, locked, testId }: LocationPickerProps) {
+  const { t, message } = useI18n()
   const inputId = useId()
   const listId = useId()
   const messageId = useId()
@@ -80,13 +83,16 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
         onChange({ name: option.suggestion.label, place_id: option.suggestion.place_id, latitude: lat, longitude: long })
       }
     } catch (failure) {
-      toast.error(failure instanceof LocationError ? failure.message : errorMessage(failure))
+      toast.error(failure instanceof LocationError ? failure.message : message(errorMessage(failure)))
     } finally {
       setBusy(false)
     }
   }
 
-  const search = usePlaceSearch({ text, optionsOf, onPick: (option: Option) => void choose(option), searching: typing })
+  const search = usePlaceSearch({
+    text,
+    optionsOf: (suggestions: Suggestion[]) => optionsOf(suggestions, t),
+    onPick: (option: Option) => void choose(option), searching: typing })
   const { suggestions, loading, failed, options, open, activeIndex } = search
 
   if (locked) {
@@ -123,7 +129,7 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
           aria-invalid={Boolean(error)}
           aria-describedby={messageId}
           autoComplete="off"
-          placeholder="Search a place"
+          placeholder={t('trips.searchPlace')}
           value={text}
           onChange={(event) => {
             setText(event.target.value)
@@ -134,9 +140,9 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
           onKeyDown={search.onKeyDown}
           data-testid={testId}
         />
-        {busy && <span className={styles.spinner} aria-label="Finding the place" role="status" />}
+        {busy && <span className={styles.spinner} aria-label={t('trips.findingPlace')} role="status" />}
         {open && (
-          <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className={styles.list}>
+          <ul id={listId} role="listbox" aria-label={t('trips.suggestionsFor', { label })} className={styles.list}>
             {options.map((option, index) => (
               <li
                 key={option.key}
@@ -154,12 +160,12 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
             ))}
             {typing && text.trim() && !loading && suggestions.length === 0 && (
               <li role="presentation" className={styles.note}>
-                {failed ? 'Could not load suggestions' : 'No matching places'}
+                {failed ? t('trips.suggestionsFailed') : t('trips.noMatchingPlaces')}
               </li>
             )}
             {loading && (
               <li role="presentation" className={styles.note}>
-                Searching…
+                {t('trips.searching')}
               </li>
             )}
           </ul>

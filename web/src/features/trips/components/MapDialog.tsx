@@ -10,8 +10,8 @@ import type { Place } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
 import { geocode, placeCoordinates, type Suggestion } from '@/lib/maps'
 import { removeMap } from './removeMap'
-
-export const MAP_MESSAGES = { noPoint: 'Please select a location on the map' } as const
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type MapDialogProps = {
   initial: Place | null
@@ -31,6 +31,7 @@ export default function MapDialog({ initial, onClose, onSelect }: MapDialogProps
   const containerRef = useRef<HTMLDivElement>(null)
   const mapRef = useRef<L.Map | null>(null)
   const markerRef = useRef<L.Marker | null>(null)
+  const { t, message } = useI18n()
   const [picked, setPicked] = useState<Place | null>(initial)
   const [naming, setNaming] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -66,7 +67,7 @@ export default function MapDialog({ initial, onClose, onSelect }: MapDialogProps
       setPicked(null)
       geocode({ lat, long: lng })
         .then((place) => setPicked({ name: place.name, place_id: place.place_id, latitude: lat, longitude: lng }))
-        .catch((failure: unknown) => toast.error(errorMessage(failure)))
+        .catch((failure: unknown) => toast.error(message(errorMessage(failure))))
         .finally(() => setNaming(false))
     })
     // The dialog animates in; Leaflet measures the box once it has its final size.
@@ -91,29 +92,29 @@ export default function MapDialog({ initial, onClose, onSelect }: MapDialogProps
       setPicked({ name: suggestion.label, place_id: suggestion.place_id, latitude: lat, longitude: long })
       setError(null)
     } catch (failure) {
-      toast.error(errorMessage(failure))
+      toast.error(message(errorMessage(failure)))
     }
   }
 
   const confirm = () => {
     if (!picked) {
-      setError(MAP_MESSAGES.noPoint)
+      setError(t('trips.selectPointOnMap'))
       return
     }
     onSelect(picked)
   }
 
   return (
-    <Dialog open title="Select location on Map" onClose={onClose} testId="map-dialog">
+    <Dialog open title={t('trips.selectOnMap')} onClose={onClose} testId="map-dialog">
       <div className={styles.search}>
         <label className="visually-hidden" htmlFor="map-search">
-          Search on map
+          {t('trips.searchOnMap')}
         </label>
         <SearchIcon size={18} className={styles.searchIcon} />
         <input
           id="map-search"
           className={`input ${styles.searchInput}`}
-          placeholder="Search on map"
+          placeholder={t('trips.searchOnMap')}
           autoComplete="off"
           value={search}
           onChange={(event) => {
@@ -122,7 +123,7 @@ export default function MapDialog({ initial, onClose, onSelect }: MapDialogProps
           }}
         />
         {searching && suggestions.length > 0 && (
-          <ul className={styles.results} aria-label="Places found">
+          <ul className={styles.results} aria-label={t('trips.placesFound')}>
             {suggestions.map((suggestion) => (
               <li key={suggestion.place_id}>
                 <button type="button" onClick={() => void jumpTo(suggestion)}>
@@ -137,11 +138,11 @@ export default function MapDialog({ initial, onClose, onSelect }: MapDialogProps
         ref={containerRef}
         className={styles.map}
         role="application"
-        aria-label="Map. Tap to drop a pin"
+        aria-label={t('trips.mapTapToPin')}
         data-testid="map"
       />
       <p className={styles.picked} aria-live="polite" data-testid="map-picked">
-        {naming ? 'Finding the place…' : picked ? picked.name : 'Tap the map to drop a pin'}
+        {naming ? t('trips.findingPlaceNow') : picked ? picked.name : t('trips.tapToDropPin')}
       </p>
       {error && (
         <p className="field-error" role="alert">
@@ -150,10 +151,10 @@ export default function MapDialog({ initial, onClose, onSelect }: MapDialogProps
       )}
       <div className={styles.actions}>
         <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-          Cancel
+          {t('trips.cancel')}
         </button>
         <button type="button" className="btn btn-primary btn-block" onClick={confirm} disabled={naming}>
-          Select Location
+          {t('trips.selectLocation')}
         </button>
       </div>
     </Dialog>

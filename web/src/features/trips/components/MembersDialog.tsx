@@ -12,6 +12,8 @@ import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
 import { reliabilityLine } from '@/lib/reliability'
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type MembersDialogProps = {
   trip: Trip
@@ -25,26 +27,27 @@ type MembersDialogProps = {
  * no-show after it; each blockable. */
 export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: MembersDialogProps) {
   const members = activeMembers(trip)
+  const { t, message } = useI18n()
   const markNoShow = useHostDecision(trip.id)
   const noShow = async (member: Passenger) => {
     try {
       const answer = await markNoShow.mutateAsync({ memberId: member.id, action: 'NO_SHOW' })
       toast.success(answer.message)
     } catch (error) {
-      toast.error(errorMessage(error))
+      toast.error(message(errorMessage(error)))
     }
   }
   const listRef = useRef<HTMLDivElement>(null)
   useFocusRescue(listRef, open, members.length)
   return (
-    <Dialog open={open} title="Members" onClose={onClose} testId="members-dialog">
+    <Dialog open={open} title={t('trips.members')} onClose={onClose} testId="members-dialog">
       <div ref={listRef} tabIndex={-1} className={styles.listWrap}>
         {members.length === 0 ? (
-          <p className={styles.empty}>Nobody has joined your trip yet.</p>
+          <p className={styles.empty}>{t('trips.nobodyJoined')}</p>
         ) : (
-          <ul className={styles.people} aria-label="Members">
+          <ul className={styles.people} aria-label={t('trips.members')}>
             {members.map((member) => {
-              const luggage = luggageSummary(member)
+              const luggage = luggageSummary(member, t)
               return (
                 <li key={member.id} className={styles.personCard} data-testid="trip-member">
                   <div className={styles.personRow}>
@@ -56,7 +59,7 @@ export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: Member
                         {member.name}
                         {member.is_kyc_verified && <VerifiedMark />}
                       </PersonButton>
-                      <span className={styles.caption}>{ratingLine(member)}</span>
+                      <span className={styles.caption}>{ratingLine(member, t)}</span>
                       <RiderStopsLine person={member} className={styles.caption} />
                       {luggage && <span className={styles.caption}>{luggage}</span>}
                       {member.reliability && (
@@ -68,7 +71,7 @@ export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: Member
                   </div>
                   <div className={styles.actions}>
                     <button type="button" className="btn btn-secondary btn-small btn-block" onClick={() => onBlock(member)}>
-                      Report & Block User
+                      {t('trips.reportAndBlockUser')}
                     </button>
                     {trip.is_past ? (
                       <button
@@ -77,7 +80,7 @@ export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: Member
                         disabled={markNoShow.isPending}
                         onClick={() => void noShow(member)}
                       >
-                        Mark No-show
+                        {t('trips.markNoShow')}
                       </button>
                     ) : (
                       <button
@@ -85,7 +88,7 @@ export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: Member
                         className="btn btn-danger btn-small btn-block"
                         onClick={() => onRemove(member)}
                       >
-                        Remove from Trip
+                        {t('trips.removeFromTrip')}
                       </button>
                     )}
                   </div>

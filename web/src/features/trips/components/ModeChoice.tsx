@@ -1,5 +1,6 @@
 import styles from './TripForm.module.css'
-import { MODE_CHOICES } from '@/components/trip/trip'
+import { MODE_CHOICES, modeLabel } from '@/components/trip/trip'
+import { useT } from '@/i18n'
 
 type ModeChoiceProps = {
   legend: string
@@ -12,20 +13,21 @@ type ModeChoiceProps = {
 
 /** Transport modes as chips: Cab, Auto, Undecided, Self Drive. */
 export function ModeChoice({ legend, multiple, selected, onToggle, exclude = [] }: ModeChoiceProps) {
+  const t = useT()
   return (
     <fieldset className={styles.fieldset}>
       <legend className="field-label">{legend}</legend>
       <div className={styles.chips}>
-        {MODE_CHOICES.filter((mode) => !exclude.includes(mode.code)).map((mode) => (
-          <label key={mode.code} className={styles.chip}>
+        {MODE_CHOICES.filter((code) => !exclude.includes(code)).map((code) => (
+          <label key={code} className={styles.chip}>
             <input
               type={multiple ? 'checkbox' : 'radio'}
               name={legend}
-              value={mode.code}
-              checked={selected.includes(mode.code)}
-              onChange={() => onToggle(mode.code)}
+              value={code}
+              checked={selected.includes(code)}
+              onChange={() => onToggle(code)}
             />
-            <span>{mode.label}</span>
+            <span>{modeLabel(code, t)}</span>
           </label>
         ))}
       </div>

@@ -1,7 +1,9 @@
 import { useId } from 'react'
-import { CUSTOM_REASON } from '../model/join'
+import { CUSTOM_REASON, reasonLabel } from '../model/join'
 import styles from './JoinDialogs.module.css'
 import { LIMITS } from '@/generated/rules'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type ReasonPickerProps = {
   legend: string
@@ -20,6 +22,7 @@ export function ReasonPicker({ legend, presets, customLabel, choice, custom, err
   const name = useId()
   const customId = useId()
   const errorId = useId()
+  const t = useT()
   return (
     <>
       <fieldset className={styles.reasons}>
@@ -27,14 +30,14 @@ export function ReasonPicker({ legend, presets, customLabel, choice, custom, err
         {[...presets, CUSTOM_REASON].map((reason) => (
           <label key={reason} className={styles.reason}>
             <input type="radio" name={name} checked={choice === reason} onChange={() => onChoice(reason)} />
-            <span>{reason === CUSTOM_REASON ? customLabel : reason}</span>
+            <span>{reason === CUSTOM_REASON ? customLabel : reasonLabel(reason, t)}</span>
           </label>
         ))}
       </fieldset>
       {choice === CUSTOM_REASON && (
         <div className="field">
           <label className="field-label" htmlFor={customId}>
-            Your reason
+            {t('trips.yourReason')}
           </label>
           <textarea
             id={customId}

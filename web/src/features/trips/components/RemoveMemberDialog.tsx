@@ -2,6 +2,8 @@ import { useHostDecision } from '../api/join'
 import { REMOVE_REASONS, type Passenger } from '../model/join'
 import { ReasonDialog } from './ReasonDialog'
 import { toast } from '@/components/toast'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type RemoveMemberDialogProps = {
   tripId: number
@@ -14,16 +16,17 @@ type RemoveMemberDialogProps = {
 /** 'Remove from Trip' with a required reason (SPEC §5 remove-member reasons, §8 'Removed Successfully'). */
 export function RemoveMemberDialog({ tripId, member, onClose, warning }: RemoveMemberDialogProps) {
   const decide = useHostDecision(tripId)
+  const t = useT()
   return (
     <ReasonDialog
       open={member != null}
-      title="Remove from Trip"
+      title={t('trips.removeFromTrip')}
       testId="remove-member-dialog"
-      legend={`Why are you removing ${member?.name ?? 'this member'}? (required)`}
+      legend={t('trips.removeWhy', { name: member?.name ?? t('trips.thisMember') })}
       presets={REMOVE_REASONS}
-      customLabel="Custom reason"
-      dismissLabel="Cancel"
-      actionLabel="Remove"
+      customLabel={t('trips.customReason')}
+      dismissLabel={t('trips.cancel')}
+      actionLabel={t('trips.remove')}
       warning={warning}
       pending={decide.isPending}
       onClose={onClose}
@@ -33,10 +36,10 @@ export function RemoveMemberDialog({ tripId, member, onClose, warning }: RemoveM
           { memberId: member.id, action: 'REMOVE', note },
           {
             onSuccess: () => {
-              toast.success('Removed Successfully')
+              toast.success(t('trips.removedSuccessfully'))
               onClose()
             },
-            onError: () => toast.error('Error Removing'),
+            onError: () => toast.error(t('trips.errorRemoving')),
           },
         )
       }}

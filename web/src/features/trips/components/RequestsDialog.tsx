@@ -10,17 +10,18 @@ import { Dialog } from '@/components/Dialog'
 import { PersonButton, ratingLine, type PersonAction } from '@/components/person'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
-import { MESSAGES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
 import { reliabilityLine } from '@/lib/reliability'
-
-const FULL_HINT = 'The trip is full. Remove a member or add seats to accept more requests.'
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type RequestsDialogProps = { trip: Trip; open: boolean; onClose: () => void }
 
 /** The host's pending requests, each with Accept and Decline; Accept waits while the trip is full (SPEC §4). */
 export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
   const fullHintId = useId()
+  const { t, message } = useI18n()
+  const fullHint = t('trips.tripFullHint')
   const decide = useHostDecision(trip.id)
   const requests = pendingRequests(trip)
   const full = isTripFull(trip)
@@ -32,7 +33,7 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
       const { message } = await decide.mutateAsync({ memberId, action })
       toast.success(message)
     } catch (failure) {
-      toast.error(errorMessage(failure))
+      toast.error(message(errorMessage(failure)))
       throw failure
     }
   }
@@ -40,35 +41,35 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
   // The same decisions inside the requester's profile sheet, for a host who opened it to decide.
   const sheetActions = (person: Passenger): PersonAction[] => [
     {
-      label: 'Decline',
-      name: `Decline ${person.name ?? 'request'}`,
+      label: t('trips.decline'),
+      name: person.name ? t('trips.declineName', { name: person.name }) : t('trips.declineRequest'),
       kind: 'secondary',
       run: () => answer(person.id, 'REJECT'),
     },
     {
-      label: 'Accept',
-      name: `Accept ${person.name ?? 'request'}`,
+      label: t('trips.accept'),
+      name: person.name ? t('trips.acceptName', { name: person.name }) : t('trips.acceptRequest'),
       kind: 'primary',
       disabled: full,
-      hint: full ? FULL_HINT : undefined,
+      hint: full ? fullHint : undefined,
       run: () => answer(person.id, 'APPROVE'),
     },
   ]
 
   return (
-    <Dialog open={open} title={`Requests(${requests.length})`} onClose={onClose} testId="requests-dialog">
+    <Dialog open={open} title={t('trips.requests', { count: requests.length })} onClose={onClose} testId="requests-dialog">
       <div ref={listRef} tabIndex={-1} className={styles.listWrap}>
         {full && requests.length > 0 && (
           <p id={fullHintId} className={styles.hint}>
-            {FULL_HINT}
+            {fullHint}
           </p>
         )}
         {requests.length === 0 ? (
-          <p className={styles.empty}>{MESSAGES.JOIN_NONE_WAITING}</p>
+          <p className={styles.empty}>{t('trips.noPendingRequests')}</p>
         ) : (
-          <ul className={styles.people} aria-label="Pending requests">
+          <ul className={styles.people} aria-label={t('trips.pendingRequests')}>
             {requests.map((person) => {
-              const luggage = luggageSummary(person)
+              const luggage = luggageSummary(person, t)
               const busy = decide.isPending && decide.variables?.memberId === person.id
               return (
                 <li key={person.id} className={styles.personCard} data-testid="join-request">
@@ -81,9 +82,9 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
                         {person.name}
                         {person.is_kyc_verified && <VerifiedMark />}
                       </PersonButton>
-                      <span className={styles.caption}>{ratingLine(person)}</span>
+                      <span className={styles.caption}>{ratingLine(person, t)}</span>
                       <RiderStopsLine person={person} className={styles.caption} />
-                      <span className={styles.caption}>{luggage ?? 'No luggage'}</span>
+                      <span className={styles.caption}>{luggage ?? t('trips.noLuggage')}</span>
                       {person.reliability && (
                         <span className={styles.caption} data-testid="reliability">
                           {reliabilityLine(person.reliability)}
@@ -98,9 +99,9 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
                       className="btn btn-secondary btn-small btn-block"
                       disabled={busy}
                       onClick={() => void answer(person.id, 'REJECT').catch(ignore)}
-                      aria-label={`Decline ${person.name ?? 'request'}`}
+                      aria-label={person.name ? t('trips.declineName', { name: person.name }) : t('trips.declineRequest')}
                     >
-                      Decline
+                      {t('trips.decline')}
                     </button>
                     <button
                       type="button"
@@ -108,9 +109,9 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
                       disabled={busy || full}
                       aria-describedby={full ? fullHintId : undefined}
                       onClick={() => void answer(person.id, 'APPROVE').catch(ignore)}
-                      aria-label={`Accept ${person.name ?? 'request'}`}
+                      aria-label={person.name ? t('trips.acceptName', { name: person.name }) : t('trips.acceptRequest')}
                     >
-                      Accept
+                      {t('trips.accept')}
                     </button>
                   </div>
                 </li>
@@ -120,7 +121,7 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
         )}
       </div>
       <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-        Close
+        {t('trips.close')}
       </button>
     </Dialog>
   )

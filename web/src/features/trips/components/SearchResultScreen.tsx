@@ -13,10 +13,13 @@ import { TripCard } from '@/components/trip/TripCard'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
 import { shortLocationName } from '@/lib/location'
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 /** Everything comes from the address, so results survive a reload and can be shared. */
 export function SearchResultScreen() {
   const navigate = useNavigate()
+  const { t, message } = useI18n()
   const [params] = useSearchParams()
   const form = searchFormFrom(params)
   const query = searchQuery(form)
@@ -30,30 +33,33 @@ export function SearchResultScreen() {
 
   return (
     <>
-      <PageHeader title="Search Results" backTo={`${paths.searchTrip}?${query}`} />
+      <PageHeader title={t('trips.searchResults')} backTo={`${paths.searchTrip}?${query}`} />
       <main className={styles.screen}>
-        <section className={styles.summary} aria-label="Your search">
+        <section className={styles.summary} aria-label={t('trips.yourSearch')}>
           <p className={styles.summaryRoute}>
             <span>{shortLocationName(form.origin?.name ?? '')}</span>
             <span aria-hidden="true"> → </span>
-            <span className="visually-hidden"> to </span>
+            <span className="visually-hidden"> {t('trips.routeTo')} </span>
             <span>{shortLocationName(form.destination?.name ?? '')}</span>
           </p>
           <p className="muted">{isoToDdMmYyyy(form.date)}</p>
         </section>
-        {results.isPending && <p className={styles.loading} role="status">Looking for trips…</p>}
+        {results.isPending && <p className={styles.loading} role="status">
+            {t('trips.lookingForTrips')}
+          </p>}
         {results.isError && !results.isFetchNextPageError && (
-          <EmptyState title="Could not load trips" description={errorMessage(results.error)}>
+          <EmptyState title={t('trips.couldNotLoadTrips')} description={message(errorMessage(results.error))}>
             <button type="button" className="btn btn-primary btn-small" onClick={() => void results.refetch()}>
-              Try again
+              {t('trips.tryAgain')}
             </button>
           </EmptyState>
         )}
         {trips.length > 0 && (
           <>
             <h2 className={styles.count}>
-              {results.hasNextPage ? 'More than ' : ''}
-              {trips.length} {trips.length === 1 ? 'trip' : 'trips'} found
+              {results.hasNextPage
+                ? t('trips.moreTripsFound', { count: trips.length })
+                : t('trips.tripsFound', { count: trips.length })}
             </h2>
             <ul className={styles.list} data-testid="search-results">
               {trips.map((trip) => (
@@ -69,36 +75,36 @@ export function SearchResultScreen() {
                 disabled={results.isFetchingNextPage}
                 onClick={() => void results.fetchNextPage()}
               >
-                {results.isFetchingNextPage ? 'Loading more trips…' : 'Show more trips'}
+                {results.isFetchingNextPage ? t('trips.loadingMoreTrips') : t('trips.showMoreTrips')}
               </button>
             )}
             {results.isFetchNextPageError && (
               <p role="alert" className="muted">
-                {errorMessage(results.error)}
+                {message(errorMessage(results.error))}
               </p>
             )}
           </>
         )}
         {empty && !noTripsOpen && (
           <EmptyState
-            title="No trips found"
-            description="Nobody has posted this trip yet. Create it and let others join you."
+            title={t('trips.noTripsFound')}
+            description={t('trips.noTripsFoundText')}
             illustration={<SearchIcon size={40} />}
           >
             <button type="button" className="btn btn-primary btn-small" onClick={() => navigate(paths.createTrip)}>
-              Create Trip
+              {t('trips.createTrip')}
             </button>
           </EmptyState>
         )}
       </main>
-      <Dialog open={noTripsOpen} title="No trips around?" onClose={() => setDismissedFor(query)} testId="no-trips-dialog">
-        <p className="muted">No trip matches your search yet. Create one and others going your way can join you.</p>
+      <Dialog open={noTripsOpen} title={t('trips.noTripsAround')} onClose={() => setDismissedFor(query)} testId="no-trips-dialog">
+        <p className="muted">{t('trips.noTripsAroundText')}</p>
         <div style={{ display: 'flex', gap: 12 }}>
           <button type="button" className="btn btn-secondary btn-block" onClick={() => setDismissedFor(query)}>
-            Cancel
+            {t('trips.cancel')}
           </button>
           <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.createTrip)}>
-            Create
+            {t('trips.create')}
           </button>
         </div>
       </Dialog>

@@ -10,7 +10,6 @@ import {
   type SearchForm,
   type VehicleBookedFilter,
 } from '../model/search-query'
-import { TRIP_FORM_MESSAGES } from '../model/trip-form'
 import { DateField } from './DateField'
 import { LocationPicker } from './LocationPicker'
 import { ModeChoice } from './ModeChoice'
@@ -20,22 +19,27 @@ import { MODES } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
 import { isKycEnabled, useConfig } from '@/lib/session'
+import { useT, type Key } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 const PASSENGER_CHOICES = Array.from(
   { length: LIMITS.PASSENGERS_MAX - LIMITS.PASSENGERS_MIN + 1 },
   (_, index) => LIMITS.PASSENGERS_MIN + index,
 )
 
-const GENDERS: { value: HostGender; label: string }[] = [
-  { value: 'any', label: 'Any' },
-  { value: 'MALE', label: 'Male' },
-  { value: 'FEMALE', label: 'Female' },
+/** The words of a filter's choices. */
+type ChoiceKey = Extract<Key, 'trips.any' | 'trips.male' | 'trips.female' | 'trips.yes' | 'trips.no'>
+
+const GENDERS: { value: HostGender; label: ChoiceKey }[] = [
+  { value: 'any', label: 'trips.any' },
+  { value: 'MALE', label: 'trips.male' },
+  { value: 'FEMALE', label: 'trips.female' },
 ]
 
-const BOOKED: { value: VehicleBookedFilter; label: string }[] = [
-  { value: 'any', label: 'Any' },
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
+const BOOKED: { value: VehicleBookedFilter; label: ChoiceKey }[] = [
+  { value: 'any', label: 'trips.any' },
+  { value: 'true', label: 'trips.yes' },
+  { value: 'false', label: 'trips.no' },
 ]
 
 function ChipGroup<Value extends string>({
@@ -69,6 +73,7 @@ function ChipGroup<Value extends string>({
 export function SearchTripScreen() {
   const navigate = useNavigate()
   const config = useConfig()
+  const t = useT()
   const [params] = useSearchParams()
   const [form, setForm] = useState<SearchForm>(() => searchFormFrom(params))
   const [filtersOpen, setFiltersOpen] = useState(() => {
@@ -89,7 +94,7 @@ export function SearchTripScreen() {
     event.preventDefault()
     if (!canSearch(form)) return
     if (!form.date || form.date < range.min || form.date > range.max) {
-      setDateError(TRIP_FORM_MESSAGES.dateInvalid)
+      setDateError(t('trips.dateInvalid'))
       return
     }
     navigate(`${paths.searchResult}?${searchQuery(form)}`)
@@ -104,29 +109,29 @@ export function SearchTripScreen() {
   return (
     <>
       <PageHeader
-        title="Search Trip"
+        title={t('trips.searchTrip')}
         actions={
           <button type="button" className="link-button" style={{ padding: '0 12px' }} onClick={() => setForm(emptySearchForm())}>
-            Clear All
+            {t('trips.clearAll')}
           </button>
         }
       />
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.section}>
           <LocationPicker
-            label="From"
+            label={t('trips.from')}
             value={form.origin}
             onChange={(origin) => setForm((current) => ({ ...current, origin }))}
             testId="search-from"
           />
           <LocationPicker
-            label="To"
+            label={t('trips.to')}
             value={form.destination}
             onChange={(destination) => setForm((current) => ({ ...current, destination }))}
             testId="search-to"
           />
           <DateField
-            label="Date"
+            label={t('trips.date')}
             value={form.date}
             min={range.min}
             max={range.max}
@@ -147,7 +152,7 @@ export function SearchTripScreen() {
             aria-controls="advanced-filters"
             onClick={() => setFiltersOpen((open) => !open)}
           >
-            Advanced Filters
+            {t('trips.advancedFilters')}
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" className={styles.chevron}>
               <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
@@ -155,39 +160,39 @@ export function SearchTripScreen() {
           {filtersOpen && (
             <div id="advanced-filters" className={styles.filters}>
               <ChipGroup
-                legend="Maximum passengers"
+                legend={t('trips.maximumPassengers')}
                 name="maximum-passengers"
                 options={[
-                  { value: 'any', label: 'Any' },
+                  { value: 'any', label: t('trips.any') },
                   ...PASSENGER_CHOICES.map((count) => ({ value: String(count), label: String(count) })),
                 ]}
                 value={form.maximumPassengers ? String(form.maximumPassengers) : 'any'}
                 onChange={(value) => setForm({ ...form, maximumPassengers: value === 'any' ? null : Number(value) })}
               />
               <ModeChoice
-                legend="Mode of transport"
+                legend={t('trips.modeOfTransport')}
                 multiple
                 selected={form.modes}
                 onToggle={toggleMode}
                 exclude={[MODES.undecided]}
               />
               <ChipGroup
-                legend="Host gender"
+                legend={t('trips.hostGender')}
                 name="host-gender"
-                options={GENDERS}
+                options={GENDERS.map((gender) => ({ value: gender.value, label: t(gender.label) }))}
                 value={form.gender}
                 onChange={(gender) => setForm({ ...form, gender })}
               />
               <ChipGroup
-                legend="Vehicle booked"
+                legend={t('trips.vehicleBooked')}
                 name="vehicle-booked"
-                options={BOOKED}
+                options={BOOKED.map((booked) => ({ value: booked.value, label: t(booked.label) }))}
                 value={form.vehicleBooked}
                 onChange={(vehicleBooked) => setForm({ ...form, vehicleBooked })}
               />
               <div className="field">
                 <label className="field-label" htmlFor="search-cost">
-                  Estimated cost (₹)
+                  {t('trips.estimatedCost')}
                 </label>
                 <input
                   id="search-cost"
@@ -197,7 +202,7 @@ export function SearchTripScreen() {
                   min={LIMITS.ESTIMATED_COST_MIN}
                   max={LIMITS.ESTIMATED_COST_MAX}
                   step={LIMITS.ESTIMATED_COST_STEP}
-                  placeholder="Any"
+                  placeholder={t('trips.any')}
                   value={form.estimatedCost}
                   onChange={(event) => setForm({ ...form, estimatedCost: event.target.value })}
                 />
@@ -209,7 +214,7 @@ export function SearchTripScreen() {
                     checked={form.verifiedHostsOnly}
                     onChange={(event) => setForm({ ...form, verifiedHostsOnly: event.target.checked })}
                   />
-                  Verified hosts only
+                  {t('trips.verifiedHostsOnly')}
                 </label>
               )}
             </div>
@@ -218,7 +223,7 @@ export function SearchTripScreen() {
 
         <div className={styles.footer}>
           <button type="submit" className="btn btn-primary btn-block" disabled={!canSearch(form)}>
-            Search Trip
+            {t('trips.searchTrip')}
           </button>
         </div>
       </form>

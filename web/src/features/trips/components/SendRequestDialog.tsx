@@ -9,6 +9,8 @@ import { Stepper } from '@/components/Stepper'
 import { toast } from '@/components/toast'
 import { LIMITS } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type SendRequestDialogProps = {
   tripId: number
@@ -33,6 +35,7 @@ export function SendRequestDialog({ tripId, open, onClose, stops: offered }: Sen
   const [note, setNote] = useState('')
   const [error, setError] = useState<string | null>(null)
   const send = useSendJoinRequest()
+  const { t, message } = useI18n()
 
   const submit = () => {
     const problem = noteError(note)
@@ -47,19 +50,19 @@ export function SendRequestDialog({ tripId, open, onClose, stops: offered }: Sen
         setStops(null)
         onClose()
       },
-      onError: (failure) => toast.error(`Cannot Send Request : ${errorMessage(failure)}`),
+      onError: (failure) => toast.error(t('trips.cannotSendRequest', { error: message(errorMessage(failure)) })),
     })
   }
 
   return (
-    <Dialog open={open} title="Send Request & Join Trip" onClose={onClose} testId="send-request-dialog">
+    <Dialog open={open} title={t('trips.sendRequestTitle')} onClose={onClose} testId="send-request-dialog">
       {stops && <JoinStopFields stops={stops} onChange={setStops} />}
-      <p className={styles.lead}>Tell the host what you are carrying, so everyone fits.</p>
-      <Stepper label="Luggage" value={large} min={LIMITS.LUGGAGE_MIN} max={LIMITS.LUGGAGE_MAX} onChange={setLarge} />
-      <Stepper label="Handheld" value={small} min={LIMITS.LUGGAGE_MIN} max={LIMITS.LUGGAGE_MAX} onChange={setSmall} />
+      <p className={styles.lead}>{t('trips.luggageLead')}</p>
+      <Stepper label={t('trips.luggage')} value={large} min={LIMITS.LUGGAGE_MIN} max={LIMITS.LUGGAGE_MAX} onChange={setLarge} />
+      <Stepper label={t('trips.handheld')} value={small} min={LIMITS.LUGGAGE_MIN} max={LIMITS.LUGGAGE_MAX} onChange={setSmall} />
       <div className="field">
         <label className="field-label" htmlFor={noteId}>
-          Note for the host <span className="field-optional">(optional)</span>
+          {t('trips.noteForHost')} <span className="field-optional">{t('common.optional')}</span>
         </label>
         <textarea
           id={noteId}
@@ -79,10 +82,10 @@ export function SendRequestDialog({ tripId, open, onClose, stops: offered }: Sen
       </div>
       <div className={styles.actions}>
         <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-          Cancel
+          {t('trips.cancel')}
         </button>
         <button type="button" className="btn btn-primary btn-block" onClick={submit} disabled={send.isPending}>
-          Send Request
+          {t('trips.sendRequest')}
         </button>
       </div>
     </Dialog>

@@ -4,6 +4,8 @@ import { toast } from '@/components/toast'
 import { LIMITS } from '@/generated/rules'
 import { useCurrentUser } from '@/lib/session'
 import { COPY_NOT_ALLOWED, copyText } from '@/lib/share'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type ShareNumberDialogProps = { open: boolean; onClose: () => void }
 
@@ -18,6 +20,7 @@ export const displayNumber = (mobileNumber: string): string =>
 export function ShareNumberDialog({ open, onClose }: ShareNumberDialogProps) {
   const user = useCurrentUser()
   const number = displayNumber(user.mobile_number)
+  const t = useT()
 
   // A refused clipboard leaves the dialog open, the number in sight to copy by hand.
   const copy = async () => {
@@ -25,22 +28,22 @@ export function ShareNumberDialog({ open, onClose }: ShareNumberDialogProps) {
       toast.error(COPY_NOT_ALLOWED)
       return
     }
-    toast.success('Number copied')
+    toast.success(t('trips.numberCopied'))
     onClose()
   }
 
   return (
-    <Dialog open={open} title="Share Number" onClose={onClose} testId="share-number-dialog">
-      <p className={styles.lead}>Share your mobile number with the members of this trip so they can call you?</p>
+    <Dialog open={open} title={t('trips.shareNumber')} onClose={onClose} testId="share-number-dialog">
+      <p className={styles.lead}>{t('trips.shareNumberLead')}</p>
       <p className={styles.number} data-testid="own-number">
         {number}
       </p>
       <div className={styles.actions}>
         <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-          Cancel
+          {t('trips.cancel')}
         </button>
         <button type="button" className="btn btn-primary btn-block" onClick={() => void copy()}>
-          Copy Number
+          {t('trips.copyNumber')}
         </button>
       </div>
     </Dialog>

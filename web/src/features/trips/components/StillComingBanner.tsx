@@ -4,6 +4,8 @@ import barStyles from './TripActionBar.module.css'
 import { formatClock, isoToDdMmYyyy, scheduleParts, type Trip } from '@/components/trip/trip'
 import { toast } from '@/components/toast'
 import { errorMessage } from '@/lib/api'
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type StillComingBannerProps = {
   trip: Trip
@@ -15,24 +17,25 @@ type StillComingBannerProps = {
  * or leaves without it counting as a late cancellation (domain/rules/still_coming.py). Nothing when not asked. */
 export function StillComingBanner({ trip, onLeave }: StillComingBannerProps) {
   const keepSeat = useKeepSeat(trip.id)
+  const { t, message } = useI18n()
   if (!isAskedStillComing(trip)) return null
   const { date, time } = scheduleParts(trip.scheduled_at)
   const keep = () =>
     keepSeat.mutate(undefined, {
       onSuccess: ({ message }) => toast.success(message),
-      onError: (failure) => toast.error(errorMessage(failure)),
+      onError: (failure) => toast.error(message(errorMessage(failure))),
     })
   return (
     <div className={styles.banner} role="alert" data-testid="still-coming">
       <p className={styles.words}>
-        {`The host moved this trip to ${formatClock(time)} on ${isoToDdMmYyyy(date)}. Still coming?`}
+        {t('trips.stillComing', { time: formatClock(time), date: isoToDdMmYyyy(date) })}
       </p>
       <div className={barStyles.buttons}>
         <button type="button" className="btn btn-primary btn-block" disabled={keepSeat.isPending} onClick={keep}>
-          Keep my seat
+          {t('trips.keepMySeat')}
         </button>
         <button type="button" className="btn btn-secondary btn-block" onClick={onLeave}>
-          Leave trip
+          {t('trips.leaveTripLower')}
         </button>
       </div>
     </div>

@@ -2,6 +2,8 @@ import { useId, useState } from 'react'
 import styles from './PickerFields.module.css'
 import { Dialog } from '@/components/Dialog'
 import { formatClock } from '@/components/trip/trip'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type TimeFieldProps = {
   label: string
@@ -15,6 +17,8 @@ type TimeFieldProps = {
 const pad = (value: number) => String(value).padStart(2, '0')
 const HOURS = Array.from({ length: 12 }, (_, index) => index + 1)
 const MINUTES = Array.from({ length: 60 }, (_, index) => index)
+/** The clock's halves, written AM and PM in every language, as the app's times are. */
+const HALVES = ['AM', 'PM'] as const
 
 function toParts(value: string) {
   const [hours = 0, minutes = 0] = value.split(':').map(Number)
@@ -30,6 +34,7 @@ function fromParts(hour: number, minute: number, half: string): string {
 export function TimeField({ label, value, onChange, error, testId }: TimeFieldProps) {
   const labelId = useId()
   const messageId = useId()
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(() => toParts(value))
 
@@ -53,17 +58,17 @@ export function TimeField({ label, value, onChange, error, testId }: TimeFieldPr
         data-testid={testId}
       >
         <span id={`${labelId}-value`} className={value ? styles.value : styles.placeholder}>
-          {value ? formatClock(value) : 'Select Time'}
+          {value ? formatClock(value) : t('trips.selectTime')}
         </span>
         <ClockGlyph />
       </button>
       <p id={messageId} className="field-error" role={error ? 'alert' : undefined}>
         {error}
       </p>
-      <Dialog open={open} title="Timing" onClose={() => setOpen(false)} testId="time-dialog">
+      <Dialog open={open} title={t('trips.timing')} onClose={() => setOpen(false)} testId="time-dialog">
         <div className={styles.timeRow}>
           <label className={styles.timePart}>
-            <span>Hour</span>
+            <span>{t('trips.hour')}</span>
             <select
               className="input"
               value={draft.hour}
@@ -77,7 +82,7 @@ export function TimeField({ label, value, onChange, error, testId }: TimeFieldPr
             </select>
           </label>
           <label className={styles.timePart}>
-            <span>Minute</span>
+            <span>{t('trips.minute')}</span>
             <select
               className="input"
               value={draft.minute}
@@ -91,16 +96,19 @@ export function TimeField({ label, value, onChange, error, testId }: TimeFieldPr
             </select>
           </label>
           <label className={styles.timePart}>
-            <span>AM/PM</span>
+            <span>{t('trips.amPm')}</span>
             <select className="input" value={draft.half} onChange={(event) => setDraft({ ...draft, half: event.target.value })}>
-              <option value="AM">AM</option>
-              <option value="PM">PM</option>
+              {HALVES.map((half) => (
+                <option key={half} value={half}>
+                  {half}
+                </option>
+              ))}
             </select>
           </label>
         </div>
         <div className={styles.dialogActions}>
           <button type="button" className="btn btn-secondary btn-block" onClick={() => setOpen(false)}>
-            Cancel
+            {t('trips.cancel')}
           </button>
           <button
             type="button"
@@ -110,7 +118,7 @@ export function TimeField({ label, value, onChange, error, testId }: TimeFieldPr
               setOpen(false)
             }}
           >
-            Apply
+            {t('trips.apply')}
           </button>
         </div>
       </Dialog>

@@ -16,6 +16,8 @@ import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
 import { getTripChat } from '@/lib/trips'
+import { useI18n } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 /** The address that opens the host's pending requests over the sheet (SPEC §2). */
 export const VIEW_REQUEST_PARAM = 'viewRequest'
@@ -30,6 +32,7 @@ type TripActionBarProps = {
 /** The sheet's bottom bar (SPEC §4 action buttons) and the dialogs its buttons open. */
 export function TripActionBar({ trip, onAskQuery, lateCancelWindowSeconds }: TripActionBarProps) {
   const navigate = useNavigate()
+  const { t, message } = useI18n()
   const location = useLocation()
   const [params, setParams] = useSearchParams()
   const [sending, setSending] = useState(false)
@@ -63,7 +66,7 @@ export function TripActionBar({ trip, onAskQuery, lateCancelWindowSeconds }: Tri
       const found = await getTripChat(trip.id)
       navigate(paths.chatRoom(found.id))
     } catch (error) {
-      toast.error(errorMessage(error))
+      toast.error(message(errorMessage(error)))
     }
   }
 
@@ -79,42 +82,42 @@ export function TripActionBar({ trip, onAskQuery, lateCancelWindowSeconds }: Tri
             className="btn btn-secondary btn-block"
             onClick={() => void openChat()}
           >
-            Trip Chat
+            {t('trips.tripChat')}
           </button>
         )}
         {left === 'ask' && (
           <button type="button" className="btn btn-secondary btn-block" onClick={onAskQuery}>
-            Ask Query
+            {t('trips.askQuery')}
           </button>
         )}
         {right?.kind === 'requests' && (
           <button type="button" className="btn btn-primary btn-block" onClick={() => setViewingRequests(true)}>
-            {`Requests(${right.count})`}
+            {t('trips.requests', { count: right.count })}
           </button>
         )}
         {right?.kind === 'send' && (
           <button type="button" className="btn btn-primary btn-block" onClick={() => setSending(true)}>
-            Send Request
+            {t('trips.sendRequest')}
           </button>
         )}
         {right?.kind === 'cancel' && (
           <button type="button" className="btn btn-danger btn-block" onClick={() => setLeaving('cancel')}>
-            Cancel Request
+            {t('trips.cancelRequest')}
           </button>
         )}
         {right?.kind === 'leave' && (
           <button type="button" className="btn btn-danger btn-block" onClick={() => setLeaving('leave')}>
-            Leave Trip
+            {t('trips.leaveTrip')}
           </button>
         )}
         {right?.kind === 'review' && (
           <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.rating(trip.id))}>
-            Review Trip
+            {t('trips.reviewTrip')}
           </button>
         )}
         {right?.kind === 'label' && (
           <span className={styles.label} data-testid="trip-member-status">
-            {right.text}
+            {right.text === 'Removed' ? t('trips.removed') : t('trips.rejected')}
           </span>
         )}
       </div>
@@ -134,16 +137,16 @@ export function TripActionBar({ trip, onAskQuery, lateCancelWindowSeconds }: Tri
           warning={
             // Asked "Still coming?" after the host's long move, leaving is no late cancellation.
             leaving === 'leave' && lateCancelWindowSeconds != null && !isAskedStillComing(trip)
-              ? lateCancelWarning('leave', trip, lateCancelWindowSeconds)
+              ? lateCancelWarning('leave', trip, lateCancelWindowSeconds, t)
               : null
           }
         />
       )}
       <RequestsDialog trip={trip} open={viewingRequests} onClose={() => setViewingRequests(false)} />
-      <Dialog open={chatAlert} title="Alert" onClose={() => setChatAlert(false)} testId="chat-alert">
-        <p>Chat is only available if someone has joined your trip.</p>
+      <Dialog open={chatAlert} title={t('trips.alert')} onClose={() => setChatAlert(false)} testId="chat-alert">
+        <p>{t('trips.chatNeedsMembers')}</p>
         <button type="button" className="btn btn-primary btn-block" onClick={() => setChatAlert(false)}>
-          OK
+          {t('trips.ok')}
         </button>
       </Dialog>
     </div>

@@ -24,19 +24,22 @@ import { SafeHtml } from '@/components/SafeHtml'
 import {
   co2Line,
   costRange,
-  distancePrefix,
   formatClock,
-  formatKm,
   isoToDdMmYyyy,
   modeLabel,
   scheduleParts,
   timeOfDayLabel,
+  tripDistance,
   type Trip,
 } from '@/components/trip/trip'
 import { TripBadges } from '@/components/trip/TripBadges'
 import blocks from '@/components/trip/TripSheetBlock.module.css'
 import { paths } from '@/config/paths'
 import { useConfig } from '@/lib/session'
+import { useT } from '@/i18n'
+import { useFormat } from '@/i18n/useFormat'
+import '@/i18n/catalogs/en/trips'
+import '@/i18n/catalogs/en/tripCard'
 
 /** The blocks other features draw in the trip sheet, handed in by the app, which composes the features. */
 export type TripSheetBlocks = {
@@ -53,6 +56,8 @@ type TripDetailsProps = TripSheetBlocks & { trip: Trip; withSearchPoint: boolean
 export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBlock, sosBanner }: TripDetailsProps) {
   const config = useConfig()
   const navigate = useNavigate()
+  const t = useT()
+  const format = useFormat()
   const detailsRef = useRef<HTMLElement>(null)
   const questionRef = useRef<HTMLTextAreaElement>(null)
   const [deleting, setDeleting] = useState(false)
@@ -74,19 +79,22 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
     questionRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' })
     questionRef.current?.focus({ preventScroll: true })
   }
-  const share: TripMenuItem = { label: 'Share Trip', onSelect: () => void shareTrip(config.share_trip_text, trip.id) }
-  const details: TripMenuItem = { label: 'Trip Details', onSelect: showDetails }
-  const members: TripMenuItem = { label: 'Members', onSelect: () => setShowingMembers(true) }
-  const shareNumber: TripMenuItem = { label: 'Share Number', onSelect: () => setSharingNumber(true) }
+  const share: TripMenuItem = {
+    label: t('trips.shareTrip'),
+    onSelect: () => void shareTrip(config.share_trip_text, trip.id, t('trips.tripLinkCopied')),
+  }
+  const details: TripMenuItem = { label: t('trips.tripDetails'), onSelect: showDetails }
+  const members: TripMenuItem = { label: t('trips.members'), onSelect: () => setShowingMembers(true) }
+  const shareNumber: TripMenuItem = { label: t('trips.shareNumber'), onSelect: () => setSharingNumber(true) }
   // Review Trip once the trip's time has passed and more than one person travelled (SPEC §4 Action buttons).
   const review: TripMenuItem[] = canReviewTrip(trip)
-    ? [{ label: 'Review Trip', onSelect: () => navigate(paths.rating(trip.id)) }]
+    ? [{ label: t('trips.reviewTrip'), onSelect: () => navigate(paths.rating(trip.id)) }]
     : []
   const menu: TripMenuItem[] = !trip.is_current_user_host
     ? [
         share,
         details,
-        { label: 'Report & Block User', danger: true, onSelect: () => setBlocking({ id: host.id, name: host.name }) },
+        { label: t('trips.reportAndBlockUser'), danger: true, onSelect: () => setBlocking({ id: host.id, name: host.name }) },
       ]
     : cancelled
       ? [share, members, details]
@@ -94,11 +102,11 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
         ? // Edit and delete are only before the trip starts (SPEC §4), so a past trip does not offer them.
           [share, members, ...review, details, shareNumber]
         : [
-            { label: 'Edit Trip', onSelect: () => navigate(paths.editTrip, { state: { trip } }) },
+            { label: t('trips.editTrip'), onSelect: () => navigate(paths.editTrip, { state: { trip } }) },
             share,
             members,
             ...review,
-            { label: 'Delete Trip', danger: true, onSelect: () => setDeleting(true) },
+            { label: t('trips.deleteTrip'), danger: true, onSelect: () => setDeleting(true) },
             details,
             shareNumber,
           ]
@@ -110,7 +118,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
           <Avatar src={host.medium_image_url ?? host.small_image_url} name={host.name} size={48} />
         </PersonButton>
         <div className={styles.hostText}>
-          <span className={styles.caption}>{trip.is_current_user_host ? 'Hosted by you' : 'Hosted by'}</span>
+          <span className={styles.caption}>{trip.is_current_user_host ? t('trips.hostedByYou') : t('trips.hostedBy')}</span>
           <h2 className={styles.hostName}>
             <PersonButton person={host} className={styles.hostName}>
               <span className={styles.nameText} title={host.name ?? undefined} data-testid="trip-host">
@@ -120,34 +128,34 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
             </PersonButton>
           </h2>
           <span className={styles.caption} data-testid="host-rating">
-            {ratingLine(host)}
+            {ratingLine(host, t)}
           </span>
         </div>
         <TripMenu items={menu} />
-        <button type="button" className="icon-button" aria-label="Close" title="Close" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={t('trips.close')} title={t('trips.close')} onClick={onClose}>
           <CloseGlyph />
         </button>
       </header>
       {sosBanner?.(trip)}
 
-      <section ref={detailsRef} tabIndex={-1} className={blocks.block} aria-label="Trip details" data-testid="trip-details">
+      <section ref={detailsRef} tabIndex={-1} className={blocks.block} aria-label={t('trips.tripDetailsLabel')} data-testid="trip-details">
         <div className={styles.whenRow}>
           <div>
             <p className={styles.when} data-testid="trip-when">
               {isoToDdMmYyyy(date)} · {formatClock(time)}
             </p>
             <p className={styles.caption}>
-              {timeOfDayLabel(hour)} · {modeLabel(trip.preferred_mode_of_transport)}
+              {timeOfDayLabel(hour, t)} · {modeLabel(trip.preferred_mode_of_transport, t)}
             </p>
           </div>
           <TripBadges trip={trip} />
         </div>
 
-        <ol className={styles.route} aria-label="Route">
+        <ol className={styles.route} aria-label={t('tripCard.route')}>
           <li>
             <span className={styles.dot} aria-hidden="true" />
             <span>
-              <span className={styles.caption}>From</span>
+              <span className={styles.caption}>{t('trips.from')}</span>
               <span className={styles.place} data-testid="trip-origin">
                 {trip.origin.name}
               </span>
@@ -156,7 +164,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
           <li>
             <span className={`${styles.dot} ${styles.dotEnd}`} aria-hidden="true" />
             <span>
-              <span className={styles.caption}>To</span>
+              <span className={styles.caption}>{t('trips.to')}</span>
               <span className={styles.place} data-testid="trip-destination">
                 {trip.destination.name}
               </span>
@@ -165,23 +173,22 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
         </ol>
         {trip.origin.is_approximate && (
           <p className={styles.caption} data-testid="approximate-ends">
-            Pick-up and drop points are approximate until the host accepts you.
+            {t('trips.approximateEnds')}
           </p>
         )}
         <RouteMap trip={trip} />
         {trip.distance != null && (
           <p className={styles.caption} data-testid="trip-distance">
-            Trip distance {distancePrefix(trip)}
-            {formatKm(trip.distance)}
+            {t('trips.tripDistance', { distance: tripDistance(trip, trip.distance, t) })}
           </p>
         )}
         {withSearchPoint && trip.distance_from_origin != null && trip.distance_from_destination != null && (
           <div className={styles.walking}>
             <p>
-              {distancePrefix(trip)}
-              {formatKm(trip.distance_from_origin)} from your origin · {distancePrefix(trip)}
-              {formatKm(trip.distance_from_destination)} from
-              your destination
+              {t('trips.fromYourEnds', {
+                origin: tripDistance(trip, trip.distance_from_origin, t),
+                destination: tripDistance(trip, trip.distance_from_destination, t),
+              })}
             </p>
             <button
               type="button"
@@ -200,7 +207,8 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
 
       <section className={blocks.block} aria-labelledby="trip-people-heading">
         <h3 id="trip-people-heading" className={blocks.blockTitle}>
-          <UsersIcon size={18} /> People joined ({trip.active_passenger_count}/{trip.total_passengers})
+          <UsersIcon size={18} />{' '}
+          {t('trips.peopleJoined', { active: trip.active_passenger_count, total: trip.total_passengers })}
         </h3>
         <ul className={styles.people}>
           {joined.map((person) => (
@@ -212,17 +220,17 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
                   {person.is_kyc_verified && <VerifiedMark />}
                 </span>
               </PersonButton>
-              <span className={styles.caption}>{person.type === 'host' ? 'Host' : 'Member'}</span>
+              <span className={styles.caption}>{person.type === 'host' ? t('trips.host') : t('trips.member')}</span>
             </li>
           ))}
         </ul>
         <RiderStopsList people={joined.filter((person) => person.type !== 'host')} />
       </section>
 
-      <section className={styles.facts} aria-label="Cost and CO2">
+      <section className={styles.facts} aria-label={t('trips.costAndCo2')}>
         <div className={styles.fact}>
           <span className={`${styles.caption} ${styles.factLabel}`}>
-            Estimated cost per person
+            {t('trips.costPerPerson')}
             <Explanation
               heading={config.estimated_cost_explanation_heading}
               content={config.estimated_cost_explanation_content}
@@ -232,12 +240,12 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
             />
           </span>
           <span className={styles.factValue} data-testid="trip-cost">
-            {costRange(trip.estimated_cost, trip.total_passengers)}
+            {costRange(trip.estimated_cost, trip.total_passengers, t, format.money)}
           </span>
         </div>
         <div className={styles.fact}>
           <span className={`${styles.caption} ${styles.factLabel}`}>
-            <LeafIcon size={14} /> CO2
+            <LeafIcon size={14} /> {t('trips.co2')}
             <Explanation
               heading={config.co2_explanation_heading}
               content={config.co2_explanation_content}
@@ -247,7 +255,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
             />
           </span>
           <span className={styles.factValue} data-testid="trip-co2">
-            {co2Line(trip)}
+            {co2Line(trip, t)}
           </span>
         </div>
       </section>
@@ -257,7 +265,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
       {trip.additional_note && (
         <section className={blocks.block} aria-labelledby="trip-note-heading">
           <h3 id="trip-note-heading" className={blocks.blockTitle}>
-            Additional note
+            {t('trips.additionalNote')}
           </h3>
           <p className={styles.note}>{trip.additional_note}</p>
         </section>
@@ -272,7 +280,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
         open={deleting}
         onClose={() => setDeleting(false)}
         onDeleted={onClose}
-        warning={deleting ? lateCancelWarning('delete', trip, config.late_cancel_window_seconds) : null}
+        warning={deleting ? lateCancelWarning('delete', trip, config.late_cancel_window_seconds, t) : null}
       />
       <MembersDialog
         trip={trip}
@@ -285,7 +293,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
         tripId={trip.id}
         member={removing}
         onClose={() => setRemoving(null)}
-        warning={removing ? lateCancelWarning('remove', trip, config.late_cancel_window_seconds) : null}
+        warning={removing ? lateCancelWarning('remove', trip, config.late_cancel_window_seconds, t) : null}
       />
       <BlockUserDialog
         person={blocking}
@@ -303,7 +311,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
       >
         <SafeHtml html={config.walking_distance_explanation_content} className={blocks.explanation} />
         <button type="button" className="btn btn-primary btn-block" onClick={() => setExplaining(false)}>
-          Got it
+          {t('common.gotIt')}
         </button>
       </Dialog>
     </>

@@ -19,6 +19,9 @@ import { Stepper } from '@/components/Stepper'
 import { MODES } from '@/components/trip/trip'
 import { LIMITS } from '@/generated/rules'
 import { WEEKDAYS } from '@/lib/commutes'
+import { useT } from '@/i18n'
+import { useFormat } from '@/i18n/useFormat'
+import '@/i18n/catalogs/en/trips'
 
 type TripFormProps = {
   initial: TripFormValues
@@ -28,10 +31,23 @@ type TripFormProps = {
   onSubmit: (values: TripFormValues) => void
 }
 
+/** Each weekday's short and full name, Monday first (ISO weekday 1). */
+const WEEKDAY_KEYS = [
+  { label: 'trips.day1', name: 'trips.dayName1' },
+  { label: 'trips.day2', name: 'trips.dayName2' },
+  { label: 'trips.day3', name: 'trips.dayName3' },
+  { label: 'trips.day4', name: 'trips.dayName4' },
+  { label: 'trips.day5', name: 'trips.dayName5' },
+  { label: 'trips.day6', name: 'trips.dayName6' },
+  { label: 'trips.day7', name: 'trips.dayName7' },
+] as const
+
 const FIELD_ORDER: TripFormField[] = ['origin', 'destination', 'date', 'time', 'estimatedCost', 'note']
 
 /** The trip's places, schedule, seats, mode, booking and note; shared by Create Trip and Edit Trip. */
 export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }: TripFormProps) {
+  const t = useT()
+  const format = useFormat()
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<TripFormErrors>({})
   const formRef = useRef<HTMLFormElement>(null)
@@ -54,7 +70,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const found = validateTripForm(values, purpose)
+    const found = validateTripForm(values, purpose, t)
     setErrors(found)
     const first = FIELD_ORDER.find((field) => found[field])
     if (first) {
@@ -69,7 +85,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
       <div className={styles.section}>
         <div data-field="origin">
           <LocationPicker
-            label="From"
+            label={t('trips.from')}
             value={values.origin}
             locked={locked}
             error={errors.origin}
@@ -79,7 +95,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
         </div>
         <div data-field="destination">
           <LocationPicker
-            label="To"
+            label={t('trips.to')}
             value={values.destination}
             locked={locked}
             error={errors.destination}
@@ -90,7 +106,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
         <div className={styles.pair}>
           <div data-field="date">
             <DateField
-              label="Date"
+              label={t('trips.date')}
               value={values.date}
               min={range.min}
               max={range.max}
@@ -101,7 +117,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
           </div>
           <div data-field="time">
             <TimeField
-              label="Time"
+              label={t('trips.time')}
               value={values.time}
               error={errors.time}
               onChange={(time) => update({ ...values, time }, ['time'])}
@@ -112,10 +128,10 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
         {purpose === 'create' && (
           <fieldset className={styles.repeat}>
             <legend className="field-label">
-              Repeat on <span className="field-optional">(optional)</span>
+              {t('trips.repeatOn')} <span className="field-optional">{t('common.optional')}</span>
             </legend>
             <div className={styles.chips}>
-              {WEEKDAYS.map(({ day, label, name }) => (
+              {WEEKDAYS.map(({ day }) => (
                 <button
                   key={day}
                   type="button"
@@ -123,14 +139,12 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
                   aria-pressed={values.repeatOn.includes(day)}
                   onClick={() => update(withRepeatDay(values, day), ['date', 'time'])}
                 >
-                  <abbr title={name}>{label}</abbr>
+                  <abbr title={t(WEEKDAY_KEYS[day - 1].name)}>{t(WEEKDAY_KEYS[day - 1].label)}</abbr>
                 </button>
               ))}
             </div>
             <p className="field-hint">
-              {values.repeatOn.length > 0
-                ? 'A trip is published for each of these days, a week ahead, until you stop it in Trips › Hosting.'
-                : 'Commuting? Pick the days and we publish the trip for you every week.'}
+              {values.repeatOn.length > 0 ? t('trips.repeatHintOn') : t('trips.repeatHintOff')}
             </p>
           </fieldset>
         )}
@@ -138,7 +152,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
 
       <div className={styles.section}>
         <Stepper
-          label="Passengers"
+          label={t('trips.passengers')}
           value={values.totalPassengers}
           min={LIMITS.PASSENGERS_MIN}
           max={LIMITS.PASSENGERS_MAX}
@@ -146,7 +160,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
           testId="trip-passengers"
         />
         <ModeChoice
-          legend="Preferred mode of transport"
+          legend={t('trips.preferredMode')}
           selected={[values.mode]}
           onToggle={(mode) => update(withMode(values, mode), ['estimatedCost'])}
         />
@@ -156,7 +170,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
         />
         {values.mode !== MODES.undecided && (
           <fieldset className={styles.fieldset}>
-            <legend className="field-label">Is the vehicle booked?</legend>
+            <legend className="field-label">{t('trips.isVehicleBooked')}</legend>
             <div className={styles.chips}>
               {[true, false].map((booked) => (
                 <label key={String(booked)} className={styles.chip}>
@@ -166,7 +180,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
                     checked={values.isVehicleBooked === booked}
                     onChange={() => update(withVehicleBooked(values, booked), ['estimatedCost'])}
                   />
-                  <span>{booked ? 'Yes' : 'No'}</span>
+                  <span>{booked ? t('trips.yes') : t('trips.no')}</span>
                 </label>
               ))}
             </div>
@@ -175,7 +189,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
         {values.mode !== MODES.undecided && values.isVehicleBooked && (
           <div className="field" data-field="estimatedCost">
             <label className="field-label" htmlFor={costId}>
-              Estimated cost (₹)
+              {t('trips.estimatedCost')}
             </label>
             <input
               id={costId}
@@ -185,7 +199,7 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
               min={LIMITS.ESTIMATED_COST_MIN}
               max={LIMITS.ESTIMATED_COST_MAX}
               step={LIMITS.ESTIMATED_COST_STEP}
-              placeholder="Total fare for the vehicle"
+              placeholder={t('trips.totalFare')}
               value={values.estimatedCost}
               aria-invalid={Boolean(errors.estimatedCost)}
               aria-describedby={costMessageId}
@@ -196,20 +210,24 @@ export function TripForm({ initial, purpose, submitLabel, submitting, onSubmit }
               className={errors.estimatedCost ? 'field-error' : 'field-hint'}
               role={errors.estimatedCost ? 'alert' : undefined}
             >
-              {errors.estimatedCost ?? `The whole fare, ₹${LIMITS.ESTIMATED_COST_MIN} to ₹${LIMITS.ESTIMATED_COST_MAX.toLocaleString('en-IN')}`}
+              {errors.estimatedCost ??
+                t('trips.costHint', {
+                  min: format.money(LIMITS.ESTIMATED_COST_MIN),
+                  max: format.money(LIMITS.ESTIMATED_COST_MAX),
+                })}
             </p>
           </div>
         )}
         <div className="field" data-field="note">
           <label className="field-label" htmlFor={noteId}>
-            Additional note <span className="field-optional">(optional)</span>
+            {t('trips.additionalNote')} <span className="field-optional">{t('common.optional')}</span>
           </label>
           <textarea
             id={noteId}
             className={`input ${styles.textarea}`}
             rows={3}
             maxLength={LIMITS.TRIP_NOTE_MAX_LENGTH}
-            placeholder="Pick-up point, luggage space, anything co-riders should know"
+            placeholder={t('trips.notePlaceholder')}
             value={values.note}
             aria-invalid={Boolean(errors.note)}
             onChange={(event) => update({ ...values, note: event.target.value }, ['note'])}

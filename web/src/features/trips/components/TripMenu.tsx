@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import styles from './TripSheet.module.css'
+import { useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 export type TripMenuItem = { label: string; onSelect: () => void; danger?: boolean }
 
 /** The ⋮ menu of the trip sheet (WAI menu button): arrows move, Escape closes, focus returns to the button. */
 export function TripMenu({ items }: { items: TripMenuItem[] }) {
   const [open, setOpen] = useState(false)
+  const t = useT()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([])
   const menuId = useId()
@@ -45,8 +48,8 @@ export function TripMenu({ items }: { items: TripMenuItem[] }) {
         ref={buttonRef}
         type="button"
         className="icon-button"
-        aria-label="Trip options"
-        title="Trip options"
+        aria-label={t('trips.tripOptions')}
+        title={t('trips.tripOptions')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -60,7 +63,7 @@ export function TripMenu({ items }: { items: TripMenuItem[] }) {
         </svg>
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label="Trip options" className={styles.menu} onKeyDown={onKeyDown}>
+        <div id={menuId} role="menu" aria-label={t('trips.tripOptions')} className={styles.menu} onKeyDown={onKeyDown}>
           {items.map((item, index) => (
             <button
               key={item.label}

@@ -10,6 +10,8 @@ import type { Trip } from '@/components/trip/trip'
 import { LIMITS } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
 import { relativeTime } from '@/lib/time'
+import { useI18n, useT } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type TripQuestionsProps = { trip: Trip; inputRef: RefObject<HTMLTextAreaElement | null> }
 
@@ -19,6 +21,7 @@ type TripQuestionsProps = { trip: Trip; inputRef: RefObject<HTMLTextAreaElement 
  */
 export function TripQuestions({ trip, inputRef }: TripQuestionsProps) {
   const [feedbackOpen, setFeedbackOpen] = useState(false)
+  const t = useT()
   const askQuery = useAskQuery(trip.id)
   const canAsk = !trip.is_current_user_host && !trip.is_past && trip.status !== 'CANCELLED'
   if (!canAsk && trip.queries.length === 0) return null
@@ -26,10 +29,10 @@ export function TripQuestions({ trip, inputRef }: TripQuestionsProps) {
   return (
     <section className={styles.section} aria-labelledby="trip-questions-heading" data-testid="trip-questions">
       <h3 id="trip-questions-heading" className={styles.title}>
-        Questions & Answers
+        {t('trips.questionsAndAnswers')}
       </h3>
       {trip.queries.length === 0 ? (
-        <p className={styles.empty}>No questions yet. Ask the host anything about this trip.</p>
+        <p className={styles.empty}>{t('trips.noQuestions')}</p>
       ) : (
         <ul className={styles.list}>
           {trip.queries.map((query) => (
@@ -39,8 +42,8 @@ export function TripQuestions({ trip, inputRef }: TripQuestionsProps) {
       )}
       {canAsk && (
         <MessageBox
-          label="Ask the host a question"
-          submitLabel="Ask"
+          label={t('trips.askTheHost')}
+          submitLabel={t('trips.ask')}
           inputRef={inputRef}
           pending={askQuery.isPending}
           send={(question) => askQuery.mutateAsync(question)}
@@ -56,6 +59,7 @@ export function TripQuestions({ trip, inputRef }: TripQuestionsProps) {
 
 function QuestionItem({ query, canReply }: { query: TripQuestion; canReply: boolean }) {
   const [replying, setReplying] = useState(false)
+  const t = useT()
   const answerQuery = useAnswerQuery()
   return (
     <li className={styles.item} data-testid="trip-question">
@@ -73,14 +77,14 @@ function QuestionItem({ query, canReply }: { query: TripQuestion; canReply: bool
       <p className={styles.question}>{query.question}</p>
       {query.answer != null ? (
         <div className={styles.answer} data-testid="trip-answer">
-          <span className={styles.answerBy}>{query.answered_by?.name ?? 'Host'} answered</span>
+          <span className={styles.answerBy}>{t('trips.answered', { name: query.answered_by?.name ?? t('trips.host') })}</span>
           <p>{query.answer}</p>
         </div>
       ) : canReply ? (
         replying ? (
           <MessageBox
-            label={`Reply to ${query.created_by.name ?? 'this question'}`}
-            submitLabel="Send Reply"
+            label={query.created_by.name ? t('trips.replyTo', { name: query.created_by.name }) : t('trips.replyToQuestion')}
+            submitLabel={t('trips.sendReply')}
             autoFocus
             pending={answerQuery.isPending}
             send={(answer) => answerQuery.mutateAsync({ queryId: query.id, answer })}
@@ -89,11 +93,11 @@ function QuestionItem({ query, canReply }: { query: TripQuestion; canReply: bool
           />
         ) : (
           <button type="button" className={`link-button ${styles.reply}`} onClick={() => setReplying(true)}>
-            Reply
+            {t('trips.reply')}
           </button>
         )
       ) : (
-        <p className={styles.waiting}>Waiting for the host's answer</p>
+        <p className={styles.waiting}>{t('trips.waitingForHost')}</p>
       )}
     </li>
   )
@@ -115,6 +119,7 @@ type MessageBoxProps = {
 function MessageBox({ label, submitLabel, pending, send, onSent, onCancel, inputRef, autoFocus }: MessageBoxProps) {
   const inputId = useId()
   const errorId = useId()
+  const { t, message } = useI18n()
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
 
@@ -128,7 +133,7 @@ function MessageBox({ label, submitLabel, pending, send, onSent, onCancel, input
       setText('')
       onSent()
     } catch (failure) {
-      toast.error(errorMessage(failure))
+      toast.error(message(errorMessage(failure)))
     }
   }
 
@@ -170,7 +175,7 @@ function MessageBox({ label, submitLabel, pending, send, onSent, onCancel, input
         </p>
         {onCancel && (
           <button type="button" className="link-button" onClick={onCancel}>
-            Cancel
+            {t('trips.cancel')}
           </button>
         )}
       </div>

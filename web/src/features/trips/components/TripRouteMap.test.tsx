@@ -1,8 +1,11 @@
-import { render, screen } from '@testing-library/react'
+import { render, renderHook, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import TripRouteMap, { riderMarkers, routePoints } from './TripRouteMap'
 import type { Trip } from '@/components/trip/trip'
 import { passenger } from '@/testing/passenger'
+import { useT } from '@/i18n'
+
+const t = renderHook(() => useT()).result.current
 
 const trip = (overrides: Partial<Trip> = {}) =>
   ({
@@ -58,8 +61,8 @@ describe('TripRouteMap', () => {
       })
     const joined = trip({ passengers: [rider('active')] })
     // The drop at the trip's own end is the end's marker already.
-    expect(riderMarkers(joined).map((marker) => marker.label)).toEqual(['Ravi Kumar joins at HSR Layout'])
-    expect(riderMarkers(trip({ passengers: [rider('requested')] }))).toEqual([])
+    expect(riderMarkers(joined, t).map((marker) => marker.label)).toEqual(['Ravi Kumar joins at HSR Layout'])
+    expect(riderMarkers(trip({ passengers: [rider('requested')] }), t)).toEqual([])
     const { container } = render(<TripRouteMap trip={joined} />)
     const map = screen.getByRole('img', {
       name: 'Map of the route from Koramangala to Whitefield; Ravi Kumar joins at HSR Layout',

@@ -5,6 +5,8 @@ import styles from './TripRouteMap.module.css'
 import type { Trip } from '@/components/trip/trip'
 import { placeShortName } from '@/lib/location'
 import { removeMap } from './removeMap'
+import { useT, type Translate } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 /** An approximate end (a stranger's view) is somewhere in a cell about this wide around its point. */
 const APPROXIMATE_RADIUS_METRES = 500
@@ -35,7 +37,7 @@ type RiderMarker = { point: LatLng; label: string }
  * The active riders' own pick-ups and drops, each named for screen readers; a stop at the trip's own end
  * is the end's marker already.
  */
-export function riderMarkers(trip: Trip): RiderMarker[] {
+export function riderMarkers(trip: Trip, t: Translate): RiderMarker[] {
   const atEnd = ({ latitude, longitude }: { latitude: number; longitude: number }) =>
     [trip.origin, trip.destination].some(
       (end) => Math.abs(end.latitude - latitude) < 1e-6 && Math.abs(end.longitude - longitude) < 1e-6,
@@ -44,13 +46,13 @@ export function riderMarkers(trip: Trip): RiderMarker[] {
     .filter((person) => person.type === 'member' && person.status === 'active')
     .flatMap((person) => {
       const { pickup, drop } = person
-      const name = person.name ?? 'A rider'
+      const name = person.name ?? t('trips.aRider')
       const marks: RiderMarker[] = []
       if (pickup && !atEnd(pickup)) {
-        marks.push({ point: [pickup.latitude, pickup.longitude], label: `${name} joins at ${placeShortName(pickup.name)}` })
+        marks.push({ point: [pickup.latitude, pickup.longitude], label: t('trips.riderJoinsAt', { name, place: placeShortName(pickup.name) }) })
       }
       if (drop && !atEnd(drop)) {
-        marks.push({ point: [drop.latitude, drop.longitude], label: `${name} leaves at ${placeShortName(drop.name)}` })
+        marks.push({ point: [drop.latitude, drop.longitude], label: t('trips.riderLeavesAt', { name, place: placeShortName(drop.name) }) })
       }
       return marks
     })
@@ -59,8 +61,9 @@ export function riderMarkers(trip: Trip): RiderMarker[] {
 /** A small still map of the trip: its two ends, the line between them through a booked cab's stops. */
 export default function TripRouteMap({ trip }: { trip: Trip }) {
   const containerRef = useRef<HTMLDivElement>(null)
+  const t = useT()
   const { ends, stops } = routePoints(trip)
-  const riders = riderMarkers(trip)
+  const riders = riderMarkers(trip, t)
   const approximate = Boolean(trip.origin.is_approximate)
   const key = JSON.stringify([ends, stops, riders, approximate])
 
@@ -115,15 +118,19 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
 
   const from = placeShortName(trip.origin.name)
   const to = placeShortName(trip.destination.name)
-  const through = stops.length ? `, through ${stops.length} ${stops.length === 1 ? 'stop' : 'stops'}` : ''
-  const ridersSaid = riders.length ? `; ${riders.map((rider) => rider.label).join(', ')}` : ''
+  const mapLabel = [
+    t('trips.mapOfRoute', { from, to }),
+    stops.length ? `, ${t('trips.mapThrough', { count: stops.length })}` : '',
+    riders.length ? `; ${riders.map((rider) => rider.label).join(', ')}` : '',
+    approximate ? ` ${t('trips.mapEndsApproximate')}` : '',
+  ].join('')
   return (
     <div className={styles.frame}>
       <div
         ref={containerRef}
         className={styles.map}
         role="img"
-        aria-label={`Map of the route from ${from} to ${to}${through}${ridersSaid}${approximate ? ' (ends approximate)' : ''}`}
+        aria-label={mapLabel}
         data-testid="trip-route-map"
         data-stops={stops.length}
         data-rider-stops={riders.length}
@@ -133,7 +140,7 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
         <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">
           OpenStreetMap
         </a>{' '}
-        contributors
+        {t('trips.mapContributors')}
       </p>
     </div>
   )

@@ -10,14 +10,18 @@ import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
 import { storage } from '@/lib/storage'
 import { UPCOMING_TRIPS, userTripsQueryOptions, type UserTripsFilter } from '@/lib/trips'
+import { useI18n, type Key } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 type TabKey = 'upcoming' | 'hosting' | 'recent'
 
 /** SPEC §4 trip-list tabs and their empty states. */
-export const TRIP_TABS: readonly { key: TabKey; label: string; filter: UserTripsFilter; empty: string }[] = [
-  { key: 'upcoming', label: 'Upcoming', filter: UPCOMING_TRIPS, empty: 'No upcoming trips!' },
-  { key: 'hosting', label: 'Hosting', filter: { type_ids: 'host', retrieve_past_trips: 1 }, empty: "You haven't hosted any trip!" },
-  { key: 'recent', label: 'Recent', filter: { status_ids: 'active', retrieve_past_trips: 1 }, empty: 'No trips history!' },
+type TabKeys = Extract<Key, 'trips.tabUpcoming' | 'trips.tabHosting' | 'trips.tabRecent' | `trips.empty${string}`>
+
+export const TRIP_TABS: readonly { key: TabKey; label: TabKeys; filter: UserTripsFilter; empty: TabKeys }[] = [
+  { key: 'upcoming', label: 'trips.tabUpcoming', filter: UPCOMING_TRIPS, empty: 'trips.emptyUpcoming' },
+  { key: 'hosting', label: 'trips.tabHosting', filter: { type_ids: 'host', retrieve_past_trips: 1 }, empty: 'trips.emptyHosting' },
+  { key: 'recent', label: 'trips.tabRecent', filter: { status_ids: 'active', retrieve_past_trips: 1 }, empty: 'trips.emptyRecent' },
 ]
 
 function rememberedTab(): TabKey {
@@ -27,6 +31,7 @@ function rememberedTab(): TabKey {
 
 /** /trips: the person's trips by tab. `hostingBlock` is what the app shows above the hosted trips (the commutes). */
 export function TripsScreen({ hostingBlock }: { hostingBlock: ReactNode }) {
+  const { t, message } = useI18n()
   const [current, setCurrent] = useState<TabKey>(rememberedTab)
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   const tab = TRIP_TABS.find((item) => item.key === current) ?? TRIP_TABS[0]
@@ -49,9 +54,9 @@ export function TripsScreen({ hostingBlock }: { hostingBlock: ReactNode }) {
 
   return (
     <>
-      <PageHeader title="Trips" />
+      <PageHeader title={t('trips.trips')} />
       <main className={styles.screen}>
-        <div role="tablist" aria-label="Trips" className={styles.tabs} onKeyDown={onKeyDown}>
+        <div role="tablist" aria-label={t('trips.trips')} className={styles.tabs} onKeyDown={onKeyDown}>
           {TRIP_TABS.map((item) => (
             <button
               key={item.key}
@@ -67,7 +72,7 @@ export function TripsScreen({ hostingBlock }: { hostingBlock: ReactNode }) {
               className={styles.tab}
               onClick={() => choose(item.key)}
             >
-              {item.label}
+              {t(item.label)}
             </button>
           ))}
         </div>
@@ -75,23 +80,23 @@ export function TripsScreen({ hostingBlock }: { hostingBlock: ReactNode }) {
           {current === 'hosting' && hostingBlock}
           {trips.isPending && (
             <p className={styles.loading} role="status">
-              Loading trips…
+              {t('trips.loadingTrips')}
             </p>
           )}
           {trips.isError && (
-            <EmptyState title="Could not load trips" description={errorMessage(trips.error)}>
+            <EmptyState title={t('trips.couldNotLoadTrips')} description={message(errorMessage(trips.error))}>
               <button type="button" className="btn btn-primary btn-small" onClick={() => void trips.refetch()}>
-                Try again
+                {t('trips.tryAgain')}
               </button>
             </EmptyState>
           )}
           {trips.isSuccess && trips.data.length === 0 && (
-            <EmptyState title={tab.empty} illustration={<CarIcon size={40} />}>
+            <EmptyState title={t(tab.empty)} illustration={<CarIcon size={40} />}>
               <Link className="btn btn-primary btn-small" to={paths.createTrip}>
-                Create Trip
+                {t('trips.createTrip')}
               </Link>
               <Link className="btn btn-secondary btn-small" to={paths.searchTrip}>
-                Search Trip
+                {t('trips.searchTrip')}
               </Link>
             </EmptyState>
           )}

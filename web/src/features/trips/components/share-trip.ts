@@ -6,12 +6,10 @@ export function tripShareText(template: string, tripId: number, origin: string =
   return template.replaceAll('{link}', `${origin}/trip/${tripId}`)
 }
 
-export const TRIP_LINK_COPIED = 'Trip link copied'
-
 /** The phone's share sheet when there is one, else the text goes to the clipboard; a refused clipboard is told in the
  * words of every copy (lib/share.ts shareNotice). */
-export async function shareTrip(template: string, tripId: number): Promise<void> {
+export async function shareTrip(template: string, tripId: number, copiedText: string): Promise<void> {
   const text = tripShareText(template, tripId)
-  const notice = shareNotice(await shareOrCopy({ title: 'Humsafar', text }, text), TRIP_LINK_COPIED)
+  const notice = shareNotice(await shareOrCopy({ title: 'Humsafar', text }, text), copiedText)
   if (notice) toast[notice.kind](notice.message)
 }

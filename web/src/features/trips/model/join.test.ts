@@ -1,3 +1,4 @@
+import { renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
   blockReasonError,
@@ -18,6 +19,9 @@ import {
 } from './join'
 import type { Trip } from '@/components/trip/trip'
 import { passenger } from '@/testing/passenger'
+import { useT } from '@/i18n'
+
+const t = renderHook(() => useT()).result.current
 
 const person = (overrides: Partial<Passenger>): Passenger => passenger({ status: 'active', ...overrides })
 
@@ -123,8 +127,8 @@ describe('join request', () => {
   })
 
   it('summarises luggage as the dialog names it', () => {
-    expect(luggageSummary({ large_luggage: 2, small_luggage: 1 })).toBe('Luggage 2 · Handheld 1')
-    expect(luggageSummary({ large_luggage: 0, small_luggage: 0 })).toBeNull()
+    expect(luggageSummary({ large_luggage: 2, small_luggage: 1 }, t)).toBe('Luggage 2 · Handheld 1')
+    expect(luggageSummary({ large_luggage: 0, small_luggage: 0 }, t)).toBeNull()
   })
 })
 

@@ -1,7 +1,9 @@
 import type { Trip } from '@/components/trip/trip'
 import { MESSAGES, LIMITS } from '@/generated/rules'
+import type { Translate } from '@/i18n'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
 import { joinStopsBody, type JoinStops } from './join-stops'
+import '@/i18n/catalogs/en/trips'
 
 export type Passenger = Trip['passengers'][number]
 export type TripQuestion = Trip['queries'][number]
@@ -109,6 +111,20 @@ export const chosenReason = (choice: string, custom: string): string =>
 export const LEAVE_REASONS = ['Found an another trip', 'Not replying messages'] as const
 export const REMOVE_REASONS = ['Being abusive', 'No replying messages'] as const
 
+/** The preset reasons in the person's language; the API is sent them as they are written above. */
+const REASON_KEYS = {
+  'Found an another trip': 'trips.reasonFoundAnotherTrip',
+  'Not replying messages': 'trips.reasonNotReplying',
+  'Being abusive': 'trips.reasonAbusive',
+  'No replying messages': 'trips.reasonNoReplying',
+  'Did not find a match': 'trips.reasonNoMatch',
+  'Do not understand how to use the app': 'trips.reasonHowToUse',
+} as const
+
+/** A preset reason as the person reads it; one the app has no words for is shown as the API wrote it. */
+export const reasonLabel = (reason: string, t: Translate): string =>
+  reason in REASON_KEYS ? t(REASON_KEYS[reason as keyof typeof REASON_KEYS]) : reason
+
 /** Blocking needs no reason; reporting does (SPEC §5 block dialog). */
 export function blockReasonError(reason: string, report: boolean): string | null {
   const trimmed = tidyText(reason)
@@ -127,9 +143,9 @@ export const shouldPromptFeedback = (lastPromptDay: string | null, now: Date): b
   lastPromptDay !== calendarDay(now)
 
 /** "2 large, 1 handheld" style summary of a request's luggage; null when none. */
-export function luggageSummary(person: Pick<Passenger, 'large_luggage' | 'small_luggage'>): string | null {
+export function luggageSummary(person: Pick<Passenger, 'large_luggage' | 'small_luggage'>, t: Translate): string | null {
   const parts: string[] = []
-  if (person.large_luggage > 0) parts.push(`Luggage ${person.large_luggage}`)
-  if (person.small_luggage > 0) parts.push(`Handheld ${person.small_luggage}`)
+  if (person.large_luggage > 0) parts.push(t('trips.luggageCount', { count: person.large_luggage }))
+  if (person.small_luggage > 0) parts.push(t('trips.handheldCount', { count: person.small_luggage }))
   return parts.length ? parts.join(' · ') : null
 }

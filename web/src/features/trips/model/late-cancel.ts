@@ -1,4 +1,5 @@
-import { MESSAGES } from '@/generated/rules'
+import type { Translate } from '@/i18n'
+import '@/i18n/catalogs/en/trips'
 
 /** India time is UTC+05:30 with no daylight saving; trip times are written in it. */
 const INDIA_OFFSET_MS = 330 * 60_000
@@ -18,19 +19,18 @@ export function isLateCancellation(scheduledAt: string, windowSeconds: number, n
 }
 
 /** '2 hours', '90 minutes', '1 hour'. */
-export function windowWords(windowSeconds: number): string {
+export function windowWords(windowSeconds: number, t: Translate): string {
   const minutes = Math.round(windowSeconds / 60)
-  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`
+  return minutes % 60 === 0 ? t('trips.hours', { count: minutes / 60 }) : t('trips.minutes', { count: minutes })
 }
 
 export type LateMove = 'leave' | 'remove' | 'delete'
 
-const WARNINGS: Record<LateMove, string> = {
-  leave: MESSAGES.LATE_LEAVE_WARNING,
-  remove: MESSAGES.LATE_REMOVE_WARNING,
-  delete: MESSAGES.LATE_DELETE_WARNING,
-}
+const WARNINGS = {
+  leave: 'trips.lateLeave',
+  remove: 'trips.lateRemove',
+  delete: 'trips.lateDelete',
+} as const satisfies Record<LateMove, string>
 
 /**
  * What to say before a move that will count as a late cancellation on the record, or null when it will not:
@@ -40,9 +40,10 @@ export function lateCancelWarning(
   move: LateMove,
   trip: { scheduled_at: string; active_passenger_count: number },
   windowSeconds: number,
+  t: Translate,
   now: number = Date.now(),
 ): string | null {
   if (!isLateCancellation(trip.scheduled_at, windowSeconds, now)) return null
   if (move === 'delete' && trip.active_passenger_count <= 1) return null
-  return WARNINGS[move].replace('{window}', windowWords(windowSeconds))
+  return t(WARNINGS[move], { window: windowWords(windowSeconds, t) })
 }

@@ -1,3 +1,4 @@
+import { renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
   commutePayload,
@@ -12,6 +13,9 @@ import {
   type TripFormValues,
 } from './trip-form'
 import { MODES, type Trip } from '@/components/trip/trip'
+import { useT } from '@/i18n'
+
+const t = renderHook(() => useT()).result.current
 
 // 2026-04-01 10:00 in India.
 const NOW = Date.UTC(2026, 3, 1, 4, 30)
@@ -50,7 +54,7 @@ describe('create trip form', () => {
   })
 
   it('asks for both places, a valid date and a valid time', () => {
-    expect(validateTripForm({ ...newTripForm(NOW), date: '', time: '' }, 'create', NOW)).toEqual({
+    expect(validateTripForm({ ...newTripForm(NOW), date: '', time: '' }, 'create', t, NOW)).toEqual({
       origin: 'Please add From location',
       destination: 'Please add To location',
       date: 'Please add valid date',
@@ -60,36 +64,36 @@ describe('create trip form', () => {
 
   it('refuses a time in the past, with the words of the screen asking', () => {
     const past = filled({ time: '09:59' })
-    expect(validateTripForm(past, 'create', NOW).time).toBe('Cannot create trip. Time of trip cannot be in the past.')
-    expect(validateTripForm(past, 'edit', NOW).time).toBe('Cannot edit trip. Time of trip cannot be in the past.')
+    expect(validateTripForm(past, 'create', t, NOW).time).toBe('Cannot create trip. Time of trip cannot be in the past.')
+    expect(validateTripForm(past, 'edit', t, NOW).time).toBe('Cannot edit trip. Time of trip cannot be in the past.')
   })
 
   it('refuses dates before today and more than five years ahead', () => {
-    expect(validateTripForm(filled({ date: '2026-03-31' }), 'create', NOW).date).toBe('Please add valid date')
-    expect(validateTripForm(filled({ date: '2031-04-02' }), 'create', NOW).date).toBe('Please add valid date')
-    expect(validateTripForm(filled({ date: '2031-04-01' }), 'create', NOW).date).toBeUndefined()
+    expect(validateTripForm(filled({ date: '2026-03-31' }), 'create', t, NOW).date).toBe('Please add valid date')
+    expect(validateTripForm(filled({ date: '2031-04-02' }), 'create', t, NOW).date).toBe('Please add valid date')
+    expect(validateTripForm(filled({ date: '2031-04-01' }), 'create', t, NOW).date).toBeUndefined()
   })
 
   it('takes a note in any script and names the invisible characters it refuses', () => {
-    expect(validateTripForm(filled({ note: "Gate 2, I'll wait 🚕 गेट 2" }), 'create', NOW).note).toBeUndefined()
-    expect(validateTripForm(filled({ note: 'Gate\u200b2' }), 'create', NOW).note).toBe(
+    expect(validateTripForm(filled({ note: "Gate 2, I'll wait 🚕 गेट 2" }), 'create', t, NOW).note).toBeUndefined()
+    expect(validateTripForm(filled({ note: 'Gate\u200b2' }), 'create', t, NOW).note).toBe(
       'Note contains characters that are not allowed: U+200B',
     )
-    expect(validateTripForm(filled({ note: 'x'.repeat(301) }), 'create', NOW).note).toBe(
+    expect(validateTripForm(filled({ note: 'x'.repeat(301) }), 'create', t, NOW).note).toBe(
       'Additional note cannot exceed 300 characters',
     )
   })
 
   it('needs a cost between 1 and 100000 only when the vehicle is booked', () => {
-    expect(validateTripForm(filled(), 'create', NOW)).toEqual({})
+    expect(validateTripForm(filled(), 'create', t, NOW)).toEqual({})
     const booked = filled({ isVehicleBooked: true })
-    expect(validateTripForm(booked, 'create', NOW).estimatedCost).toBe('Please add estimated cost')
+    expect(validateTripForm(booked, 'create', t, NOW).estimatedCost).toBe('Please add estimated cost')
     for (const outOfRange of ['-1', '0', '100001', '150000']) {
-      expect(validateTripForm({ ...booked, estimatedCost: outOfRange }, 'create', NOW).estimatedCost).toBe(
+      expect(validateTripForm({ ...booked, estimatedCost: outOfRange }, 'create', t, NOW).estimatedCost).toBe(
         'Estimated cost should be between 1 and 100000',
       )
     }
-    expect(validateTripForm({ ...booked, estimatedCost: '1250.5' }, 'create', NOW)).toEqual({})
+    expect(validateTripForm({ ...booked, estimatedCost: '1250.5' }, 'create', t, NOW)).toEqual({})
   })
 
   it('resets the booking and its cost when undecided is picked, and the cost when booking changes', () => {
@@ -163,7 +167,7 @@ describe('repeating a new trip', () => {
   })
 
   it('needs no date when repeating', () => {
-    const errors = validateTripForm(filled({ date: '', repeatOn: [2] }), 'create', NOW)
+    const errors = validateTripForm(filled({ date: '', repeatOn: [2] }), 'create', t, NOW)
     expect(errors.date).toBeUndefined()
   })
 })

@@ -2,21 +2,11 @@ import { DEFAULT_DETOUR_MINUTES } from '@/components/trip/along'
 import { isClockTime, isInPast, isIsoDate, tripDateRange, defaultTripTime } from '@/components/trip/india-time'
 import { MODES, scheduleParts, type Place, type Trip } from '@/components/trip/trip'
 import { LIMITS, MESSAGES } from '@/generated/rules'
+import type { Translate } from '@/i18n'
 import type { CommuteCreate } from '@/lib/commutes'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
 import type { TripCreate, TripUpdate } from '../api/trips'
-
-export const TRIP_FORM_MESSAGES = {
-  fromRequired: 'Please add From location',
-  toRequired: 'Please add To location',
-  dateInvalid: 'Please add valid date',
-  timeInvalid: 'Please add valid time',
-  createInPast: 'Cannot create trip. Time of trip cannot be in the past.',
-  editInPast: 'Cannot edit trip. Time of trip cannot be in the past.',
-  costRequired: MESSAGES.TRIP_COST_REQUIRED,
-  costRange: MESSAGES.TRIP_COST_RANGE,
-  nothingUpdated: MESSAGES.NOTHING_UPDATED,
-} as const
+import '@/i18n/catalogs/en/trips'
 
 export type TripFormValues = {
   origin: Place | null
@@ -101,27 +91,26 @@ export function parseCost(text: string): number | null {
   return value
 }
 
-export function validateTripForm(values: TripFormValues, purpose: 'create' | 'edit', now: number = Date.now()) {
+/** The form's errors, said in the language of `t`. */
+export function validateTripForm(values: TripFormValues, purpose: 'create' | 'edit', t: Translate, now: number = Date.now()) {
   const errors: TripFormErrors = {}
-  if (!hasPlace(values.origin)) errors.origin = TRIP_FORM_MESSAGES.fromRequired
-  if (!hasPlace(values.destination)) errors.destination = TRIP_FORM_MESSAGES.toRequired
+  if (!hasPlace(values.origin)) errors.origin = t('trips.fromRequired')
+  if (!hasPlace(values.destination)) errors.destination = t('trips.toRequired')
   const { min, max } = tripDateRange(now)
   const repeating = values.repeatOn.length > 0
   const dateValid = repeating || (isIsoDate(values.date) && values.date >= min && values.date <= max)
-  if (!dateValid) errors.date = TRIP_FORM_MESSAGES.dateInvalid
-  if (!isClockTime(values.time)) errors.time = TRIP_FORM_MESSAGES.timeInvalid
+  if (!dateValid) errors.date = t('trips.dateInvalid')
+  if (!isClockTime(values.time)) errors.time = t('trips.timeInvalid')
   else if (!repeating && dateValid && isInPast({ date: values.date, time: values.time }, now)) {
-    errors.time = purpose === 'create' ? TRIP_FORM_MESSAGES.createInPast : TRIP_FORM_MESSAGES.editInPast
+    errors.time = purpose === 'create' ? t('trips.createInPast') : t('trips.editInPast')
   }
   if (bookedVehicle(values) && parseCost(values.estimatedCost) === null) {
-    errors.estimatedCost = values.estimatedCost.trim()
-      ? TRIP_FORM_MESSAGES.costRange
-      : TRIP_FORM_MESSAGES.costRequired
+    errors.estimatedCost = values.estimatedCost.trim() ? t('trips.costRange') : t('trips.costRequired')
   }
   const note = tidyText(values.note)
   const noteProblem =
     textLength(note) > LIMITS.TRIP_NOTE_MAX_LENGTH
-      ? MESSAGES.TRIP_NOTE_TOO_LONG
+      ? t('trips.noteTooLong')
       : charactersError(note, MESSAGES.NOTE_CHARACTERS)
   if (noteProblem) errors.note = noteProblem
   return errors
