@@ -6,8 +6,9 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.notifications import NotificationDraft, notify
-from activities.trips import live_people, trip_route
+from activities.notifications import notify
+from activities.trips import live_people, trip_route_fields
+from domain import notifications
 from domain.flows import FlowOutbox
 from domain.live import Kind, tell_trip
 from domain.models import CabBooking, Trip
@@ -143,20 +144,20 @@ class CabActivities:
                 return
             trip = await session.get(Trip, booking.trip_id)
             assert trip is not None
-            title, text = told
-            message = text.format(
-                route=trip_route(trip),
-                vehicle=f"{booking.vehicle_model} {booking.vehicle_registration}",
-                driver=booking.driver_name,
-            )
+            title, _ = told
+            fields = {
+                "route": trip_route_fields(trip),
+                "vehicle": f"{booking.vehicle_model} {booking.vehicle_registration}",
+                "driver": str(booking.driver_name),
+            }
             people = await live_people(session, trip.id, (PassengerStatus.ACTIVE,))
             await notify(
                 session,
                 [
-                    NotificationDraft(
+                    notifications.notice_draft(
                         recipient_id=person,
-                        title=title,
-                        message=message,
+                        kind=notifications.kind_of_title(title),
+                        fields=fields,
                         entity_type=notices.ABOUT_TRIP,
                         entity_id=str(trip.id),
                         dedupe_key=f"cab:{booking.id}:{change.status}:{person}",

@@ -6,8 +6,10 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.notifications import NotificationDraft, notify
+from activities.notifications import notify
+from domain import notifications
 from domain.flows import FlowOutbox
+from domain.i18n.catalog import english_id
 from domain.live import Kind, tell
 from domain.models import KycVerification, User
 from domain.providers.kyc import HyperVergeClient, KycVendorError
@@ -63,10 +65,13 @@ class KycActivities:
                     fields["is_kyc_verified"] = True
                 await session.execute(update(User).where(User.id == change.user_id).values(fields))
             if change.status in FINAL:
-                notice = NotificationDraft(
+                said = MESSAGES[KycStatus(change.status)]
+                body = english_id(said) if said else None
+                notice = notifications.notice_draft(
                     recipient_id=change.user_id,
-                    title=NOTICE_TITLES[KycStatus(change.status)],
-                    message=MESSAGES[KycStatus(change.status)] or "",
+                    kind=notifications.kind_of_title(NOTICE_TITLES[KycStatus(change.status)]),
+                    fields={},
+                    body=body[0] if body else None,
                     entity_type=notices.ABOUT_PROFILE,
                     entity_id="",
                     dedupe_key=f"kyc:{verification.transaction_id}:{change.status}",

@@ -40,11 +40,6 @@ def review_key(trip_id: int, user_id: int) -> str:
     return f"trip-review:{trip_id}:{user_id}"
 
 
-def trip_route(trip: Trip) -> str:
-    """The trip's route in a notice's words: 'from Koramangala to Whitefield'."""
-    return notices.route_words(trip.origin.name, trip.destination.name)
-
-
 def trip_route_fields(trip: Trip) -> dict[str, object]:
     """The trip's route as a notice stores it, to be said in its reader's language (domain/notifications.py)."""
     return notifications.route(trip.origin.name, trip.destination.name)

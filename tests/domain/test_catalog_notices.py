@@ -3,7 +3,8 @@ language when read (domain/notifications.py); in English they are the words the 
 
 from datetime import UTC, datetime
 
-from domain.notifications import clock, day_and_clock, notice_draft, notice_words, person, route, trip
+from domain.i18n.catalog import TRANSLATIONS
+from domain.notifications import clock, day_and_clock, kind_of_title, notice_draft, notice_words, person, route, trip
 from domain.rules import notices
 
 ORIGIN = "Koramangala, Bengaluru, Karnataka"
@@ -107,3 +108,12 @@ def test_a_notice_stored_before_kinds_or_of_an_unknown_kind_reads_as_stored():
         "Title",
         "Words",
     )
+
+
+def test_every_notice_title_names_a_kind_whose_words_are_in_every_language():
+    titles = {name: value for name, value in vars(notices).items() if name.endswith("_TITLE")}
+    for name, title in titles.items():
+        kind = kind_of_title(title)
+        assert f"{kind}_TITLE" == name
+        assert TRANSLATIONS["kn"][name] and TRANSLATIONS["hi"][name]
+    assert kind_of_title(notices.CAB_BOOKED_TITLE) == "CAB_BOOKED"
