@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { callbackBody, callbackFailureMessage } from './screens'
 import { MESSAGES } from '@/generated/rules'
+import english from '@/i18n/catalogs/en/linkedin'
 import { ApiError } from '@/lib/api'
 
 describe('the LinkedIn callback', () => {
@@ -13,16 +14,22 @@ describe('the LinkedIn callback', () => {
   })
 
   it("shows the server's message, or the spec words when there is none", () => {
-    expect(callbackFailureMessage(new ApiError(MESSAGES.LINKEDIN_STATE_INVALID, 400))).toBe(
-      MESSAGES.LINKEDIN_STATE_INVALID,
-    )
-    expect(callbackFailureMessage(new ApiError('The user cancelled LinkedIn login', 400))).toBe(
-      'The user cancelled LinkedIn login',
-    )
-    expect(callbackFailureMessage(new ApiError('', 500))).toBe(MESSAGES.LINKEDIN_VERIFY_FAILED)
-    expect(callbackFailureMessage(new ApiError(MESSAGES.FALLBACK_ERROR, 0))).toBe(MESSAGES.LINKEDIN_UNEXPECTED)
-    expect(callbackFailureMessage(new TypeError('boom'))).toBe(MESSAGES.LINKEDIN_UNEXPECTED)
+    expect(callbackFailureMessage(new ApiError(MESSAGES.LINKEDIN_STATE_INVALID, 400))).toEqual({
+      said: MESSAGES.LINKEDIN_STATE_INVALID,
+    })
+    expect(callbackFailureMessage(new ApiError('The user cancelled LinkedIn login', 400))).toEqual({
+      said: 'The user cancelled LinkedIn login',
+    })
+    expect(callbackFailureMessage(new ApiError('', 500))).toEqual({ key: 'linkedin.verifyFailed' })
+    expect(callbackFailureMessage(new ApiError(MESSAGES.FALLBACK_ERROR, 0))).toEqual({ key: 'linkedin.unexpected' })
+    expect(callbackFailureMessage(new TypeError('boom'))).toEqual({ key: 'linkedin.unexpected' })
     expect(MESSAGES.LINKEDIN_VERIFY_FAILED).toBe('An error occurred while verifying your account.')
     expect(MESSAGES.LINKEDIN_UNEXPECTED).toBe('An unexpected error occurred.')
+  })
+
+  it("says the domain rules' sentences word for word in English", () => {
+    expect(english.linked).toBe(MESSAGES.LINKEDIN_LINKED)
+    expect(english.verifyFailed).toBe(MESSAGES.LINKEDIN_VERIFY_FAILED)
+    expect(english.unexpected).toBe(MESSAGES.LINKEDIN_UNEXPECTED)
   })
 })

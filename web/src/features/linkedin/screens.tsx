@@ -6,8 +6,10 @@ import { Busy } from '@/components/Busy'
 import { PageHeader } from '@/components/PageHeader'
 import { paths } from '@/config/paths'
 import { LIMITS, MESSAGES } from '@/generated/rules'
+import { useT } from '@/i18n'
 import { ApiError, request } from '@/lib/api'
 import { userQueryOptions } from '@/lib/session'
+import '@/i18n/catalogs/en/linkedin'
 
 /** What the provider returned to /linkedin/callback, as the callback call takes it. */
 export function callbackBody(params: URLSearchParams): Record<string, string> | null {
@@ -23,16 +25,20 @@ export function callbackBody(params: URLSearchParams): Record<string, string> | 
 
 /**
  * What the profile says when the callback fails (SPEC §8): the server's message; 'An error occurred while verifying
- * your account.' when the server answered without one; 'An unexpected error occurred.' when it could not be asked.
+ * your account.' when the server answered without one; 'An unexpected error occurred.' when it could not be asked
+ * (those two as catalog keys).
  */
-export function callbackFailureMessage(error: unknown): string {
-  if (!(error instanceof ApiError) || error.status === 0) return MESSAGES.LINKEDIN_UNEXPECTED
-  if (error.message === MESSAGES.FALLBACK_ERROR) return MESSAGES.LINKEDIN_VERIFY_FAILED
-  return error.message
+export function callbackFailureMessage(
+  error: unknown,
+): { said: string } | { key: 'linkedin.unexpected' | 'linkedin.verifyFailed' } {
+  if (!(error instanceof ApiError) || error.status === 0) return { key: 'linkedin.unexpected' }
+  if (error.message === MESSAGES.FALLBACK_ERROR) return { key: 'linkedin.verifyFailed' }
+  return { said: error.message }
 }
 
 /** /linkedin/callback: verifying, then success and the profile after 4 s, or the profile with the error. */
 export function LinkedInCallbackScreen() {
+  const t = useT()
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -45,7 +51,7 @@ export function LinkedInCallbackScreen() {
     sent.current = true
     const body = callbackBody(params)
     if (!body) {
-      navigate(paths.profile, { replace: true, state: { error: MESSAGES.LINKEDIN_UNEXPECTED } })
+      navigate(paths.profile, { replace: true, state: { error: t('linkedin.unexpected') } })
       return
     }
     request<unknown>('/api/user/linkedin/callback', { method: 'POST', body })
@@ -55,12 +61,13 @@ export function LinkedInCallbackScreen() {
         await queryClient
           .fetchQuery({ ...userQueryOptions(), staleTime: 0 })
           .catch(() => queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey }))
-        setVerified(answer.message || MESSAGES.LINKEDIN_LINKED)
+        setVerified(answer.message || t('linkedin.linked'))
       })
       .catch((error: unknown) => {
-        navigate(paths.profile, { replace: true, state: { error: callbackFailureMessage(error) } })
+        const failure = callbackFailureMessage(error)
+        navigate(paths.profile, { replace: true, state: { error: 'said' in failure ? failure.said : t(failure.key) } })
       })
-  }, [params, navigate, queryClient])
+  }, [params, navigate, queryClient, t])
 
   useEffect(() => {
     if (!verified) return
@@ -73,18 +80,18 @@ export function LinkedInCallbackScreen() {
 
   return (
     <>
-      <PageHeader title="LinkedIn Verification" backTo={paths.profile} />
+      <PageHeader title={t('linkedin.title')} backTo={paths.profile} />
       <main className="screen">
         {verified ? (
           <p role="status" className={styles.done}>
             {verified}
           </p>
         ) : (
-          <Busy text="Verifying your LinkedIn profile…" />
+          <Busy text={t('linkedin.verifying')} />
         )}
         {verified && (
           <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(paths.profile, { replace: true })}>
-            Go to Profile
+            {t('linkedin.goToProfile')}
           </button>
         )}
       </main>

@@ -6,6 +6,7 @@ import common from './common'
 import type commute from './commute'
 import type home from './home'
 import type kyc from './kyc'
+import type linkedin from './linkedin'
 import messages from './messages'
 import type notifications from './notifications'
 import type person from './person'
@@ -36,6 +37,7 @@ export type English = Flatten<{
   commute: typeof commute
   home: typeof home
   kyc: typeof kyc
+  linkedin: typeof linkedin
   messages: typeof messages
   notifications: typeof notifications
   person: typeof person

@@ -6,6 +6,7 @@ import common from './common'
 import commute from './commute'
 import home from './home'
 import kyc from './kyc'
+import linkedin from './linkedin'
 import messages from './messages'
 import notifications from './notifications'
 import person from './person'
@@ -19,5 +20,5 @@ import trips from './trips'
 import type { English } from '../en'
 import { merge, type Translation } from '@/i18n/catalog'
 
-const catalog: Translation<English> = merge({ app, auth, cab, chat, common, commute, home, kyc, messages, notifications, person, profile, profileSetup, reviews, safety, settings, tripCard, trips })
+const catalog: Translation<English> = merge({ app, auth, cab, chat, common, commute, home, kyc, linkedin, messages, notifications, person, profile, profileSetup, reviews, safety, settings, tripCard, trips })
 export default catalog
