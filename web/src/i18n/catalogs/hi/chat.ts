@@ -47,7 +47,7 @@ export default {
   theFile: 'फ़ाइल',
   sending: 'भेजा जा रहा है',
   notSent: 'नहीं भेजा गया',
-  sent: 'भेज दिया',
+  sent: 'भेजा गया',
   member: 'सदस्य',
   you: 'आप',
   youSharedNumber: 'आपने अपना नंबर शेयर किया: <number>{number}</number>',
