@@ -15,7 +15,7 @@ from api.trips.views import end_view
 from domain import clock
 from domain.flows import start_after_commit
 from domain.models import Trip, TripPassenger, TripSeries, User
-from domain.notifications import NotificationDraft, store_notifications
+from domain.notifications import notice_draft, store_notifications
 from domain.rules import choices, messages, notices
 from domain.rules.cab import CabEnd
 from domain.rules.join import PassengerStatus
@@ -117,10 +117,11 @@ async def stop_commute(session: AsyncSession, host: User, series_id: int) -> Non
     change = CommuteScheduleChange(series_id=series_id, host_id=host.id, open=False)
     await start_after_commit(session, commute_schedule_change(change))
     if kept:
-        notice = NotificationDraft(
+        notice = notice_draft(
             recipient_id=host.id,
-            title=notices.COMMUTE_STOPPED_TITLE,
-            message=messages.COMMUTE_TRIPS_KEPT,
+            kind="COMMUTE_STOPPED",
+            fields={},
+            body="COMMUTE_TRIPS_KEPT",
             entity_type=notices.ABOUT_TRIP,
             entity_id="",
             dedupe_key=f"commute-stopped:{series_id}",

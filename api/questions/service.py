@@ -15,7 +15,7 @@ from domain import clock
 from domain.asks import AskKind, count_ask
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripQuery, User
-from domain.notifications import NotificationDraft, burst_key, store_notifications
+from domain.notifications import burst_key, notice_draft, person, store_notifications
 from domain.rules import messages, notices
 from domain.rules.trip import TripStatus
 from domain.settings import Settings
@@ -41,11 +41,11 @@ async def ask_host(session: AsyncSession, settings: Settings, asker: User, trip_
         raise ApiError(messages.QUERY_TOO_MANY, status.HTTP_429_TOO_MANY_REQUESTS)
     session.add(TripQuery(trip_id=trip.id, created_by_id=asker.id, question=question))
     await session.flush()
-    notice = NotificationDraft(
+    notice = notice_draft(
         recipient_id=trip.host_id,
         sender_id=asker.id,
-        title=notices.NEW_QUESTION_TITLE,
-        message=notices.NEW_QUESTION_BODY.format(name=asker.name, question=question),
+        kind="NEW_QUESTION",
+        fields={"name": person(asker.name), "question": question},
         entity_type=notices.ABOUT_QUERY,
         entity_id=str(trip.id),
         dedupe_key=burst_key("question", trip.id, asker.id, clock.now()),
@@ -77,11 +77,11 @@ async def answer_question(session: AsyncSession, host: User, query_id: int, answ
     query.answer = answer
     query.answered_by_id = host.id
     query.answered_at = clock.now()
-    notice = NotificationDraft(
+    notice = notice_draft(
         recipient_id=query.created_by_id,
         sender_id=host.id,
-        title=notices.QUESTION_ANSWERED_TITLE,
-        message=notices.QUESTION_ANSWERED_BODY.format(name=host.name, answer=answer),
+        kind="QUESTION_ANSWERED",
+        fields={"name": person(host.name), "answer": answer},
         entity_type=notices.ABOUT_QUERY,
         entity_id=str(trip.id),
     )

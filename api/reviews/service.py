@@ -27,7 +27,7 @@ from api.reviews.schemas import (
 from api.users.blocks import are_blocked
 from domain import clock
 from domain.models import Trip, TripCompletion, TripPassenger, TripReview, User
-from domain.notifications import NotificationDraft, store_notifications
+from domain.notifications import notice_draft, store_notifications
 from domain.rules import messages, notices
 from domain.rules.choices import REVIEW_ATTRIBUTES
 from domain.rules.join import PassengerStatus
@@ -162,11 +162,11 @@ async def _recount(session: AsyncSession, user_ids: list[int]) -> None:
 async def _tell_reviewees(session: AsyncSession, trip: Trip, reviewer: User, reviewee_ids: list[int]) -> None:
     """A notice to each person reviewed, once per reviewer and trip, that does not say who wrote it."""
     drafts = [
-        NotificationDraft(
+        notice_draft(
             recipient_id=reviewee_id,
             sender_id=None,
-            title=notices.REVIEW_RECEIVED_TITLE,
-            message=notices.REVIEW_RECEIVED_BODY.format(origin=trip.origin.name, destination=trip.destination.name),
+            kind="REVIEW_RECEIVED",
+            fields={"origin": trip.origin.name, "destination": trip.destination.name},
             entity_type=notices.ABOUT_REVIEW,
             entity_id="",
             dedupe_key=f"review-received:{trip.id}:{reviewer.id}:{reviewee_id}",
