@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NotificationsScreen } from './NotificationsScreen'
 import { shouldOfferPush } from './PushPermissionDialog'
 import { toast } from '@/components/toast'
+import { I18nProvider, type Locale } from '@/i18n'
 import { hasUnread, markSeen } from '@/lib/notifications'
 import { storage } from '@/lib/storage'
 
@@ -51,7 +52,7 @@ function mockHistory(windows: Windows, failing = false) {
 
 const LONG_AGO = '2024-01-01T00:00:00Z'
 
-function renderScreen(receive_notification = false, member_since = LONG_AGO) {
+function renderScreen(receive_notification = false, member_since = LONG_AGO, locale: Locale = 'en') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   client.setQueryData(['user'], { id: 1, name: 'Asha Rao', receive_notification, member_since })
   client.setQueryData(['configuration'], { web_push_vapid_public_key: 'BKey' })
@@ -63,15 +64,18 @@ function renderScreen(receive_notification = false, member_since = LONG_AGO) {
     { initialEntries: ['/notifications'] },
   )
   render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider locale={locale}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   )
   return router
 }
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  document.documentElement.lang = 'en-IN'
 })
 
 describe('NotificationsScreen', () => {
@@ -110,6 +114,14 @@ describe('NotificationsScreen', () => {
     expect(calls).toHaveLength(4)
     const spans = calls.map((url) => Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!))
     expect(new Set(spans)).toEqual(new Set([240 * HOUR]))
+  })
+
+  it('speaks Hindi: the tabs, and the days looked at counted in Hindi words', async () => {
+    mockHistory({})
+    renderScreen(false, LONG_AGO, 'hi')
+    expect(await screen.findByRole('tab', { name: 'सभी' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tab', { name: 'रिक्वेस्ट' })).toBeInTheDocument()
+    expect(await screen.findByText('पिछले 40 दिनों में कोई नोटिफ़िकेशन नहीं मिला', {}, { timeout: 4000 })).toBeInTheDocument()
   })
 
   it('tells a newcomer there is nothing yet, without counting days they were not here', async () => {
