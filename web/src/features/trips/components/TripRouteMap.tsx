@@ -6,6 +6,7 @@ import type { Trip } from '@/components/trip/trip'
 import { placeShortName } from '@/lib/location'
 import { removeMap } from './removeMap'
 import { useT, type Translate } from '@/i18n'
+import { Trans } from '@/i18n/Trans'
 import '@/i18n/catalogs/en/trips'
 
 /** An approximate end (a stranger's view) is somewhere in a cell about this wide around its point. */
@@ -136,11 +137,16 @@ export default function TripRouteMap({ trip }: { trip: Trip }) {
         data-rider-stops={riders.length}
       />
       <p className={styles.credit}>
-        ©{' '}
-        <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">
-          OpenStreetMap
-        </a>{' '}
-        {t('trips.mapContributors')}
+        <Trans
+          k="trips.mapCredit"
+          tags={{
+            link: (text) => (
+              <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">
+                {text}
+              </a>
+            ),
+          }}
+        />
       </p>
     </div>
   )

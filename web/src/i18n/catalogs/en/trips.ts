@@ -82,7 +82,7 @@ export default addEnglish('trips', {
   aRider: 'A rider',
   riderJoinsAt: '{name} joins at {place}',
   riderLeavesAt: '{name} leaves at {place}',
-  mapContributors: 'contributors',
+  mapCredit: '© <link>OpenStreetMap</link> contributors',
   // The action bar
   tripChat: 'Trip Chat',
   askQuery: 'Ask Query',

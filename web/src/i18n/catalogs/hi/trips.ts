@@ -79,7 +79,7 @@ export default {
   aRider: 'एक यात्री',
   riderJoinsAt: '{name} {place} से जुड़ेंगे',
   riderLeavesAt: '{name} {place} पर उतरेंगे',
-  mapContributors: 'योगदानकर्ता',
+  mapCredit: '© <link>OpenStreetMap</link> योगदानकर्ता',
   tripChat: 'ट्रिप चैट',
   askQuery: 'सवाल पूछें',
   requests: 'रिक्वेस्ट({count})',

@@ -79,7 +79,7 @@ export default {
   aRider: 'ಒಬ್ಬ ಪ್ರಯಾಣಿಕ',
   riderJoinsAt: '{name} {place} ನಲ್ಲಿ ಸೇರುತ್ತಾರೆ',
   riderLeavesAt: '{name} {place} ನಲ್ಲಿ ಇಳಿಯುತ್ತಾರೆ',
-  mapContributors: 'ಕೊಡುಗೆದಾರರು',
+  mapCredit: '© <link>OpenStreetMap</link> ಕೊಡುಗೆದಾರರು',
   tripChat: 'ಟ್ರಿಪ್ ಚಾಟ್',
   askQuery: 'ಪ್ರಶ್ನೆ ಕೇಳಿ',
   requests: 'ರಿಕ್ವೆಸ್ಟ್‌ಗಳು({count})',
