@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { Trip, TripFound, TripMatch } from './trip'
 import { TripCard } from './TripCard'
+import { I18nProvider, type Locale } from '@/i18n'
 
 const trip = {
   id: 42,
@@ -28,14 +29,16 @@ const trip = {
   },
 } as unknown as Trip
 
-function renderCard(shown: Trip | TripFound) {
+function renderCard(shown: Trip | TripFound, locale: Locale = 'en') {
   const client = new QueryClient()
   client.setQueryData(['configuration'], {})
   const router = createMemoryRouter([{ path: '/', element: <TripCard trip={shown} /> }])
   return render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider locale={locale}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   )
 }
 
@@ -80,5 +83,34 @@ describe('TripCard', () => {
     unmount()
     renderCard({ ...trip, match: match('ends') } as TripFound)
     expect(screen.queryByTestId('trip-card-along')).not.toBeInTheDocument()
+  })
+
+  it('speaks Hindi and Kannada: the time of day, mode, seats, cost, badges and the along-the-way line', async () => {
+    const shown = {
+      ...trip,
+      active_passenger_count: 2,
+      estimated_cost: 900,
+      match: {
+        kind: 'along',
+        pickup: { name: 'HSR Layout, Bengaluru', latitude: 12.91, longitude: 77.64, walk_m: 0 },
+        drop: { name: 'Shivajinagar', latitude: 12.98, longitude: 77.6, walk_m: 0 },
+        detour_minutes: 6,
+      },
+    } as TripFound
+    const { unmount } = renderCard(shown, 'hi')
+    const card = await screen.findByTestId('trip-card')
+    expect(card).toHaveTextContent('सुबह')
+    expect(card).toHaveTextContent('कैब')
+    expect(card).toHaveTextContent('2/3 जुड़े')
+    expect(card).toHaveTextContent('₹300 - ₹450')
+    expect(card).toHaveTextContent('लगभग फ़ुल')
+    expect(screen.getByTestId('trip-card-along')).toHaveTextContent(
+      'रास्ते में: HSR Layout के पास पिकअप · होस्ट को लगभग 6 मिनट ज़्यादा लगेंगे',
+    )
+    unmount()
+    renderCard(shown, 'kn')
+    expect(await screen.findByTestId('trip-card')).toHaveTextContent('ಬೆಳಿಗ್ಗೆ')
+    expect(screen.getByTestId('trip-card')).toHaveTextContent('ಕ್ಯಾಬ್')
+    expect(screen.getByTestId('trip-card')).not.toHaveTextContent(/Morning|Cab|joined|Almost Full/)
   })
 })
