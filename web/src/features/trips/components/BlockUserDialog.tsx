@@ -32,7 +32,7 @@ export function BlockUserDialog({ person, onClose, onBlocked }: BlockUserDialogP
 
   const confirm = () => {
     if (!person) return
-    const problem = blockReasonError(reason, report)
+    const problem = blockReasonError(reason, report, t)
     setError(problem)
     if (problem) return
     block.mutate(

@@ -4,14 +4,14 @@ import { ReasonDialog } from './ReasonDialog'
 import { toast } from '@/components/toast'
 import { CHOICES } from '@/generated/rules'
 import { errorMessage } from '@/lib/api'
-import { useI18n } from '@/i18n'
+import { useI18n, type Translate } from '@/i18n'
 import '@/i18n/catalogs/en/trips'
 
 export const DELETE_REASONS = CHOICES.TRIP_DELETE_REASONS
 
 /** Checks a delete reason; null when it can be sent. */
-export const deleteReasonError = (choice: string, custom: string): string | null =>
-  reasonError(DELETE_REASONS, choice, custom)
+export const deleteReasonError = (choice: string, custom: string, t: Translate): string | null =>
+  reasonError(DELETE_REASONS, choice, custom, t)
 
 type DeleteTripDialogProps = {
   tripId: number

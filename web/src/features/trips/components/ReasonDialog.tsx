@@ -3,6 +3,7 @@ import { chosenReason, reasonError } from '../model/join'
 import styles from './JoinDialogs.module.css'
 import { ReasonPicker } from './ReasonPicker'
 import { Dialog } from '@/components/Dialog'
+import { useT } from '@/i18n'
 
 type ReasonDialogProps = {
   open: boolean
@@ -48,9 +49,10 @@ function ReasonForm({
   const [choice, setChoice] = useState<string>(presets[0])
   const [custom, setCustom] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const t = useT()
 
   const confirm = () => {
-    const problem = reasonError(presets, choice, custom)
+    const problem = reasonError(presets, choice, custom, t)
     setError(problem)
     if (!problem) onConfirm(chosenReason(choice, custom))
   }

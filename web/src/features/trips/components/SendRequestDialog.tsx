@@ -38,7 +38,7 @@ export function SendRequestDialog({ tripId, open, onClose, stops: offered }: Sen
   const { t, message } = useI18n()
 
   const submit = () => {
-    const problem = noteError(note)
+    const problem = noteError(note, t)
     setError(problem)
     if (problem) return
     send.mutate(joinRequestBody(tripId, { large, small }, note, stops), {

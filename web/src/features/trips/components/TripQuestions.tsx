@@ -124,7 +124,7 @@ function MessageBox({ label, submitLabel, pending, send, onSent, onCancel, input
   const [error, setError] = useState<string | null>(null)
 
   const submit = async () => {
-    const problem = messageError(text)
+    const problem = messageError(text, t)
     setError(problem)
     if (problem) return
     try {

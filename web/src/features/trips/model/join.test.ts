@@ -120,10 +120,10 @@ describe('join request', () => {
   })
 
   it('takes any script, quotes and emoji in the note, and names the invisible characters it refuses', () => {
-    expect(noteError('')).toBeNull()
-    expect(noteError("Two bags, 1 cycle (folded) & ₹50 toll? I'll wait at gate #2 🚲")).toBeNull()
-    expect(noteError('दो बैग हैं')).toBeNull()
-    expect(noteError('Gate 4 \u202egnp.exe')).toBe('Note contains characters that are not allowed: U+202E')
+    expect(noteError('', t)).toBeNull()
+    expect(noteError("Two bags, 1 cycle (folded) & ₹50 toll? I'll wait at gate #2 🚲", t)).toBeNull()
+    expect(noteError('दो बैग हैं', t)).toBeNull()
+    expect(noteError('Gate 4 \u202egnp.exe', t)).toBe('Note contains characters that are not allowed: U+202E')
   })
 
   it('summarises luggage as the dialog names it', () => {
@@ -134,17 +134,17 @@ describe('join request', () => {
 
 describe('questions and answers', () => {
   it('needs 1 to 500 characters after trimming', () => {
-    expect(messageError('   ')).toBe('Message should be of length 1 to 500')
-    expect(messageError('  ok  ')).toBeNull()
-    expect(messageError('a'.repeat(501))).toBe('Message should be of length 1 to 500')
-    expect(messageError('a'.repeat(500))).toBeNull()
-    expect(messageError('🚕'.repeat(500))).toBeNull()
+    expect(messageError('   ', t)).toBe('Message should be of length 1 to 500')
+    expect(messageError('  ok  ', t)).toBeNull()
+    expect(messageError('a'.repeat(501), t)).toBe('Message should be of length 1 to 500')
+    expect(messageError('a'.repeat(500), t)).toBeNull()
+    expect(messageError('🚕'.repeat(500), t)).toBeNull()
   })
 
   it('takes what people type and refuses invisible characters', () => {
-    expect(messageError("Is there room for #2 bags? I'll be there at 9:45")).toBeNull()
-    expect(messageError('क्या जगह है? 🙏')).toBeNull()
-    expect(messageError('Pay\u200bment')).toBe('Message contains characters that are not allowed: U+200B')
+    expect(messageError("Is there room for #2 bags? I'll be there at 9:45", t)).toBeNull()
+    expect(messageError('क्या जगह है? 🙏', t)).toBeNull()
+    expect(messageError('Pay\u200bment', t)).toBe('Message contains characters that are not allowed: U+200B')
   })
 
   it('prompts for feedback at most once per calendar day', () => {
@@ -164,19 +164,19 @@ describe('reasons', () => {
   })
 
   it('accepts a preset, and a custom reason only with allowed words', () => {
-    expect(reasonError(LEAVE_REASONS, 'Not replying messages', '')).toBeNull()
-    expect(reasonError(LEAVE_REASONS, 'Being abusive', '')).toBe('Please select an option or write your reason')
-    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, '  ')).toBe('Please select an option or write your reason')
-    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Asked for cash upfront')).toBeNull()
-    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Rude #1, said "pay now"')).toBeNull()
-    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Rude\u0000')).toBe(
+    expect(reasonError(LEAVE_REASONS, 'Not replying messages', '', t)).toBeNull()
+    expect(reasonError(LEAVE_REASONS, 'Being abusive', '', t)).toBe('Please select an option or write your reason')
+    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, '  ', t)).toBe('Please select an option or write your reason')
+    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Asked for cash upfront', t)).toBeNull()
+    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Rude #1, said "pay now"', t)).toBeNull()
+    expect(reasonError(REMOVE_REASONS, CUSTOM_REASON, 'Rude\u0000', t)).toBe(
       'Note contains characters that are not allowed: U+0000',
     )
   })
 
   it('needs a block reason only when reporting', () => {
-    expect(blockReasonError('', false)).toBeNull()
-    expect(blockReasonError('  ', true)).toBe('Reason is required')
-    expect(blockReasonError('Abusive in chat', true)).toBeNull()
+    expect(blockReasonError('', false, t)).toBeNull()
+    expect(blockReasonError('  ', true, t)).toBe('Reason is required')
+    expect(blockReasonError('Abusive in chat', true, t)).toBeNull()
   })
 })

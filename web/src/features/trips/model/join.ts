@@ -1,5 +1,5 @@
 import type { Trip } from '@/components/trip/trip'
-import { MESSAGES, LIMITS } from '@/generated/rules'
+import { LIMITS } from '@/generated/rules'
 import type { Translate } from '@/i18n'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
 import { joinStopsBody, type JoinStops } from './join-stops'
@@ -64,9 +64,19 @@ export function chatAvailability(trip: Trip): 'open' | 'nobody-joined' | 'unavai
   return trip.user_status === 'active' ? 'open' : 'unavailable'
 }
 
+/** The refused characters of a text named in the sentence of `key`; null when there are none (lib/free-text). */
+function refusedError(
+  text: string,
+  key: 'trips.noteCharacters' | 'trips.messageCharacters' | 'trips.reasonCharacters',
+  t: Translate,
+): string | null {
+  const characters = charactersError(text, '{characters}')
+  return characters === null ? null : t(key, { characters })
+}
+
 /** The optional note of a join request: trimmed, allowed characters only (SPEC §5, lib/free-text). */
-export function noteError(note: string): string | null {
-  return charactersError(tidyText(note), MESSAGES.NOTE_CHARACTERS)
+export function noteError(note: string, t: Translate): string | null {
+  return refusedError(tidyText(note), 'trips.noteCharacters', t)
 }
 
 /** POST /api/trip/user body: zero luggage, an empty note and the trip's own ends as stops are not sent. */
@@ -87,22 +97,24 @@ export function joinRequestBody(
 }
 
 /** A question or an answer: 1 to 500 characters after trimming, allowed characters only (SPEC §5, lib/free-text). */
-export function messageError(text: string): string | null {
+export function messageError(text: string, t: Translate): string | null {
   const trimmed = tidyText(text)
   const length = textLength(trimmed)
-  if (length < LIMITS.MESSAGE_MIN_LENGTH || length > LIMITS.MESSAGE_MAX_LENGTH) return MESSAGES.MESSAGE_LENGTH
-  return charactersError(trimmed, MESSAGES.MESSAGE_CHARACTERS)
+  if (length < LIMITS.MESSAGE_MIN_LENGTH || length > LIMITS.MESSAGE_MAX_LENGTH) {
+    return t('trips.messageLength', { min: LIMITS.MESSAGE_MIN_LENGTH, max: LIMITS.MESSAGE_MAX_LENGTH })
+  }
+  return refusedError(trimmed, 'trips.messageCharacters', t)
 }
 
 /** The value of a reason picker when the person writes their own words. */
 export const CUSTOM_REASON = 'custom'
 
 /** Checks a reason picked from presets or written out; null when it can be sent (SPEC §5 reasons). */
-export function reasonError(presets: readonly string[], choice: string, custom: string): string | null {
-  if (choice !== CUSTOM_REASON) return presets.includes(choice) ? null : MESSAGES.REASON_SELECT
+export function reasonError(presets: readonly string[], choice: string, custom: string, t: Translate): string | null {
+  if (choice !== CUSTOM_REASON) return presets.includes(choice) ? null : t('trips.reasonSelect')
   const trimmed = tidyText(custom)
-  if (!trimmed) return MESSAGES.REASON_SELECT
-  return charactersError(trimmed, MESSAGES.NOTE_CHARACTERS)
+  if (!trimmed) return t('trips.reasonSelect')
+  return refusedError(trimmed, 'trips.noteCharacters', t)
 }
 
 export const chosenReason = (choice: string, custom: string): string =>
@@ -126,10 +138,10 @@ export const reasonLabel = (reason: string, t: Translate): string =>
   reason in REASON_KEYS ? t(REASON_KEYS[reason as keyof typeof REASON_KEYS]) : reason
 
 /** Blocking needs no reason; reporting does (SPEC §5 block dialog). */
-export function blockReasonError(reason: string, report: boolean): string | null {
+export function blockReasonError(reason: string, report: boolean, t: Translate): string | null {
   const trimmed = tidyText(reason)
-  if (report && !trimmed) return MESSAGES.REASON_REQUIRED
-  return charactersError(trimmed, MESSAGES.REASON_CHARACTERS)
+  if (report && !trimmed) return t('trips.reasonRequired')
+  return refusedError(trimmed, 'trips.reasonCharacters', t)
 }
 
 /** "2026-05-14" for the person's own calendar day. */

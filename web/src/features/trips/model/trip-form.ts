@@ -1,7 +1,7 @@
 import { DEFAULT_DETOUR_MINUTES } from '@/components/trip/along'
 import { isClockTime, isInPast, isIsoDate, tripDateRange, defaultTripTime } from '@/components/trip/india-time'
 import { MODES, scheduleParts, type Place, type Trip } from '@/components/trip/trip'
-import { LIMITS, MESSAGES } from '@/generated/rules'
+import { LIMITS } from '@/generated/rules'
 import type { Translate } from '@/i18n'
 import type { CommuteCreate } from '@/lib/commutes'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
@@ -91,6 +91,12 @@ export function parseCost(text: string): number | null {
   return value
 }
 
+/** The note's refused characters named, or null. */
+function refusedNote(note: string, t: Translate): string | null {
+  const characters = charactersError(note, '{characters}')
+  return characters === null ? null : t('trips.noteCharacters', { characters })
+}
+
 /** The form's errors, said in the language of `t`. */
 export function validateTripForm(values: TripFormValues, purpose: 'create' | 'edit', t: Translate, now: number = Date.now()) {
   const errors: TripFormErrors = {}
@@ -111,7 +117,7 @@ export function validateTripForm(values: TripFormValues, purpose: 'create' | 'ed
   const noteProblem =
     textLength(note) > LIMITS.TRIP_NOTE_MAX_LENGTH
       ? t('trips.noteTooLong')
-      : charactersError(note, MESSAGES.NOTE_CHARACTERS)
+      : refusedNote(note, t)
   if (noteProblem) errors.note = noteProblem
   return errors
 }
