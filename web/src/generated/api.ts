@@ -3654,7 +3654,15 @@ export interface components {
         };
         /** TripsFound */
         TripsFound: {
-            /** Trips */
+            /**
+             * Has More
+             * @description another page follows (ask for it with `page`)
+             */
+            has_more: boolean;
+            /**
+             * Trips
+             * @description a page of the trips found, best first
+             */
             trips: components["schemas"]["TripFound"][];
         };
         /**
@@ -3682,6 +3690,12 @@ export interface components {
             kyc_message: string | null;
             /** Kyc Status */
             kyc_status: string | null;
+            /**
+             * Language
+             * @description the language the app speaks to the person; en until they choose
+             * @enum {string}
+             */
+            language: "en" | "hi" | "kn";
             /** Linked In Url */
             linked_in_url: string | null;
             /** Medium Image Url */
@@ -3746,6 +3760,12 @@ export interface components {
             dob?: string | null;
             /** Gender */
             gender?: string | null;
+            /**
+             * Language
+             * @description the language the app speaks to the person: en, hi or kn
+             * @example hi
+             */
+            language?: ("en" | "hi" | "kn") | null;
             /** Name */
             name?: string | null;
             /** Profile Image Base64 */
@@ -6607,6 +6627,7 @@ export interface operations {
                 is_vehicle_booked?: boolean | null;
                 estimated_cost?: number | null;
                 is_host_kyc_verified?: boolean;
+                page?: number;
             };
             header?: never;
             path?: never;

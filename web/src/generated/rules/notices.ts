@@ -70,5 +70,9 @@ export const NOTICES = {
   "KYC_REJECTED_TITLE": "KYC rejected",
   "KYC_NOT_FINISHED_TITLE": "KYC not finished",
   "KYC_ERROR_TITLE": "KYC could not be completed",
+  "ROUTE_WORDS": "from {origin} to {destination}",
+  "DAY_AND_CLOCK_WORDS": "{day} at {clock}",
+  "TRIP_WORDS": "the trip {route} on {when}",
+  "SOMEONE": "Someone",
   "BODY_MAX_LENGTH": 1000
 } as const;
