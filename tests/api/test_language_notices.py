@@ -129,4 +129,4 @@ async def test_a_request_and_its_answer_are_read_by_each_side_in_their_language(
     assert (await host_acts(signed_in, trip_id, await me(member), "APPROVE")).status_code == 200
     [answered] = await eventually_listed(member, entity_types="request")
     assert answered["title"] == TRANSLATIONS["kn"]["REQUEST_ACCEPTED_TITLE"]
-    assert answered["message"].endswith("ಹೋಗುವ ಟ್ರಿಪ್ ಸೇರಲು ನೀವು ಕಳುಹಿಸಿದ ವಿನಂತಿಯನ್ನು ಒಪ್ಪಲಾಗಿದೆ.")
+    assert answered["message"].endswith("ಹೋಗುವ ಟ್ರಿಪ್ ಸೇರಲು ನೀವು ಕಳುಹಿಸಿದ ರಿಕ್ವೆಸ್ಟ್ ಅನ್ನು ಒಪ್ಪಿಕೊಳ್ಳಲಾಗಿದೆ.")

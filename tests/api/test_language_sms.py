@@ -25,7 +25,7 @@ async def test_a_contact_is_told_in_the_sender_language(app, api_settings, signe
     raised = await member.post(sos(trip_id), json={"latitude": 12.93456, "longitude": 77.61234})
     assert raised.json()["message"] == KANNADA["SOS_RAISED"]
     [alert] = await soon(functools.partial(texts_starting, member, number, "SOS: "), "the alert in Kannada")
-    assert alert.startswith("SOS: Humsafar ನಲ್ಲಿ ಹಂಚಿಕೊಂಡ ಪ್ರಯಾಣದಲ್ಲಿ Ravi Kumar ಸಹಾಯ ಕೇಳಿದ್ದಾರೆ.")
+    assert alert.startswith("SOS: Humsafar ರೈಡ್‌ನಲ್ಲಿ Ravi Kumar ಸಹಾಯ ಕೇಳಿದ್ದಾರೆ.")
     assert alert.endswith(" ಕೊನೆಯ ಲೊಕೇಶನ್: https://www.openstreetmap.org/?mlat=12.93456&mlon=77.61234")
     assert "/t/" in alert
 

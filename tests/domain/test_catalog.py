@@ -69,7 +69,7 @@ def test_a_filled_template_is_said_in_the_language_with_its_numbers():
     assert catalog.in_language(english, "hi") == "नया OTP मँगवाने से पहले कृपया 27 सेकंड रुकें।"
     assert catalog.in_language(english, "kn") == "ಹೊಸ OTP ಕೇಳುವ ಮೊದಲು ದಯವಿಟ್ಟು 27 ಸೆಕೆಂಡ್ ಕಾಯಿರಿ."
     too_often = safety_messages.SOS_TOO_MANY_TODAY.format(count=3)
-    assert catalog.in_language(too_often, "kn") == "ಇವತ್ತು ನೀವು 3 ಬಾರಿ SOS ಕಳುಹಿಸಿದ್ದೀರಿ. ನೀವು ಅಪಾಯದಲ್ಲಿದ್ದರೆ 112 ಗೆ ಕರೆ ಮಾಡಿ."
+    assert catalog.in_language(too_often, "kn") == "ಇಂದು ನೀವು 3 ಬಾರಿ SOS ಕಳುಹಿಸಿದ್ದೀರಿ. ನೀವು ಅಪಾಯದಲ್ಲಿದ್ದರೆ 112 ಗೆ ಕರೆ ಮಾಡಿ."
 
 
 def test_words_that_are_not_ours_stay_as_they_are():

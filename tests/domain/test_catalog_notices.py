@@ -69,7 +69,7 @@ def test_a_trip_a_clock_and_a_person_without_a_name_are_said_in_the_language():
         == "Your request to join the trip from Koramangala to Whitefield on 5 Mar at 9:05 AM was accepted."
     )
     assert read(accepted, "kn")[1] == (
-        "5 Mar, 9:05 AM ಕ್ಕೆ Koramangala ನಿಂದ Whitefield ಗೆ ಹೋಗುವ ಟ್ರಿಪ್ ಸೇರಲು ನೀವು ಕಳುಹಿಸಿದ ವಿನಂತಿಯನ್ನು ಒಪ್ಪಲಾಗಿದೆ."
+        "5 Mar, 9:05 AM ಕ್ಕೆ Koramangala ನಿಂದ Whitefield ಗೆ ಹೋಗುವ ಟ್ರಿಪ್ ಸೇರಲು ನೀವು ಕಳುಹಿಸಿದ ರಿಕ್ವೆಸ್ಟ್ ಅನ್ನು ಒಪ್ಪಿಕೊಳ್ಳಲಾಗಿದೆ."
     )
     reminder = notice_draft(
         recipient_id=7,
