@@ -5,11 +5,11 @@ The message is made in English (the product's constants) and leaves in the reade
 
 from typing import Generic, Literal, TypeVar
 
-from pydantic import BaseModel, field_serializer
+from pydantic import BaseModel, computed_field, field_serializer
 from pydantic_core import to_json
 from starlette.responses import Response
 
-from domain.i18n.catalog import in_language
+from domain.i18n.catalog import english_id, in_language
 from domain.i18n.reading import reading_language
 
 DataT = TypeVar("DataT")
@@ -41,6 +41,14 @@ class MessageOnly(_SaidInReadingLanguage):
 class Failure(_SaidInReadingLanguage):
     status: Literal["FAILURE"] = "FAILURE"
     message: str
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def message_id(self) -> str | None:
+        """The message's id (domain/i18n/catalog.py), the same in every language: what a client compares to tell one
+        refusal from another; none for words not the product's own (a validator's)."""
+        known = english_id(self.message)
+        return known[0] if known else None
 
 
 def ok(data: DataT, message: str = "OK") -> Envelope[DataT]:

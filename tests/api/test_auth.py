@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 from api.main import create_app
 from api.security.access_tokens import read_access_token
 from domain import clock
+from domain.envelope import Failure
 from domain.models import AuthSession, OtpChallenge
 from domain.rules import messages
 from tests.api.conftest import age_codes, latest_code, make_client, random_mobile_number, running_in_process, sign_in
@@ -57,7 +58,7 @@ async def login(client, token, otp):
 async def test_otp_request_refuses_a_bad_number_with_the_spec_message(client, mobile_number, message):
     answer = await client.post("/api/auth/otp", json={"mobile_number": mobile_number})
     assert answer.status_code == 400
-    assert answer.json() == {"status": "FAILURE", "message": message}
+    assert answer.json() == Failure(message=message).model_dump()
 
 
 async def test_otp_request_answers_a_login_token_and_sends_a_four_digit_code(client):
@@ -105,7 +106,7 @@ async def test_a_wrong_code_fails_with_a_message(stranger):
     token, code = await request_code(stranger, random_mobile_number())
     answer = await login(stranger, token, wrong(code))
     assert answer.status_code == 401
-    assert answer.json() == {"status": "FAILURE", "message": messages.OTP_INVALID}
+    assert answer.json() == Failure(message=messages.OTP_INVALID).model_dump()
 
 
 async def test_an_empty_code_is_refused_with_the_spec_message(client):

@@ -12,6 +12,7 @@ from api.security.cookies import (
     seed_csrf_token,
     session_csrf_token,
 )
+from domain.envelope import Failure
 from domain.models import OtpChallenge
 from domain.rules import messages
 from tests.api.conftest import make_client, random_mobile_number, sign_in
@@ -36,8 +37,19 @@ async def test_an_unsafe_request_without_the_csrf_header_is_refused_and_changes_
         await browser.get("/api/auth/session")
         answer = await browser.post("/api/auth/otp", json={"mobile_number": mobile_number})
     assert answer.status_code == 403
-    assert answer.json() == {"status": "FAILURE", "message": messages.CSRF_REFUSED}
+    assert answer.json() == Failure(message=messages.CSRF_REFUSED).model_dump()
     assert await count_codes(app, mobile_number) == 0
+
+
+async def test_the_csrf_refusal_carries_its_id_in_every_language(app):
+    """The web app renews its token on this refusal: it tells it by the id, whatever the words."""
+    async with make_client(app, csrf=False) as browser:
+        await browser.get("/api/auth/session")
+        answer = await browser.post(
+            "/api/auth/otp", json={"mobile_number": random_mobile_number()}, headers={"Accept-Language": "hi"}
+        )
+    assert (answer.status_code, answer.json()["message_id"]) == (403, "CSRF_REFUSED")
+    assert answer.json()["message"] not in (messages.CSRF_REFUSED, "")
 
 
 async def test_a_csrf_header_that_does_not_match_the_cookie_is_refused(app):

@@ -6,6 +6,7 @@ import pytest
 from fastapi import APIRouter
 
 from api.main import create_app
+from domain.envelope import Failure
 from domain.rules import messages
 from tests.api.conftest import make_client
 
@@ -13,7 +14,7 @@ from tests.api.conftest import make_client
 async def test_an_unknown_api_path_answers_the_envelope_with_404(client):
     answer = await client.get("/api/no/such/call")
     assert answer.status_code == 404
-    assert answer.json() == {"status": "FAILURE", "message": messages.NOT_FOUND}
+    assert answer.json() == Failure(message=messages.NOT_FOUND).model_dump()
 
 
 async def test_a_body_that_is_not_json_answers_400_without_a_trace(client):
@@ -44,7 +45,7 @@ async def test_an_unexpected_error_answers_500_with_the_generic_message_and_is_l
         with caplog.at_level(logging.ERROR, logger="humsafar.api"):
             answer = await browser.get("/api/explode", headers={"X-Request-ID": "req-42"})
     assert answer.status_code == 500
-    assert answer.json() == {"status": "FAILURE", "message": messages.GENERIC_ERROR}
+    assert answer.json() == Failure(message=messages.GENERIC_ERROR).model_dump()
     assert "secret internal detail" not in answer.text
     assert any("req-42" in record.getMessage() for record in caplog.records)
 

@@ -3,6 +3,7 @@ Accept-Language when it names one of ours, else the signed-in person's profile l
 
 from sqlalchemy import select
 
+from domain.envelope import Failure
 from domain.i18n import api_words
 from domain.i18n.catalog import TRANSLATIONS
 from domain.models import User
@@ -33,7 +34,7 @@ async def test_a_language_the_app_does_not_speak_is_refused_with_its_words(signe
     for refused in ("fr", "hi-IN", "", "KN", 1):
         answer = await signed_in.put("/api/user/user", json={"language": refused}, headers=ENGLISH)
         assert answer.status_code == 400, refused
-        assert answer.json() == {"status": "FAILURE", "message": api_words.LANGUAGE_INVALID}
+        assert answer.json() == Failure(message=api_words.LANGUAGE_INVALID).model_dump()
     assert (await signed_in.get("/api/user/user")).json()["data"]["language"] == "en"
 
 

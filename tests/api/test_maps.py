@@ -6,6 +6,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
+from domain.envelope import Failure
 from domain.gazetteer.load import ensure_gazetteer_loaded
 from domain.providers.maps import MapsUnavailableError, PhotonMaps, PlaceName, PlacePoint, PlaceSuggestion, point_of
 from tests.api.conftest import make_client
@@ -124,7 +125,7 @@ async def test_place_gives_the_point_of_a_suggestion(signed_in):
 async def test_an_unknown_place_is_not_found(signed_in):
     answer = await signed_in.get("/api/trip/maps/place", params={"id": "in-000000-00000000"})
     assert answer.status_code == 404
-    assert answer.json() == {"status": "FAILURE", "message": "Place not found"}
+    assert answer.json() == Failure(message="Place not found").model_dump()
 
 
 async def test_geocode_names_the_nearest_locality(signed_in):

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 from sqlalchemy import select
 
+from domain.envelope import Failure
 from domain.models import EmergencyContactNotice
 from domain.rules import limits, safety_messages
 from domain.rules.safety import CONTACT_ADDED_SMS
@@ -80,7 +81,7 @@ async def test_each_rule_refuses_in_its_words_and_keeps_the_list(signed_in, cont
     kept = [contact("Amma")]
     await signed_in.put(PATH, json={"contacts": kept})
     answer = await signed_in.put(PATH, json={"contacts": contacts})
-    assert (answer.status_code, answer.json()) == (400, {"status": "FAILURE", "message": message})
+    assert (answer.status_code, answer.json()) == (400, Failure(message=message).model_dump())
     assert (await signed_in.get(PATH)).json()["data"]["contacts"] == kept
 
 
@@ -125,10 +126,7 @@ async def test_changing_contacts_is_limited_a_day_and_a_save_that_changes_nothin
     refused = await signed_in.put(PATH, json={"contacts": [contact("One too many")]})
     assert (refused.status_code, refused.json()) == (
         429,
-        {
-            "status": "FAILURE",
-            "message": safety_messages.EMERGENCY_CONTACTS_CHANGED_TOO_OFTEN.format(count=per_day),
-        },
+        Failure(message=safety_messages.EMERGENCY_CONTACTS_CHANGED_TOO_OFTEN.format(count=per_day)).model_dump(),
     )
     assert (await signed_in.get(PATH)).json()["data"]["contacts"] == lists[-1]
 

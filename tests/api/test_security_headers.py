@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from api.main import create_app
 from api.security import headers
 from api.security.headers import CONTENT_SECURITY_POLICY, HEADERS, STRICT_TRANSPORT_SECURITY, nginx_snippet, source_hash
+from domain.envelope import Failure
 from domain.rules import messages
 from domain.rules.kyc import VendorStatus
 from domain.settings import PROJECT_ROOT, Settings
@@ -188,7 +189,7 @@ async def test_a_json_body_over_64_kb_is_refused_as_it_arrives(app: FastAPI) -> 
         small = await browser.post("/api/auth/otp", json={"mobile_number": random_mobile_number()})
     for answer in (declared, streamed):
         assert answer.status_code == 413
-        assert answer.json() == {"status": "FAILURE", "message": messages.REQUEST_TOO_LARGE}
+        assert answer.json() == Failure(message=messages.REQUEST_TOO_LARGE).model_dump()
         assert_protected(answer)
     assert "content-length" not in streamed.request.headers
     assert small.status_code == 200

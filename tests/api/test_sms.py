@@ -8,6 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from domain import clock, sandbox
+from domain.envelope import Failure
 from domain.models import EmergencyContactNotice, OtpChallenge, SafetySms, SmsDailyCount
 from domain.providers.sms import HttpSmsGateway
 from domain.rules import messages
@@ -78,7 +79,7 @@ async def test_a_code_the_gateway_refuses_answers_503_and_stays_stored_unsent(ap
     finally:
         app.state.sms_gateway = gateway
     assert answer.status_code == 503
-    assert answer.json() == {"status": "FAILURE", "message": messages.GENERIC_ERROR}
+    assert answer.json() == Failure(message=messages.GENERIC_ERROR).model_dump()
     assert await sent_to(client, mobile_number) == []
     async with app.state.session_maker() as session:
         stored = await session.scalar(select(func.count()).where(OtpChallenge.mobile_number == mobile_number))

@@ -18,6 +18,7 @@ from temporalio.testing import ActivityEnvironment
 
 from activities.safety import SafetyActivities
 from domain import clock
+from domain.envelope import Failure
 from domain.models import Notification, SafetyIncident, SafetySms, Trip, TripCompletion
 from domain.providers.sms import SmsMessage
 from domain.rules import messages, notices, safety_messages
@@ -380,7 +381,7 @@ async def test_raising_again_after_i_am_safe_is_limited(app, signed_in, api_sett
     again = await signed_in.post(sos(trip_id), json={})
     assert (again.status_code, again.json()) == (
         429,
-        {"status": "FAILURE", "message": safety_messages.SOS_COOLING_DOWN.format(minutes=minutes)},
+        Failure(message=safety_messages.SOS_COOLING_DOWN.format(minutes=minutes)).model_dump(),
     )
     assert len(await incidents(app, trip_id, user_id)) == 1
 

@@ -10,6 +10,7 @@ from sqlalchemy import select, update
 
 from api.safety.links import share_token
 from domain import clock
+from domain.envelope import Failure
 from domain.models import SafetyIncident, Trip, TripCompletion, TripShare
 from domain.rules import messages, safety_messages
 from domain.rules.geo import distance_km
@@ -85,7 +86,7 @@ def completion_delay(app) -> timedelta:
 def assert_not_found(answer) -> None:
     assert (answer.status_code, answer.json()) == (
         404,
-        {"status": "FAILURE", "message": safety_messages.SHARED_TRIP_NOT_FOUND},
+        Failure(message=safety_messages.SHARED_TRIP_NOT_FOUND).model_dump(),
     )
 
 

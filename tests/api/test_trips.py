@@ -8,6 +8,7 @@ from sqlalchemy import update
 from api.errors import VALUE_NOT_STORABLE
 from api.trips.schemas import TripFound, TripPublic
 from domain import clock
+from domain.envelope import Failure
 from domain.models import Trip
 from domain.rules import messages
 from domain.rules.geo import approximate, distance_km
@@ -104,7 +105,7 @@ async def test_a_host_creates_a_trip_and_sees_it_with_every_field(signed_in, app
 async def test_creation_follows_the_spec_rules(signed_in, overrides, message):
     answer = await signed_in.post("/api/trip/trip", json=trip_body(**overrides))
     assert answer.status_code == 400
-    assert answer.json() == {"status": "FAILURE", "message": message}
+    assert answer.json() == Failure(message=message).model_dump()
 
 
 async def test_an_unbooked_trip_carries_no_cost(signed_in):

@@ -10,6 +10,7 @@ from PIL import Image
 from sqlalchemy import select, update
 
 from domain import clock
+from domain.envelope import Failure
 from domain.models import Feedback, User
 from domain.rules import messages
 from tests.api.conftest import COMPLETE_PROFILE, age_codes, app_flow, make_client, sign_in
@@ -38,7 +39,7 @@ async def mark_kyc_verified(app, user_id: int) -> None:
 async def test_reading_the_profile_needs_a_session(client):
     answer = await client.get("/api/user/user")
     assert answer.status_code == 401
-    assert answer.json() == {"status": "FAILURE", "message": messages.LOGIN_REQUIRED}
+    assert answer.json() == Failure(message=messages.LOGIN_REQUIRED).model_dump()
 
 
 async def test_a_new_user_has_an_incomplete_profile_and_a_referral_code(client):

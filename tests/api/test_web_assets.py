@@ -12,6 +12,7 @@ from fastapi import FastAPI
 
 from api.main import create_app
 from api.web import accepted_encodings
+from domain.envelope import Failure
 from domain.settings import PROJECT_ROOT, Settings
 from tests.api.conftest import BASE_URL
 
@@ -135,7 +136,7 @@ async def test_an_api_path_called_with_a_method_it_does_not_take_answers_405_wit
     answer = await browser.get("/api/auth/logout")
     assert answer.status_code == 405
     assert answer.headers["allow"] == "POST"
-    assert answer.json() == {"status": "FAILURE", "message": "Method Not Allowed"}
+    assert answer.json() == Failure(message="Method Not Allowed").model_dump()
 
     # A path whose methods come from several routes lists them all, for an unsafe method too.
     await browser.get("/api/auth/session")

@@ -2433,6 +2433,12 @@ export interface components {
             /** Message */
             message: string;
             /**
+             * Message Id
+             * @description The message's id (domain/i18n/catalog.py), the same in every language: what a client compares to tell one
+             *     refusal from another; none for words not the product's own (a validator's).
+             */
+            readonly message_id: string | null;
+            /**
              * Status
              * @default FAILURE
              * @constant

@@ -3,19 +3,26 @@ import { APP_MESSAGES as MESSAGES } from '@/i18n/catalogs/en/messages'
 /** The envelope every /api answer uses (ARCHITECTURE.md, "Envelope"). */
 export type Envelope<T> =
   | { status: 'SUCCESS'; message: string; data: T }
-  | { status: 'FAILURE'; message: string; data?: unknown }
+  | { status: 'FAILURE'; message: string; message_id?: string | null; data?: unknown }
 
 export type ApiResult<T> = { message: string; data: T }
 
 export class ApiError extends Error {
   readonly status: number
+  /** The refusal's id, the same in every language (the constant's name in domain/rules), when the API gave one. */
+  readonly messageId: string | null
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, messageId: string | null = null) {
     super(message || MESSAGES.FALLBACK_ERROR)
     this.name = 'ApiError'
     this.status = status
+    this.messageId = messageId
   }
 }
+
+/** Whether the error is the API's refusal of this id, in whichever language it was worded. */
+export const isRefusal = (error: unknown, messageId: string): boolean =>
+  error instanceof ApiError && error.messageId === messageId
 
 export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401
 
@@ -132,7 +139,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     // An expired CSRF cookie is renewed once, transparently.
     if (response.status === 403 && UNSAFE_METHODS.has(options.method ?? 'GET')) {
       const envelope = await readEnvelope<T>(response.clone())
-      if (envelope?.message === MESSAGES.CSRF_REFUSED) response = await send(path, options, true)
+      if (envelope?.status === 'FAILURE' && envelope.message_id === 'CSRF_REFUSED') {
+        response = await send(path, options, true)
+      }
     }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
@@ -141,7 +150,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const envelope = await readEnvelope<T>(response)
   if (!response.ok || !envelope || envelope.status !== 'SUCCESS') {
-    throw new ApiError(envelope?.message ?? '', response.status)
+    const messageId = envelope?.status === 'FAILURE' ? (envelope.message_id ?? null) : null
+    throw new ApiError(envelope?.message ?? '', response.status, messageId)
   }
   return { message: envelope.message, data: envelope.data }
 }

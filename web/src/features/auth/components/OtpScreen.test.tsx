@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OtpScreen } from './OtpScreen'
 import { storage } from '@/lib/storage'
 
-const answer = (status: number, message: string, data: unknown = {}) =>
-  new Response(JSON.stringify({ status: status < 300 ? 'SUCCESS' : 'FAILURE', message, data }), {
+const answer = (status: number, message: string, data: unknown = {}, messageId: string | null = null) =>
+  new Response(JSON.stringify({ status: status < 300 ? 'SUCCESS' : 'FAILURE', message, message_id: messageId, data }), {
     status,
     headers: { 'Content-Type': 'application/json' },
   })
@@ -44,7 +44,7 @@ describe('code screen after too many wrong codes', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('keeps saying a new code is needed, stops taking codes and says when Resend comes', async () => {
-    renderOtp({ sentSecondsAgo: 20, loginAnswer: () => answer(429, 'Too many wrong attempts. Please request a new OTP.') })
+    renderOtp({ sentSecondsAgo: 20, loginAnswer: () => answer(429, 'Too many wrong attempts. Please request a new OTP.', {}, 'OTP_TOO_MANY_TRIES') })
     typeCode('1234')
     expect(await screen.findByText('Too many wrong attempts. Please request a new OTP.')).toBeInTheDocument()
     expect(screen.getByTestId('otp-resend')).toHaveTextContent(/You can ask for a new code in 00:(39|40)/)
@@ -56,7 +56,7 @@ describe('code screen after too many wrong codes', () => {
   it('offers Resend, focused, the moment it is allowed, and a new code takes codes again', async () => {
     const fetchMock = renderOtp({
       sentSecondsAgo: 58.5,
-      loginAnswer: () => answer(429, 'Too many wrong attempts. Please request a new OTP.'),
+      loginAnswer: () => answer(429, 'Too many wrong attempts. Please request a new OTP.', {}, 'OTP_TOO_MANY_TRIES'),
     })
     typeCode('1234')
     expect(await screen.findByText('Too many wrong attempts. Please request a new OTP.')).toBeInTheDocument()
@@ -67,6 +67,14 @@ describe('code screen after too many wrong codes', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Digit 1 of/)).toBeEnabled())
     expect(screen.getByTestId('otp-error')).toBeEmptyDOMElement()
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/otp')).toBe(true)
+  })
+
+  it('knows a spent code by the id of the refusal, whatever language the API worded it in', async () => {
+    const hindi = 'बहुत बार गलत कोड डाला गया। कृपया नया OTP मंगाएँ।'
+    renderOtp({ sentSecondsAgo: 20, loginAnswer: () => answer(429, hindi, {}, 'OTP_TOO_MANY_TRIES') })
+    typeCode('1234')
+    expect(await screen.findByText(hindi)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Verify Code' })).toBeDisabled()
   })
 
   it('a single wrong code is said under the boxes and the boxes take another try', async () => {

@@ -9,9 +9,8 @@ import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
 import { useI18n } from '@/i18n'
-import { APP_MESSAGES as MESSAGES } from '@/i18n/catalogs/en/messages'
 import { Trans } from '@/i18n/Trans'
-import { errorMessage } from '@/lib/api'
+import { errorMessage, isRefusal } from '@/lib/api'
 import { peekRedirectTarget } from '@/lib/redirect'
 import { storage, type PendingLogin } from '@/lib/storage'
 import { formatCountdown } from '@/lib/time'
@@ -20,7 +19,7 @@ import '@/i18n/catalogs/en/auth'
 const emptyCode = (length: number) => Array.from({ length }, () => '')
 
 /** Answers after which this code can no longer sign anyone in: only a new code helps. */
-const CODE_SPENT = new Set<string>([MESSAGES.OTP_TOO_MANY_TRIES, MESSAGES.OTP_EXPIRED, MESSAGES.OTP_LOGIN_TOKEN_INVALID])
+const CODE_SPENT = ['OTP_TOO_MANY_TRIES', 'OTP_EXPIRED', 'OTP_LOGIN_TOKEN_INVALID'] as const
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(Date.now)
@@ -90,7 +89,7 @@ function OtpForm({ login, onResent }: { login: PendingLogin; onResent: () => voi
         onSuccess: () => navigate(peekRedirectTarget(), { replace: true }),
         onError: (failure) => {
           const message = errorMessage(failure)
-          if (CODE_SPENT.has(message)) {
+          if (CODE_SPENT.some((id) => isRefusal(failure, id))) {
             setSpent(message)
             setError(null)
             setDigits(emptyCode(length))
