@@ -506,7 +506,7 @@ async def test_each_role_gets_its_answer_and_nothing_of_others(stage, operation)
             assert set(answer.json()) == VENDOR_PROTOCOL[operation]
         elif answer.status_code >= 400:
             assert answer.json()["status"] == "FAILURE"
-            assert set(answer.json()) == {"status", "message"}
+            assert set(answer.json()) == {"status", "message", "message_id"}
     assert answers == dict(zip(ROLES, expected, strict=True))
 
 
