@@ -3,6 +3,7 @@ controls (sandbox/) answer in it, so it lives below both.
 
 The message is made in English (the product's constants) and leaves in the reader's language (domain/i18n)."""
 
+from collections.abc import Mapping
 from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, computed_field, field_serializer
@@ -17,6 +18,17 @@ DataT = TypeVar("DataT")
 
 def in_reading_language(message: str) -> str:
     return in_language(message, reading_language())
+
+
+def labels_in_reading_language(labels: Mapping[str, str]) -> dict[str, str]:
+    """Choices by key, each labelled in the reader's language (domain/rules/labels.py): the keys stay as they are."""
+    return {key: in_reading_language(label) for key, label in labels.items()}
+
+
+def fare_items_in_reading_language(fare: Mapping[str, float]) -> dict[str, float]:
+    """A vendor's fare by item, each item we know named in the reader's language ('Base fare'); one the vendor named
+    in its own words stays as it is."""
+    return {in_reading_language(item): amount for item, amount in fare.items()}
 
 
 class _SaidInReadingLanguage(BaseModel):

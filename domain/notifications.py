@@ -29,9 +29,6 @@ from domain.live import Kind, tell
 from domain.models import Notification, PushSubscription
 from domain.rules import notices
 
-# What a chat notice says of an attachment.
-CHAT_DOCUMENT_TEXT = "sent a document"
-
 
 @dataclass(frozen=True)
 class NotificationDraft:
@@ -67,6 +64,11 @@ def trip(origin_name: str, destination_name: str, moment: datetime) -> dict[str,
     return {"trip": [origin_name, destination_name, moment.isoformat()]}
 
 
+def chat(origin_name: str, destination_name: str, commute_day: datetime | None) -> dict[str, object]:
+    """A chat by its trip's route, and its day when the trip is a commute's (notices' CHAT_NAME_WORDS)."""
+    return {"chat": [origin_name, destination_name, commute_day.isoformat() if commute_day else None]}
+
+
 def person(name: str | None, unnamed: str = "SOMEONE") -> dict[str, object]:
     """A person by name; one who has not given it yet is named by the message id `unnamed` ('Someone')."""
     return {"person": name, "unnamed": unnamed}
@@ -100,8 +102,9 @@ def notice_draft(
     replaces: bool = False,
 ) -> NotificationDraft:
     """A notice of `kind` (its words are notices' <kind>_TITLE and <kind>_BODY, or the message id `body` for a kind
-    without a body of its own) filled by `fields`, with the sentences `added` after it (LUGGAGE_BODY, REASON_BODY,
-    STILL_COMING_ASKED, each with its fields). Stored with its English words, for readers of notices stored before."""
+    without a body of its own, or with a second one) filled by `fields`, with the sentences `added` after it
+    (LUGGAGE_BODY, REASON_BODY, STILL_COMING_ASKED, each with its fields; one that does not begin with a space is put
+    after one). Stored with its English words, for readers of notices stored before."""
     params: dict[str, object] = {
         "fields": dict(fields),
         "added": [[message_id, dict(filled)] for message_id, filled in added],
@@ -142,15 +145,23 @@ def _made(kind: str, params: dict[str, object], language: Language) -> tuple[str
     body_id = params.get("body") or f"{kind}_BODY"
     if not isinstance(fields, dict) or not isinstance(added, list) or not isinstance(body_id, str):
         raise TypeError("a notice's params are not of its shape")
-    title = text(f"{kind}_TITLE", language)
-    message = text(body_id, language).format(**_said(fields, language)) if body_id in ENGLISH_TEXTS else ""
+    said = _said(fields, language)
+    title = text(f"{kind}_TITLE", language).format(**said)
+    message = text(body_id, language).format(**said) if body_id in ENGLISH_TEXTS else ""
     for message_id, filled in added:
-        message += text(message_id, language).format(**_said(filled, language))
+        sentence = text(message_id, language).format(**_said(filled, language))
+        message += sentence if sentence[:1].isspace() else f" {sentence}"
     return title[:TITLE_MAX_LENGTH], message[: notices.BODY_MAX_LENGTH]
 
 
 def _said(fields: dict[str, object], language: Language) -> dict[str, str]:
     return {name: _value_words(value, language) for name, value in fields.items()}
+
+
+def chat_name_in(origin_name: str, destination_name: str, commute_day: datetime | None, language: Language) -> str:
+    """A chat's name in the language: its trip's route, and its day when the trip is a commute's."""
+    words = (text("CHAT_NAME_WORDS", language), text("COMMUTE_CHAT_NAME_WORDS", language))
+    return notices.chat_name_words(origin_name, destination_name, commute_day, words)
 
 
 def _value_words(value: object, language: Language) -> str:
@@ -171,6 +182,10 @@ def _value_words(value: object, language: Language) -> str:
             route=notices.route_words(origin_name, destination_name, text("ROUTE_WORDS", language)),
             when=notices.day_and_clock_words(datetime.fromisoformat(moment), text("DAY_AND_CLOCK_WORDS", language)),
         )
+    if "chat" in value:
+        origin_name, destination_name, commute_day = value["chat"]
+        day = datetime.fromisoformat(commute_day) if commute_day else None
+        return chat_name_in(origin_name, destination_name, day, language)
     if "person" in value:
         return str(value["person"] or text(value.get("unnamed", "SOMEONE"), language))
     raise ValueError(f"a notice's field of no known shape: {sorted(value)}")
@@ -190,24 +205,30 @@ def chat_notice(
     *,
     recipient_id: int,
     chat_id: int,
-    chat_title: str,
+    chat_name: Mapping[str, object],
     sender_id: int,
     sender_name: str | None,
     kind: str,
-    text: str,
+    said: str,
     read_mark: int,
 ) -> NotificationDraft:
-    """A chat message for a member away from the room. Named by the chat, the member and the member's read mark:
-    until the member opens the chat and the mark moves on, later messages of the chat add no further notice."""
-    said = CHAT_DOCUMENT_TEXT if kind == "media" else text
-    return NotificationDraft(
+    """A chat message for a member away from the room, titled by the chat's name (`chat`): who `said` what, or
+    that they sent a document. Named by the chat, the member and the member's read mark: until the member opens the chat
+    and the mark moves on, later messages of the chat add no further notice."""
+    document = kind == "media"
+    return notice_draft(
         recipient_id=recipient_id,
-        sender_id=sender_id,
-        title=chat_title[:200],
-        message=f"{sender_name}: {said}"[:1000] if sender_name else said[:1000],
+        kind="CHAT_MESSAGE",
+        fields={
+            "chat": chat_name,
+            "name": person(sender_name),
+            **({} if document else {"text": said[: notices.BODY_MAX_LENGTH]}),
+        },
+        body="CHAT_DOCUMENT_BODY" if document else None,
         entity_type=notices.ABOUT_CHAT,
         entity_id=str(chat_id),
         dedupe_key=f"chat:{chat_id}:{recipient_id}:unread-after:{read_mark}",
+        sender_id=sender_id,
     )
 
 

@@ -17,6 +17,7 @@ from api.outbound import hold_no_connection
 from api.webhooks import take_delivery
 from domain import clock
 from domain.cab import running_booking
+from domain.envelope import fare_items_in_reading_language
 from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip
 from domain.models import CabBooking, Trip, TripCabPlan, User
@@ -201,7 +202,7 @@ async def vendor_quotes(
             name=quote.vendor_name,
             logo=quote.logo_url,
             total_fare=quote.total_fare,
-            fare_breakup=quote.fare_breakup,
+            fare_breakup=fare_items_in_reading_language(quote.fare_breakup),
             eta_minutes=quote.eta_minutes,
         )
         for quote in found

@@ -19,7 +19,7 @@ from api.chat.batching import Batcher
 from api.chat.presence import RoomPresence
 from domain.flows import FlowOutbox
 from domain.models import ChatReadMark, Trip, User
-from domain.notifications import chat_notice, store_notifications
+from domain.notifications import chat, chat_notice, store_notifications
 from workflows.push.contracts import push_start
 
 logger = logging.getLogger("humsafar.chat")
@@ -99,11 +99,11 @@ class ChatNotifier:
                 chat_notice(
                     recipient_id=user_id,
                     chat_id=chat_id,
-                    chat_title=service.display_name(trips[chat_id]),
+                    chat_name=chat(*service.named_by(trips[chat_id])),
                     sender_id=first[chat_id].sender_id,
                     sender_name=names.get(first[chat_id].sender_id),
                     kind=first[chat_id].kind,
-                    text=first[chat_id].text,
+                    said=first[chat_id].text,
                     read_mark=marks.get((chat_id, user_id), 0),
                 )
                 for chat_id, user_id in pairs

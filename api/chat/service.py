@@ -23,10 +23,12 @@ from api.chat.writer import CHAT_ORDER_LOCK_CLASS
 from api.media.service import media_url
 from api.users.blocks import blocked_between
 from domain import clock
+from domain.i18n.reading import reading_language
 from domain.models import ChatDocument, ChatMessage, ChatReadMark, Trip, TripPassenger, User
+from domain.notifications import chat_name_in
 from domain.rules.document import DocumentStatus
 from domain.rules.join import PassengerStatus, PassengerType
-from domain.rules.trip import TripStatus, short_place_name
+from domain.rules.trip import TripStatus
 
 DOCUMENT_PATH = "/api/chat/message/document"
 
@@ -210,13 +212,14 @@ async def mark_read(session: AsyncSession, chat_id: int, user_id: int, message_i
     )
 
 
+def named_by(trip: Trip) -> tuple[str, str, datetime | None]:
+    """What a chat is named by: its trip's ends, and the trip's day when it is a commute's (they share their route)."""
+    return trip.origin.name, trip.destination.name, trip.scheduled_at if trip.series_id is not None else None
+
+
 def display_name(trip: Trip) -> str:
-    """'Koramangala to Whitefield'; a commute's trips share their route, so each also names its day ('· 12 Jan')."""
-    route = f"{short_place_name(trip.origin.name)} to {short_place_name(trip.destination.name)}"
-    if trip.series_id is None:
-        return route
-    day = trip.scheduled_at.astimezone(clock.IST)
-    return f"{route} · {day.day} {day:%b}"
+    """'Koramangala to Whitefield' ('· 12 Jan' after it for a commute's trip), in the reader's language."""
+    return chat_name_in(*named_by(trip), reading_language())
 
 
 async def _chat_users(session: AsyncSession, trips: list[Trip], viewer_id: int) -> dict[int, list[ChatUser]]:

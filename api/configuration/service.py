@@ -1,6 +1,7 @@
 """The app's configuration (SPEC §3 Config): product copy and settings the client follows."""
 
 from api.configuration.schemas import Config
+from domain.envelope import labels_in_reading_language
 from domain.push import vapid_keys
 from domain.rules.choices import CAB_CATEGORIES, REVIEW_ATTRIBUTES
 from domain.settings import Settings
@@ -39,8 +40,8 @@ def build_config(settings: Settings) -> Config:
         not_eligible_cab_explanation_content=(
             "<p>Cab booking is available for upcoming trips whose mode is Cab and whose route our vendors serve.</p>"
         ),
-        review_attributes=REVIEW_ATTRIBUTES,
-        valid_cab_categories=CAB_CATEGORIES,
+        review_attributes=labels_in_reading_language(REVIEW_ATTRIBUTES),
+        valid_cab_categories=labels_in_reading_language(CAB_CATEGORIES),
         share_trip_text="Join my trip on Humsafar: {link}",
         web_push_vapid_public_key=vapid_keys(settings).public_key,
         fcm_client_configuration=None,

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import clock
 from domain.models import Trip, TripPassenger, User
-from domain.notifications import NotificationDraft, store_notifications
+from domain.notifications import day_and_clock, notice_draft, route, store_notifications
 from domain.rules import notices
 from domain.rules.join import PassengerStatus, PassengerType
 from domain.rules.still_coming import is_long_move
@@ -58,18 +58,18 @@ async def tell_of_the_move(session: AsyncSession, trip: Trip, before: datetime) 
     long_move = is_long_move(before, trip.scheduled_at)
     if long_move:
         await ask_still_coming(session, trip.id, now)
-    message = notices.TRIP_MOVED_BODY.format(
-        route=notices.route_words(trip.origin.name, trip.destination.name),
-        before=notices.day_and_clock_words(before),
-        after=notices.day_and_clock_words(trip.scheduled_at),
-    )
-    asked_message = f"{message} {notices.STILL_COMING_ASKED}"
+    fields = {
+        "route": route(trip.origin.name, trip.destination.name),
+        "before": day_and_clock(before),
+        "after": day_and_clock(trip.scheduled_at),
+    }
     drafts = [
-        NotificationDraft(
+        notice_draft(
             recipient_id=user_id,
             sender_id=trip.host_id,
-            title=notices.TRIP_MOVED_TITLE,
-            message=asked_message if long_move and status == PassengerStatus.ACTIVE else message,
+            kind="TRIP_MOVED",
+            fields=fields,
+            added=[("STILL_COMING_ASKED", {})] if long_move and status == PassengerStatus.ACTIVE else (),
             entity_type=notices.ABOUT_TRIP,
             entity_id=str(trip.id),
             dedupe_key=f"trip-moved:{trip.id}:{user_id}:{now.isoformat()}",

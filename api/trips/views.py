@@ -16,6 +16,7 @@ from api.media.service import media_url
 from api.trips.rows import CabRow, Person, TripRow, cab_of, people_of
 from api.trips.stops import HIDDEN, stops_view
 from domain import clock
+from domain.envelope import fare_items_in_reading_language, in_reading_language
 from domain.models import TripEnd
 from domain.routing import estimated_travel
 from domain.rules import limits
@@ -133,7 +134,7 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
         "stops": stops,
         "fare": float(booking.total_fare),
         "raised_issue": booking.raised_issue,
-        "cancelled_because": ended_because(booking.status, booking.end_cause),
+        "cancelled_because": _in_reading_language(ended_because(booking.status, booking.end_cause)),
         "driver": {"name": booking.driver_name, "contact": {"phone": booking.driver_phone}} if booked else None,
         "vehicle": (
             {"model": booking.vehicle_model, "registration_number": booking.vehicle_registration} if booked else None
@@ -142,9 +143,13 @@ def _cab_view(trip: TripRow, booking: CabRow | None, sees_details: bool, now: da
             "name": booking.vendor_name,
             "logo": booking.vendor_logo,
             "total_fare": float(booking.total_fare),
-            "fare_breakup": booking.fare_breakup,
+            "fare_breakup": fare_items_in_reading_language(booking.fare_breakup),
         },
     }
+
+
+def _in_reading_language(words: str | None) -> str | None:
+    return in_reading_language(words) if words is not None else None
 
 
 def end_view(end: TripEnd, exact: bool) -> View:

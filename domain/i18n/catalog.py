@@ -85,11 +85,19 @@ def _fixed_length(template: str) -> int:
     return sum(len(literal) for literal, _, _, _ in Formatter().parse(template))
 
 
+def _read_back(message_id: str, template: str) -> bool:
+    """Whether words are matched back to this template: not the pieces a notice is made of by id (a route's, a
+    time's, a chat's `*_WORDS`), nor a template with no words of its own ('{name}: {text}'), which would match
+    anyone's words ('Unable to connect' is no route, 'otp: Input should be...' no chat message)."""
+    fixed = "".join(literal for literal, _, _, _ in Formatter().parse(template))
+    return not message_id.endswith("_WORDS") and re.search(r"[^\W\d_]", fixed) is not None
+
+
 # Templates with the most fixed words first: 'Note contains characters...' is tried before a bare '{name} left {trip}.'
 _TEMPLATES: Final = [
     (_pattern(english), message_id)
     for message_id, english in sorted(ENGLISH_TEXTS.items(), key=lambda item: -_fixed_length(item[1]))
-    if fields(english)
+    if fields(english) and _read_back(message_id, english)
 ]
 
 

@@ -13,7 +13,7 @@ from datetime import datetime
 from enum import StrEnum
 from itertools import pairwise
 
-from domain.rules import choices, messages, notices
+from domain.rules import choices, labels, messages, notices
 from domain.rules.geo import distance_km
 from domain.rules.refusal import Refusal, invalid, not_now, not_theirs
 from domain.rules.trip import TripStatus
@@ -71,9 +71,9 @@ class CabEnd(StrEnum):
 # Why a booking ended, in the cab block's words ("Cancelled because the trip's time changed"), and the notice its host
 # and members get, for every end that another change caused; a host's own cancel is told to nobody.
 ENDED_BECAUSE = {
-    CabEnd.TRIP_MOVED: "the trip's time changed",
-    CabEnd.TRIP_CANCELLED: "the trip was deleted",
-    CabEnd.COMMUTE_STOPPED: "the commute was stopped",
+    CabEnd.TRIP_MOVED: labels.ENDED_BECAUSE_TRIP_MOVED,
+    CabEnd.TRIP_CANCELLED: labels.ENDED_BECAUSE_TRIP_DELETED,
+    CabEnd.COMMUTE_STOPPED: labels.ENDED_BECAUSE_COMMUTE_STOPPED,
 }
 END_NOTICES = {
     CabEnd.TRIP_MOVED: (notices.CAB_ENDED_TRIP_MOVED_TITLE, notices.CAB_ENDED_TRIP_MOVED_BODY),

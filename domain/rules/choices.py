@@ -2,6 +2,8 @@
 
 from typing import Final
 
+from domain.rules import labels
+
 GENDERS: Final = ("MALE", "FEMALE", "OTHERS")
 
 FEEDBACK_FEATURES: Final = {
@@ -28,17 +30,18 @@ TRANSPORT_MODES: Final = {
 DETOUR_CHOICES: Final = (0, 5, 10, 15, 20, 30)
 DEFAULT_DETOUR_MINUTES: Final = 10
 
-# What a co-rider can be rated on (SPEC §3 Config review_attributes): key to label.
+# What a co-rider can be rated on (SPEC §3 Config review_attributes): key to label, in the request's language where
+# the API sends it (domain/rules/labels.py).
 REVIEW_ATTRIBUTES: Final = {
-    "punctual": "Punctual",
-    "friendly": "Friendly",
-    "safe_driving": "Safe driving",
-    "clean_vehicle": "Clean vehicle",
-    "good_communication": "Good communication",
+    "punctual": labels.REVIEW_PUNCTUAL,
+    "friendly": labels.REVIEW_FRIENDLY,
+    "safe_driving": labels.REVIEW_SAFE_DRIVING,
+    "clean_vehicle": labels.REVIEW_CLEAN_VEHICLE,
+    "good_communication": labels.REVIEW_GOOD_COMMUNICATION,
 }
 
-# The cab categories a host may ask vendors for (SPEC §3 Config valid_cab_categories): key to label.
-CAB_CATEGORIES: Final = {"hatchback": "Hatchback", "sedan": "Sedan", "suv": "SUV"}
+# The cab categories a host may ask vendors for (SPEC §3 Config valid_cab_categories): key to label, as above.
+CAB_CATEGORIES: Final = {"hatchback": labels.CAB_CATEGORY_HATCHBACK, "sedan": labels.CAB_CATEGORY_SEDAN, "suv": "SUV"}
 
 TRIP_DELETE_REASONS: Final = ("Did not find a match", "Do not understand how to use the app")
 

@@ -4,8 +4,8 @@ Each rules module is a TypeScript module of its own (OUT_DIR/rules/<name>.ts), a
 so a screen's bundle carries only the rules it reads: the sign-in screen has no SOS words.
 
 The Hindi and Kannada words of the shared sentences (domain/rules/translations) are a file per language,
-OUT_DIR/rules/translations/<language>.ts, grouped like the English (MESSAGES, NOTICES, SAFETY_MESSAGES) under the
-same message ids, so the app loads only the language it speaks and reads `MESSAGES.OTP_INVALID` in either.
+OUT_DIR/rules/translations/<language>.ts, grouped like the English (MESSAGES, NOTICES, SAFETY_MESSAGES, LABELS)
+under the same message ids, so the app loads only the language it speaks and reads `MESSAGES.OTP_INVALID` in either.
 """
 
 import json
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 
-from domain.rules import choices, limits, messages, notices, patterns, safety_messages
+from domain.rules import choices, labels, limits, messages, notices, patterns, safety_messages
 from domain.rules.translations import BY_LANGUAGE, SHARED_SOURCES, sentences
 
 HEADER = "// Generated from domain/rules by `make generate`. Do not edit.\n"
@@ -25,6 +25,7 @@ EXPORTS: tuple[tuple[str, str, ModuleType], ...] = (
     ("choices", "CHOICES", choices),
     ("notices", "NOTICES", notices),
     ("safety-messages", "SAFETY_MESSAGES", safety_messages),
+    ("labels", "LABELS", labels),
 )
 
 

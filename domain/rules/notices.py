@@ -85,10 +85,20 @@ KYC_REJECTED_TITLE = "KYC rejected"
 KYC_NOT_FINISHED_TITLE = "KYC not finished"
 KYC_ERROR_TITLE = "KYC could not be completed"
 
+# A chat message for a member away from the room: the chat's name for a title (CHAT_NAME_WORDS), then who said what.
+CHAT_MESSAGE_TITLE = "{chat}"
+CHAT_MESSAGE_BODY = "{name}: {text}"
+# Said of an attachment instead of its text.
+CHAT_DOCUMENT_BODY = "{name}: sent a document"
+
 # How a body names a trip: its route, and with its day and time.
 ROUTE_WORDS = "from {origin} to {destination}"
 DAY_AND_CLOCK_WORDS = "{day} at {clock}"
 TRIP_WORDS = "the trip {route} on {when}"
+# A chat's name (the chat list's and its notices' title): its trip's route; a commute's trips share their route, so
+# the name of each one's chat also says its day.
+CHAT_NAME_WORDS = "{origin} to {destination}"
+COMMUTE_CHAT_NAME_WORDS = "{origin} to {destination} · {day}"
 # A person who has not given their name yet.
 SOMEONE = "Someone"
 
@@ -108,10 +118,30 @@ def clock_words(moment: datetime) -> str:
     return f"{local.hour % 12 or 12}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
 
 
+def day_words(moment: datetime) -> str:
+    """'5 Mar', in India's time."""
+    local = moment.astimezone(zone.IST)
+    return f"{local.day} {local.strftime('%b')}"
+
+
 def day_and_clock_words(moment: datetime, words: str = DAY_AND_CLOCK_WORDS) -> str:
     """'5 Mar at 9:05 AM' (or `words`, DAY_AND_CLOCK_WORDS in another language), in India's time."""
     local = moment.astimezone(zone.IST)
-    return words.format(day=f"{local.day} {local.strftime('%b')}", clock=clock_words(local))
+    return words.format(day=day_words(local), clock=clock_words(local))
+
+
+def chat_name_words(
+    origin_name: str,
+    destination_name: str,
+    commute_day: datetime | None,
+    words: tuple[str, str] = (CHAT_NAME_WORDS, COMMUTE_CHAT_NAME_WORDS),
+) -> str:
+    """'Koramangala to Whitefield', with ' · 12 Jan' for a commute's trip (`words`: CHAT_NAME_WORDS and
+    COMMUTE_CHAT_NAME_WORDS, in another language)."""
+    origin, destination = short_place_name(origin_name), short_place_name(destination_name)
+    if commute_day is None:
+        return words[0].format(origin=origin, destination=destination)
+    return words[1].format(origin=origin, destination=destination, day=day_words(commute_day))
 
 
 def with_reason(body: str, reason: str | None) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
 from typing import Final
 
-from domain.rules import messages, notices, safety_messages
+from domain.rules import labels, messages, notices, safety_messages
 from domain.rules.translations import hi, kn
 
 
@@ -23,7 +23,7 @@ def sentences(module: ModuleType) -> dict[str, str]:
 
 # The modules of sentences the API and the web app share, by the name of their generated file (domain/rules/export.py).
 SHARED_SOURCES: Final[Mapping[str, ModuleType]] = MappingProxyType(
-    {"messages": messages, "safety-messages": safety_messages, "notices": notices}
+    {"messages": messages, "safety-messages": safety_messages, "notices": notices, "labels": labels}
 )
 
 # Each language but English (by its ISO 639-1 code, domain/i18n/languages.py), and its words by message id.

@@ -6,3 +6,4 @@ export { MESSAGES } from './rules/messages';
 export { CHOICES } from './rules/choices';
 export { NOTICES } from './rules/notices';
 export { SAFETY_MESSAGES } from './rules/safety-messages';
+export { LABELS } from './rules/labels';

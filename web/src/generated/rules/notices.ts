@@ -70,9 +70,14 @@ export const NOTICES = {
   "KYC_REJECTED_TITLE": "KYC rejected",
   "KYC_NOT_FINISHED_TITLE": "KYC not finished",
   "KYC_ERROR_TITLE": "KYC could not be completed",
+  "CHAT_MESSAGE_TITLE": "{chat}",
+  "CHAT_MESSAGE_BODY": "{name}: {text}",
+  "CHAT_DOCUMENT_BODY": "{name}: sent a document",
   "ROUTE_WORDS": "from {origin} to {destination}",
   "DAY_AND_CLOCK_WORDS": "{day} at {clock}",
   "TRIP_WORDS": "the trip {route} on {when}",
+  "CHAT_NAME_WORDS": "{origin} to {destination}",
+  "COMMUTE_CHAT_NAME_WORDS": "{origin} to {destination} · {day}",
   "SOMEONE": "Someone",
   "BODY_MAX_LENGTH": 1000
 } as const;

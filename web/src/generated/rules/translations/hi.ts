@@ -294,9 +294,14 @@ export const TRANSLATION = {
     "KYC_REJECTED_TITLE": "KYC रिजेक्ट हो गया",
     "KYC_NOT_FINISHED_TITLE": "KYC पूरा नहीं हुआ",
     "KYC_ERROR_TITLE": "KYC पूरा नहीं हो सका",
+    "CHAT_MESSAGE_TITLE": "{chat}",
+    "CHAT_MESSAGE_BODY": "{name}: {text}",
+    "CHAT_DOCUMENT_BODY": "{name}: एक डॉक्यूमेंट भेजा",
     "ROUTE_WORDS": "{origin} से {destination}",
     "DAY_AND_CLOCK_WORDS": "{day}, {clock}",
     "TRIP_WORDS": "{when} की {route} की ट्रिप",
+    "CHAT_NAME_WORDS": "{origin} से {destination}",
+    "COMMUTE_CHAT_NAME_WORDS": "{origin} से {destination} · {day}",
     "SOMEONE": "कोई हमसफ़र"
   },
   "SAFETY_MESSAGES": {
@@ -320,5 +325,20 @@ export const TRANSLATION = {
     "SOS_TOO_MANY_TODAY": "आज आप {count} बार SOS भेज चुके हैं। अगर आप खतरे में हैं, तो 112 पर कॉल करें।",
     "SOS_COOLING_DOWN": "आपने अभी-अभी बताया कि आप सुरक्षित हैं। आप {minutes} मिनट बाद फिर से SOS भेज सकते हैं; अगर आप खतरे में हैं, तो 112 पर कॉल करें।",
     "SOS_RESOLVED": "खुशी है कि आप सुरक्षित हैं। आपके इमरजेंसी कॉन्टैक्ट को बता दिया गया है।"
+  },
+  "LABELS": {
+    "CAB_CATEGORY_HATCHBACK": "हैचबैक",
+    "CAB_CATEGORY_SEDAN": "सेडान",
+    "REVIEW_PUNCTUAL": "समय के पाबंद",
+    "REVIEW_FRIENDLY": "मिलनसार",
+    "REVIEW_SAFE_DRIVING": "सुरक्षित ड्राइविंग",
+    "REVIEW_CLEAN_VEHICLE": "साफ़-सुथरी गाड़ी",
+    "REVIEW_GOOD_COMMUNICATION": "अच्छी बातचीत",
+    "ENDED_BECAUSE_TRIP_MOVED": "ट्रिप का समय बदल गया",
+    "ENDED_BECAUSE_TRIP_DELETED": "ट्रिप डिलीट हो गई",
+    "ENDED_BECAUSE_COMMUTE_STOPPED": "कम्यूट बंद हो गया",
+    "FARE_BASE": "बेस किराया",
+    "FARE_DISTANCE": "दूरी ({km} किमी)",
+    "FARE_STOPS": "स्टॉप"
   }
 } as const;

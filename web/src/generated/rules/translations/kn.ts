@@ -294,9 +294,14 @@ export const TRANSLATION = {
     "KYC_REJECTED_TITLE": "KYC ತಿರಸ್ಕರಿಸಲಾಗಿದೆ",
     "KYC_NOT_FINISHED_TITLE": "KYC ಪೂರ್ಣಗೊಂಡಿಲ್ಲ",
     "KYC_ERROR_TITLE": "KYC ಪೂರ್ಣಗೊಳ್ಳಲಿಲ್ಲ",
+    "CHAT_MESSAGE_TITLE": "{chat}",
+    "CHAT_MESSAGE_BODY": "{name}: {text}",
+    "CHAT_DOCUMENT_BODY": "{name}: ಒಂದು ಡಾಕ್ಯುಮೆಂಟ್ ಕಳುಹಿಸಿದ್ದಾರೆ",
     "ROUTE_WORDS": "{origin} ನಿಂದ {destination} ಗೆ",
     "DAY_AND_CLOCK_WORDS": "{day}, {clock}",
     "TRIP_WORDS": "{when} ಕ್ಕೆ {route} ಹೋಗುವ ಟ್ರಿಪ್",
+    "CHAT_NAME_WORDS": "{origin} ನಿಂದ {destination} ಗೆ",
+    "COMMUTE_CHAT_NAME_WORDS": "{origin} ನಿಂದ {destination} ಗೆ · {day}",
     "SOMEONE": "ಯಾರೋ ಒಬ್ಬರು"
   },
   "SAFETY_MESSAGES": {
@@ -320,5 +325,20 @@ export const TRANSLATION = {
     "SOS_TOO_MANY_TODAY": "ಇಂದು ನೀವು {count} ಬಾರಿ SOS ಕಳುಹಿಸಿದ್ದೀರಿ. ನೀವು ಅಪಾಯದಲ್ಲಿದ್ದರೆ 112 ಗೆ ಕರೆ ಮಾಡಿ.",
     "SOS_COOLING_DOWN": "ನೀವು ಸುರಕ್ಷಿತವಾಗಿದ್ದೀರಿ ಎಂದು ಈಗಷ್ಟೇ ತಿಳಿಸಿದ್ದೀರಿ. {minutes} ನಿಮಿಷದ ನಂತರ ಮತ್ತೆ SOS ಕಳುಹಿಸಬಹುದು; ನೀವು ಅಪಾಯದಲ್ಲಿದ್ದರೆ 112 ಗೆ ಕರೆ ಮಾಡಿ.",
     "SOS_RESOLVED": "ನೀವು ಸುರಕ್ಷಿತವಾಗಿರುವುದು ಸಂತೋಷ. ನಿಮ್ಮ ತುರ್ತು ಸಂಪರ್ಕಗಳಿಗೆ ತಿಳಿಸಲಾಗಿದೆ."
+  },
+  "LABELS": {
+    "CAB_CATEGORY_HATCHBACK": "ಹ್ಯಾಚ್‌ಬ್ಯಾಕ್",
+    "CAB_CATEGORY_SEDAN": "ಸೆಡಾನ್",
+    "REVIEW_PUNCTUAL": "ಸಮಯಪಾಲನೆ",
+    "REVIEW_FRIENDLY": "ಸ್ನೇಹಪರ",
+    "REVIEW_SAFE_DRIVING": "ಸುರಕ್ಷಿತ ಡ್ರೈವಿಂಗ್",
+    "REVIEW_CLEAN_VEHICLE": "ಸ್ವಚ್ಛ ವಾಹನ",
+    "REVIEW_GOOD_COMMUNICATION": "ಉತ್ತಮ ಮಾತುಕತೆ",
+    "ENDED_BECAUSE_TRIP_MOVED": "ಟ್ರಿಪ್ ಸಮಯ ಬದಲಾಗಿದೆ",
+    "ENDED_BECAUSE_TRIP_DELETED": "ಟ್ರಿಪ್ ಅಳಿಸಲಾಗಿದೆ",
+    "ENDED_BECAUSE_COMMUTE_STOPPED": "ಕಮ್ಯೂಟ್ ನಿಲ್ಲಿಸಲಾಗಿದೆ",
+    "FARE_BASE": "ಮೂಲ ದರ",
+    "FARE_DISTANCE": "ದೂರ ({km} ಕಿ.ಮೀ)",
+    "FARE_STOPS": "ಸ್ಟಾಪ್‌ಗಳು"
   }
 } as const;
