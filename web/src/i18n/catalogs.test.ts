@@ -4,7 +4,7 @@ import { en } from './catalogs/en'
 import hi from './catalogs/hi'
 import kn from './catalogs/kn'
 import { APP_MESSAGES } from './catalogs/en/messages'
-import { MESSAGES } from '@/generated/rules'
+import { LIMITS, MESSAGES, SAFETY_MESSAGES } from '@/generated/rules'
 
 // Every English area, as the screens that use them would bring them.
 import.meta.glob('./catalogs/en/*.ts', { eager: true })
@@ -59,6 +59,32 @@ describe('catalogs', () => {
     expect(en['auth.phoneRequired']).toBe(MESSAGES.PHONE_REQUIRED)
     expect(en['auth.phoneInvalid']).toBe(MESSAGES.PHONE_INVALID)
     expect(en['auth.codeRequired']).toBe(MESSAGES.OTP_REQUIRED)
+  })
+
+  it("says the screens' own checks in the domain rules' words", () => {
+    const lengths = { min: String(LIMITS.MESSAGE_MIN_LENGTH), max: String(LIMITS.MESSAGE_MAX_LENGTH) }
+    const filled = (key: string) => (en[key] as string).replace(/\{(min|max)\}/g, (_, name: 'min' | 'max') => lengths[name])
+    const said: [string, string][] = [
+      ['home.locationInvalid', MESSAGES.LOCATION_INVALID],
+      ['chat.messageLength', MESSAGES.MESSAGE_LENGTH],
+      ['chat.messageCharacters', MESSAGES.MESSAGE_CHARACTERS],
+      ['chat.fileFormatInvalid', MESSAGES.FILE_FORMAT_INVALID],
+      ['chat.fileTooLarge', MESSAGES.FILE_TOO_LARGE],
+      ['chat.membersOnly', MESSAGES.CHAT_MEMBERS_ONLY],
+      ['chat.documentRefused', MESSAGES.CHAT_DOCUMENT_REFUSED],
+      ['reviews.atLeastOne', MESSAGES.REVIEW_AT_LEAST_ONE],
+      ['reviews.flagReasonRequired', MESSAGES.REVIEW_FLAG_REASON_REQUIRED],
+      ['reviews.flagReasonTooLong', MESSAGES.REVIEW_FLAG_REASON_TOO_LONG],
+      ['reviews.reasonCharacters', MESSAGES.REASON_CHARACTERS],
+      ['safety.contactNameRequired', SAFETY_MESSAGES.EMERGENCY_CONTACT_NAME_REQUIRED],
+      ['safety.contactNameTooLong', SAFETY_MESSAGES.EMERGENCY_CONTACT_NAME_TOO_LONG],
+      ['safety.contactNameCharacters', SAFETY_MESSAGES.EMERGENCY_CONTACT_NAME_CHARACTERS],
+      ['safety.contactNumberInvalid', SAFETY_MESSAGES.EMERGENCY_CONTACT_NUMBER_INVALID],
+      ['safety.contactOwnNumber', SAFETY_MESSAGES.EMERGENCY_CONTACT_OWN_NUMBER],
+      ['safety.contactRepeated', SAFETY_MESSAGES.EMERGENCY_CONTACT_REPEATED],
+      ['safety.sharedTripNotFound', SAFETY_MESSAGES.SHARED_TRIP_NOT_FOUND],
+    ]
+    for (const [key, text] of said) expect(filled(key), key).toBe(text)
   })
 
   it('is written per area, with the same areas in every language', () => {

@@ -1,5 +1,7 @@
+import { renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { isLocationStale, placeShortName, shortLocationName } from './location'
+import { isLocationStale, LocationError, locationErrorText, placeShortName, shortLocationName } from './location'
+import { useT } from '@/i18n'
 
 describe('shortLocationName', () => {
   it('keeps the first comma part', () => {
@@ -41,5 +43,13 @@ describe('isLocationStale', () => {
   it('is stale once older than the configured minutes', () => {
     expect(isLocationStale(saved, 30, saved.updated_at + 29 * 60_000)).toBe(false)
     expect(isLocationStale(saved, 30, saved.updated_at + 31 * 60_000)).toBe(true)
+  })
+})
+
+describe('a failed reading', () => {
+  it('is said in the language, by its own sentence', () => {
+    const t = renderHook(() => useT()).result.current
+    expect(locationErrorText(new LocationError('permissionNeeded'), t)).toBe('Please allow location permission to fetch location')
+    expect(locationErrorText(new LocationError('fetchFailed'), t)).toBe('Failed to fetch location. Please enter manually.')
   })
 })

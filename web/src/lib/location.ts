@@ -1,11 +1,16 @@
 import { LIMITS, PATTERNS } from '@/generated/rules'
+import type { Translate } from '@/i18n'
 import { storage, type StoredLocation } from '@/lib/storage'
+import '@/i18n/catalogs/en/device'
 
-export const LOCATION_MESSAGES = {
-  fetchFailed: 'Failed to fetch location. Please enter manually.',
-  permissionNeeded: 'Please allow location permission to fetch location',
-  permissionProblem: 'Error fetching location. Please check your permissions.',
+/** Why the location could not be read, each said by its own catalog sentence (locationErrorText). */
+const LOCATION_PROBLEMS = {
+  fetchFailed: 'device.locationFetchFailed',
+  permissionNeeded: 'device.locationPermissionNeeded',
+  permissionProblem: 'device.locationPermissionProblem',
 } as const
+
+export type LocationProblem = keyof typeof LOCATION_PROBLEMS
 
 /** "Koramangala 4th Block, Bengaluru, Karnataka" -> "Koramangala 4th Block" (first comma part, about 25 chars). */
 export function shortLocationName(name: string, maxChars: number = LIMITS.LOCATION_NAME_MAX_CHARS): string {
@@ -32,13 +37,20 @@ export function isLocationStale(location: StoredLocation | null, expiryMinutes: 
 
 export type Coordinates = { lat: number; long: number }
 
-export class LocationError extends Error {}
+export class LocationError extends Error {
+  constructor(readonly problem: LocationProblem) {
+    super(problem)
+  }
+}
+
+/** What to tell the person about a failed reading, in the language. */
+export const locationErrorText = (error: LocationError, t: Translate): string => t(LOCATION_PROBLEMS[error.problem])
 
 /** One fresh, precise reading (high accuracy, 20 s timeout, no cached position). */
 export function currentPosition(): Promise<Coordinates> {
   return new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) {
-      reject(new LocationError(LOCATION_MESSAGES.permissionProblem))
+      reject(new LocationError('permissionProblem'))
       return
     }
     navigator.geolocation.getCurrentPosition(
@@ -46,9 +58,9 @@ export function currentPosition(): Promise<Coordinates> {
       (error) => {
         if (error.code === error.PERMISSION_DENIED) {
           storage.locationDenied.set(true)
-          reject(new LocationError(LOCATION_MESSAGES.permissionNeeded))
+          reject(new LocationError('permissionNeeded'))
         } else {
-          reject(new LocationError(LOCATION_MESSAGES.fetchFailed))
+          reject(new LocationError('fetchFailed'))
         }
       },
       { enableHighAccuracy: true, timeout: LIMITS.LOCATION_TIMEOUT_SECONDS * 1000, maximumAge: 0 },

@@ -1,5 +1,9 @@
+import { renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { COPY_NOT_ALLOWED, copyText, shareNotice, shareOrCopy } from './share'
+import { copyNotAllowed, copyText, shareNotice, shareOrCopy } from './share'
+import { useT } from '@/i18n'
+
+const t = renderHook(() => useT()).result.current
 
 function browser({ share, clipboard }: { share?: (data: ShareData) => Promise<void>; clipboard: 'allowed' | 'refused' }) {
   const copied: string[] = []
@@ -23,27 +27,27 @@ describe('Sharing and copying', () => {
     const outcome = await shareOrCopy({ text: 'Join me' }, 'Join me')
     expect(outcome).toBe('copied')
     expect(copied).toEqual(['Join me'])
-    expect(shareNotice(outcome, 'Invitation copied')).toEqual({ kind: 'success', message: 'Invitation copied' })
+    expect(shareNotice(outcome, 'Invitation copied', t)).toEqual({ kind: 'success', message: 'Invitation copied' })
   })
 
   it('says copying was not allowed when the clipboard refuses, not that some error occurred', async () => {
     browser({ clipboard: 'refused' })
     const outcome = await shareOrCopy({ text: 'Join me' }, 'Join me')
     expect(outcome).toBe('unsupported')
-    expect(shareNotice(outcome, 'Invitation copied')).toEqual({ kind: 'error', message: COPY_NOT_ALLOWED })
-    expect(COPY_NOT_ALLOWED).toBe('Copy not allowed: select the text and copy it')
+    expect(shareNotice(outcome, 'Invitation copied', t)).toEqual({ kind: 'error', message: copyNotAllowed(t) })
+    expect(copyNotAllowed(t)).toBe('Copy not allowed: select the text and copy it')
     expect(await copyText('ASHA42')).toBe(false)
   })
 
   it('says nothing after the share sheet or when it was closed', async () => {
     browser({ share: async () => undefined, clipboard: 'refused' })
-    expect(shareNotice(await shareOrCopy({ text: 'Join me' }, 'Join me'), 'copied')).toBeNull()
+    expect(shareNotice(await shareOrCopy({ text: 'Join me' }, 'Join me'), 'copied', t)).toBeNull()
     browser({
       share: async () => {
         throw new DOMException('Share canceled', 'AbortError')
       },
       clipboard: 'allowed',
     })
-    expect(shareNotice(await shareOrCopy({ text: 'Join me' }, 'Join me'), 'copied')).toBeNull()
+    expect(shareNotice(await shareOrCopy({ text: 'Join me' }, 'Join me'), 'copied', t)).toBeNull()
   })
 })

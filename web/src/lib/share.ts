@@ -1,3 +1,6 @@
+import type { Translate } from '@/i18n'
+import '@/i18n/catalogs/en/device'
+
 /**
  * Sharing from the app: the phone's share sheet where the browser has one, else the clipboard. The caller tells the
  * person what happened (src/lib draws nothing).
@@ -23,7 +26,7 @@ export async function shareOrCopy(data: ShareData, copy: string): Promise<ShareO
 }
 
 /** Said when the clipboard refused the text (no permission, or none at all): nothing was copied, by hand it can be. */
-export const COPY_NOT_ALLOWED = 'Copy not allowed: select the text and copy it'
+export const copyNotAllowed = (t: Translate): string => t('device.copyNotAllowed')
 
 /** Puts `text` on the clipboard; false when the browser refused it. */
 export async function copyText(text: string): Promise<boolean> {
@@ -39,8 +42,8 @@ export type ShareNotice = { kind: 'success' | 'error'; message: string }
 
 /** What to tell the person after shareOrCopy: `copied` when the text went to the clipboard, nothing after the share
  * sheet, and that copying was not allowed when the clipboard refused. */
-export function shareNotice(outcome: ShareOutcome, copied: string): ShareNotice | null {
+export function shareNotice(outcome: ShareOutcome, copied: string, t: Translate): ShareNotice | null {
   if (outcome === 'copied') return { kind: 'success', message: copied }
-  if (outcome === 'unsupported') return { kind: 'error', message: COPY_NOT_ALLOWED }
+  if (outcome === 'unsupported') return { kind: 'error', message: copyNotAllowed(t) }
   return null
 }

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
-  chatListTime,
   dobRange,
   formatCountdown,
   maskDdMmYyyy,
-  notificationTime,
   parseDdMmYyyy,
   relativeTime,
 } from './time'
@@ -46,43 +44,24 @@ describe('dobRange', () => {
 
 describe('relativeTime', () => {
   const now = new Date('2025-06-15T12:00:00Z')
-  const ago = (seconds: number) => relativeTime(new Date(now.getTime() - seconds * 1000), now)
+  const ago = (seconds: number, locale: 'en' | 'hi' | 'kn' = 'en') =>
+    relativeTime(new Date(now.getTime() - seconds * 1000), locale, now)
 
-  it('uses m, h, d, mo and y, with a month of 30 days', () => {
-    expect(ago(30)).toBe('just now')
-    expect(ago(5 * 60)).toBe('5m ago')
-    expect(ago(3 * 3600)).toBe('3h ago')
-    expect(ago(2 * 86400)).toBe('2d ago')
-    expect(ago(30 * 86400)).toBe('1mo ago')
-    expect(ago(400 * 86400)).toBe('1y ago')
+  it('says the largest whole unit, with a month of 30 days', () => {
+    expect(ago(30)).toBe('now')
+    expect(ago(60)).toBe('1 minute ago')
+    expect(ago(5 * 60)).toBe('5 minutes ago')
+    expect(ago(3 * 3600)).toBe('3 hours ago')
+    expect(ago(86400)).toBe('yesterday')
+    expect(ago(2 * 86400)).toBe('2 days ago')
+    expect(ago(30 * 86400)).toBe('last month')
+    expect(ago(400 * 86400)).toBe('last year')
+    expect(ago(800 * 86400)).toBe('2 years ago')
   })
-})
 
-describe('chat list time', () => {
-  const now = new Date(2026, 4, 14, 10, 0)
-  it('shows the clock time under 24 hours', () => {
-    expect(chatListTime(new Date(2026, 4, 14, 9, 5), now)).toBe('9:05 AM')
-    expect(chatListTime(new Date(2026, 4, 13, 10, 30), now)).toBe('10:30 AM')
-  })
-  it("shows 'Yesterday' under 48 hours", () => {
-    expect(chatListTime(new Date(2026, 4, 13, 9, 0), now)).toBe('Yesterday')
-  })
-  it('shows DD/MM/YY after that', () => {
-    expect(chatListTime(new Date(2026, 4, 12, 9, 0), now)).toBe('12/05/26')
-  })
-})
-
-describe('notificationTime', () => {
-  const now = new Date('2025-06-15T12:00:00Z')
-  const ago = (seconds: number) => notificationTime(new Date(now.getTime() - seconds * 1000), now)
-
-  it("says 'N hours ago' under a day and the short form otherwise", () => {
-    expect(ago(20 * 60)).toBe('20m ago')
-    expect(ago(3600)).toBe('1 hour ago')
-    expect(ago(5 * 3600 + 59 * 60)).toBe('5 hours ago')
-    expect(ago(23 * 3600 + 59 * 60)).toBe('23 hours ago')
-    expect(ago(86400)).toBe('1d ago')
-    expect(ago(65 * 86400)).toBe('2mo ago')
-    expect(ago(800 * 86400)).toBe('2y ago')
+  it('speaks Hindi and Kannada, with Latin digits', () => {
+    expect(ago(5 * 60, 'hi')).toBe('5 मिनट पहले')
+    expect(ago(3 * 3600, 'kn')).toBe('3 ಗಂಟೆಗಳ ಹಿಂದೆ')
+    expect(ago(30, 'kn')).toBe('ಈಗ')
   })
 })

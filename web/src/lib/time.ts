@@ -1,4 +1,5 @@
 import { LIMITS } from '@/generated/rules'
+import { htmlLangOf, languageOf, type Locale } from '@/i18n/languages'
 
 const pad = (value: number) => String(value).padStart(2, '0')
 
@@ -51,38 +52,24 @@ const DAY = 24 * HOUR
 const MONTH = 30 * DAY
 const YEAR = 365 * DAY
 
-/** "5m ago", "3h ago", "2d ago", "1mo ago", "1y ago" (a month is 30 days). */
-export function relativeTime(then: Date, now: Date = new Date()): string {
+/** Each unit from the largest down, with its length in seconds (a month is 30 days). */
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', YEAR],
+  ['month', MONTH],
+  ['day', DAY],
+  ['hour', HOUR],
+  ['minute', MINUTE],
+]
+
+/**
+ * How long ago, in the language: "5 minutes ago", "5 मिनट पहले", "5 ನಿಮಿಷಗಳ ಹಿಂದೆ"; "now" under a minute, "yesterday"
+ * for a day (Intl.RelativeTimeFormat, so each language says it its own way and counts with its own plurals).
+ */
+export function relativeTime(then: Date, locale: Locale, now: Date = new Date()): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000))
-  if (seconds < MINUTE) return 'just now'
-  if (seconds < HOUR) return `${Math.floor(seconds / MINUTE)}m ago`
-  if (seconds < DAY) return `${Math.floor(seconds / HOUR)}h ago`
-  if (seconds < MONTH) return `${Math.floor(seconds / DAY)}d ago`
-  if (seconds < YEAR) return `${Math.floor(seconds / MONTH)}mo ago`
-  return `${Math.floor(seconds / YEAR)}y ago`
-}
-
-/** "9:05 AM" in the device's time zone. */
-export function formatClockTime(date: Date): string {
-  const hours = date.getHours()
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12
-  return `${hour12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`
-}
-
-/** The chat list's time (SPEC §9): the clock time under 24 h, 'Yesterday' under 48 h, else DD/MM/YY. */
-export function chatListTime(then: Date, now: Date = new Date()): string {
-  const elapsed = now.getTime() - then.getTime()
-  if (elapsed < DAY * 1000) return formatClockTime(then)
-  if (elapsed < 2 * DAY * 1000) return 'Yesterday'
-  return `${pad(then.getDate())}/${pad(then.getMonth() + 1)}/${pad(then.getFullYear() % 100)}`
-}
-
-/** A notification's age (SPEC §9): 'N hours ago' from one hour up to a day, the short relative form otherwise. */
-export function notificationTime(then: Date, now: Date = new Date()): string {
-  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000))
-  if (seconds >= HOUR && seconds < DAY) {
-    const hours = Math.floor(seconds / HOUR)
-    return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`
+  const format = new Intl.RelativeTimeFormat(`${htmlLangOf(languageOf(locale))}-u-nu-latn`, { numeric: 'auto' })
+  for (const [unit, length] of UNITS) {
+    if (seconds >= length) return format.format(-Math.floor(seconds / length), unit)
   }
-  return relativeTime(then, now)
+  return format.format(0, 'second')
 }

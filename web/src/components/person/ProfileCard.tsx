@@ -10,7 +10,7 @@ import { LIMITS } from '@/generated/rules'
 import type { ReliabilityRecord } from '@/lib/reliability'
 import type { Gender } from '@/lib/session'
 import { useT, type Key } from '@/i18n'
-import { COPY_NOT_ALLOWED, copyText } from '@/lib/share'
+import { copyNotAllowed, copyText } from '@/lib/share'
 import '@/i18n/catalogs/en/person'
 
 export const GENDER_LABELS: Record<Gender, Extract<Key, `person.${Lowercase<Gender>}`>> = { MALE: 'person.male', FEMALE: 'person.female', OTHERS: 'person.others' }
@@ -122,7 +122,7 @@ function ReferralCode({ code }: { code: string }) {
 
   const copy = async () => {
     if (await copyText(code)) setCopied(true)
-    else toast.error(COPY_NOT_ALLOWED)
+    else toast.error(copyNotAllowed(t))
   }
 
   return (

@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/PageHeader'
 import { paths } from '@/config/paths'
 import { useT, type Translate } from '@/i18n'
 import { errorMessage } from '@/lib/api'
-import { formatClockTime } from '@/lib/time'
+import { useFormat, type Format } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/chat'
 
 const TABS = [
@@ -20,14 +20,14 @@ const TABS = [
 ] as const satisfies readonly { key: ChatTab; label: string }[]
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const twoDigits = (value: number) => String(value).padStart(2, '0')
 
-/** The list's time of a chat (SPEC §9): the clock time under 24 h, 'Yesterday' under 48 h, else DD/MM/YY. */
-function chatTime(t: Translate, then: Date, now: Date = new Date()): string {
+/** The list's time of a chat (SPEC §9): the clock time under 24 h, 'Yesterday' under 48 h, else the date, each the
+ * language's way (India time, 12-hour clock). */
+function chatTime(t: Translate, format: Format, then: Date, now: Date = new Date()): string {
   const elapsed = now.getTime() - then.getTime()
-  if (elapsed < DAY_MS) return formatClockTime(then)
+  if (elapsed < DAY_MS) return format.time(then)
   if (elapsed < 2 * DAY_MS) return t('chat.yesterday')
-  return `${twoDigits(then.getDate())}/${twoDigits(then.getMonth() + 1)}/${twoDigits(then.getFullYear() % 100)}`
+  return format.date(then, 'short')
 }
 
 type ListState = { chatTab?: ChatTab } | null
@@ -127,8 +127,9 @@ export function ChatListScreen() {
 
 function ChatRow({ chat, tab }: { chat: ChatSummary; tab: ChatTab }) {
   const t = useT()
+  const format = useFormat()
   const last = chat.last_message
-  const time = last ? chatTime(t, new Date(last.timestamp)) : ''
+  const time = last ? chatTime(t, format, new Date(last.timestamp)) : ''
   return (
     <Link to={paths.chatRoom(chat.id)} state={{ chatTab: tab }} className={styles.item} data-testid="chat-row">
       <AvatarGrid users={chat.chat_users} />

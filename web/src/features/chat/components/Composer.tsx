@@ -21,7 +21,7 @@ const KINDS = [
 
 /** The text box (up to 3 rows; Enter sends, Shift+Enter breaks the line), the attach menu and Send. */
 export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
-  const { t, message } = useI18n()
+  const { t } = useI18n()
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [menuOpen, setMenuOpen] = useState(false)
@@ -33,10 +33,10 @@ export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
   const rows = Math.min(LIMITS.CHAT_INPUT_MAX_ROWS, Math.max(1, text.split('\n').length))
 
   const send = () => {
-    const problem = messageTextError(text)
+    const problem = messageTextError(text, t)
     if (problem === 'empty') return
     if (problem) {
-      setError(message(problem))
+      setError(problem)
       return
     }
     onSendText(text)
@@ -64,8 +64,8 @@ export function Composer({ disabled, onSendText, onSendFile }: ComposerProps) {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
-    const problem = attachmentError(file, kind)
-    if (problem) toast.error(message(problem))
+    const problem = attachmentError(file, kind, t)
+    if (problem) toast.error(problem)
     else onSendFile(file)
   }
 

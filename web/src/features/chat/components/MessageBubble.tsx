@@ -7,7 +7,7 @@ import { PersonButton } from '@/components/person'
 import { MESSAGES } from '@/generated/rules'
 import { useI18n, useT } from '@/i18n'
 import { Trans } from '@/i18n/Trans'
-import { formatClockTime } from '@/lib/time'
+import { useFormat } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/chat'
 
 
@@ -50,7 +50,7 @@ function Attachment({ message }: { message: RoomMessage }) {
   const document = message.documents[0]
   if (document?.status === 'delivered') return <DocumentView document={document} />
   if (document?.status === 'refused') {
-    return <em className={styles.note}>{i18n.message(document.failure_message ?? MESSAGES.CHAT_DOCUMENT_REFUSED)}</em>
+    return <em className={styles.note}>{document.failure_message ? i18n.message(document.failure_message) : t('chat.documentRefused')}</em>
   }
   if (document?.status === 'checking' || message.upload === 'checking') {
     return <em className={styles.note}>{t('chat.checking')}</em>
@@ -69,7 +69,7 @@ export function MessageBubble({ message, mine, onRetry, canRetryUpload }: Messag
   const i18n = useI18n()
   const t = i18n.t
   const failed = message.status === 'failed' || (message.upload === 'failed' && canRetryUpload)
-  const time = formatClockTime(new Date(message.time))
+  const time = useFormat().time(message.time)
   const name = message.sender.name ?? t('chat.member')
   return (
     <article

@@ -172,7 +172,7 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
           if (!forThisChat) return
           joinedRef.current = false
           setJoined(false)
-          if (data.code === 403) setRoomError(typeof data.message === 'string' ? data.message : MESSAGES.CHAT_MEMBERS_ONLY)
+          if (data.code === 403) setRoomError(typeof data.message === 'string' ? data.message : t('chat.membersOnly'))
           return
         case 'receive-message':
         case 'receive-document': {
@@ -222,7 +222,7 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
         }
       }
     },
-    [chatId, flush, me.user_id, sendJoin, startUpload, transmit, update],
+    [chatId, flush, me.user_id, sendJoin, startUpload, transmit, update, t],
   )
 
   const historyLoaded = history.isSuccess

@@ -1,4 +1,6 @@
-import { CHOICES, LIMITS, MESSAGES } from '@/generated/rules'
+import { CHOICES, LIMITS } from '@/generated/rules'
+import type { Translate } from '@/i18n'
+import '@/i18n/catalogs/en/chat'
 
 export type AttachmentKind = 'image' | 'video' | 'pdf'
 
@@ -14,8 +16,8 @@ export const ATTACHMENT_ACCEPT: Record<AttachmentKind, string> = {
 const extensionOf = (name: string) => (name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '')
 
 /** SPEC §5 attachment rules: the chosen kind's formats only, at most 50 MB. Null when the file may be sent. */
-export function attachmentError(file: { name: string; size: number }, kind: AttachmentKind): string | null {
-  if (!ATTACHMENT_EXTENSIONS[kind].includes(extensionOf(file.name))) return MESSAGES.FILE_FORMAT_INVALID
-  if (file.size > LIMITS.FILE_MAX_BYTES) return MESSAGES.FILE_TOO_LARGE
+export function attachmentError(file: { name: string; size: number }, kind: AttachmentKind, t: Translate): string | null {
+  if (!ATTACHMENT_EXTENSIONS[kind].includes(extensionOf(file.name))) return t('chat.fileFormatInvalid')
+  if (file.size > LIMITS.FILE_MAX_BYTES) return t('chat.fileTooLarge')
   return null
 }

@@ -1,16 +1,21 @@
-import { LIMITS, MESSAGES } from '@/generated/rules'
+import { LIMITS } from '@/generated/rules'
+import type { Translate } from '@/i18n'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
+import '@/i18n/catalogs/en/chat'
 
 /**
- * The server's message rules (SPEC §5), checked before sending: null when the text may be sent. Empty text is
- * never sent and is not an error either, so it answers 'empty'.
+ * The server's message rules (SPEC §5), checked before sending, said in the language: null when the text may be sent.
+ * Empty text is never sent and is not an error either, so it answers 'empty'.
  */
-export function messageTextError(text: string): string | 'empty' | null {
+export function messageTextError(text: string, t: Translate): string | 'empty' | null {
   const trimmed = tidyText(text)
   if (!trimmed) return 'empty'
   const length = textLength(trimmed)
-  if (length < LIMITS.MESSAGE_MIN_LENGTH || length > LIMITS.MESSAGE_MAX_LENGTH) return MESSAGES.MESSAGE_LENGTH
-  return charactersError(trimmed, MESSAGES.MESSAGE_CHARACTERS)
+  if (length < LIMITS.MESSAGE_MIN_LENGTH || length > LIMITS.MESSAGE_MAX_LENGTH) {
+    return t('chat.messageLength', { min: LIMITS.MESSAGE_MIN_LENGTH, max: LIMITS.MESSAGE_MAX_LENGTH })
+  }
+  const characters = charactersError(trimmed, '{characters}')
+  return characters === null ? null : t('chat.messageCharacters', { characters })
 }
 
 export type TextPart = { kind: 'text' | 'italic'; text: string } | { kind: 'link'; text: string; href: string }

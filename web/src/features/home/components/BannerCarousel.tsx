@@ -19,7 +19,7 @@ export const referralText = (template: string, name: string, code: string): stri
 /** The phone's share sheet when there is one, else the invitation goes to the clipboard. */
 async function inviteFriends(config: Config, user: User, t: Translate) {
   const text = referralText(config.referral_message, user.name ?? '', user.referral_code)
-  const notice = shareNotice(await shareOrCopy({ title: t('common.appName'), text }, text), t('home.inviteCopied'))
+  const notice = shareNotice(await shareOrCopy({ title: t('common.appName'), text }, text), t('home.inviteCopied'), t)
   if (notice) toast[notice.kind](notice.message)
 }
 

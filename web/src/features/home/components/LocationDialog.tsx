@@ -4,10 +4,9 @@ import { PlaceSearchField } from './PlaceSearchField'
 import { Dialog } from '@/components/Dialog'
 import { PinIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
-import { MESSAGES } from '@/generated/rules'
 import { useI18n } from '@/i18n'
 import { errorMessage } from '@/lib/api'
-import { currentPosition, LocationError, type Coordinates } from '@/lib/location'
+import { currentPosition, LocationError, locationErrorText, type Coordinates } from '@/lib/location'
 import { placeCoordinates, type Suggestion } from '@/lib/maps'
 import type { StoredLocation } from '@/lib/storage'
 import '@/i18n/catalogs/en/home'
@@ -25,7 +24,7 @@ type LocationDialogProps = {
  * picked has no coordinates and is not saved.
  */
 export function LocationDialog({ open, current, onClose, onSaved }: LocationDialogProps) {
-  const { t, message } = useI18n()
+  const { t } = useI18n()
   const [name, setName] = useState('')
   const [coordinates, setCoordinates] = useState<Coordinates | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -48,7 +47,7 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
       const placeName = await placeNameAt(position)
       if (placeName) setName(placeName)
     } catch (failure) {
-      toast.error(failure instanceof LocationError ? failure.message : undefined)
+      toast.error(failure instanceof LocationError ? locationErrorText(failure, t) : undefined)
     } finally {
       setFetching(false)
     }
@@ -69,7 +68,7 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
 
   const save = () => {
     if (!name.trim() || !coordinates) {
-      setError(message(MESSAGES.LOCATION_INVALID))
+      setError(t('home.locationInvalid'))
       return
     }
     const saved: StoredLocation = {

@@ -149,11 +149,11 @@ describe('NotificationsScreen', () => {
     expect(within(fromTheApp).getByTestId('app-sender')).toBeInTheDocument()
   })
 
-  it("gives each notice's full time on the app's 12-hour clock", async () => {
+  it("gives each notice's full date and time in the language, on the app's 12-hour clock", async () => {
     mockHistory({ 0: [notice(1, 30)] })
     renderScreen()
     const time = (await screen.findByTestId('notification')).querySelector('time')
-    expect(time?.getAttribute('title')).toMatch(/^\d{2}-\d{2}-\d{4}, (1[0-2]|[1-9]):[0-5]\d (AM|PM)$/)
+    expect(time?.getAttribute('title')).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, (1[0-2]|[1-9]):[0-5]\d (am|pm)$/)
   })
 
   it('loads an earlier window on request, up to three of them', async () => {

@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/api'
 import { notificationPath } from '@/lib/notification-route'
 import { latestNotificationQueryOptions, markSeen, type AppNotification } from '@/lib/notifications'
 import { useConfig, useCurrentUser } from '@/lib/session'
-import { formatClockTime, formatDdMmYyyy } from '@/lib/time'
+import { useFormat } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/notifications'
 
 const MINUTE = 60
@@ -45,6 +45,7 @@ function notificationAge(t: Translate, then: Date, now: Date): string {
 
 function NotificationItem({ notification, now }: { notification: AppNotification; now: Date }) {
   const t = useT()
+  const format = useFormat()
   const when = new Date(notification.timestamp)
   const { sender } = notification
   // A notice about a person (a request, a question) opens their profile sheet from their picture.
@@ -68,7 +69,7 @@ function NotificationItem({ notification, now }: { notification: AppNotification
             <time
               className={styles.time}
               dateTime={notification.timestamp}
-              title={`${formatDdMmYyyy(when)}, ${formatClockTime(when)}`}
+              title={format.dateTime(when)}
             >
               {notificationAge(t, when, now)}
             </time>

@@ -37,9 +37,8 @@ export function referralText(template: string, name: string, code: string): stri
 /** The phone's share sheet when there is one, else the invitation goes to the clipboard. */
 export async function inviteFriends(config: Config, user: User, t: Translate) {
   const text = referralText(config.referral_message ?? '', user.name ?? '', user.referral_code)
-  const notice = shareNotice(await shareOrCopy({ title: 'Humsafar', text }, text), t('profile.inviteCopied'))
-  if (notice?.kind === 'success') toast.success(notice.message)
-  else if (notice) toast.error(t('profile.copyNotAllowed'))
+  const notice = shareNotice(await shareOrCopy({ title: 'Humsafar', text }, text), t('profile.inviteCopied'), t)
+  if (notice) toast[notice.kind](notice.message)
 }
 
 /** An error handed over by another screen (navigate(..., { state: { error } })) is shown once. */

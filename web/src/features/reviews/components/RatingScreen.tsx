@@ -19,7 +19,7 @@ import '@/i18n/catalogs/en/reviews'
 
 /** /rating/{tripId}: rate, thumb or flag each person one travelled with (SPEC §4 Review screen). */
 export function RatingScreen() {
-  const { t, message } = useI18n()
+  const { t } = useI18n()
   const { tripId = '' } = useParams()
   const navigate = useNavigate()
   const config = useConfig()
@@ -49,16 +49,16 @@ export function RatingScreen() {
   const submit = async () => {
     if (!cards) return
     setTried(true)
-    const problem = cardsError(cards)
+    const problem = cardsError(cards, t)
     // A flag's reason is said under its own field, once; the form's line says only what no field does.
-    const unexplained = cards.find((card) => reasonError(card))
+    const unexplained = cards.find((card) => reasonError(card, t))
     if (unexplained) {
       setError(null)
       document.getElementById(reasonFieldId(unexplained))?.focus()
       return
     }
     if (problem) {
-      setError(message(problem))
+      setError(problem)
       return
     }
     try {
@@ -121,11 +121,10 @@ type ReviewCardProps = {
 const reasonFieldId = (card: Card) => `flag-reason-${card.member.id}`
 
 function ReviewCard({ card, labels, showErrors, onChange }: ReviewCardProps) {
-  const { t, message } = useI18n()
+  const { t } = useI18n()
   const name = card.member.name ?? t('common.appName')
   const reasonId = reasonFieldId(card)
-  const reason = showErrors ? reasonError(card) : null
-  const problem = reason && message(reason)
+  const problem = showErrors ? reasonError(card, t) : null
   return (
     <section className={styles.card} aria-labelledby={`reviewee-${card.member.id}`} data-testid="review-card">
       <div className={styles.person}>

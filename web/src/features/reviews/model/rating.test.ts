@@ -1,6 +1,10 @@
+import { renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { cardsError, cardsFor, reviewBody, withFlag, withStars, withThumb, type Card } from './rating'
 import { MESSAGES } from '@/generated/rules'
+import { useT } from '@/i18n'
+
+const t = renderHook(() => useT()).result.current
 
 const member = (id: number) => ({ id, name: `Rider ${id}`, small_image_url: null, is_kyc_verified: false })
 
@@ -26,25 +30,25 @@ describe('the review screen cards', () => {
 
   it('refuse with the spec words', () => {
     const [card] = cardsFor([member(1)], [])
-    expect(cardsError([card])).toBe(MESSAGES.REVIEW_AT_LEAST_ONE)
-    expect(cardsError([withFlag(card, true)])).toBe(MESSAGES.REVIEW_FLAG_REASON_REQUIRED)
-    expect(cardsError([{ ...withFlag(card, true), reason: 'Rude <b>' }])).toBeNull()
-    expect(cardsError([{ ...withFlag(card, true), reason: 'Rude\u200b' }])).toBe(
+    expect(cardsError([card], t)).toBe(MESSAGES.REVIEW_AT_LEAST_ONE)
+    expect(cardsError([withFlag(card, true)], t)).toBe(MESSAGES.REVIEW_FLAG_REASON_REQUIRED)
+    expect(cardsError([{ ...withFlag(card, true), reason: 'Rude <b>' }], t)).toBeNull()
+    expect(cardsError([{ ...withFlag(card, true), reason: 'Rude\u200b' }], t)).toBe(
       MESSAGES.REASON_CHARACTERS.replace('{characters}', 'U+200B'),
     )
-    expect(cardsError([withStars(card, 5)])).toBeNull()
+    expect(cardsError([withStars(card, 5)], t)).toBeNull()
   })
 
   it('count a thumb alone as a review, and check every flag reason', () => {
     const [first, second] = cardsFor([member(1), member(2)], [])
-    expect(cardsError([withThumb(first, 'friendly', -1), second])).toBeNull()
-    expect(cardsError([withThumb(withThumb(first, 'friendly', -1), 'friendly', -1), second])).toBe(
+    expect(cardsError([withThumb(first, 'friendly', -1), second], t)).toBeNull()
+    expect(cardsError([withThumb(withThumb(first, 'friendly', -1), 'friendly', -1), second], t)).toBe(
       MESSAGES.REVIEW_AT_LEAST_ONE,
     )
     const tooLong = { ...withFlag(second, true), reason: 'a'.repeat(301) }
-    expect(cardsError([withStars(first, 2), tooLong])).toBe(MESSAGES.REVIEW_FLAG_REASON_TOO_LONG)
-    expect(cardsError([withStars(first, 2), { ...tooLong, reason: 'a'.repeat(300) }])).toBeNull()
-    expect(cardsError([withStars(first, 2), { ...tooLong, reason: '   ' }])).toBe(MESSAGES.REVIEW_FLAG_REASON_REQUIRED)
+    expect(cardsError([withStars(first, 2), tooLong], t)).toBe(MESSAGES.REVIEW_FLAG_REASON_TOO_LONG)
+    expect(cardsError([withStars(first, 2), { ...tooLong, reason: 'a'.repeat(300) }], t)).toBeNull()
+    expect(cardsError([withStars(first, 2), { ...tooLong, reason: '   ' }], t)).toBe(MESSAGES.REVIEW_FLAG_REASON_REQUIRED)
   })
 
   it('take the flag back with its reason', () => {

@@ -1,6 +1,8 @@
 import type { ReviewableMember, ReviewIn, ReviewSent } from '../api/reviews'
-import { LIMITS, MESSAGES } from '@/generated/rules'
+import { LIMITS } from '@/generated/rules'
+import type { Translate } from '@/i18n'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
+import '@/i18n/catalogs/en/reviews'
 
 export type Thumb = -1 | 0 | 1
 
@@ -41,20 +43,21 @@ export const withThumb = (card: Card, key: string, thumb: Thumb): Card => ({
 const saysSomething = (card: Card): boolean =>
   card.flagged || card.stars > 0 || Object.values(card.attributes).some((thumb) => thumb !== 0)
 
-/** The flag's reason, or null when it is fine (SPEC §5 Review, note characters). */
-export function reasonError(card: Card): string | null {
+/** What is wrong with the flag's reason, in the language, or null when it is fine (SPEC §5 Review, note characters). */
+export function reasonError(card: Card, t: Translate): string | null {
   if (!card.flagged) return null
   const reason = tidyText(card.reason)
-  if (!reason) return MESSAGES.REVIEW_FLAG_REASON_REQUIRED
-  if (textLength(reason) > LIMITS.REVIEW_FLAG_REASON_MAX_LENGTH) return MESSAGES.REVIEW_FLAG_REASON_TOO_LONG
-  return charactersError(reason, MESSAGES.REASON_CHARACTERS)
+  if (!reason) return t('reviews.flagReasonRequired')
+  if (textLength(reason) > LIMITS.REVIEW_FLAG_REASON_MAX_LENGTH) return t('reviews.flagReasonTooLong')
+  const characters = charactersError(reason, '{characters}')
+  return characters === null ? null : t('reviews.reasonCharacters', { characters })
 }
 
-/** The first rule the cards break, in the server's words, or null. */
-export function cardsError(cards: Card[]): string | null {
-  if (!cards.some(saysSomething)) return MESSAGES.REVIEW_AT_LEAST_ONE
+/** The first rule the cards break, in the server's words and the person's language, or null. */
+export function cardsError(cards: Card[], t: Translate): string | null {
+  if (!cards.some(saysSomething)) return t('reviews.atLeastOne')
   for (const card of cards) {
-    const error = reasonError(card)
+    const error = reasonError(card, t)
     if (error) return error
   }
   return null

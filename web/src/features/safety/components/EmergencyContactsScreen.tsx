@@ -54,7 +54,7 @@ export function EmergencyContactsScreen() {
 }
 
 function ContactsForm({ saved }: { saved: EmergencyContact[] }) {
-  const { t, message } = useI18n()
+  const { t } = useI18n()
   const user = useCurrentUser()
   const save = useSaveEmergencyContacts()
   const [drafts, setDrafts] = useState<ContactDraft[]>(() => draftsOf(saved))
@@ -63,8 +63,7 @@ function ContactsForm({ saved }: { saved: EmergencyContact[] }) {
   const [refusedAttempts, setRefusedAttempts] = useState(0)
   const [refusal, setRefusal] = useState<string | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
-  const errors = contactErrors(drafts, user.mobile_number)
-  const shown = (error: string | null) => error && message(error)
+  const errors = contactErrors(drafts, user.mobile_number, t)
   useEffect(() => {
     if (refusedAttempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [refusedAttempts])
@@ -114,7 +113,7 @@ function ContactsForm({ saved }: { saved: EmergencyContact[] }) {
                   value={draft.name}
                   autoComplete="off"
                   maxLength={LIMITS.EMERGENCY_CONTACT_NAME_MAX_LENGTH}
-                  error={tried ? shown(errors[index].name) : null}
+                  error={tried ? errors[index].name : null}
                   onChange={(event) => edit(draft.key, { name: event.target.value })}
                 />
                 <TextField
@@ -125,7 +124,7 @@ function ContactsForm({ saved }: { saved: EmergencyContact[] }) {
                   autoComplete="off"
                   maxLength={LIMITS.PHONE_LENGTH}
                   hint={t('safety.tenDigits')}
-                  error={tried ? shown(errors[index].mobile_number) : null}
+                  error={tried ? errors[index].mobile_number : null}
                   onChange={(event) => edit(draft.key, { mobile_number: mobileDigits(event.target.value) })}
                 />
                 <button

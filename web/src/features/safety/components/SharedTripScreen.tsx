@@ -6,7 +6,7 @@ import { SHARED_TRIP_REFRESH_MS, STAGE_LABELS, tripWhen } from '../model/shared-
 import styles from './SharedTrip.module.css'
 import { Busy } from '@/components/Busy'
 import { Logo } from '@/components/Logo'
-import { LIMITS, SAFETY_MESSAGES } from '@/generated/rules'
+import { LIMITS } from '@/generated/rules'
 import { useI18n, useT } from '@/i18n'
 import { ApiError, errorMessage } from '@/lib/api'
 import '@/i18n/catalogs/en/safety'
@@ -32,7 +32,7 @@ function useNoIndex(pageTitle: string) {
  * how far along it is and, above all, an SOS while one is open. Read again every 30 s.
  */
 export function SharedTripScreen() {
-  const { t, message } = useI18n()
+  const { t } = useI18n()
   const { token = '' } = useParams()
   const trip = useQuery({ ...sharedTripQueryOptions(token), refetchInterval: SHARED_TRIP_REFRESH_MS })
   useNoIndex(t('safety.liveTripTitle'))
@@ -51,7 +51,7 @@ export function SharedTripScreen() {
           <Busy text={t('safety.loadingTrip')} />
         ) : (
           <section className={styles.notice} role="alert" data-testid="shared-trip-problem">
-            <p>{gone ? message(SAFETY_MESSAGES.SHARED_TRIP_NOT_FOUND) : errorMessage(trip.error)}</p>
+            <p>{gone ? t('safety.sharedTripNotFound') : errorMessage(trip.error)}</p>
             {!gone && (
               <button type="button" className="btn btn-secondary" onClick={() => void trip.refetch()}>
                 {t('safety.tryAgain')}

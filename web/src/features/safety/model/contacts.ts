@@ -3,8 +3,10 @@
  * (domain/rules/safety.py contacts_refusal) so each word shows beside its own field before anything is sent.
  */
 import type { EmergencyContact } from '../api/safety'
-import { LIMITS, PATTERNS, SAFETY_MESSAGES } from '@/generated/rules'
+import { LIMITS, PATTERNS } from '@/generated/rules'
+import type { Translate } from '@/i18n'
 import { charactersError, textLength, tidyText } from '@/lib/free-text'
+import '@/i18n/catalogs/en/safety'
 
 /** A row as typed; its key keeps each row's fields in place when a row above it is removed. */
 export type ContactDraft = EmergencyContact & { key: number }
@@ -27,25 +29,26 @@ export const contactsOf = (drafts: readonly ContactDraft[]): EmergencyContact[] 
 
 export const canAddContact = (drafts: readonly ContactDraft[]): boolean => drafts.length < LIMITS.EMERGENCY_CONTACTS_MAX
 
-function nameError(typed: string): string | null {
+function nameError(typed: string, t: Translate): string | null {
   const name = tidyText(typed, false)
-  if (!name) return SAFETY_MESSAGES.EMERGENCY_CONTACT_NAME_REQUIRED
-  if (textLength(name) > LIMITS.EMERGENCY_CONTACT_NAME_MAX_LENGTH) return SAFETY_MESSAGES.EMERGENCY_CONTACT_NAME_TOO_LONG
-  return charactersError(name, SAFETY_MESSAGES.EMERGENCY_CONTACT_NAME_CHARACTERS, false)
+  if (!name) return t('safety.contactNameRequired')
+  if (textLength(name) > LIMITS.EMERGENCY_CONTACT_NAME_MAX_LENGTH) return t('safety.contactNameTooLong')
+  const characters = charactersError(name, '{characters}', false)
+  return characters === null ? null : t('safety.contactNameCharacters', { characters })
 }
 
-function numberError(number: string, ownNumber: string, earlier: readonly ContactDraft[]): string | null {
-  if (!PHONE.test(number)) return SAFETY_MESSAGES.EMERGENCY_CONTACT_NUMBER_INVALID
-  if (number === ownNumber) return SAFETY_MESSAGES.EMERGENCY_CONTACT_OWN_NUMBER
-  if (earlier.some((contact) => contact.mobile_number === number)) return SAFETY_MESSAGES.EMERGENCY_CONTACT_REPEATED
+function numberError(number: string, ownNumber: string, earlier: readonly ContactDraft[], t: Translate): string | null {
+  if (!PHONE.test(number)) return t('safety.contactNumberInvalid')
+  if (number === ownNumber) return t('safety.contactOwnNumber')
+  if (earlier.some((contact) => contact.mobile_number === number)) return t('safety.contactRepeated')
   return null
 }
 
-/** Each row's problems, in order; a number given twice is marked on its second row. */
-export const contactErrors = (drafts: readonly ContactDraft[], ownNumber: string): ContactErrors[] =>
+/** Each row's problems in the language, in order; a number given twice is marked on its second row. */
+export const contactErrors = (drafts: readonly ContactDraft[], ownNumber: string, t: Translate): ContactErrors[] =>
   drafts.map((draft, index) => ({
-    name: nameError(draft.name),
-    mobile_number: numberError(draft.mobile_number, ownNumber, drafts.slice(0, index)),
+    name: nameError(draft.name, t),
+    mobile_number: numberError(draft.mobile_number, ownNumber, drafts.slice(0, index), t),
   }))
 
 export const hasErrors = (errors: readonly ContactErrors[]): boolean =>

@@ -6,7 +6,7 @@ import { PinIcon, SearchIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
 import type { Place } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
-import { currentPosition, LocationError } from '@/lib/location'
+import { currentPosition, LocationError, locationErrorText } from '@/lib/location'
 import { geocode, placeCoordinates, type Suggestion } from '@/lib/maps'
 import { useI18n, type Translate } from '@/i18n'
 import '@/i18n/catalogs/en/trips'
@@ -83,7 +83,7 @@ export function LocationPicker({ label, value, onChange, error, locked, testId }
         onChange({ name: option.suggestion.label, place_id: option.suggestion.place_id, latitude: lat, longitude: long })
       }
     } catch (failure) {
-      toast.error(failure instanceof LocationError ? failure.message : message(errorMessage(failure)))
+      toast.error(failure instanceof LocationError ? locationErrorText(failure, t) : message(errorMessage(failure)))
     } finally {
       setBusy(false)
     }

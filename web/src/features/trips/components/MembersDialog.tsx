@@ -64,7 +64,7 @@ export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: Member
                       {luggage && <span className={styles.caption}>{luggage}</span>}
                       {member.reliability && (
                         <span className={styles.caption} data-testid="reliability">
-                          {reliabilityLine(member.reliability)}
+                          {reliabilityLine(member.reliability, t)}
                         </span>
                       )}
                     </div>

@@ -87,7 +87,7 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
                       <span className={styles.caption}>{luggage ?? t('trips.noLuggage')}</span>
                       {person.reliability && (
                         <span className={styles.caption} data-testid="reliability">
-                          {reliabilityLine(person.reliability)}
+                          {reliabilityLine(person.reliability, t)}
                         </span>
                       )}
                     </div>

@@ -3,7 +3,7 @@ import { Dialog } from '@/components/Dialog'
 import { toast } from '@/components/toast'
 import { LIMITS } from '@/generated/rules'
 import { useCurrentUser } from '@/lib/session'
-import { COPY_NOT_ALLOWED, copyText } from '@/lib/share'
+import { copyNotAllowed, copyText } from '@/lib/share'
 import { useT } from '@/i18n'
 import '@/i18n/catalogs/en/trips'
 
@@ -25,7 +25,7 @@ export function ShareNumberDialog({ open, onClose }: ShareNumberDialogProps) {
   // A refused clipboard leaves the dialog open, the number in sight to copy by hand.
   const copy = async () => {
     if (!(await copyText(number))) {
-      toast.error(COPY_NOT_ALLOWED)
+      toast.error(copyNotAllowed(t))
       return
     }
     toast.success(t('trips.numberCopied'))

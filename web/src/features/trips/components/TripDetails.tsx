@@ -81,7 +81,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
   }
   const share: TripMenuItem = {
     label: t('trips.shareTrip'),
-    onSelect: () => void shareTrip(config.share_trip_text, trip.id, t('trips.tripLinkCopied')),
+    onSelect: () => void shareTrip(config.share_trip_text, trip.id, t),
   }
   const details: TripMenuItem = { label: t('trips.tripDetails'), onSelect: showDetails }
   const members: TripMenuItem = { label: t('trips.members'), onSelect: () => setShowingMembers(true) }

@@ -59,7 +59,7 @@ export function TripQuestions({ trip, inputRef }: TripQuestionsProps) {
 
 function QuestionItem({ query, canReply }: { query: TripQuestion; canReply: boolean }) {
   const [replying, setReplying] = useState(false)
-  const t = useT()
+  const { t, locale } = useI18n()
   const answerQuery = useAnswerQuery()
   return (
     <li className={styles.item} data-testid="trip-question">
@@ -71,7 +71,7 @@ function QuestionItem({ query, canReply }: { query: TripQuestion; canReply: bool
           {query.created_by.name}
         </PersonButton>
         <time className={styles.time} dateTime={query.created_on}>
-          {relativeTime(new Date(query.created_on))}
+          {relativeTime(new Date(query.created_on), locale)}
         </time>
       </div>
       <p className={styles.question}>{query.question}</p>

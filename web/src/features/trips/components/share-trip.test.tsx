@@ -1,13 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, renderHook, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { shareTrip } from './share-trip'
 
-const TRIP_LINK_COPIED = 'Trip link copied'
 import { ShareNumberDialog } from './ShareNumberDialog'
 import { dismissToast, toastStore } from '@/components/toast/toast-store'
 import { userQueryOptions, type User } from '@/lib/session'
-import { COPY_NOT_ALLOWED } from '@/lib/share'
+import { useT } from '@/i18n'
+
+const t = renderHook(() => useT()).result.current
+const TRIP_LINK_COPIED = 'Trip link copied'
+const COPY_NOT_ALLOWED = 'Copy not allowed: select the text and copy it'
 
 function browserWithoutShareSheet(clipboard: 'allowed' | 'refused') {
   const copied: string[] = []
@@ -34,14 +37,14 @@ afterEach(() => {
 describe('Share Trip without a share sheet', () => {
   it('copies the trip link and says so', async () => {
     const copied = browserWithoutShareSheet('allowed')
-    await shareTrip('Ride with me: {link}', 42, TRIP_LINK_COPIED)
+    await shareTrip('Ride with me: {link}', 42, t)
     expect(toastTexts()).toEqual([`success: ${TRIP_LINK_COPIED}`])
     expect(copied).toEqual([`Ride with me: ${window.location.origin}/trip/42`])
   })
 
   it('says copying was not allowed when the clipboard refuses', async () => {
     browserWithoutShareSheet('refused')
-    await shareTrip('Ride with me: {link}', 42, TRIP_LINK_COPIED)
+    await shareTrip('Ride with me: {link}', 42, t)
     expect(toastTexts()).toEqual([`error: ${COPY_NOT_ALLOWED}`])
   })
 })

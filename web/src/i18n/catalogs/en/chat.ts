@@ -54,4 +54,10 @@ export default addEnglish('chat', {
   theySharedNumber: '{name} shared their number: <number>{number}</number>',
   sharingNumber: 'Sharing your number…',
   retry: 'Retry',
+  messageLength: 'Message should be of length {min} to {max}',
+  messageCharacters: 'Message contains characters that are not allowed: {characters}',
+  fileFormatInvalid: 'Invalid file format',
+  fileTooLarge: 'File exceeds 50 MB. Please upload a smaller file or share a cloud link.',
+  membersOnly: 'Only the host and active members can use this chat',
+  documentRefused: 'This document does not follow our community guidelines',
 } as const)

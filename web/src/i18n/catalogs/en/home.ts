@@ -58,4 +58,5 @@ export default addEnglish('home', {
   rateText: '{from} to {to}. Rate your fellow travellers: it helps everyone choose who to ride with.',
   notNow: 'Not now',
   leaveRating: 'Leave a rating',
+  locationInvalid: 'Please enter a valid location or use auto-fetch.',
 } as const)

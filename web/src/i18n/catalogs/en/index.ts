@@ -4,6 +4,7 @@ import type cab from './cab'
 import type chat from './chat'
 import common from './common'
 import type commute from './commute'
+import type device from './device'
 import type home from './home'
 import type kyc from './kyc'
 import type linkedin from './linkedin'
@@ -35,6 +36,7 @@ export type English = Flatten<{
   chat: typeof chat
   common: typeof common
   commute: typeof commute
+  device: typeof device
   home: typeof home
   kyc: typeof kyc
   linkedin: typeof linkedin

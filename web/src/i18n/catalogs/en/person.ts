@@ -24,4 +24,7 @@ export default addEnglish('person', {
   referralCode: 'Referral code',
   copyReferralCode: 'Copy referral code',
   copied: 'Copied',
+  recordTrips: { one: '{count} trip', other: '{count} trips' },
+  recordLateCancels: { one: '{count} late cancel', other: '{count} late cancels' },
+  recordNoShows: { one: '{count} no-show', other: '{count} no-shows' },
 } as const)

@@ -12,7 +12,6 @@ export default addEnglish('profile', {
   helpAndFeedback: 'Help and Feedback',
   inviteFriends: 'Invite Friends',
   inviteCopied: 'Invitation copied: paste it to your friends',
-  copyNotAllowed: 'Copy not allowed: select the text and copy it',
   contactUs: 'Contact Us',
   session: 'Session',
   logOut: 'Log Out',

@@ -37,4 +37,8 @@ export default addEnglish('reviews', {
   thumbUpChip: 'thumbs up:',
   thumbDownChip: 'thumbs down:',
   flaggedFor: 'Flagged: {reason}',
+  atLeastOne: 'Please review atleast one Humsafar',
+  flagReasonRequired: 'Flagging reason is required',
+  flagReasonTooLong: 'Flagging reason cannot exceed 300 characters',
+  reasonCharacters: 'Reason contains characters that are not allowed: {characters}',
 } as const)

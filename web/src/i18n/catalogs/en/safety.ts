@@ -58,4 +58,11 @@ export default addEnglish('safety', {
   cab: 'Cab',
   driver: 'Driver',
   pageUpdates: 'This page updates by itself. The link stops working an hour after the trip ends.',
+  contactNameRequired: 'Enter a name for each emergency contact',
+  contactNameTooLong: "A contact's name can be at most 100 characters",
+  contactNameCharacters: 'Contact name contains characters that are not allowed: {characters}',
+  contactNumberInvalid: 'Enter a valid 10-digit mobile number for each emergency contact',
+  contactOwnNumber: 'An emergency contact cannot be your own number',
+  contactRepeated: 'Each emergency contact needs a different number',
+  sharedTripNotFound: 'This link has expired or was turned off',
 } as const)

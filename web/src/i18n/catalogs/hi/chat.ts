@@ -54,4 +54,10 @@ export default {
   theySharedNumber: '{name} ने अपना नंबर शेयर किया: <number>{number}</number>',
   sharingNumber: 'आपका नंबर शेयर हो रहा है…',
   retry: 'फिर भेजें',
+  messageLength: 'मैसेज {min} से {max} अक्षरों का होना चाहिए',
+  messageCharacters: 'मैसेज में ऐसे अक्षर हैं जिनकी अनुमति नहीं है: {characters}',
+  fileFormatInvalid: 'फ़ाइल का फ़ॉर्मैट सही नहीं है',
+  fileTooLarge: 'फ़ाइल 50 MB से बड़ी है। कृपया छोटी फ़ाइल अपलोड करें या क्लाउड लिंक शेयर करें।',
+  membersOnly: 'इस चैट का इस्तेमाल सिर्फ़ होस्ट और एक्टिव मेंबर कर सकते हैं',
+  documentRefused: 'यह डॉक्यूमेंट हमारी कम्युनिटी गाइडलाइन्स के मुताबिक नहीं है',
 } satisfies Translation<typeof en>

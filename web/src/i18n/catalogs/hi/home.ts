@@ -58,4 +58,5 @@ export default {
   rateText: '{from} से {to}। अपने साथी यात्रियों को रेटिंग दें: इससे सबको सही हमसफ़र चुनने में मदद मिलती है।',
   notNow: 'अभी नहीं',
   leaveRating: 'रेटिंग दें',
+  locationInvalid: 'कृपया सही लोकेशन डालें या ऑटो-फ़ेच का इस्तेमाल करें।',
 } satisfies Translation<typeof en>

@@ -24,4 +24,7 @@ export default {
   referralCode: 'रेफ़रल कोड',
   copyReferralCode: 'रेफ़रल कोड कॉपी करें',
   copied: 'कॉपी हो गया',
+  recordTrips: { one: '{count} ट्रिप', other: '{count} ट्रिप' },
+  recordLateCancels: { one: '{count} बार आख़िरी समय पर कैंसल', other: '{count} बार आख़िरी समय पर कैंसल' },
+  recordNoShows: { one: '{count} बार नहीं पहुँचे', other: '{count} बार नहीं पहुँचे' },
 } satisfies Translation<typeof en>

@@ -12,7 +12,6 @@ export default {
   helpAndFeedback: 'मदद और फ़ीडबैक',
   inviteFriends: 'दोस्तों को बुलाएँ',
   inviteCopied: 'न्योता कॉपी हो गया: इसे पेस्ट करके दोस्तों को भेजें',
-  copyNotAllowed: 'कॉपी करने की अनुमति नहीं मिली: टेक्स्ट चुनकर खुद कॉपी करें',
   contactUs: 'हमसे संपर्क करें',
   session: 'सेशन',
   logOut: 'लॉग आउट',

@@ -37,4 +37,8 @@ export default {
   thumbUpChip: 'अच्छा:',
   thumbDownChip: 'अच्छा नहीं:',
   flaggedFor: 'शिकायत: {reason}',
+  atLeastOne: 'कृपया कम से कम एक हमसफ़र का रिव्यू करें',
+  flagReasonRequired: 'फ़्लैग करने की वजह बताना ज़रूरी है',
+  flagReasonTooLong: 'फ़्लैग करने की वजह 300 अक्षरों से लंबी नहीं हो सकती',
+  reasonCharacters: 'वजह में ऐसे अक्षर हैं जिनकी अनुमति नहीं है: {characters}',
 } satisfies Translation<typeof en>

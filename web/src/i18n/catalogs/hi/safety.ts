@@ -58,4 +58,11 @@ export default {
   cab: 'कैब',
   driver: 'ड्राइवर',
   pageUpdates: 'यह पेज अपने-आप अपडेट होता है। ट्रिप ख़त्म होने के एक घंटे बाद लिंक काम करना बंद कर देगा।',
+  contactNameRequired: 'हर इमरजेंसी कॉन्टैक्ट का नाम डालें',
+  contactNameTooLong: 'कॉन्टैक्ट का नाम ज़्यादा से ज़्यादा 100 अक्षरों का हो सकता है',
+  contactNameCharacters: 'कॉन्टैक्ट के नाम में ऐसे अक्षर हैं जिनकी अनुमति नहीं है: {characters}',
+  contactNumberInvalid: 'हर इमरजेंसी कॉन्टैक्ट का सही 10 अंकों का मोबाइल नंबर डालें',
+  contactOwnNumber: 'आपका अपना नंबर इमरजेंसी कॉन्टैक्ट नहीं हो सकता',
+  contactRepeated: 'हर इमरजेंसी कॉन्टैक्ट का नंबर अलग होना चाहिए',
+  sharedTripNotFound: 'यह लिंक एक्सपायर हो गया है या बंद कर दिया गया है',
 } satisfies Translation<typeof en>

@@ -54,4 +54,10 @@ export default {
   theySharedNumber: '{name} ಅವರ ನಂಬರ್ ಹಂಚಿಕೊಂಡಿದ್ದಾರೆ: <number>{number}</number>',
   sharingNumber: 'ನಿಮ್ಮ ನಂಬರ್ ಹಂಚಿಕೊಳ್ಳಲಾಗುತ್ತಿದೆ…',
   retry: 'ಮತ್ತೆ ಕಳುಹಿಸಿ',
+  messageLength: 'ಮೆಸೇಜ್ {min} ರಿಂದ {max} ಅಕ್ಷರಗಳ ಒಳಗಿರಬೇಕು',
+  messageCharacters: 'ಮೆಸೇಜ್‌ನಲ್ಲಿ ಅನುಮತಿ ಇಲ್ಲದ ಅಕ್ಷರಗಳಿವೆ: {characters}',
+  fileFormatInvalid: 'ಫೈಲ್ ಫಾರ್ಮ್ಯಾಟ್ ಸರಿಯಿಲ್ಲ',
+  fileTooLarge: 'ಫೈಲ್ 50 MB ಗಿಂತ ದೊಡ್ಡದಾಗಿದೆ. ಚಿಕ್ಕ ಫೈಲ್ ಅಪ್‌ಲೋಡ್ ಮಾಡಿ ಅಥವಾ ಕ್ಲೌಡ್ ಲಿಂಕ್ ಹಂಚಿಕೊಳ್ಳಿ.',
+  membersOnly: 'ಈ ಚಾಟ್ ಅನ್ನು ಹೋಸ್ಟ್ ಮತ್ತು ಸಕ್ರಿಯ ಸದಸ್ಯರು ಮಾತ್ರ ಬಳಸಬಹುದು',
+  documentRefused: 'ಈ ಡಾಕ್ಯುಮೆಂಟ್ ನಮ್ಮ ಕಮ್ಯುನಿಟಿ ಮಾರ್ಗಸೂಚಿಗಳ ಪ್ರಕಾರ ಇಲ್ಲ',
 } satisfies Translation<typeof en>

@@ -58,4 +58,5 @@ export default {
   rateText: '{from} ನಿಂದ {to}. ಜೊತೆ ಪ್ರಯಾಣಿಕರಿಗೆ ರೇಟಿಂಗ್ ನೀಡಿ: ಯಾರ ಜೊತೆ ಹೋಗಬೇಕೆಂದು ಎಲ್ಲರಿಗೂ ಆಯ್ಕೆ ಮಾಡಲು ಸಹಾಯವಾಗುತ್ತದೆ.',
   notNow: 'ಈಗ ಬೇಡ',
   leaveRating: 'ರೇಟಿಂಗ್ ನೀಡಿ',
+  locationInvalid: 'ದಯವಿಟ್ಟು ಸರಿಯಾದ ಲೊಕೇಶನ್ ನಮೂದಿಸಿ ಅಥವಾ ಆಟೋ-ಫೆಚ್ ಬಳಸಿ.',
 } satisfies Translation<typeof en>

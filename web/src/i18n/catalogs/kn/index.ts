@@ -4,6 +4,7 @@ import cab from './cab'
 import chat from './chat'
 import common from './common'
 import commute from './commute'
+import device from './device'
 import home from './home'
 import kyc from './kyc'
 import linkedin from './linkedin'
@@ -20,5 +21,5 @@ import trips from './trips'
 import type { English } from '../en'
 import { merge, type Translation } from '@/i18n/catalog'
 
-const catalog: Translation<English> = merge({ app, auth, cab, chat, common, commute, home, kyc, linkedin, messages, notifications, person, profile, profileSetup, reviews, safety, settings, tripCard, trips })
+const catalog: Translation<English> = merge({ app, auth, cab, chat, common, commute, device, home, kyc, linkedin, messages, notifications, person, profile, profileSetup, reviews, safety, settings, tripCard, trips })
 export default catalog

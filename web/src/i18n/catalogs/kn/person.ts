@@ -24,4 +24,7 @@ export default {
   referralCode: 'ರೆಫರಲ್ ಕೋಡ್',
   copyReferralCode: 'ರೆಫರಲ್ ಕೋಡ್ ಕಾಪಿ ಮಾಡಿ',
   copied: 'ಕಾಪಿ ಆಯಿತು',
+  recordTrips: { one: '{count} ಟ್ರಿಪ್', other: '{count} ಟ್ರಿಪ್‌ಗಳು' },
+  recordLateCancels: { one: '{count} ಬಾರಿ ಕೊನೆ ಕ್ಷಣದ ಕ್ಯಾನ್ಸಲ್', other: '{count} ಬಾರಿ ಕೊನೆ ಕ್ಷಣದ ಕ್ಯಾನ್ಸಲ್' },
+  recordNoShows: { one: '{count} ಬಾರಿ ಬರಲಿಲ್ಲ', other: '{count} ಬಾರಿ ಬರಲಿಲ್ಲ' },
 } satisfies Translation<typeof en>

@@ -37,4 +37,8 @@ export default {
   thumbUpChip: 'ಚೆನ್ನಾಗಿತ್ತು:',
   thumbDownChip: 'ಚೆನ್ನಾಗಿರಲಿಲ್ಲ:',
   flaggedFor: 'ದೂರು: {reason}',
+  atLeastOne: 'ದಯವಿಟ್ಟು ಕನಿಷ್ಠ ಒಬ್ಬ ಜೊತೆ ಪ್ರಯಾಣಿಕರಿಗೆ ರಿವ್ಯೂ ನೀಡಿ',
+  flagReasonRequired: 'ದೂರು ನೀಡುವ ಕಾರಣ ತಿಳಿಸುವುದು ಕಡ್ಡಾಯ',
+  flagReasonTooLong: 'ದೂರಿನ ಕಾರಣ 300 ಅಕ್ಷರಗಳಿಗಿಂತ ಉದ್ದವಿರಬಾರದು',
+  reasonCharacters: 'ಕಾರಣದಲ್ಲಿ ಅನುಮತಿ ಇಲ್ಲದ ಅಕ್ಷರಗಳಿವೆ: {characters}',
 } satisfies Translation<typeof en>

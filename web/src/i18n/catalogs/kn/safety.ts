@@ -58,4 +58,11 @@ export default {
   cab: 'ಕ್ಯಾಬ್',
   driver: 'ಡ್ರೈವರ್',
   pageUpdates: 'ಈ ಪುಟ ತಾನಾಗಿ ಅಪ್‌ಡೇಟ್ ಆಗುತ್ತದೆ. ಟ್ರಿಪ್ ಮುಗಿದ ಒಂದು ಗಂಟೆಯ ನಂತರ ಲಿಂಕ್ ಕೆಲಸ ಮಾಡುವುದಿಲ್ಲ.',
+  contactNameRequired: 'ಪ್ರತಿ ತುರ್ತು ಸಂಪರ್ಕಕ್ಕೆ ಹೆಸರು ನಮೂದಿಸಿ',
+  contactNameTooLong: 'ಸಂಪರ್ಕದ ಹೆಸರು ಗರಿಷ್ಠ 100 ಅಕ್ಷರಗಳಿರಬಹುದು',
+  contactNameCharacters: 'ಸಂಪರ್ಕದ ಹೆಸರಿನಲ್ಲಿ ಅನುಮತಿ ಇಲ್ಲದ ಅಕ್ಷರಗಳಿವೆ: {characters}',
+  contactNumberInvalid: 'ಪ್ರತಿ ತುರ್ತು ಸಂಪರ್ಕಕ್ಕೆ ಸರಿಯಾದ 10 ಅಂಕಿಯ ಮೊಬೈಲ್ ನಂಬರ್ ನಮೂದಿಸಿ',
+  contactOwnNumber: 'ನಿಮ್ಮದೇ ನಂಬರ್ ತುರ್ತು ಸಂಪರ್ಕ ಆಗಿರಬಾರದು',
+  contactRepeated: 'ಪ್ರತಿ ತುರ್ತು ಸಂಪರ್ಕಕ್ಕೂ ಬೇರೆ ಬೇರೆ ನಂಬರ್ ಇರಬೇಕು',
+  sharedTripNotFound: 'ಈ ಲಿಂಕ್‌ನ ಅವಧಿ ಮುಗಿದಿದೆ ಅಥವಾ ಅದನ್ನು ಆಫ್ ಮಾಡಲಾಗಿದೆ',
 } satisfies Translation<typeof en>

@@ -1,0 +1,9 @@
+import type en from '../en/device'
+import type { Translation } from '@/i18n/catalog'
+
+export default {
+  copyNotAllowed: 'कॉपी करने की अनुमति नहीं मिली: टेक्स्ट चुनकर खुद कॉपी करें',
+  locationFetchFailed: 'लोकेशन नहीं मिल सकी। कृपया ख़ुद डालें।',
+  locationPermissionNeeded: 'लोकेशन पाने के लिए कृपया लोकेशन की अनुमति दें',
+  locationPermissionProblem: 'लोकेशन लेने में दिक्कत हुई। कृपया अनुमतियाँ जाँचें।',
+} satisfies Translation<typeof en>
