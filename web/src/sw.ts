@@ -139,9 +139,28 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim())
 })
 
-// The update sheet asks a waiting version to take over.
+// The person's language as the page last said it (<html lang>, src/lib/service-worker.ts): the notifications shown
+// here are marked with it. Push payloads are written by the API in the recipient's language already; the worker's own
+// word is only the brand, "Humsafar", the same in every language. Kept in Cache Storage: a push wakes a fresh worker.
+const SETTINGS_CACHE = 'humsafar-settings'
+const LANGUAGE_ENTRY = '/language'
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/
+
+async function rememberLanguage(lang: string): Promise<void> {
+  await (await caches.open(SETTINGS_CACHE)).put(LANGUAGE_ENTRY, new Response(lang))
+}
+
+async function knownLanguage(): Promise<string | undefined> {
+  const kept = await (await caches.open(SETTINGS_CACHE)).match(LANGUAGE_ENTRY)
+  const lang = kept ? await kept.text() : ''
+  return LANGUAGE_TAG.test(lang) ? lang : undefined
+}
+
+// The update sheet asks a waiting version to take over; the page says its language.
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting()
+  const lang: unknown = event.data?.type === 'LANGUAGE' ? event.data.lang : null
+  if (typeof lang === 'string' && LANGUAGE_TAG.test(lang)) event.waitUntil(rememberLanguage(lang).catch(() => undefined))
 })
 
 type PushedNotification = {
@@ -168,6 +187,7 @@ async function showPush(notice: PushedNotification): Promise<void> {
   const timestamp = notice.timestamp ? Date.parse(notice.timestamp) : Date.now()
   await self.registration.showNotification(notice.title || 'Humsafar', {
     body: notice.message ?? '',
+    lang: await knownLanguage().catch(() => undefined),
     icon: notice.sender?.image || APP_ICON,
     badge: APP_ICON,
     tag: notice.id ? `notification-${notice.id}` : undefined,

@@ -7,24 +7,31 @@ import { csrfCookie } from '@/lib/api'
 import { storage } from '@/lib/storage'
 import { APP_MESSAGES as MESSAGES } from '@/i18n/catalogs/en/messages'
 
-export class PushSetupError extends Error {}
+/** Failures the domain rules' messages have no sentence for: the browser's push service, or our server saving this
+ * device. Each is worded in the language by lib/push-failure.ts. */
+export type PushProblem = 'pushServiceUnreachable' | 'pushServerFailed'
 
-/** Why turning notifications on failed, each said differently: the browser's permission, its push service, or our
- * server. */
-export const PUSH_PERMISSION_REFUSED = MESSAGES.NOTIFICATION_PERMISSION_DENIED
-export const PUSH_SERVICE_UNREACHABLE =
-  "This browser's push service could not be reached, so notifications cannot be turned on here now. Try again later."
-export const PUSH_SERVER_FAILED =
-  'Could Not Subscribe to Notification: our server could not save this device. Try again in a moment.'
+/**
+ * Turning notifications on failed. `message` is a domain rules' sentence in English (said in the language through
+ * `message()`) or the server's own answer (already in it); `problem` names a failure those do not word.
+ */
+export class PushSetupError extends Error {
+  constructor(
+    message: string,
+    readonly problem: PushProblem | null = null,
+  ) {
+    super(message || problem || '')
+  }
+}
 
-/** The words for a failed subscribe call: the worker's own refusals carry a reason, our server's carry its status. */
-export function subscribeFailure(status: number, answer: WorkerAnswer): string {
+/** Why a subscribe call failed, each said differently: the browser's permission, its push service, or our server. */
+export function subscribeFailure(status: number, answer: WorkerAnswer): PushSetupError {
   const reason = (answer.data as { reason?: string } | undefined)?.reason
-  if (reason === 'permission') return PUSH_PERMISSION_REFUSED
-  if (reason === 'push_service') return PUSH_SERVICE_UNREACHABLE
-  if (status >= 400 && status < 500 && answer.message) return answer.message
-  if (status >= 500) return PUSH_SERVER_FAILED
-  return MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED
+  if (reason === 'permission') return new PushSetupError(MESSAGES.NOTIFICATION_PERMISSION_DENIED)
+  if (reason === 'push_service') return new PushSetupError('', 'pushServiceUnreachable')
+  if (status >= 400 && status < 500 && answer.message) return new PushSetupError(answer.message)
+  if (status >= 500) return new PushSetupError('', 'pushServerFailed')
+  return new PushSetupError(MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED)
 }
 
 const CONTROLLER_PATIENCE_MS = 5_000
@@ -70,7 +77,7 @@ async function callWorker(
   path: string,
   method: 'GET' | 'POST',
   body?: unknown,
-  failure: (status: number, answer: WorkerAnswer) => string = (_status, answer) => answer.message ?? '',
+  failure: (status: number, answer: WorkerAnswer) => PushSetupError = (_status, answer) => new PushSetupError(answer.message ?? ''),
 ): Promise<WorkerAnswer> {
   await controller()
   const headers: Record<string, string> = { Accept: 'application/json' }
@@ -79,7 +86,7 @@ async function callWorker(
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
   const answer = (await response.json().catch(() => ({}))) as WorkerAnswer
-  if (!response.ok || answer.status !== 'SUCCESS') throw new PushSetupError(failure(response.status, answer))
+  if (!response.ok || answer.status !== 'SUCCESS') throw failure(response.status, answer)
   return answer
 }
 

@@ -4,7 +4,10 @@ import { PushPermissionDialog } from './PushPermissionDialog'
 import { Toaster } from '@/components/toast'
 import { dismissToast, toastStore } from '@/components/toast/toast-store'
 import { MESSAGES } from '@/generated/rules'
-import { PUSH_SERVER_FAILED, PUSH_SERVICE_UNREACHABLE } from '@/lib/push'
+
+const PUSH_SERVICE_UNREACHABLE =
+  "This browser's push service could not be reached, so notifications cannot be turned on here now. Try again later."
+const PUSH_SERVER_FAILED = 'Could Not Subscribe to Notification: our server could not save this device. Try again in a moment.'
 
 const answer = (status: number, body: object) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })

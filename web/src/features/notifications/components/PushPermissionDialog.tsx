@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { Dialog } from '@/components/Dialog'
 import { toast } from '@/components/toast'
 import { useI18n } from '@/i18n'
-import { APP_MESSAGES as MESSAGES } from '@/i18n/catalogs/en/messages'
 import { isPushSupported, notificationPermissionProblem, subscribeThisDevice } from '@/lib/push'
+import { pushFailureText } from '@/lib/push-failure'
 import { storage } from '@/lib/storage'
 import '@/i18n/catalogs/en/notifications'
 
@@ -22,7 +22,8 @@ type PushPermissionDialogProps = { receiveNotification: boolean; vapidPublicKey:
 
 /** 'Humsafar wants to send you notifications' (SPEC §2), with Allow and Don't Allow; a decline is remembered. */
 export function PushPermissionDialog({ receiveNotification, vapidPublicKey }: PushPermissionDialogProps) {
-  const { t, message } = useI18n()
+  const i18n = useI18n()
+  const { t, message } = i18n
   const [open, setOpen] = useState(() => shouldOfferPush(receiveNotification))
   const [busy, setBusy] = useState(false)
 
@@ -43,7 +44,7 @@ export function PushPermissionDialog({ receiveNotification, vapidPublicKey }: Pu
     } catch (error) {
       // Said as well as logged: after Allow, whether the browser, its push service or our server failed.
       console.warn('push setup failed', error)
-      toast.error(error instanceof Error && error.message ? error.message : message(MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED))
+      toast.error(pushFailureText(error, i18n))
     } finally {
       setBusy(false)
       setOpen(false)

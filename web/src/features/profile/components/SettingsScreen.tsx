@@ -8,11 +8,11 @@ import { PageHeader } from '@/components/PageHeader'
 import { toast } from '@/components/toast'
 import { paths } from '@/config/paths'
 import { useI18n } from '@/i18n'
-import { APP_MESSAGES as MESSAGES } from '@/i18n/catalogs/en/messages'
 import { LanguagePicker } from '@/i18n/LanguagePicker'
 import { useSaveProfileLanguage } from '@/i18n/profile-language'
 import { errorMessage } from '@/lib/api'
 import { deleteThisDevice, notificationPermissionProblem, subscribeThisDevice } from '@/lib/push'
+import { pushFailureText } from '@/lib/push-failure'
 import { useConfig, useCurrentUser, useSignOut } from '@/lib/session'
 import '@/i18n/catalogs/en/settings'
 
@@ -36,14 +36,14 @@ export function SettingsScreen() {
       // Turning on goes through the browser's permission and this device's subscription, then the server.
       const problem = await notificationPermissionProblem()
       if (problem) {
-        toast.error(problem)
+        toast.error(i18n.message(problem))
         return
       }
       setSubscribing(true)
       try {
         await subscribeThisDevice(config.web_push_vapid_public_key)
       } catch (error) {
-        toast.error(error instanceof Error && error.message ? error.message : i18n.message(MESSAGES.NOTIFICATION_SUBSCRIBE_FAILED))
+        toast.error(pushFailureText(error, i18n))
         return
       } finally {
         setSubscribing(false)
