@@ -117,6 +117,23 @@ async def get_signed_in(request: Request, session: SessionDep) -> tuple[AuthSess
 SignedInDep = Annotated[tuple[AuthSession, User | None], Depends(get_signed_in)]
 
 
+async def note_reader_language(request: Request, session: SessionDep) -> None:
+    """For a call open to anyone: the profile language of a reader who is signed in, so its words follow it as a
+    signed-in call's do; a reader signed out reads the request's language or English."""
+    token = request.cookies.get(session_cookie_name(request))
+    if not token:
+        return
+    language = await session.scalar(
+        select(User.language)
+        .join(AuthSession, AuthSession.user_id == User.id)
+        .where(*live_session(token_hash(token)), User.deleted_at.is_(None))
+    )
+    note_profile_language(language)
+
+
+ReaderLanguageNoted = Depends(note_reader_language)
+
+
 async def get_auth_session(signed_in: SignedInDep) -> AuthSession:
     return signed_in[0]
 

@@ -158,10 +158,22 @@ def _said(fields: dict[str, object], language: Language) -> dict[str, str]:
     return {name: _value_words(value, language) for name, value in fields.items()}
 
 
+def day_in(moment: datetime, language: Language) -> str:
+    """A day in the language: its date and its month's name ('5 Mar', '5 मार्च', 'ಮಾರ್ಚ್ 5')."""
+    months = [text(f"MONTH_{number}", language) for number in range(1, 13)]
+    return notices.day_words(moment, text("DAY_WORDS", language), months)
+
+
+def day_and_clock_in(moment: datetime, language: Language) -> str:
+    """A day and its time in the language ('5 Mar at 9:05 AM', '5 मार्च, 9:05 AM')."""
+    return notices.day_and_clock_words(moment, text("DAY_AND_CLOCK_WORDS", language), day_in(moment, language))
+
+
 def chat_name_in(origin_name: str, destination_name: str, commute_day: datetime | None, language: Language) -> str:
     """A chat's name in the language: its trip's route, and its day when the trip is a commute's."""
     words = (text("CHAT_NAME_WORDS", language), text("COMMUTE_CHAT_NAME_WORDS", language))
-    return notices.chat_name_words(origin_name, destination_name, commute_day, words)
+    day = day_in(commute_day, language) if commute_day is not None else None
+    return notices.chat_name_words(origin_name, destination_name, day, words)
 
 
 def _value_words(value: object, language: Language) -> str:
@@ -171,16 +183,14 @@ def _value_words(value: object, language: Language) -> str:
         origin_name, destination_name = value["route"]
         return notices.route_words(origin_name, destination_name, text("ROUTE_WORDS", language))
     if "day_and_clock" in value:
-        return notices.day_and_clock_words(
-            datetime.fromisoformat(value["day_and_clock"]), text("DAY_AND_CLOCK_WORDS", language)
-        )
+        return day_and_clock_in(datetime.fromisoformat(value["day_and_clock"]), language)
     if "clock" in value:
         return notices.clock_words(datetime.fromisoformat(value["clock"]))
     if "trip" in value:
         origin_name, destination_name, moment = value["trip"]
         return text("TRIP_WORDS", language).format(
             route=notices.route_words(origin_name, destination_name, text("ROUTE_WORDS", language)),
-            when=notices.day_and_clock_words(datetime.fromisoformat(moment), text("DAY_AND_CLOCK_WORDS", language)),
+            when=day_and_clock_in(datetime.fromisoformat(moment), language),
         )
     if "chat" in value:
         origin_name, destination_name, commute_day = value["chat"]

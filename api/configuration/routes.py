@@ -5,12 +5,14 @@ from fastapi import APIRouter
 
 from api.configuration.schemas import Config
 from api.configuration.service import build_config
-from api.deps import SettingsDep
+from api.deps import ReaderLanguageNoted, SettingsDep
 from domain.envelope import Envelope, ok
 
 router = APIRouter(prefix="/user", tags=["user"])
 
 
-@router.get("/configuration")
+@router.get("/configuration", dependencies=[ReaderLanguageNoted])
 async def read_configuration(settings: SettingsDep) -> Envelope[Config]:
+    """The copy's labels (cab categories, review attributes) in the reader's language: a signed-in reader's profile
+    language counts here too."""
     return ok(build_config(settings))

@@ -38,13 +38,16 @@ from api.trips.rows import TripRow
 from api.trips.views import QuestionRow, SearchPoint, View, build_views
 from domain.compiled_query import CompiledQuery
 from domain.db import driver_connection
+from domain.i18n.reading import note_profile_language
 from domain.models import AuthSession, TripQuery, User
 from domain.rules import messages
 from domain.settings import Settings
 
-# Without the user's row: deleting an account revokes its sessions in the same transaction (api/users/deletion.py).
+# The user's row only for the language the trips' words are said in (a lookup by primary key): deleting an account
+# revokes its sessions in the same transaction (api/users/deletion.py), so a live session's user is never deleted.
 _VIEWER = (
-    select(AuthSession.user_id.label("viewer_id"))
+    select(AuthSession.user_id.label("viewer_id"), User.language.label("viewer_language"))
+    .outerjoin(User, User.id == AuthSession.user_id)
     .where(*live_session(bindparam("token_hash", type_=LargeBinary)))
     .subquery("viewer")
 )
@@ -60,10 +63,10 @@ def for_the_viewer(
     also: tuple[str, ...] = (),
 ) -> CompiledQuery:
     """The viewer's id, then each trip `found` selects (TripRow's columns, then those named in `also`, and any it
-    orders by), in the order order_by gives from found's columns."""
+    orders by) and the viewer's profile language, in the order order_by gives from found's columns."""
     trips = found.lateral("found")
     return CompiledQuery(
-        select(VIEWER_ID, *(trips.c[name] for name in (*TripRow._fields, *also)))
+        select(VIEWER_ID, *(trips.c[name] for name in (*TripRow._fields, *also)), _VIEWER.c.viewer_language)
         .select_from(_VIEWER.outerjoin(trips, true()))
         .order_by(*order_by(trips)),
         prepared=prepared,
@@ -128,7 +131,8 @@ class TripReader:
                 raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
             trips = [TripRow._make(row[1:_TRIP_END]) for row in rows if row[1] is not None]
             questions = await _questions(db, trips)
-        also = {row[1]: row[_TRIP_END:] for row in rows if row[1] is not None}
+        note_profile_language(rows[0][-1])
+        also = {row[1]: row[_TRIP_END:-1] for row in rows if row[1] is not None}
         return build_views(trips, questions, rows[0][0], self.settings, point), also
 
 

@@ -5,6 +5,7 @@ and which tab lists it. Titles and bodies are the product's words, like the mess
 with the trip's route and time in the words below. Exported to the web app with the other rules.
 """
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from domain.rules import zone
@@ -94,6 +95,35 @@ CHAT_DOCUMENT_BODY = "{name}: sent a document"
 # How a body names a trip: its route, and with its day and time.
 ROUTE_WORDS = "from {origin} to {destination}"
 DAY_AND_CLOCK_WORDS = "{day} at {clock}"
+# A day: its date and its month's name ('5 Mar').
+DAY_WORDS = "{date} {month}"
+MONTH_1 = "Jan"
+MONTH_2 = "Feb"
+MONTH_3 = "Mar"
+MONTH_4 = "Apr"
+MONTH_5 = "May"
+MONTH_6 = "Jun"
+MONTH_7 = "Jul"
+MONTH_8 = "Aug"
+MONTH_9 = "Sep"
+MONTH_10 = "Oct"
+MONTH_11 = "Nov"
+MONTH_12 = "Dec"
+# The months by number (MONTH_1 is January's name), January first.
+MONTHS = (
+    MONTH_1,
+    MONTH_2,
+    MONTH_3,
+    MONTH_4,
+    MONTH_5,
+    MONTH_6,
+    MONTH_7,
+    MONTH_8,
+    MONTH_9,
+    MONTH_10,
+    MONTH_11,
+    MONTH_12,
+)
 TRIP_WORDS = "the trip {route} on {when}"
 # A chat's name (the chat list's and its notices' title): its trip's route; a commute's trips share their route, so
 # the name of each one's chat also says its day.
@@ -118,30 +148,29 @@ def clock_words(moment: datetime) -> str:
     return f"{local.hour % 12 or 12}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
 
 
-def day_words(moment: datetime) -> str:
-    """'5 Mar', in India's time."""
+def day_words(moment: datetime, words: str = DAY_WORDS, months: Sequence[str] = MONTHS) -> str:
+    """'5 Mar' (or `words` with `months`, DAY_WORDS and the MONTH_<n> in another language), in India's time."""
     local = moment.astimezone(zone.IST)
-    return f"{local.day} {local.strftime('%b')}"
+    return words.format(date=local.day, month=months[local.month - 1])
 
 
-def day_and_clock_words(moment: datetime, words: str = DAY_AND_CLOCK_WORDS) -> str:
-    """'5 Mar at 9:05 AM' (or `words`, DAY_AND_CLOCK_WORDS in another language), in India's time."""
-    local = moment.astimezone(zone.IST)
-    return words.format(day=day_words(local), clock=clock_words(local))
+def day_and_clock_words(moment: datetime, words: str = DAY_AND_CLOCK_WORDS, day: str | None = None) -> str:
+    """'5 Mar at 9:05 AM' (or `words` and the `day` in another language's words), in India's time."""
+    return words.format(day=day or day_words(moment), clock=clock_words(moment))
 
 
 def chat_name_words(
     origin_name: str,
     destination_name: str,
-    commute_day: datetime | None,
+    commute_day: str | None,
     words: tuple[str, str] = (CHAT_NAME_WORDS, COMMUTE_CHAT_NAME_WORDS),
 ) -> str:
-    """'Koramangala to Whitefield', with ' · 12 Jan' for a commute's trip (`words`: CHAT_NAME_WORDS and
-    COMMUTE_CHAT_NAME_WORDS, in another language)."""
+    """'Koramangala to Whitefield', with ' · 12 Jan' for a commute's trip (its `commute_day`, day_words); `words`
+    are CHAT_NAME_WORDS and COMMUTE_CHAT_NAME_WORDS, in another language."""
     origin, destination = short_place_name(origin_name), short_place_name(destination_name)
     if commute_day is None:
         return words[0].format(origin=origin, destination=destination)
-    return words[1].format(origin=origin, destination=destination, day=day_words(commute_day))
+    return words[1].format(origin=origin, destination=destination, day=commute_day)
 
 
 def with_reason(body: str, reason: str | None) -> str:

@@ -9,6 +9,8 @@ from tests.api.test_chat import expect, join, room_of_two, say, send, socket, so
 from tests.api.test_notifications import eventually_listed, history, push_service, subscribe, vapid_public_key
 
 pytestmark = pytest.mark.usefixtures("worker")
+
+HINDI = {"Accept-Language": "hi"}
 __all__ = ["push_service", "socket_url", "vapid_public_key"]  # fixtures, shared with their own tests
 
 
@@ -38,6 +40,12 @@ async def test_a_member_away_from_the_room_is_notified_and_pushed_once_until_ope
         [notice] = await eventually_listed(member, entity_types="chat")
         assert (notice["entity_type"], notice["entity_id"]) == ("chat", str(trip_id))
         assert notice["message"].endswith("Leaving at 7, see you at the gate")
+        assert " to " in notice["title"]  # the chat's name
+        # Stored as what was said, so it is read in the reader's language.
+        hindi = await member.get("/api/notification/history", params={"entity_types": "chat"}, headers=HINDI)
+        [said_in_hindi] = hindi.json()["data"]
+        assert " से " in said_in_hindi["title"]
+        assert said_in_hindi["message"] == notice["message"]  # the sender's name and words, as they are
         host_id = (await signed_in.get("/api/user/user")).json()["data"]["id"]
         assert notice["sender"]["id"] == host_id  # the sender's picture goes with it
         # The device may also hear of the approval that made the member; the chat's push is the list's item.

@@ -8,7 +8,7 @@ import pytest
 
 from domain.i18n.catalog import TRANSLATIONS
 from domain.models import Notification
-from domain.notifications import day_and_clock, notice_draft, route, store_notifications
+from domain.notifications import chat, chat_notice, day_and_clock, notice_draft, route, store_notifications
 from domain.rules import notices
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_notifications import (  # noqa: F401
@@ -19,16 +19,17 @@ from tests.api.test_notifications import (  # noqa: F401
     vapid_public_key,
 )
 from tests.api.test_sos import me
-from tests.api.test_trips import create
+from tests.api.test_trips import create, in_hours
 from workflows.push.contracts import push_start
 
 pytestmark = pytest.mark.usefixtures("worker")
 
 DEPARTS = datetime(2026, 3, 5, 3, 35, tzinfo=UTC)
 ENGLISH = {"Accept-Language": "en"}
+HINDI = {"Accept-Language": "hi"}
 ENGLISH_BODY = "The host cancelled the trip from Koramangala to Whitefield on 5 Mar at 9:05 AM."
-HINDI_BODY = "होस्ट ने 5 Mar, 9:05 AM की Koramangala से Whitefield की ट्रिप कैंसल कर दी।"
-KANNADA_BODY = "5 Mar, 9:05 AM ಕ್ಕೆ Koramangala ನಿಂದ Whitefield ಗೆ ಹೋಗಬೇಕಿದ್ದ ಟ್ರಿಪ್ ಅನ್ನು ಹೋಸ್ಟ್ ಕ್ಯಾನ್ಸಲ್ ಮಾಡಿದ್ದಾರೆ."
+HINDI_BODY = "होस्ट ने 5 मार्च, 9:05 AM की Koramangala से Whitefield की ट्रिप कैंसल कर दी।"
+KANNADA_BODY = "ಮಾರ್ಚ್ 5, 9:05 AM ಕ್ಕೆ Koramangala ನಿಂದ Whitefield ಗೆ ಹೋಗಬೇಕಿದ್ದ ಟ್ರಿಪ್ ಅನ್ನು ಹೋಸ್ಟ್ ಕ್ಯಾನ್ಸಲ್ ಮಾಡಿದ್ದಾರೆ."
 
 
 async def tell(app, recipient_id: int, key: str) -> None:
@@ -130,3 +131,67 @@ async def test_a_request_and_its_answer_are_read_by_each_side_in_their_language(
     [answered] = await eventually_listed(member, entity_types="request")
     assert answered["title"] == TRANSLATIONS["kn"]["REQUEST_ACCEPTED_TITLE"]
     assert answered["message"].endswith("ಹೋಗುವ ಟ್ರಿಪ್ ಸೇರಲು ನೀವು ಕಳುಹಿಸಿದ ರಿಕ್ವೆಸ್ಟ್ ಅನ್ನು ಒಪ್ಪಿಕೊಳ್ಳಲಾಗಿದೆ.")
+
+
+async def in_language(client, headers: dict[str, str] | None = None, **params) -> list[dict]:
+    answer = await client.get("/api/notification/history", params=params, headers=headers or {})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["data"]
+
+
+async def test_a_moved_trip_is_stored_once_and_read_with_its_days_in_each_language(app, signed_in, member):
+    trip_id = await create(signed_in)
+    await ask_to_join(member, trip_id)
+    assert (await host_acts(signed_in, trip_id, await me(member), "APPROVE")).status_code == 200
+    moved = await signed_in.put(f"/api/trip/trip/{trip_id}", json={"time_of_trip": in_hours(30)})
+    assert moved.status_code == 200, moved.text
+    await eventually_listed(member, entity_types="trip")
+
+    [english] = await in_language(member, entity_types="trip")
+    assert english["title"] == notices.TRIP_MOVED_TITLE
+    assert english["message"].startswith("The host moved the trip from Koramangala to Whitefield from ")
+    assert english["message"].endswith(notices.STILL_COMING_ASKED)  # a move of more than half an hour
+    [hindi] = await in_language(member, HINDI, entity_types="trip")
+    assert hindi["title"] == TRANSLATIONS["hi"]["TRIP_MOVED_TITLE"]
+    assert hindi["message"].startswith("होस्ट ने Koramangala से Whitefield की ट्रिप का समय ")
+    assert hindi["message"].endswith(" " + TRANSLATIONS["hi"]["STILL_COMING_ASKED"])
+    await member.put("/api/user/user", json={"language": "kn"})
+    [kannada] = await in_language(member, entity_types="trip")
+    assert kannada["title"] == TRANSLATIONS["kn"]["TRIP_MOVED_TITLE"]
+    assert " ಬದಲು " in kannada["message"]
+    # Each reader's month is in their language: no English month name is left in theirs.
+    months = [getattr(notices, f"MONTH_{number}") for number in range(1, 13)]
+    assert any(month in english["message"] for month in months)
+    assert not any(f" {month}," in hindi["message"] or f"{month} " in kannada["message"] for month in months)
+
+    async with app.state.session_maker() as session:
+        stored = await session.get(Notification, english["id"])
+    assert stored is not None
+    assert (stored.kind, stored.message) == ("TRIP_MOVED", english["message"])
+
+
+async def test_a_chat_notice_is_stored_once_and_read_in_each_language(app, signed_in):
+    user_id = await me(signed_in)
+    draft = chat_notice(
+        recipient_id=user_id,
+        chat_id=4321,
+        chat_name=chat("Koramangala, Bengaluru", "Whitefield, Bengaluru", None),
+        sender_id=user_id,
+        sender_name="Asha",
+        kind="media",
+        said="",
+        read_mark=0,
+    )
+    async with app.state.session_maker() as session, session.begin():
+        assert await store_notifications(session, [draft], push_start) == 1
+
+    [english] = await in_language(signed_in, entity_types="chat")
+    assert (english["title"], english["message"]) == ("Koramangala to Whitefield", "Asha: sent a document")
+    [hindi] = await in_language(signed_in, HINDI, entity_types="chat")
+    assert (hindi["title"], hindi["message"]) == ("Koramangala से Whitefield", "Asha: एक डॉक्यूमेंट भेजा")
+    await signed_in.put("/api/user/user", json={"language": "kn"})
+    [kannada] = await in_language(signed_in, entity_types="chat")
+    assert (kannada["title"], kannada["message"]) == (
+        "Koramangala ನಿಂದ Whitefield ಗೆ",
+        "Asha: ಒಂದು ಡಾಕ್ಯುಮೆಂಟ್ ಕಳುಹಿಸಿದ್ದಾರೆ",
+    )

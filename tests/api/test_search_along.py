@@ -248,7 +248,8 @@ async def test_search_finds_every_trip_the_rule_matches_and_no_other(app, member
                 pickup, drop = _on_the_way(rng, trip, first), _on_the_way(rng, trip, rng.uniform(first, 1.0))
             search = route_search(pickup, drop, day_window(day), radius_km, TripFilters(), Page(0, 10_000))
             rows = await search.query.rows(db, {**search.values, "token_hash": token_hash(token)})
-            found = {row[1]: row[-2] for row in rows if row[1] is not None}
+            # The trip's id, and its match kind (MATCH_COLUMNS' first; its detour and the viewer's language follow).
+            found = {row[1]: row[-3] for row in rows if row[1] is not None}
             expected = scan(rule_sees, Point(*pickup), Point(*drop), radius_km)
             assert found == expected, (pickup, drop)
             along += sum(kind == MatchKind.ALONG for kind in expected.values())

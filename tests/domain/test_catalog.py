@@ -119,3 +119,17 @@ def test_the_web_gets_the_shared_sentences_in_a_file_per_language():
         assert body["MESSAGES"].keys() == catalog.sentences(messages).keys()
         assert body["SAFETY_MESSAGES"]["SOS_RAISED"] == catalog.TRANSLATIONS[language]["SOS_RAISED"]
         assert "LANGUAGE_INVALID" not in json.dumps(body), "the API's own sentences are not the web's"
+
+
+def test_the_pieces_of_notices_and_wordless_templates_match_no_one_else_s_words():
+    # '{origin} to {destination}' and '{name}: {text}' are made by id, never read back from English.
+    for theirs in ("Input should be less than or equal to 5", "otp: Field required", "Please wait at the gate"):
+        assert catalog.english_id(theirs) is None
+        assert catalog.in_language(theirs, "hi") == theirs
+
+
+def test_a_fare_item_is_named_in_the_language_and_a_vendor_s_own_item_stays_as_it_is():
+    assert catalog.in_language("Distance (12.3 km)", "hi") == "दूरी (12.3 किमी)"
+    assert catalog.in_language(labels.FARE_BASE, "kn") == "ಮೂಲ ದರ"
+    assert catalog.in_language("GST", "kn") == "GST"
+    assert catalog.in_language("Toll charges", "hi") == "Toll charges"

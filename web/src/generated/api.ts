@@ -1083,7 +1083,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read Configuration */
+        /**
+         * Read Configuration
+         * @description The copy's labels (cab categories, review attributes) in the reader's language: a signed-in reader's profile
+         *     language counts here too.
+         */
         get: operations["user-read_configuration"];
         put?: never;
         post?: never;
