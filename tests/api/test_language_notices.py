@@ -195,3 +195,27 @@ async def test_a_chat_notice_is_stored_once_and_read_in_each_language(app, signe
         "Koramangala ನಿಂದ Whitefield ಗೆ",
         "Asha: ಒಂದು ಡಾಕ್ಯುಮೆಂಟ್ ಕಳುಹಿಸಿದ್ದಾರೆ",
     )
+
+
+async def test_a_chat_notice_is_pushed_in_the_recipient_profile_language(app, signed_in, push_service):  # noqa: F811
+    device = push_service.subscribe()
+    await subscribe(signed_in, device)
+    await signed_in.put("/api/user/user", json={"language": "hi"})
+    user_id = await me(signed_in)
+    draft = chat_notice(
+        recipient_id=user_id,
+        chat_id=4322,
+        chat_name=chat("Koramangala, Bengaluru", "Whitefield, Bengaluru", DEPARTS),
+        sender_id=user_id,
+        sender_name="Asha",
+        kind="text",
+        said="Leaving at 7",
+        read_mark=0,
+    )
+    async with app.state.session_maker() as session, session.begin():
+        assert await store_notifications(session, [draft], push_start) == 1
+    [received] = await asyncio.to_thread(push_service.wait_for, device)
+    assert (received.payload["title"], received.payload["message"]) == (
+        "Koramangala से Whitefield · 5 मार्च",
+        "Asha: Leaving at 7",
+    )
