@@ -222,9 +222,9 @@ def chat_notice(
     said: str,
     read_mark: int,
 ) -> NotificationDraft:
-    """A chat message for a member away from the room, titled by the chat's name (`chat`): who `said` what, or
-    that they sent a document. Named by the chat, the member and the member's read mark: until the member opens the chat
-    and the mark moves on, later messages of the chat add no further notice."""
+    """A chat message for a member away from the room, titled by the chat's name (`chat_name`, made by `chat`): who
+    `said` what, or that they sent a document. Named by the chat, the member and the member's read mark: until the
+    member opens the chat and the mark moves on, later messages of the chat add no further notice."""
     document = kind == "media"
     return notice_draft(
         recipient_id=recipient_id,
