@@ -131,8 +131,8 @@ def test_a_time_change_warns_the_host_and_tells_the_member_why_the_cab_is_cancel
     host.get_by_role("menuitem", name="Edit Trip").click()
     expect(host).to_have_url(re.compile(r"/edit-trip$"))
     shown = host.get_by_test_id("trip-time").inner_text()
-    hour, minute, half = re.match(r"(\d+):(\d+) (AM|PM)", shown).groups()  # type: ignore[union-attr]
-    set_time(host, hour, "30" if minute != "30" else "45", half)
+    hour, minute, half = re.match(r"(\d+):(\d+)\s(am|pm)", shown, re.IGNORECASE).groups()  # type: ignore[union-attr]
+    set_time(host, hour, "30" if minute != "30" else "45", half.upper())
     host.get_by_role("button", name="Edit Trip").click()
     warning = host.get_by_role("dialog", name="Changing the time cancels the booked cab")
     expect(warning).to_be_visible()

@@ -55,7 +55,7 @@ def test_a_member_s_sos_shows_on_the_host_s_open_sheet_and_goes_when_they_are_sa
     expect(banner).to_be_visible(timeout=LIVE_MS)
     expect(banner).to_contain_text("SOS on this trip")
     expect(banner.get_by_test_id("standing-sos-person")).to_have_text(
-        re.compile(r"Ravi raised an SOS, since \d{1,2}:\d{2} (AM|PM)")
+        re.compile(r"Ravi raised an SOS, since \d{1,2}:\d{2}\s(am|pm)")
     )
     expect(banner.get_by_role("link", name=f"Call {limits.EMERGENCY_NUMBER} for Ravi")).to_have_attribute(
         "href", f"tel:{limits.EMERGENCY_NUMBER}"

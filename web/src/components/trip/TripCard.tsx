@@ -3,10 +3,9 @@ import { alongLine, matchOf } from './along'
 import {
   costRange,
   firstName,
-  formatClock,
-  isoToDdMmYyyy,
   modeLabel,
   scheduleParts,
+  tripWhen,
   timeOfDayLabel,
   type Trip,
   type TripFound,
@@ -55,7 +54,7 @@ function HostLine({ host }: { host: Trip['host'] }) {
 
 /** A trip in a list or carousel; the whole card opens the trip sheet (with the match of a trip search found). */
 export function TripCard({ trip, search }: { trip: Trip | TripFound; search?: string }) {
-  const { date, time, hour } = scheduleParts(trip.scheduled_at)
+  const { hour } = scheduleParts(trip.scheduled_at)
   const config = useConfig()
   const t = useT()
   const format = useFormat()
@@ -74,7 +73,7 @@ export function TripCard({ trip, search }: { trip: Trip | TripFound; search?: st
           <span className={styles.when}>
             <span className={styles.dayPart}>{timeOfDayLabel(hour, t)}</span>
             <span>
-              {isoToDdMmYyyy(date)} · {formatClock(time)}
+              {tripWhen(trip.scheduled_at, format)}
             </span>
           </span>
           <TripBadges trip={trip} />

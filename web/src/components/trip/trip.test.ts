@@ -4,15 +4,16 @@ import {
   co2Line,
   costRange,
   firstName,
-  formatClock,
+  clockMoment,
   isAlmostFull,
-  isoToDdMmYyyy,
   modeLabel,
   timeOfDayLabel,
   tripBadges,
   tripDistance,
+  tripWhen,
   type Trip,
 } from './trip'
+import { formatDate, formatTime, type Instant } from '@/i18n/format'
 import { useT } from '@/i18n'
 import { formatMoney } from '@/i18n/format'
 
@@ -42,11 +43,15 @@ describe('trip cards', () => {
     expect(timeOfDayLabel(15, t)).toBe('Evening')
   })
 
-  it('shows dates DD-MM-YYYY and times on a 12-hour clock', () => {
-    expect(isoToDdMmYyyy('2026-05-04')).toBe('04-05-2026')
-    expect(formatClock('00:05')).toBe('12:05 AM')
-    expect(formatClock('12:30')).toBe('12:30 PM')
-    expect(formatClock('18:45')).toBe('6:45 PM')
+  it("shows a trip's date and its India time on a 12-hour clock, the language's way", () => {
+    const inLanguage = (locale: 'en' | 'hi') => ({
+      date: (instant: Instant) => formatDate(instant, locale),
+      time: (instant: Instant) => formatTime(instant, locale),
+    })
+    expect(tripWhen('2026-05-04 18:45', inLanguage('en'))).toMatch(/^4 May 2026 · 6:45\spm$/)
+    expect(tripWhen('2026-05-04 00:05', inLanguage('hi'))).toMatch(/^4 मई 2026 · 12:05\sam$/)
+    expect(formatTime(clockMoment('00:05'), 'en')).toMatch(/^12:05\sam$/)
+    expect(formatTime(clockMoment('12:30'), 'en')).toMatch(/^12:30\spm$/)
   })
 
   it('reads mode codes, anything unknown being self drive', () => {

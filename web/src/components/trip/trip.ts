@@ -1,6 +1,8 @@
 import type { components } from '@/generated/api'
 import { LIMITS } from '@/generated/rules'
 import type { Key, Translate } from '@/i18n'
+import { fromIndiaWallTime } from '@/i18n/format'
+import type { Format } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/tripCard'
 
 type Schemas = components['schemas']
@@ -35,18 +37,13 @@ export function scheduleParts(scheduledAt: string): { date: string; time: string
   return { date, time: time.slice(0, 5), hour: Number(time.slice(0, 2)) }
 }
 
-/** "2026-05-14" -> "14-05-2026" (trip dates are shown DD-MM-YYYY). */
-export function isoToDdMmYyyy(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-')
-  return `${day}-${month}-${year}`
-}
+/** "09:05" (India's clock) as a moment for format.time: India keeps one offset all year, so any day tells it. */
+export const clockMoment = (time: string): Date => fromIndiaWallTime(`2000-01-01 ${time}`)
 
-/** "09:05" -> "9:05 AM". */
-export function formatClock(time: string): string {
-  const [hours, minutes] = time.split(':').map(Number)
-  const suffix = hours < 12 ? 'AM' : 'PM'
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12
-  return `${hour12}:${String(minutes).padStart(2, '0')} ${suffix}`
+/** When a trip leaves, its date and time the language's way: "2026-05-14 09:05" (India time) -> "14 May 2026 · 9:05 am". */
+export function tripWhen(scheduledAt: string | Date, format: Pick<Format, 'date' | 'time'>): string {
+  const moment = typeof scheduledAt === 'string' ? fromIndiaWallTime(scheduledAt) : scheduledAt
+  return `${format.date(moment)} · ${format.time(moment)}`
 }
 
 /** Morning before 12, Afternoon from 12 until 15, Evening after (SPEC §9). */

@@ -14,9 +14,10 @@ import { EmptyState } from '@/components/EmptyState'
 import { useOnline } from '@/components/OfflineBanner'
 import { PageHeader } from '@/components/PageHeader'
 import { PersonButton } from '@/components/person'
-import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
+import { tripWhen } from '@/components/trip/trip'
 import { paths } from '@/config/paths'
 import { useI18n, useT } from '@/i18n'
+import { useFormat } from '@/i18n/useFormat'
 import { errorMessage } from '@/lib/api'
 import { placeShortName } from '@/lib/location'
 import { useCurrentUser } from '@/lib/session'
@@ -37,6 +38,7 @@ function Spinner({ label }: { label: string }) {
 
 export function ChatRoomScreen() {
   const { t, message } = useI18n()
+  const format = useFormat()
   const { chatId = '' } = useParams()
   // The chat list's tab came along in the navigation state; back returns to it.
   const listState: unknown = useLocation().state
@@ -98,7 +100,7 @@ export function ChatRoomScreen() {
     )
   }
 
-  const schedule = trip.data ? scheduleParts(trip.data.scheduled_at) : scheduleParts(chat.data.scheduled_at)
+  const when = tripWhen(trip.data?.scheduled_at ?? chat.data.scheduled_at, format)
   const route = trip.data
     ? t('chat.route', { from: placeShortName(trip.data.origin.name), to: placeShortName(trip.data.destination.name) })
     : chat.data.display_name
@@ -108,9 +110,7 @@ export function ChatRoomScreen() {
     <RoomColumn header={header}>
       <Link to={paths.trip(chat.data.trip_id)} className={styles.tripCard} data-testid="chat-trip-card">
         <span className={styles.tripRoute}>{route}</span>
-        <span className="muted">
-          {isoToDdMmYyyy(schedule.date)} · {formatClock(schedule.time)}
-        </span>
+        <span className="muted">{when}</span>
       </Link>
       <MessageList room={room} myId={user.id} />
       {offline ? (

@@ -3,24 +3,26 @@ import { useState } from 'react'
 import styles from './CommuteList.module.css'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { toast } from '@/components/toast'
-import { formatClock } from '@/components/trip/trip'
+import { clockMoment } from '@/components/trip/trip'
 import { useT, type Translate } from '@/i18n'
+import { useFormat, type Format } from '@/i18n/useFormat'
 import { errorMessage } from '@/lib/api'
 import { commutesQueryOptions, useStopCommute, WEEKDAYS, type CommuteSeries } from '@/lib/commutes'
 import '@/i18n/catalogs/en/commute'
 
-/** 'Mon, Wed, Fri at 9:30 AM' in the language. */
-export const repeatLine = (series: Pick<CommuteSeries, 'days' | 'time'>, t: Translate): string =>
+/** 'Mon, Wed, Fri at 9:30 am' in the language. */
+export const repeatLine = (series: Pick<CommuteSeries, 'days' | 'time'>, t: Translate, format: Pick<Format, 'time'>): string =>
   t('commute.repeats', {
     days: WEEKDAYS.filter(({ day }) => series.days.includes(day))
       .map(({ day }) => t(`commute.day${day}` as const))
       .join(', '),
-    time: formatClock(series.time),
+    time: format.time(clockMoment(series.time)),
   })
 
 /** The host's commute series, each with Stop; the app shows it above Trips › Hosting. */
 export function CommuteList() {
   const t = useT()
+  const format = useFormat()
   const commutes = useQuery(commutesQueryOptions())
   const stop = useStopCommute()
   const [stopping, setStopping] = useState<CommuteSeries | null>(null)
@@ -51,7 +53,7 @@ export function CommuteList() {
                 {series.origin.name} → {series.destination.name}
               </p>
               <p className="muted">
-                {repeatLine(series, t)} · {t('commute.upcoming', { count: series.next_trips.length })}
+                {repeatLine(series, t, format)} · {t('commute.upcoming', { count: series.next_trips.length })}
               </p>
             </div>
             <button type="button" className="btn btn-danger btn-small" onClick={() => setStopping(series)}>

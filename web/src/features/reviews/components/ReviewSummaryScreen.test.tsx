@@ -72,7 +72,7 @@ describe('a person’s reviews', () => {
     expect(within(rated).getByRole('list', { name: 'Thumbs' })).toHaveTextContent('Punctual')
     expect(within(rated).getByRole('list', { name: 'Thumbs' })).not.toHaveTextContent('Friendly')
     expect(rated).toHaveTextContent('Koramangala → Whitefield')
-    expect(rated).toHaveTextContent('04-05-2026 · 6:45 PM')
+    expect(rated).toHaveTextContent(/4 May 2026 · 6:45\spm/)
     expect(flagged).toHaveTextContent('Never showed up')
     expect(within(flagged).queryByRole('img', { name: /stars/ })).not.toBeInTheDocument()
 

@@ -6,9 +6,10 @@ import { EmptyState } from '@/components/EmptyState'
 import { FlagIcon, ReviewIcon, StarIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
 import { hasRatings, ratingLabel } from '@/components/person'
-import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
+import { tripWhen } from '@/components/trip/trip'
 import { CHOICES } from '@/generated/rules'
 import { useT } from '@/i18n'
+import { useFormat } from '@/i18n/useFormat'
 import { useConfig } from '@/lib/session'
 import '@/i18n/catalogs/en/reviews'
 
@@ -129,7 +130,7 @@ function Figures({ summary, labels }: { summary: ReviewSummary; labels: Record<s
 
 function ReviewItem({ review, labels }: { review: ReceivedReview; labels: Record<string, string> }) {
   const t = useT()
-  const { date, time } = scheduleParts(review.trip.scheduled_at)
+  const format = useFormat()
   const thumbs = Object.entries(review.attributes).filter(([, thumb]) => thumb !== 0)
   return (
     <>
@@ -155,7 +156,7 @@ function ReviewItem({ review, labels }: { review: ReceivedReview; labels: Record
         {review.trip.source} → {review.trip.destination}
       </p>
       <p className="muted">
-        {isoToDdMmYyyy(date)} · {formatClock(time)}
+        {tripWhen(review.trip.scheduled_at, format)}
       </p>
     </>
   )

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useParams } from 'react-router'
 import { sharedTripQueryOptions, type SharedTrip } from '../api/safety'
-import { SHARED_TRIP_REFRESH_MS, STAGE_LABELS, tripWhen } from '../model/shared-trip'
+import { sharedTripWhen, SHARED_TRIP_REFRESH_MS, STAGE_LABELS } from '../model/shared-trip'
 import styles from './SharedTrip.module.css'
 import { Busy } from '@/components/Busy'
 import { Logo } from '@/components/Logo'
 import { LIMITS } from '@/generated/rules'
 import { useI18n, useT } from '@/i18n'
+import { useFormat } from '@/i18n/useFormat'
 import { ApiError, errorMessage } from '@/lib/api'
 import '@/i18n/catalogs/en/safety'
 
@@ -66,6 +67,7 @@ export function SharedTripScreen() {
 
 function TripNow({ trip }: { trip: SharedTrip }) {
   const t = useT()
+  const format = useFormat()
   const cab = trip.cab
   const vehicle = [cab?.vehicle_model, cab?.vehicle_registration].filter(Boolean).join(' · ')
   return (
@@ -84,7 +86,7 @@ function TripNow({ trip }: { trip: SharedTrip }) {
           {t(STAGE_LABELS[trip.stage])}
         </p>
         <p className={styles.when} data-testid="shared-trip-when">
-          {tripWhen(trip.scheduled_at)}
+          {sharedTripWhen(trip.scheduled_at, format)}
         </p>
         <dl className={styles.facts}>
           <div>

@@ -38,7 +38,7 @@ describe('the trip sheet’s banner of others’ standing SOS', () => {
     renderBanner()
     const banner = await screen.findByRole('alert')
     expect(banner).toHaveTextContent('SOS on this trip')
-    expect(screen.getByTestId('standing-sos-person')).toHaveTextContent('Meera raised an SOS, since 7:42 PM')
+    expect(screen.getByTestId('standing-sos-person')).toHaveTextContent(/Meera raised an SOS, since 7:42\spm/)
     const call = screen.getByRole('link', { name: 'Call 112 for Meera' })
     expect(call).toHaveAttribute('href', 'tel:112')
   })

@@ -6,6 +6,7 @@ import { SOS_REFRESH_MS } from './TripSafety'
 import type { Trip } from '@/components/trip/trip'
 import { LIMITS } from '@/generated/rules'
 import { useT } from '@/i18n'
+import { useFormat } from '@/i18n/useFormat'
 import { Trans } from '@/i18n/Trans'
 import '@/i18n/catalogs/en/safety'
 
@@ -19,6 +20,7 @@ const isMember = (trip: Trip) => trip.is_current_user_host || trip.user_status =
  */
 export function TripSosBanner({ trip }: { trip: Trip }) {
   const t = useT()
+  const format = useFormat()
   const member = isMember(trip)
   const standing = useQuery({ ...standingSosQueryOptions(trip.id), enabled: member, refetchInterval: SOS_REFRESH_MS })
   const incidents = member ? (standing.data ?? []) : []
@@ -33,8 +35,8 @@ export function TripSosBanner({ trip }: { trip: Trip }) {
           <li key={incident.user_id} className={styles.standingRow} data-testid="standing-sos-person">
             <span>
               <Trans
-                k={sinceClock(incident.since) ? 'safety.raisedSosSince' : 'safety.raisedSos'}
-                values={{ name: incident.first_name, time: sinceClock(incident.since) }}
+                k={sinceClock(incident.since, format) ? 'safety.raisedSosSince' : 'safety.raisedSos'}
+                values={{ name: incident.first_name, time: sinceClock(incident.since, format) }}
                 tags={{ name: (name) => <strong>{name}</strong> }}
               />
             </span>

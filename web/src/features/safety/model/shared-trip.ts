@@ -1,7 +1,8 @@
 import type { TripStage } from '../api/safety'
-import { indiaWallTime } from '@/components/trip/india-time'
-import { formatClock, isoToDdMmYyyy, scheduleParts } from '@/components/trip/trip'
+import { tripWhen } from '@/components/trip/trip'
 import type { Key } from '@/i18n'
+import { fromIndiaWallTime } from '@/i18n/format'
+import type { Format } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/safety'
 
 /** How long the live trip page waits before reading the trip again. */
@@ -16,10 +17,6 @@ export const STAGE_LABELS = {
 
 const HAS_ZONE = /(?:[zZ]|[+-]\d{2}:?\d{2})$/
 
-/** "14-05-2026 · 9:05 AM" in India time, whether the time names its zone or is India's wall clock already. */
-export function tripWhen(scheduledAt: string): string {
-  const { date, time } = HAS_ZONE.test(scheduledAt.trim())
-    ? indiaWallTime(Date.parse(scheduledAt))
-    : scheduleParts(scheduledAt)
-  return `${isoToDdMmYyyy(date)} · ${formatClock(time)}`
-}
+/** "14 May 2026 · 9:05 am" in India time and the language, whether the time names its zone or is India's wall clock. */
+export const sharedTripWhen = (scheduledAt: string, format: Pick<Format, 'date' | 'time'>): string =>
+  tripWhen(HAS_ZONE.test(scheduledAt.trim()) ? new Date(scheduledAt) : fromIndiaWallTime(scheduledAt), format)

@@ -1,4 +1,5 @@
 import type { components } from '@/generated/api'
+import type { Format } from '@/i18n/useFormat'
 
 /**
  * The trip's standing SOS of others, as the host and active members see it on the trip sheet
@@ -7,10 +8,8 @@ import type { components } from '@/generated/api'
 export type StandingSos = components['schemas']['StandingSos']
 export type StandingSosList = components['schemas']['StandingSosList']
 
-const CLOCK = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' })
-
-/** "2026-05-14T14:12:00+00:00" -> "7:42 PM"; nothing for a time it cannot read. */
-export function sinceClock(since: string): string {
+/** "2026-05-14T14:12:00+00:00" -> "7:42 pm" (India time, the language's way); nothing for a time it cannot read. */
+export function sinceClock(since: string, format: Pick<Format, 'time'>): string {
   const when = new Date(since)
-  return Number.isNaN(when.getTime()) ? '' : CLOCK.format(when)
+  return Number.isNaN(when.getTime()) ? '' : format.time(when)
 }

@@ -1,8 +1,9 @@
 import { useId } from 'react'
 import styles from './PickerFields.module.css'
 import { CalendarIcon } from '@/components/icons'
-import { isoToDdMmYyyy } from '@/components/trip/trip'
 import { useT } from '@/i18n'
+import { fromIndiaWallTime } from '@/i18n/format'
+import { useFormat } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/trips'
 
 type DateFieldProps = {
@@ -16,11 +17,12 @@ type DateFieldProps = {
   testId?: string
 }
 
-/** The phone's own date picker, with the chosen day shown DD-MM-YYYY. */
+/** The phone's own date picker, with the chosen day shown the language's way (14 May 2026). */
 export function DateField({ label, value, min, max, onChange, error, testId }: DateFieldProps) {
   const inputId = useId()
   const messageId = useId()
   const t = useT()
+  const format = useFormat()
   return (
     <div className="field">
       <label className="field-label" htmlFor={inputId}>
@@ -28,7 +30,7 @@ export function DateField({ label, value, min, max, onChange, error, testId }: D
       </label>
       <div className={`${styles.box} ${error ? styles.invalid : ''}`}>
         <span className={value ? styles.value : styles.placeholder} aria-hidden="true">
-          {value ? isoToDdMmYyyy(value) : t('trips.selectDate')}
+          {value ? format.date(fromIndiaWallTime(value)) : t('trips.selectDate')}
         </span>
         <CalendarIcon size={20} className={styles.icon} />
         <input

@@ -8,18 +8,20 @@ import { Dialog } from '@/components/Dialog'
 import { EmptyState } from '@/components/EmptyState'
 import { SearchIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
-import { isoToDdMmYyyy } from '@/components/trip/trip'
 import { TripCard } from '@/components/trip/TripCard'
 import { paths } from '@/config/paths'
 import { errorMessage } from '@/lib/api'
 import { shortLocationName } from '@/lib/location'
 import { useI18n } from '@/i18n'
+import { fromIndiaWallTime } from '@/i18n/format'
+import { useFormat } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/trips'
 
 /** Everything comes from the address, so results survive a reload and can be shared. */
 export function SearchResultScreen() {
   const navigate = useNavigate()
   const { t, message } = useI18n()
+  const format = useFormat()
   const [params] = useSearchParams()
   const form = searchFormFrom(params)
   const query = searchQuery(form)
@@ -42,7 +44,7 @@ export function SearchResultScreen() {
             <span className="visually-hidden"> {t('trips.routeTo')} </span>
             <span>{shortLocationName(form.destination?.name ?? '')}</span>
           </p>
-          <p className="muted">{isoToDdMmYyyy(form.date)}</p>
+          <p className="muted">{format.date(fromIndiaWallTime(form.date))}</p>
         </section>
         {results.isPending && <p className={styles.loading} role="status">
             {t('trips.lookingForTrips')}

@@ -82,8 +82,10 @@ describe('Still coming? on the trip sheet', () => {
     const invalidated = renderSheetBar(trip)
     const [date, time] = trip.scheduled_at.split(' ')
     const [hours, minutes] = time.split(':').map(Number)
-    const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`
-    const day = date.split('-').reverse().join('-')
+    const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`
+    const [year, month, dayOfMonth] = date.split('-').map(Number)
+    const monthName = new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en-IN', { month: 'short', timeZone: 'UTC' })
+    const day = `${dayOfMonth} ${monthName} ${year}`
     const banner = screen.getByRole('alert')
     expect(banner).toHaveTextContent(`The host moved this trip to ${clock} on ${day}. Still coming?`)
 

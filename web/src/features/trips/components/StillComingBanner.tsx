@@ -1,10 +1,12 @@
 import { isAskedStillComing, useKeepSeat } from '../api/still-coming'
 import styles from './StillComingBanner.module.css'
 import barStyles from './TripActionBar.module.css'
-import { formatClock, isoToDdMmYyyy, scheduleParts, type Trip } from '@/components/trip/trip'
+import type { Trip } from '@/components/trip/trip'
 import { toast } from '@/components/toast'
 import { errorMessage } from '@/lib/api'
 import { useI18n } from '@/i18n'
+import { fromIndiaWallTime } from '@/i18n/format'
+import { useFormat } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/trips'
 
 type StillComingBannerProps = {
@@ -18,8 +20,9 @@ type StillComingBannerProps = {
 export function StillComingBanner({ trip, onLeave }: StillComingBannerProps) {
   const keepSeat = useKeepSeat(trip.id)
   const { t, message } = useI18n()
+  const format = useFormat()
   if (!isAskedStillComing(trip)) return null
-  const { date, time } = scheduleParts(trip.scheduled_at)
+  const moment = fromIndiaWallTime(trip.scheduled_at)
   const keep = () =>
     keepSeat.mutate(undefined, {
       onSuccess: ({ message }) => toast.success(message),
@@ -28,7 +31,7 @@ export function StillComingBanner({ trip, onLeave }: StillComingBannerProps) {
   return (
     <div className={styles.banner} role="alert" data-testid="still-coming">
       <p className={styles.words}>
-        {t('trips.stillComing', { time: formatClock(time), date: isoToDdMmYyyy(date) })}
+        {t('trips.stillComing', { time: format.time(moment), date: format.date(moment) })}
       </p>
       <div className={barStyles.buttons}>
         <button type="button" className="btn btn-primary btn-block" disabled={keepSeat.isPending} onClick={keep}>

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react'
 import styles from './PickerFields.module.css'
 import { Dialog } from '@/components/Dialog'
-import { formatClock } from '@/components/trip/trip'
+import { clockMoment } from '@/components/trip/trip'
 import { useT } from '@/i18n'
+import { useFormat } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/trips'
 
 type TimeFieldProps = {
@@ -17,7 +18,7 @@ type TimeFieldProps = {
 const pad = (value: number) => String(value).padStart(2, '0')
 const HOURS = Array.from({ length: 12 }, (_, index) => index + 1)
 const MINUTES = Array.from({ length: 60 }, (_, index) => index)
-/** The clock's halves, written AM and PM in every language, as the app's times are. */
+/** The clock's halves in the Timing dialog's picker; the chosen time is shown the language's way (format.time). */
 const HALVES = ['AM', 'PM'] as const
 
 function toParts(value: string) {
@@ -30,11 +31,12 @@ function fromParts(hour: number, minute: number, half: string): string {
   return `${pad(hours)}:${pad(minute)}`
 }
 
-/** A time shown as "9:30 AM"; changed in the 'Timing' dialog and kept only on Apply. */
+/** A time shown the language's way ("9:30 am"); changed in the 'Timing' dialog and kept only on Apply. */
 export function TimeField({ label, value, onChange, error, testId }: TimeFieldProps) {
   const labelId = useId()
   const messageId = useId()
   const t = useT()
+  const format = useFormat()
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(() => toParts(value))
 
@@ -58,7 +60,7 @@ export function TimeField({ label, value, onChange, error, testId }: TimeFieldPr
         data-testid={testId}
       >
         <span id={`${labelId}-value`} className={value ? styles.value : styles.placeholder}>
-          {value ? formatClock(value) : t('trips.selectTime')}
+          {value ? format.time(clockMoment(value)) : t('trips.selectTime')}
         </span>
         <ClockGlyph />
       </button>

@@ -24,10 +24,9 @@ import { SafeHtml } from '@/components/SafeHtml'
 import {
   co2Line,
   costRange,
-  formatClock,
-  isoToDdMmYyyy,
   modeLabel,
   scheduleParts,
+  tripWhen,
   timeOfDayLabel,
   tripDistance,
   type Trip,
@@ -66,7 +65,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
   const [sharingNumber, setSharingNumber] = useState(false)
   const [removing, setRemoving] = useState<Passenger | null>(null)
   const [blocking, setBlocking] = useState<BlockTarget | null>(null)
-  const { date, time, hour } = scheduleParts(trip.scheduled_at)
+  const { hour } = scheduleParts(trip.scheduled_at)
   const host = trip.host
   const joined = trip.passengers.filter((passenger) => passenger.status === 'active')
   const cancelled = trip.status === 'CANCELLED'
@@ -142,7 +141,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
         <div className={styles.whenRow}>
           <div>
             <p className={styles.when} data-testid="trip-when">
-              {isoToDdMmYyyy(date)} · {formatClock(time)}
+              {tripWhen(trip.scheduled_at, format)}
             </p>
             <p className={styles.caption}>
               {timeOfDayLabel(hour, t)} · {modeLabel(trip.preferred_mode_of_transport, t)}
