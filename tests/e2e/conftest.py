@@ -1,5 +1,6 @@
 """Browser journeys: the real API and worker as subprocesses, the built PWA, Debian's Chromium via Playwright."""
 
+import json
 import os
 import re
 import subprocess
@@ -10,14 +11,23 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 from domain.settings import PROJECT_ROOT
 from scripts.embedded import free_port, wait_for_port
 from tests.e2e.axe import AXE, Audit
+from tests.e2e.layout import PHONE_WIDTH, Layout
 from tests.e2e.push_stand_in import STAND_IN_VARIABLE
 
 CHROMIUM = Path("/usr/bin/chromium")
+# A phone's screen, as the journeys see the app.
+PHONE = {"width": PHONE_WIDTH, "height": 844}
+# Where the journeys' people are: Koramangala, Bengaluru.
+KORAMANGALA = {"latitude": 12.9352, "longitude": 77.6245}
+# The browser's language tag of each language the app speaks (web/src/i18n/languages.ts).
+LANGUAGE_TAGS = {"en": "en-IN", "hi": "hi-IN", "kn": "kn-IN"}
+# Where the app keeps the language chosen on the device (web/src/lib/storage.ts).
+LANGUAGE_STORAGE_KEY = "humsafar.language"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -126,3 +136,30 @@ def sandbox_code(base_url: str, mobile_number: str, timeout_seconds: float = 10.
 def audit() -> Audit:
     assert AXE.is_file(), f"{AXE} is missing: make install"
     return Audit()
+
+
+def phone_in(browser: Browser, base_url: str, language: str, *, chosen: bool = False) -> BrowserContext:
+    """A phone-sized browser at Koramangala whose device speaks the language: the locale gives navigator.languages
+    and the Accept-Language of the page's own loads (the app's API calls name the app's language themselves). With
+    `chosen`, the language is also the one picked in the app on this device (localStorage humsafar.language, set
+    before the app's first script runs on the first visit)."""
+    tag = LANGUAGE_TAGS[language]
+    context = browser.new_context(
+        base_url=base_url,
+        viewport=PHONE,
+        locale=tag,
+        geolocation=KORAMANGALA,
+        permissions=["geolocation"],
+        reduced_motion="reduce",
+    )
+    if chosen:
+        # Stored as the app stores it (JSON), once: a later choice in the app stands through reloads.
+        key = json.dumps(LANGUAGE_STORAGE_KEY)
+        value = json.dumps(json.dumps(language))
+        context.add_init_script(f"localStorage.getItem({key}) === null && localStorage.setItem({key}, {value})")
+    return context
+
+
+@pytest.fixture
+def layout() -> Layout:
+    return Layout()
