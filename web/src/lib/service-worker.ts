@@ -7,8 +7,13 @@ const REGISTER_AFTER_LOAD_MS = 3_000
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return
-  shareLanguageWithServiceWorker()
-  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined)
+  const register = () => {
+    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined)
+    // Fetched with the worker, not with the first screen's code.
+    void import('./service-worker-language')
+      .then(({ shareLanguageWithServiceWorker }) => shareLanguageWithServiceWorker())
+      .catch(() => undefined)
+  }
   const whenIdle = () =>
     window.setTimeout(() => {
       if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5_000 })
@@ -16,23 +21,6 @@ export function registerServiceWorker(): void {
     }, REGISTER_AFTER_LOAD_MS)
   if (document.readyState === 'complete') whenIdle()
   else window.addEventListener('load', whenIdle, { once: true })
-}
-
-/**
- * Tells the service worker in charge the page's language (<html lang>, set by the i18n provider), now, whenever it
- * changes and whenever another worker takes over: the notifications it shows are marked with it (src/sw.ts).
- * Answers how to stop.
- */
-export function shareLanguageWithServiceWorker(): () => void {
-  const tell = () => navigator.serviceWorker.controller?.postMessage({ type: 'LANGUAGE', lang: document.documentElement.lang })
-  const observer = new MutationObserver(tell)
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] })
-  navigator.serviceWorker.addEventListener('controllerchange', tell)
-  tell()
-  return () => {
-    observer.disconnect()
-    navigator.serviceWorker.removeEventListener('controllerchange', tell)
-  }
 }
 
 function installed(worker: ServiceWorker): Promise<ServiceWorker> {

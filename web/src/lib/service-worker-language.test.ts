@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { shareLanguageWithServiceWorker } from './service-worker'
+import { shareLanguageWithServiceWorker } from './service-worker-language'
 
 afterEach(() => {
   vi.unstubAllGlobals()
