@@ -10,22 +10,8 @@ import { TRIPS_KEY } from '@/lib/trips'
 export type CommuteCreate = components['schemas']['CommuteCreate']
 export type CommuteSeries = components['schemas']['CommuteSeries']
 
-/** A commute's weekdays, Monday first (ISO weekday numbers). */
-export const WEEKDAYS = [
-  { day: 1, label: 'Mon', name: 'Monday' },
-  { day: 2, label: 'Tue', name: 'Tuesday' },
-  { day: 3, label: 'Wed', name: 'Wednesday' },
-  { day: 4, label: 'Thu', name: 'Thursday' },
-  { day: 5, label: 'Fri', name: 'Friday' },
-  { day: 6, label: 'Sat', name: 'Saturday' },
-  { day: 7, label: 'Sun', name: 'Sunday' },
-] as const
-
-/** 'Mon, Wed, Fri at 9:30 AM', the time written by `clock`. */
-export const repeatSummary = (days: readonly number[], time: string, clock: (time: string) => string): string =>
-  `${WEEKDAYS.filter((each) => days.includes(each.day))
-    .map((each) => each.label)
-    .join(', ')} at ${clock(time)}`
+/** A commute's weekdays, Monday first (ISO weekday numbers); the screens name them from the catalogs. */
+export const WEEKDAYS = [{ day: 1 }, { day: 2 }, { day: 3 }, { day: 4 }, { day: 5 }, { day: 6 }, { day: 7 }] as const
 
 export const commutesQueryOptions = () =>
   queryOptions({
