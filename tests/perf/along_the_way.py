@@ -18,7 +18,8 @@ from typing import Any
 import psycopg
 
 from api.security.hashing import token_hash
-from api.trips.search import Page, TripFilters, route_search
+from api.trips.rows import TripRow
+from api.trips.search import MATCH_COLUMNS, Page, TripFilters, route_search
 from domain import clock
 from domain.routing import estimated_travel
 from domain.rules.along import MatchKind, Point, along_detour
@@ -44,6 +45,8 @@ from tests.perf.trip_search import (
 )
 
 NAME = "along_the_way"
+# A found row: the viewer's id, TripRow's columns, then MATCH_COLUMNS (api/trips/search.py Search).
+MATCH_KIND_COLUMN = 1 + len(TripRow._fields) + MATCH_COLUMNS.index("match_kind")
 SIZES = tuple(int(size) for size in os.environ.get("PERF_ALONG_SIZES", "100000,1000000").split(","))
 P95_LIMIT_MS = 25.0
 RECALL_QUERIES = int(os.environ.get("PERF_ALONG_RECALL_QUERIES", "300"))
@@ -140,7 +143,7 @@ def recall(
             found = {row[1] for row in rows if row[1] is not None}
             for row in rows:
                 if row[1] is not None:
-                    kinds[row[-2]] += 1
+                    kinds[row[MATCH_KIND_COLUMN]] += 1
             expected = set(scan(days.of(day), Point(*pickup), Point(*drop), radius_km))
             found_total, expected_total = found_total + len(found), expected_total + len(expected)
             hits += len(found & expected)
