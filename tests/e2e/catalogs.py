@@ -57,7 +57,10 @@ def _object_literal(source: str, path: Path) -> dict[str, Message]:
             continue
         elif token["string"]:
             assert key is not None
-            (stack[-1] if stack else area)[key] = _unescape(token["string"])  # type: ignore[index]
+            if stack:
+                stack[-1][key] = _unescape(token["string"])
+            else:
+                area[key] = _unescape(token["string"])
             key = None
         elif token["punct"] == "{":
             assert key is not None and not stack, f"{path}: nesting deeper than plural forms"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page
+from playwright.sync_api import Browser, BrowserContext, Geolocation, Locator, Page, ViewportSize
 
 from domain.settings import PROJECT_ROOT
 from scripts.embedded import free_port, wait_for_port
@@ -21,9 +21,9 @@ from tests.e2e.push_stand_in import STAND_IN_VARIABLE
 
 CHROMIUM = Path("/usr/bin/chromium")
 # A phone's screen, as the journeys see the app.
-PHONE = {"width": PHONE_WIDTH, "height": 844}
+PHONE: ViewportSize = {"width": PHONE_WIDTH, "height": 844}
 # Where the journeys' people are: Koramangala, Bengaluru.
-KORAMANGALA = {"latitude": 12.9352, "longitude": 77.6245}
+KORAMANGALA: Geolocation = {"latitude": 12.9352, "longitude": 77.6245}
 # The browser's language tag of each language the app speaks (web/src/i18n/languages.ts).
 LANGUAGE_TAGS = {"en": "en-IN", "hi": "hi-IN", "kn": "kn-IN"}
 # Where the app keeps the language chosen on the device (web/src/lib/storage.ts).

@@ -96,10 +96,12 @@ def watch_errors(page: Page) -> list[str]:
 def first_frame_refusals(page: Page) -> list[str]:
     """The Content-Security-Policy's refusals of the page's own inline script and style, as they are logged."""
     refused: list[str] = []
-    page.on(
-        "console",
-        lambda message: FIRST_FRAME_REFUSED.match(message.text) and refused.append(message.text),
-    )
+
+    def logged(message: ConsoleMessage) -> None:
+        if FIRST_FRAME_REFUSED.match(message.text):
+            refused.append(message.text)
+
+    page.on("console", logged)
     return refused
 
 
