@@ -17,6 +17,8 @@ and message in any language from them; a notice stored without a kind keeps the 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from types import MappingProxyType
+from typing import Final
 
 from sqlalchemy import Boolean, func, literal_column, select
 from sqlalchemy.dialects.postgresql import insert
@@ -164,9 +166,23 @@ def day_in(moment: datetime, language: Language) -> str:
     return notices.day_words(moment, text("DAY_WORDS", language), months)
 
 
+# The halves of the day on a 12-hour clock in each language, as the web app's Intl.DateTimeFormat writes them
+# (web/src/i18n/format.ts `time` for en-IN, hi-IN and kn-IN), so a notice's time reads as the screen's does.
+DAY_PERIODS: Final[Mapping[Language, tuple[str, str]]] = MappingProxyType(
+    {"en": notices.DAY_PERIODS, "hi": ("am", "pm"), "kn": ("AM", "PM")}
+)
+
+
+def clock_in(moment: datetime, language: Language) -> str:
+    """A time in the language ('9:05 am'; '9:05 AM' in Kannada), in India's time."""
+    return notices.clock_words(moment, DAY_PERIODS[language])
+
+
 def day_and_clock_in(moment: datetime, language: Language) -> str:
-    """A day and its time in the language ('5 Mar at 9:05 AM', '5 मार्च, 9:05 AM')."""
-    return notices.day_and_clock_words(moment, text("DAY_AND_CLOCK_WORDS", language), day_in(moment, language))
+    """A day and its time in the language ('5 Mar at 9:05 am', '5 मार्च, 9:05 am', 'ಮಾರ್ಚ್ 5, 9:05 AM')."""
+    return notices.day_and_clock_words(
+        moment, text("DAY_AND_CLOCK_WORDS", language), day_in(moment, language), clock_in(moment, language)
+    )
 
 
 def chat_name_in(origin_name: str, destination_name: str, commute_day: datetime | None, language: Language) -> str:
@@ -185,7 +201,7 @@ def _value_words(value: object, language: Language) -> str:
     if "day_and_clock" in value:
         return day_and_clock_in(datetime.fromisoformat(value["day_and_clock"]), language)
     if "clock" in value:
-        return notices.clock_words(datetime.fromisoformat(value["clock"]))
+        return clock_in(datetime.fromisoformat(value["clock"]), language)
     if "trip" in value:
         origin_name, destination_name, moment = value["trip"]
         return text("TRIP_WORDS", language).format(

@@ -13,6 +13,6 @@ router = APIRouter(prefix="/user", tags=["user"])
 
 @router.get("/configuration", dependencies=[ReaderLanguageNoted])
 async def read_configuration(settings: SettingsDep) -> Envelope[Config]:
-    """The copy's labels (cab categories, review attributes) in the reader's language: a signed-in reader's profile
-    language counts here too."""
+    """The copy (explanations, the referral and trip-sharing texts) and its labels (cab categories, review attributes)
+    in the reader's language: a signed-in reader's profile language counts here too."""
     return ok(build_config(settings))

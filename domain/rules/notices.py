@@ -95,6 +95,9 @@ CHAT_DOCUMENT_BODY = "{name}: sent a document"
 # How a body names a trip: its route, and with its day and time.
 ROUTE_WORDS = "from {origin} to {destination}"
 DAY_AND_CLOCK_WORDS = "{day} at {clock}"
+# A time's halves of the day on the app's 12-hour clock, as the web app writes them in English (Intl.DateTimeFormat
+# of en-IN, web/src/i18n/format.ts `time`): '9:05 am'. Other languages' are domain/notifications.py's.
+DAY_PERIODS = ("am", "pm")
 # A day: its date and its month's name ('5 Mar').
 DAY_WORDS = "{date} {month}"
 MONTH_1 = "Jan"
@@ -142,10 +145,12 @@ def route_words(origin_name: str, destination_name: str, words: str = ROUTE_WORD
     return words.format(origin=short_place_name(origin_name), destination=short_place_name(destination_name))
 
 
-def clock_words(moment: datetime) -> str:
-    """'9:05 AM', the app's 12-hour clock, in India's time."""
+def clock_words(moment: datetime, day_periods: tuple[str, str] = DAY_PERIODS) -> str:
+    """'9:05 am' (or another language's `day_periods`: '9:05 AM' in Kannada), the app's 12-hour clock, in India's
+    time."""
     local = moment.astimezone(zone.IST)
-    return f"{local.hour % 12 or 12}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
+    before_noon, after_noon = day_periods
+    return f"{local.hour % 12 or 12}:{local.minute:02d} {before_noon if local.hour < 12 else after_noon}"
 
 
 def day_words(moment: datetime, words: str = DAY_WORDS, months: Sequence[str] = MONTHS) -> str:
@@ -154,9 +159,11 @@ def day_words(moment: datetime, words: str = DAY_WORDS, months: Sequence[str] = 
     return words.format(date=local.day, month=months[local.month - 1])
 
 
-def day_and_clock_words(moment: datetime, words: str = DAY_AND_CLOCK_WORDS, day: str | None = None) -> str:
-    """'5 Mar at 9:05 AM' (or `words` and the `day` in another language's words), in India's time."""
-    return words.format(day=day or day_words(moment), clock=clock_words(moment))
+def day_and_clock_words(
+    moment: datetime, words: str = DAY_AND_CLOCK_WORDS, day: str | None = None, clock: str | None = None
+) -> str:
+    """'5 Mar at 9:05 am' (or `words`, the `day` and the `clock` in another language's words), in India's time."""
+    return words.format(day=day or day_words(moment), clock=clock or clock_words(moment))
 
 
 def chat_name_words(

@@ -8,7 +8,15 @@ import pytest
 
 from domain.i18n.catalog import TRANSLATIONS
 from domain.models import Notification
-from domain.notifications import chat, chat_notice, day_and_clock, notice_draft, route, store_notifications
+from domain.notifications import (
+    chat,
+    chat_notice,
+    clock,
+    day_and_clock,
+    notice_draft,
+    route,
+    store_notifications,
+)
 from domain.rules import notices
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_notifications import (  # noqa: F401
@@ -27,8 +35,8 @@ pytestmark = pytest.mark.usefixtures("worker")
 DEPARTS = datetime(2026, 3, 5, 3, 35, tzinfo=UTC)
 ENGLISH = {"Accept-Language": "en"}
 HINDI = {"Accept-Language": "hi"}
-ENGLISH_BODY = "The host cancelled the trip from Koramangala to Whitefield on 5 Mar at 9:05 AM."
-HINDI_BODY = "होस्ट ने 5 मार्च, 9:05 AM की Koramangala से Whitefield की ट्रिप कैंसल कर दी।"
+ENGLISH_BODY = "The host cancelled the trip from Koramangala to Whitefield on 5 Mar at 9:05 am."
+HINDI_BODY = "होस्ट ने 5 मार्च, 9:05 am की Koramangala से Whitefield की ट्रिप कैंसल कर दी।"
 KANNADA_BODY = "ಮಾರ್ಚ್ 5, 9:05 AM ಕ್ಕೆ Koramangala ನಿಂದ Whitefield ಗೆ ಹೋಗಬೇಕಿದ್ದ ಟ್ರಿಪ್ ಅನ್ನು ಹೋಸ್ಟ್ ಕ್ಯಾನ್ಸಲ್ ಮಾಡಿದ್ದಾರೆ."
 
 
@@ -83,6 +91,30 @@ async def test_a_notice_is_pushed_in_the_recipient_profile_language(app, signed_
         TRANSLATIONS["kn"]["TRIP_CANCELLED_TITLE"],
         KANNADA_BODY,
     )
+
+
+async def test_a_notice_s_time_is_written_as_the_app_writes_it_in_each_language(app, signed_in):
+    # web/src/i18n/format.ts `time` (Intl, 12-hour, India time): '6:40 pm' in en-IN and hi-IN, '6:40 PM' in kn-IN.
+    evening = datetime(2026, 3, 5, 13, 10, tzinfo=UTC)
+    draft = notice_draft(
+        recipient_id=await me(signed_in),
+        kind="TRIP_REMINDER",
+        fields={"route": route("Koramangala, Bengaluru", "Whitefield, Bengaluru"), "time": clock(evening)},
+        entity_type=notices.ABOUT_TRIP,
+        entity_id="clock",
+        dedupe_key="language-test:clock",
+    )
+    async with app.state.session_maker() as session, session.begin():
+        assert await store_notifications(session, [draft], push_start) == 1
+
+    def reminder(listed: list[dict]) -> str:
+        [notice] = [item for item in listed if item["entity_id"] == "clock"]
+        return notice["message"]
+
+    assert reminder(await in_language(signed_in)) == "Your trip from Koramangala to Whitefield starts at 6:40 pm."
+    assert reminder(await in_language(signed_in, HINDI)) == "आपकी Koramangala से Whitefield की ट्रिप 6:40 pm पर शुरू होगी।"
+    await signed_in.put("/api/user/user", json={"language": "kn"})
+    assert reminder(await in_language(signed_in)) == "Koramangala ನಿಂದ Whitefield ಗೆ ಹೋಗುವ ನಿಮ್ಮ ಟ್ರಿಪ್ 6:40 PM ಕ್ಕೆ ಶುರುವಾಗುತ್ತದೆ."
 
 
 async def test_a_notice_stored_without_a_kind_reads_as_stored(app, signed_in):

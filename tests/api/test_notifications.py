@@ -122,7 +122,7 @@ async def test_a_riders_request_outcome_is_in_their_request_tab_with_a_12_hour_t
     assert answered.status_code == 200, answered.text
     [outcome] = await eventually_listed(member, entity_types="request")
     assert (outcome["title"], outcome["entity_type"], outcome["entity_id"]) == (title, "request", str(trip_id))
-    assert re.search(r" at (1[0-2]|[1-9]):[0-5][0-9] (AM|PM) was ", outcome["message"]), outcome["message"]
+    assert re.search(r" at (1[0-2]|[1-9]):[0-5][0-9] (am|pm) was ", outcome["message"]), outcome["message"]
 
 
 async def test_a_removed_rider_finds_it_in_their_request_tab(signed_in, member):
@@ -156,7 +156,7 @@ async def test_a_deleted_trip_tells_riders_the_hosts_own_reason_only(signed_in, 
     assert notice["sender"]["id"] == (await signed_in.get("/api/user/user")).json()["data"]["id"]
     if told is None:
         assert "Reason" not in notice["message"] and reason not in notice["message"]
-        assert notice["message"].endswith(("AM.", "PM."))
+        assert notice["message"].endswith(("am.", "pm."))
     else:
         assert notice["message"].endswith(f"Reason: {told}")
 

@@ -10,6 +10,7 @@ from domain.notifications import (
     chat,
     chat_notice,
     clock,
+    clock_in,
     day_and_clock,
     day_in,
     kind_of_title,
@@ -23,7 +24,7 @@ from domain.rules import notices
 
 ORIGIN = "Koramangala, Bengaluru, Karnataka"
 DESTINATION = "Whitefield, Bengaluru, Karnataka"
-DEPARTS = datetime(2026, 3, 5, 3, 35, tzinfo=UTC)  # 9:05 AM in India
+DEPARTS = datetime(2026, 3, 5, 3, 35, tzinfo=UTC)  # 9:05 am in India
 
 
 def cancelled_trip(reason: str | None = None):
@@ -52,7 +53,7 @@ def test_a_notice_is_stored_with_the_english_it_always_had():
     assert (draft.title, draft.message) == (notices.TRIP_CANCELLED_TITLE, english)
     assert (
         draft.message
-        == "The host cancelled the trip from Koramangala to Whitefield on 5 Mar at 9:05 AM. Reason: Car broke down"
+        == "The host cancelled the trip from Koramangala to Whitefield on 5 Mar at 9:05 am. Reason: Car broke down"
     )
     assert read(draft, "en") == (draft.title, draft.message)
     assert draft.kind == "TRIP_CANCELLED" and draft.params is not None
@@ -62,7 +63,7 @@ def test_a_notice_is_read_in_the_reader_language():
     draft = cancelled_trip("Car broke down")
     assert read(draft, "hi") == (
         "ट्रिप कैंसल हो गई",
-        "होस्ट ने 5 मार्च, 9:05 AM की Koramangala से Whitefield की ट्रिप कैंसल कर दी। वजह: Car broke down",
+        "होस्ट ने 5 मार्च, 9:05 am की Koramangala से Whitefield की ट्रिप कैंसल कर दी। वजह: Car broke down",
     )
     assert read(draft, "kn") == (
         "ಟ್ರಿಪ್ ಕ್ಯಾನ್ಸಲ್ ಆಗಿದೆ",
@@ -80,7 +81,7 @@ def test_a_trip_a_clock_and_a_person_without_a_name_are_said_in_the_language():
     )
     assert (
         accepted.message
-        == "Your request to join the trip from Koramangala to Whitefield on 5 Mar at 9:05 AM was accepted."
+        == "Your request to join the trip from Koramangala to Whitefield on 5 Mar at 9:05 am was accepted."
     )
     assert read(accepted, "kn")[1] == (
         "ಮಾರ್ಚ್ 5, 9:05 AM ಕ್ಕೆ Koramangala ನಿಂದ Whitefield ಗೆ ಹೋಗುವ ಟ್ರಿಪ್ ಸೇರಲು ನೀವು ಕಳುಹಿಸಿದ ರಿಕ್ವೆಸ್ಟ್ ಅನ್ನು ಒಪ್ಪಿಕೊಳ್ಳಲಾಗಿದೆ."
@@ -92,7 +93,7 @@ def test_a_trip_a_clock_and_a_person_without_a_name_are_said_in_the_language():
         entity_type=notices.ABOUT_TRIP,
         entity_id="12",
     )
-    assert read(reminder, "hi")[1] == "आपकी Koramangala से Whitefield की ट्रिप 9:05 AM पर शुरू होगी।"
+    assert read(reminder, "hi")[1] == "आपकी Koramangala से Whitefield की ट्रिप 9:05 am पर शुरू होगी।"
     left = notice_draft(
         recipient_id=7,
         kind="MEMBER_LEFT",
@@ -140,7 +141,7 @@ def moved_trip(asked: bool):
         fields={
             "route": route(ORIGIN, DESTINATION),
             "before": day_and_clock(DEPARTS),
-            "after": day_and_clock(datetime(2026, 5, 6, 12, 30, tzinfo=UTC)),  # 6 May, 6:00 PM in India
+            "after": day_and_clock(datetime(2026, 5, 6, 12, 30, tzinfo=UTC)),  # 6 May, 6:00 pm in India
         },
         added=[("STILL_COMING_ASKED", {})] if asked else (),
         entity_type=notices.ABOUT_TRIP,
@@ -149,12 +150,12 @@ def moved_trip(asked: bool):
 
 
 def test_a_moved_trip_says_both_times_in_the_reader_language_and_asks_still_coming_after_a_space():
-    english = "The host moved the trip from Koramangala to Whitefield from 5 Mar at 9:05 AM to 6 May at 6:00 PM."
+    english = "The host moved the trip from Koramangala to Whitefield from 5 Mar at 9:05 am to 6 May at 6:00 pm."
     assert (moved_trip(False).title, moved_trip(False).message) == (notices.TRIP_MOVED_TITLE, english)
     assert moved_trip(True).message == f"{english} {notices.STILL_COMING_ASKED}"
     assert read(moved_trip(False), "hi") == (
         "ट्रिप का समय बदल गया",
-        "होस्ट ने Koramangala से Whitefield की ट्रिप का समय 5 मार्च, 9:05 AM से बदलकर 6 मई, 6:00 PM कर दिया।",
+        "होस्ट ने Koramangala से Whitefield की ट्रिप का समय 5 मार्च, 9:05 am से बदलकर 6 मई, 6:00 pm कर दिया।",
     )
     kannada = read(moved_trip(True), "kn")[1]
     assert kannada.startswith("Koramangala ನಿಂದ Whitefield ಗೆ ಹೋಗುವ ಟ್ರಿಪ್‌ನ ಸಮಯವನ್ನು ಹೋಸ್ಟ್ ಮಾರ್ಚ್ 5, 9:05 AM ಬದಲು ಮೇ 6, 6:00 PM")
@@ -198,3 +199,18 @@ def test_a_chat_notice_is_titled_by_the_chat_name_and_read_in_the_reader_languag
         "Asha: ಒಂದು ಡಾಕ್ಯುಮೆಂಟ್ ಕಳುಹಿಸಿದ್ದಾರೆ",
     )
     assert read(said_in_chat("text", None), "hi")[1] == "कोई हमसफ़र: Leaving at 7"
+
+
+@pytest.mark.parametrize(
+    ("language", "times"),
+    [
+        # As web/src/i18n/format.ts `time` writes them (Intl, 12-hour, Asia/Kolkata) in en-IN, hi-IN and kn-IN.
+        ("en", ("12:05 am", "9:05 am", "12:00 pm", "6:40 pm")),
+        ("hi", ("12:05 am", "9:05 am", "12:00 pm", "6:40 pm")),
+        ("kn", ("12:05 AM", "9:05 AM", "12:00 PM", "6:40 PM")),
+    ],
+)
+def test_a_time_is_written_as_the_app_writes_it_in_the_language(language, times):
+    moments = [datetime(2026, 3, 4, 18, 35, tzinfo=UTC), DEPARTS, datetime(2026, 3, 5, 6, 30, tzinfo=UTC)]
+    moments.append(datetime(2026, 3, 5, 13, 10, tzinfo=UTC))
+    assert tuple(clock_in(moment, language) for moment in moments) == times

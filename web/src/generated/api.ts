@@ -1085,8 +1085,8 @@ export interface paths {
         };
         /**
          * Read Configuration
-         * @description The copy's labels (cab categories, review attributes) in the reader's language: a signed-in reader's profile
-         *     language counts here too.
+         * @description The copy (explanations, the referral and trip-sharing texts) and its labels (cab categories, review attributes)
+         *     in the reader's language: a signed-in reader's profile language counts here too.
          */
         get: operations["user-read_configuration"];
         put?: never;

@@ -75,6 +75,10 @@ export const NOTICES = {
   "CHAT_DOCUMENT_BODY": "{name}: sent a document",
   "ROUTE_WORDS": "from {origin} to {destination}",
   "DAY_AND_CLOCK_WORDS": "{day} at {clock}",
+  "DAY_PERIODS": [
+    "am",
+    "pm"
+  ],
   "DAY_WORDS": "{date} {month}",
   "MONTH_1": "Jan",
   "MONTH_2": "Feb",
