@@ -189,6 +189,20 @@ def test_a_trip_in_hindi_is_created_found_requested_and_accepted_and_settings_sw
     expect(actions(rider, "hi").get_by_role("button")).to_have_text([hi("trips.askQuery"), hi("trips.sendRequest")])
     screens(rider, "trip sheet, rider")
 
+    # A question first: the sheet says it and when it was asked (the browser's words for the time) in Hindi.
+    actions(rider, "hi").get_by_role("button", name=hi("trips.askQuery")).click()
+    rider_sheet.get_by_role("textbox", name=hi("trips.askTheHost")).fill("क्या डिक्की में एक सूटकेस की जगह है?")
+    rider_sheet.get_by_role("button", name=hi("trips.ask"), exact=True).click()
+    expect(toast(rider, api_words("hi", "QUERY_ASKED"))).to_be_visible()
+    feedback = rider.get_by_role("dialog", name=hi("trips.feedbackTitle"))
+    expect(feedback).to_contain_text(hi("trips.feedbackLead"))
+    screens(rider, "feedback prompt")
+    feedback.get_by_role("button", name=hi("trips.notNow")).click()
+    question = rider_sheet.get_by_test_id("trip-question")
+    expect(question).to_contain_text("क्या डिक्की में एक सूटकेस की जगह है?")
+    expect(question).to_contain_text(hi("trips.waitingForHost"))
+    screens(rider, "trip sheet, a question asked")
+
     actions(rider, "hi").get_by_role("button", name=hi("trips.sendRequest")).click()
     request_dialog = rider.get_by_role("dialog", name=hi("trips.sendRequestTitle"))
     expect(request_dialog.get_by_label(hi("trips.noteForHost"))).to_be_visible()
@@ -264,7 +278,7 @@ def test_a_trip_in_hindi_is_created_found_requested_and_accepted_and_settings_sw
 
     host_context.close()
     rider_context.close()
-    screens.assert_clean(expected_states=20)
+    screens.assert_clean(expected_states=22)
     assert host_errors == [], "\n".join(host_errors)
     assert rider_errors == [], "\n".join(rider_errors)
 
