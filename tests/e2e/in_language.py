@@ -68,11 +68,8 @@ class Screens:
         )
 
 
-# The page's own inline script and style (index.html's first frame) refused by the Content-Security-Policy: a known
-# defect with an expected failure of its own (test_hindi_journey's first-frame test), kept out of the journeys' errors.
-FIRST_FRAME_REFUSED = re.compile(
-    r"^(Executing inline script|Applying inline style) violates the following Content Security"
-)
+# The Content-Security-Policy refusing the page's own inline script or style (index.html's first frame).
+INLINE_REFUSED = re.compile(r"^(Executing inline script|Applying inline style) violates the following Content Security")
 
 
 def watch_errors(page: Page) -> list[str]:
@@ -84,21 +81,18 @@ def watch_errors(page: Page) -> list[str]:
     def logged(message: ConsoleMessage) -> None:
         if message.type != "error" or message.text.startswith("Failed to load resource"):
             return
-        url = message.location.get("url", "")
-        if FIRST_FRAME_REFUSED.match(message.text) and not url.endswith(".js"):
-            return
-        errors.append(f"{message.text} ({url}:{message.location.get('lineNumber')})")
+        errors.append(f"{message.text} ({message.location.get('url')}:{message.location.get('lineNumber')})")
 
     page.on("console", logged)
     return errors
 
 
-def first_frame_refusals(page: Page) -> list[str]:
+def inline_refusals(page: Page) -> list[str]:
     """The Content-Security-Policy's refusals of the page's own inline script and style, as they are logged."""
     refused: list[str] = []
 
     def logged(message: ConsoleMessage) -> None:
-        if FIRST_FRAME_REFUSED.match(message.text):
+        if INLINE_REFUSED.match(message.text):
             refused.append(message.text)
 
     page.on("console", logged)
@@ -162,8 +156,8 @@ def person_in(
 
 def keep_language_in_settings(page: Page, language: str) -> None:
     """The person picks the language in Settings, which saves it on their (now complete) profile. A language chosen
-    before the profile existed is not kept on it (test_hindi_journey's expected failure), so without this a reload
-    brings the app back in English."""
+    before the profile existed is not kept on it (test_hindi_journey's expected failure), so without this the next
+    load of the app would be in English."""
     page.goto("/profile/settings")
     page.get_by_test_id("language-picker").get_by_role("combobox").select_option(language)
     speaks(page, language)
