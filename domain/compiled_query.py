@@ -14,10 +14,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import psycopg
+import psycopg._queries
 from sqlalchemy import ClauseElement
 from sqlalchemy.dialects import postgresql
 
 _DIALECT = postgresql.psycopg.dialect()
+
+# psycopg turns a statement's %(name)s placeholders into $n on every execution and keeps the result only for
+# statements up to 4 KB (its guard against the endless one-off statements of ORMs). The statements compiled here are
+# few and long (a route search is about 10 KB, which psycopg would scan again for each search): it keeps them too.
+_LONGEST_COMPILED_STATEMENT = 32_768
+psycopg._queries.MAX_CACHED_STATEMENT_LENGTH = max(
+    psycopg._queries.MAX_CACHED_STATEMENT_LENGTH, _LONGEST_COMPILED_STATEMENT
+)
 
 
 class CompiledQuery:
@@ -32,6 +41,8 @@ class CompiledQuery:
             # SQLAlchemy computes a Python-side default as it executes a statement; run compiled, it never would.
             raise ValueError(f"an insert compiled once gives every column its value; it leaves out {defaulted}")
         self.sql = str(compiled)
+        if len(self.sql.encode()) > _LONGEST_COMPILED_STATEMENT:
+            raise ValueError(f"a compiled statement of {len(self.sql)} characters would be converted on every run")
         # Values written into the statement itself (a literal compared with a column, say); the rest come per call.
         self.constants = {name: value for name, value in compiled.params.items() if value is not None}
 
