@@ -249,6 +249,25 @@ def test_a_trip_in_hindi_is_created_found_requested_and_accepted_and_settings_sw
     expect(rider.get_by_text(api_words("hi", "REQUEST_ACCEPTED_TITLE")).first).to_be_visible()
     screens(rider, "notifications, accepted")
 
+    # The host's trips, and the trip's chat with its member: the list, the room, a message and its time in Hindi.
+    host.goto("/trips")
+    expect(heading(host)).to_have_text(hi("trips.trips"))
+    host.get_by_role("tab", name=hi("trips.tabHosting")).click()
+    expect(card_of(host.locator("main"), trip_path)).to_have_count(1)
+    screens(host, "trips, hosting")
+    host.goto("/chat")
+    expect(heading(host)).to_have_text(hi("chat.title"))
+    chat_item = host.get_by_role("link", name=re.compile("Koramangala|Whitefield")).first
+    expect(chat_item).to_be_visible()
+    screens(host, "chat list")
+    chat_item.click()
+    expect(host).to_have_url(re.compile(r"/chat-room/\d+$"))
+    composer = host.get_by_role("textbox", name=hi("chat.message"), exact=True)
+    composer.fill("गेट पर मिलते हैं, समय पर")
+    host.get_by_role("button", name=hi("chat.send"), exact=True).click()
+    expect(host.get_by_text("गेट पर मिलते हैं, समय पर")).to_be_visible()
+    screens(host, "chat room, a message")
+
     # Settings: Hindi, then Kannada picked there, on the same page, with no reload.
     host.goto("/profile/settings")
     expect(heading(host)).to_have_text(hi("settings.title"))
@@ -278,7 +297,7 @@ def test_a_trip_in_hindi_is_created_found_requested_and_accepted_and_settings_sw
 
     host_context.close()
     rider_context.close()
-    screens.assert_clean(expected_states=22)
+    screens.assert_clean(expected_states=25)
     assert host_errors == [], "\n".join(host_errors)
     assert rider_errors == [], "\n".join(rider_errors)
 
