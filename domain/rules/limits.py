@@ -51,8 +51,8 @@ COPY_TOOLTIP_SECONDS: Final = 2
 KYC_SUCCESS_REDIRECT_SECONDS: Final = 4
 LINKEDIN_SUCCESS_REDIRECT_SECONDS: Final = 4
 RECOMMENDED_MAX_WALK_KM: Final = 2.0
-# A search answers its ranked trips a page at a time.
-TRIPS_PER_SEARCH_PAGE: Final = 20
+# A search answers its ranked trips a page at a time: about two phone screens, some 21 KB of JSON.
+TRIPS_PER_SEARCH_PAGE: Final = 10
 
 # Rider safety
 EMERGENCY_CONTACTS_MAX: Final = 3
