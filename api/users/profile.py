@@ -56,8 +56,9 @@ async def update_profile(
     session: AsyncSession, storage: MediaStorage, uploads: ProfileImageUploads, user: User, body: UserUpdate
 ) -> bool:
     """Applies the fields sent; True when this created the profile (it was not complete before). A verified
-    identity locks the name and the date of birth; a referrer is set once."""
-    created = not user.is_profile_complete
+    identity locks the name and the date of birth; a referrer is set once. The language alone is kept before the
+    profile exists (picked on the sign-in screen, or the phone's), and creates nothing."""
+    created = not user.is_profile_complete and not body.is_language_only()
     if created:
         _check_creation_fields(user, body)
     if user.is_kyc_verified and body.name is not None and body.name != user.name:

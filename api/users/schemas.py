@@ -53,6 +53,10 @@ class UserUpdate(BaseModel):
         default=None, description="the language the app speaks to the person: en, hi or kn", examples=["hi"]
     )
 
+    def is_language_only(self) -> bool:
+        """The app's language alone: a preference a person has before their profile exists."""
+        return self.model_fields_set == {"language"}
+
     @field_validator("name")
     @classmethod
     def name_must_be_letters_with_single_spaces(cls, value: str | None) -> str | None:

@@ -91,3 +91,22 @@ async def test_a_new_profile_may_choose_its_language_with_its_first_details(clie
     assert answer.status_code == 200, answer.text
     assert answer.json()["message"] == TRANSLATIONS["hi"]["PROFILE_CREATED"]
     assert answer.json()["data"]["language"] == "hi"
+
+
+async def test_a_new_person_keeps_the_language_picked_before_their_profile_exists(client):
+    await sign_in(client)
+    picked = await client.put("/api/user/user", json={"language": "kn"})
+    assert picked.status_code == 200, picked.text
+    assert picked.json()["message"] == TRANSLATIONS["kn"]["PROFILE_UPDATED"]
+    assert picked.json()["data"]["is_profile_complete"] is False
+    created = await client.put("/api/user/user", json=COMPLETE_PROFILE)
+    assert created.json()["message"] == TRANSLATIONS["kn"]["PROFILE_CREATED"]
+    assert created.json()["data"]["language"] == "kn"
+
+
+async def test_a_new_profile_still_needs_its_details_when_more_than_the_language_is_sent(client):
+    await sign_in(client)
+    answer = await client.put("/api/user/user", json={"language": "hi", "receive_notification": True})
+    assert answer.status_code == 400
+    assert answer.json()["message"] == messages.NAME_REQUIRED  # nothing was changed: the profile still speaks English
+    assert (await client.get("/api/user/user")).json()["data"]["language"] == "en"

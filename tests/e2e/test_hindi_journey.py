@@ -6,7 +6,6 @@ catalogs' (web/src/i18n/catalogs/hi) and the API's (domain/i18n), never guessed.
 import re
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.axe import Audit
@@ -81,16 +80,6 @@ def test_hindi_picked_on_the_sign_in_screen_stays_through_sign_in_and_onto_the_p
     assert errors == [], "\n".join(errors)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "A new person's language is lost: the app saves it (PUT /api/user/user {language}, useSaveProfileLanguage in "
-        "web/src/i18n/profile-language.ts) while the profile does not exist yet, the API refuses that update "
-        "(NAME_REQUIRED: update_profile checks the creation fields, api/users/profile.py) and the app drops the "
-        "refusal quietly; profile creation does not send the language. The profile keeps 'en', and the next load "
-        "of the app (useProfileLanguage) switches it back to English."
-    ),
-)
 def test_the_language_picked_before_signing_in_is_kept_on_the_new_profile(browser: Browser, base_url: str) -> None:
     context = phone_in(browser, base_url, "en")
     page = context.new_page()
