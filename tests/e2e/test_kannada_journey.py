@@ -5,7 +5,6 @@ words are the catalogs' (web/src/i18n/catalogs/kn) and the API's (domain/i18n), 
 import re
 
 import httpx
-import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.axe import Audit
@@ -115,16 +114,6 @@ def test_kannada_sign_in_home_trip_form_and_lists(
     assert errors == [], "\n".join(errors)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "The map dialog (web/src/features/trips/components/MapDialog.tsx: L.map with zoomControl and "
-        "attributionControl, attribution '&copy; OpenStreetMap contributors') leaves Leaflet's English on a Kannada "
-        "screen: the zoom buttons' aria-label and title 'Zoom in' / 'Zoom out' (read out by screen readers), the "
-        "credit link's title 'A JavaScript library for interactive maps' and '© OpenStreetMap contributors' (the "
-        "route map says its credit from the catalog, trips.mapCredit)."
-    ),
-)
 def test_the_map_dialog_speaks_kannada(browser: Browser, base_url: str) -> None:
     context, page, _ = person_in(browser, base_url, "kn", "Lakshmi Gowda", "profileSetup.female")
     try:

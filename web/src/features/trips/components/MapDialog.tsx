@@ -9,6 +9,7 @@ import { toast } from '@/components/toast'
 import type { Place } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
 import { geocode, placeCoordinates, type Suggestion } from '@/lib/maps'
+import { addMapControls } from './mapControls'
 import { removeMap } from './removeMap'
 import { useI18n } from '@/i18n'
 import '@/i18n/catalogs/en/trips'
@@ -52,11 +53,9 @@ export default function MapDialog({ initial, onClose, onSelect }: MapDialogProps
     const start = initial
       ? { lat: initial.latitude, long: initial.longitude }
       : (storedCoordinates() ?? MAP_FALLBACK)
-    const map = L.map(container, { zoomControl: true, attributionControl: true }).setView([start.lat, start.long], 13)
-    L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
-      maxZoom: 19,
-      attribution: '&copy; OpenStreetMap contributors',
-    }).addTo(map)
+    // The zoom buttons and the tiles' credit are added in the language (below).
+    const map = L.map(container, { zoomControl: false, attributionControl: true }).setView([start.lat, start.long], 13)
+    L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', { maxZoom: 19 }).addTo(map)
     mapRef.current = map
     if (initial) putPin(initial.latitude, initial.longitude)
     map.on('click', (event: L.LeafletMouseEvent) => {
@@ -81,6 +80,11 @@ export default function MapDialog({ initial, onClose, onSelect }: MapDialogProps
     // The map is built once per opening; later changes of `initial` do not move it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
+
+  useEffect(() => {
+    const map = mapRef.current
+    return map ? addMapControls(map, t) : undefined
+  }, [t])
 
   const jumpTo = async (suggestion: Suggestion) => {
     setSearching(false)

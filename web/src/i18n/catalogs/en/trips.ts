@@ -83,6 +83,10 @@ export default addEnglish('trips', {
   riderJoinsAt: '{name} joins at {place}',
   riderLeavesAt: '{name} leaves at {place}',
   mapCredit: '© <link>OpenStreetMap</link> contributors',
+  mapZoomIn: 'Zoom in',
+  mapZoomOut: 'Zoom out',
+  mapLibrary: 'Leaflet',
+  mapLibraryTitle: 'A JavaScript library for interactive maps',
   // The action bar
   tripChat: 'Trip Chat',
   askQuery: 'Ask Query',
