@@ -1,8 +1,10 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import styles from './PickerFields.module.css'
 import { Dialog } from '@/components/Dialog'
 import { clockMoment } from '@/components/trip/trip'
-import { useT } from '@/i18n'
+import { useI18n, type Locale } from '@/i18n'
+import { INDIA_TIME_ZONE } from '@/i18n/format'
+import { htmlLangOf, languageOf } from '@/i18n/languages'
 import { useFormat } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/trips'
 
@@ -18,8 +20,25 @@ type TimeFieldProps = {
 const pad = (value: number) => String(value).padStart(2, '0')
 const HOURS = Array.from({ length: 12 }, (_, index) => index + 1)
 const MINUTES = Array.from({ length: 60 }, (_, index) => index)
-/** The clock's halves in the Timing dialog's picker; the chosen time is shown the language's way (format.time). */
+/** The clock's halves in the Timing dialog's picker (the options' values); their names are the language's. */
 const HALVES = ['AM', 'PM'] as const
+type Half = (typeof HALVES)[number]
+
+/**
+ * The halves' names as format.time writes them in the language, from Intl's own day period: "am" / "pm" in English
+ * and Hindi, "AM" / "PM" in Kannada.
+ */
+export function halfNames(locale: Locale): Record<Half, string> {
+  const clock = new Intl.DateTimeFormat(`${htmlLangOf(languageOf(locale))}-u-nu-latn`, {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: INDIA_TIME_ZONE,
+  })
+  const dayPeriod = (time: string, half: Half) =>
+    clock.formatToParts(clockMoment(time)).find((part) => part.type === 'dayPeriod')?.value ?? half
+  return { AM: dayPeriod('09:00', 'AM'), PM: dayPeriod('21:00', 'PM') }
+}
 
 function toParts(value: string) {
   const [hours = 0, minutes = 0] = value.split(':').map(Number)
@@ -35,8 +54,9 @@ function fromParts(hour: number, minute: number, half: string): string {
 export function TimeField({ label, value, onChange, error, testId }: TimeFieldProps) {
   const labelId = useId()
   const messageId = useId()
-  const t = useT()
+  const { t, locale } = useI18n()
   const format = useFormat()
+  const halves = useMemo(() => halfNames(locale), [locale])
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(() => toParts(value))
 
@@ -102,7 +122,7 @@ export function TimeField({ label, value, onChange, error, testId }: TimeFieldPr
             <select className="input" value={draft.half} onChange={(event) => setDraft({ ...draft, half: event.target.value })}>
               {HALVES.map((half) => (
                 <option key={half} value={half}>
-                  {half}
+                  {halves[half]}
                 </option>
               ))}
             </select>
