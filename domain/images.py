@@ -93,10 +93,6 @@ def profile_images_from_bytes(raw: bytes) -> ProfileImages:
     return ProfileImages(_square_jpeg(image, SMALL_SIDE), _square_jpeg(image, MEDIUM_SIDE))
 
 
-def profile_images_from_base64(payload: str) -> ProfileImages:
-    return profile_images_from_bytes(checked_image_from_base64(payload))
-
-
 async def checked_image(payload: str) -> bytes:
     """checked_image_from_base64 off the event loop (the base64 of megabytes takes a while), and not behind the
     decoders: a picture too large is refused at once, however busy they are."""

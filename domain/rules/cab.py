@@ -41,10 +41,6 @@ class CabStatus(StrEnum):
 RUNNING = frozenset({CabStatus.REQUESTED, CabStatus.BOOKED})
 # After these the host may request a cab again.
 REQUESTABLE_AFTER = frozenset({CabStatus.CANCELLED, CabStatus.VENDOR_CANCELLED})
-# Host and members are told of these.
-TOLD = frozenset({CabStatus.BOOKED, CabStatus.UNFULFILLED, CabStatus.VENDOR_CANCELLED})
-# A past trip shows its cab only in these (SPEC §4).
-SHOWN_AFTER_DEPARTURE = frozenset({CabStatus.UNFULFILLED, CabStatus.BOOKED, CabStatus.REQUESTED})
 
 
 class VendorEvent(StrEnum):
