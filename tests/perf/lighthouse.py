@@ -10,6 +10,7 @@ import contextlib
 import functools
 import json
 import os
+import re
 import statistics
 import subprocess
 import time
@@ -31,6 +32,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --no-first-run"
 CATEGORIES = ("performance", "accessibility", "best-practices")
 TARGETS = {"performance": 95, "accessibility": 100, "best-practices": 95}
+CATALOG_CHUNK = re.compile(r"/assets/(hi|kn)-[\w-]+\.js$")
 # Each page measured: its name in the figures, its path, whose cookies, the browser's language.
 PAGES = (
     ("login", "/login", "signed out", "en-IN"),
@@ -49,13 +51,14 @@ def launcher_flags() -> list[str]:
 
 @contextlib.contextmanager
 def chromium(profile: Path, url: str, cookies: dict[str, str], language: str) -> Iterator[int]:
-    """A fresh headless Chromium speaking the language (its navigator.languages and Accept-Language), with the cookies
-    in its jar for the app's origin; yields its debugging port."""
+    """A fresh headless Chromium speaking the language (navigator.languages and Accept-Language: headless Chromium
+    takes them from --accept-lang, not --lang), with the cookies in its jar for the app's origin; yields its
+    debugging port."""
     port = free_port()
     flags = [
         *launcher_flags(),
         *CHROME_FLAGS.split(),
-        f"--lang={language}",
+        f"--accept-lang={language}",
         f"--remote-debugging-port={port}",
         f"--user-data-dir={profile}",
     ]
@@ -92,6 +95,15 @@ def chromium(profile: Path, url: str, cookies: dict[str, str], language: str) ->
             process.wait()
 
 
+def catalog_language(report: dict[str, Any]) -> str:
+    """The language the app was measured in: the catalog it fetched (assets/hi-*.js, assets/kn-*.js), else English."""
+    requested = [item["url"] for item in report["audits"]["network-requests"]["details"]["items"]]
+    fetched = {match[1] for url in requested if (match := CATALOG_CHUNK.search(urlsplit(url).path))}
+    if len(fetched) > 1:
+        raise RuntimeError(f"the app fetched the catalogs of {sorted(fetched)}")
+    return fetched.pop() if fetched else "en"
+
+
 def lighthouse(url: str, output: Path, cookies: dict[str, str], language: str) -> dict[str, Any]:
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
     with chromium(output.with_suffix(".profile"), origin, cookies, language) as port:
@@ -109,6 +121,8 @@ def lighthouse(url: str, output: Path, cookies: dict[str, str], language: str) -
     report = json.loads(output.read_text())
     if report.get("runtimeError"):
         raise RuntimeError(f"lighthouse on {url}: {report['runtimeError']}")
+    if (spoken := catalog_language(report)) != language.split("-")[0]:
+        raise RuntimeError(f"lighthouse on {url} measured the app in {spoken}, not {language}")
     shown = urlsplit(report.get("finalDisplayedUrl", "")).path
     if shown != urlsplit(url).path:
         raise RuntimeError(f"lighthouse on {url} measured {shown} instead")
