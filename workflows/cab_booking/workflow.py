@@ -11,7 +11,7 @@ no one: the driver and vehicle, the host's reason and issue stay in the booking'
 booked | unfulfilled | cancelled | vendor_cancelled, booked → cancelled | vendor_cancelled.
 """
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from temporalio import workflow
 
@@ -21,12 +21,7 @@ with workflow.unsafe.imports_passed_through():
     from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
     from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import lean, short_step
-    from workflows.waiting import until
-
-
-def _moment(iso: str) -> datetime:
-    parsed = datetime.fromisoformat(iso)
-    return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    from workflows.waiting import until, utc_moment
 
 
 @workflow.defn
@@ -49,7 +44,7 @@ class CabBookingWorkflow:
                     FLOW_STATUS.value_set(CabStatus.REQUESTED),
                 ]
             )
-        departure = _moment(start.departure)
+        departure = utc_moment(start.departure)
         await self._call("book_cab", start.booking_id)
         await self._wait_for_a_driver(departure)
         if self._status == CabStatus.BOOKED:

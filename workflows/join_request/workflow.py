@@ -16,7 +16,7 @@ travelled, or requested -> rejected | revoked | expired; cancelled; discarded fo
 """
 
 import asyncio
-import contextlib
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -30,6 +30,7 @@ with workflow.unsafe.imports_passed_through():
     from workflows.join_request.contracts import JoinAction, JoinRequest
     from workflows.policies import ANSWER_RETRY, PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import lean, short_step
+    from workflows.waiting import sleep_until, utc_moment
 
 REQUESTED = PassengerStatus.REQUESTED
 EXPIRED = PassengerStatus.EXPIRED
@@ -39,11 +40,6 @@ DISCARDED = FlowEnd.DISCARDED
 
 # Each nudge adds about ten events; this keeps a request that waits for years well inside a history's limits.
 MAX_NUDGES = 1000
-
-
-def _moment(iso: str) -> datetime:
-    parsed = datetime.fromisoformat(iso)
-    return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
 def _refusal_of(error: ActivityError) -> ApplicationError | None:
@@ -192,7 +188,7 @@ class JoinRequestWorkflow:
                 raise
             self._catch_up(refusal)
             return None
-        return _moment(departure) if departure else None
+        return utc_moment(departure) if departure else None
 
     async def _follow(self) -> None:
         """Nudges the host while the request waits and closes it at departure, until the request ends."""
@@ -204,7 +200,7 @@ class JoinRequestWorkflow:
                 wake_at, departing = nudge_at, False
             else:
                 wake_at, departing = departure, True
-            if not await self._sleep_until(wake_at, changes, "departure" if departing else "nudge"):
+            if not await sleep_until(wake_at, self._changed_since(changes), "departure" if departing else "nudge"):
                 continue
             async with self._turn:
                 if self._changes != changes:
@@ -220,17 +216,9 @@ class JoinRequestWorkflow:
             return None
         return self._pending_since + timedelta(seconds=interval * (self._nudges_sent + 1))
 
-    async def _sleep_until(self, moment: datetime, changes: int, summary: str) -> bool:
-        """True when the moment came with nothing changed; False as soon as an answer or a new time arrives."""
-
-        def changed() -> bool:
-            return self._changes != changes
-
-        remaining = moment - workflow.now()
-        if remaining > timedelta(0):
-            with contextlib.suppress(TimeoutError):
-                await workflow.wait_condition(changed, timeout=remaining, timeout_summary=summary)
-        return not changed()
+    def _changed_since(self, changes: int) -> Callable[[], bool]:
+        """Whether an answer or a new time arrived since the flow counted `changes` of them."""
+        return lambda: self._changes != changes
 
     async def _nudge(self) -> None:
         self._nudges_sent += 1
@@ -252,7 +240,7 @@ class JoinRequestWorkflow:
             else:
                 self._catch_up(refusal)
             return
-        self._move_departure(_moment(departure))
+        self._move_departure(utc_moment(departure))
 
     async def _close_at_departure(self) -> None:
         pending = self._status == REQUESTED
@@ -270,7 +258,7 @@ class JoinRequestWorkflow:
             self._catch_up(refusal)
             return
         if later:
-            self._move_departure(_moment(later))
+            self._move_departure(utc_moment(later))
         else:
             self._change(EXPIRED if pending else TRAVELLED)
 
@@ -281,7 +269,7 @@ class JoinRequestWorkflow:
             self._change(CANCELLED)
             return
         if facts.get("departure"):
-            self._move_departure(_moment(facts["departure"]))
+            self._move_departure(utc_moment(facts["departure"]))
         passenger_status = facts.get("passenger_status")
         if passenger_status:
             self._change(passenger_status)

@@ -8,8 +8,8 @@ members hear why. A trip departing within the reminder's lead time, made or move
 started before LEANER_TRIP_VERSION, discarded for a trip gone before the flow read it).
 """
 
-import contextlib
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from temporalio import workflow
 from temporalio.exceptions import ActivityError
@@ -26,12 +26,7 @@ with workflow.unsafe.imports_passed_through():
         TripRescheduled,
         TripSchedule,
     )
-
-
-def _moment(iso: str) -> datetime:
-    """The contract asks for UTC; an offset such as IST's is honoured too, and a bare time is taken as UTC."""
-    parsed = datetime.fromisoformat(iso)
-    return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    from workflows.waiting import sleep_until, utc_moment
 
 
 @workflow.defn
@@ -39,7 +34,7 @@ class TripWorkflow:
     @workflow.init
     def __init__(self, schedule: TripSchedule) -> None:
         self._trip_id = schedule.trip_id
-        self._departure = _moment(schedule.scheduled_at)
+        self._departure = utc_moment(schedule.scheduled_at)
         self._reminder_lead = timedelta(seconds=schedule.reminder_lead_seconds)
         self._completion_delay = timedelta(seconds=schedule.completion_delay_seconds)
         self._plan = 0
@@ -50,7 +45,7 @@ class TripWorkflow:
 
     @workflow.signal
     def reschedule(self, change: TripRescheduled) -> None:
-        self._departure = _moment(change.scheduled_at)
+        self._departure = utc_moment(change.scheduled_at)
         self._plan += 1
 
     @workflow.signal
@@ -100,16 +95,16 @@ class TripWorkflow:
             if workflow.now() < departure:
                 self._set_status(TripStage.SCHEDULED)
             if workflow.now() < reminder_at:
-                if not await self._sleep_until(reminder_at, plan, "reminder"):
+                if not await sleep_until(reminder_at, self._changed_since(plan), "reminder"):
                     continue
                 await self._remind(departure)
             elif self._reminds_inside_lead and workflow.now() < departure:
                 # Made or moved within the reminder's lead time: reminded at once rather than not at all.
                 await self._remind(departure)
-            if not await self._sleep_until(departure, plan, "departure"):
+            if not await sleep_until(departure, self._changed_since(plan), "departure"):
                 continue
             self._set_status(TripStage.STARTED)
-            if not await self._sleep_until(departure + self._completion_delay, plan, "completion"):
+            if not await sleep_until(departure + self._completion_delay, self._changed_since(plan), "completion"):
                 continue
             return bool(
                 await workflow.execute_activity(
@@ -122,17 +117,9 @@ class TripWorkflow:
             )
         return False
 
-    async def _sleep_until(self, moment: datetime, plan: int, summary: str) -> bool:
-        """True when the moment came with the plan unchanged; False as soon as a reschedule or a cancel arrives."""
-
-        def changed() -> bool:
-            return self._cancellation is not None or self._plan != plan
-
-        remaining = moment - workflow.now()
-        if remaining > timedelta(0):
-            with contextlib.suppress(TimeoutError):
-                await workflow.wait_condition(changed, timeout=remaining, timeout_summary=summary)
-        return not changed()
+    def _changed_since(self, plan: int) -> Callable[[], bool]:
+        """Whether a reschedule or a cancel arrived since the flow armed its timers for `plan`."""
+        return lambda: self._cancellation is not None or self._plan != plan
 
     async def _remind(self, departure: datetime) -> None:
         try:
