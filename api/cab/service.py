@@ -39,11 +39,11 @@ from domain.rules.cab import (
     CabEnd,
     CabStatus,
     Point,
+    cab_request_refusal,
     cancel_refusal,
     is_eligible,
     issue_refusal,
     plan_refusal,
-    request_refusal,
     stops_refusal,
 )
 from domain.rules.choices import CAB_CATEGORIES
@@ -162,7 +162,7 @@ async def _ride(
 ) -> tuple[CabRide, TripCabPlan]:
     plan = await session.get(TripCabPlan, trip.id, populate_existing=True)
     refuse(
-        request_refusal(
+        cab_request_refusal(
             is_host=trip.host_id == user.id,
             eligible=eligible(trip),
             latest=_latest_status(latest),

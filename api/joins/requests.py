@@ -23,7 +23,7 @@ from domain.db import session_driver_connection
 from domain.flows import start_after_commit
 from domain.models import Trip, TripPassenger, User
 from domain.rules import messages
-from domain.rules.join import ASKABLE_AGAIN, PassengerStatus, PassengerType, request_refusal
+from domain.rules.join import ASKABLE_AGAIN, PassengerStatus, PassengerType, join_request_refusal
 from domain.rules.trip import TripStatus
 from domain.settings import Settings
 from workflows.join_request.contracts import JoinRequest, join_start
@@ -106,7 +106,7 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
         raise ApiError(messages.JOIN_OWN_TRIP)
     if scheduled_at <= clock.now():
         raise ApiError(messages.JOIN_REQUEST_PAST)
-    refuse(request_refusal(PassengerStatus(asked_before) if asked_before is not None else None))
+    refuse(join_request_refusal(PassengerStatus(asked_before) if asked_before is not None else None))
     if active >= seats:
         raise ApiError(messages.JOIN_TRIP_FULL, status.HTTP_409_CONFLICT)
     refuse(stops_refusal(settings, TripWay.of(way, scheduled_at), body.pickup, body.drop))
@@ -124,7 +124,7 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
     if not asked:
         # Another request of the person's was made (or answered) since the checks read the row: it stands.
         now = await _STATUS_NOW.rows(connection, {"trip_id": body.trip_id, "user_id": user.id})
-        refuse(request_refusal(PassengerStatus(now[0][0]) if now else None))
+        refuse(join_request_refusal(PassengerStatus(now[0][0]) if now else None))
         raise ApiError(messages.JOIN_ALREADY_REQUESTED, status.HTTP_409_CONFLICT)
     if not await count_ask(
         session, AskKind.JOIN_REQUEST, user.id, body.trip_id, settings.join_requests_per_trip_per_day

@@ -127,7 +127,7 @@ def plan_refusal(*, is_host: bool, eligible: bool, latest: str | None) -> Refusa
     return None
 
 
-def request_refusal(*, is_host: bool, eligible: bool, latest: str | None, planned: bool) -> Refusal | None:
+def cab_request_refusal(*, is_host: bool, eligible: bool, latest: str | None, planned: bool) -> Refusal | None:
     """Why the host may not request (or ask vendors for) a cab now, or None."""
     if refusal := plan_refusal(is_host=is_host, eligible=eligible, latest=latest):
         return refusal

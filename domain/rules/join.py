@@ -151,7 +151,7 @@ def move_refusal(
     return None
 
 
-def request_refusal(status: PassengerStatus | None) -> Refusal | None:
+def join_request_refusal(status: PassengerStatus | None) -> Refusal | None:
     """Why a person holding this status on a trip may not ask to join it (again), or None."""
     if status == PassengerStatus.REQUESTED:
         return Refusal(RefusalKind.NOT_ALLOWED_NOW, messages.JOIN_ALREADY_REQUESTED)
@@ -163,4 +163,4 @@ def request_refusal(status: PassengerStatus | None) -> Refusal | None:
 
 
 # The statuses from which a person may ask to join the trip again: the request is renewed on the same row.
-ASKABLE_AGAIN = frozenset(status for status in PassengerStatus if request_refusal(status) is None)
+ASKABLE_AGAIN = frozenset(status for status in PassengerStatus if join_request_refusal(status) is None)

@@ -23,7 +23,7 @@ class TripStatus(StrEnum):
     CANCELLED = "CANCELLED"
 
 
-class TripStage(StrEnum):
+class TripFlowStatus(StrEnum):
     """The TripWorkflow's FlowStatus: where the trip is in time, or how it ended."""
 
     SCHEDULED = "scheduled"

@@ -5,7 +5,7 @@ What the API, the activities and the flow agree on (workflows/flow.py has the sh
 from dataclasses import dataclass
 from datetime import datetime
 
-from domain.rules.trip import TripStage
+from domain.rules.trip import TripFlowStatus
 from domain.rules.zone import IST
 from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowSignal, FlowStart
 
@@ -73,7 +73,7 @@ def trip_start(schedule: TripSchedule, *, host_id: int) -> FlowStart:
         "TripWorkflow",
         trip_workflow_id(schedule.trip_id),
         schedule,
-        {TRIP_ID.name: str(schedule.trip_id), USER_ID.name: str(host_id), FLOW_STATUS.name: TripStage.SCHEDULED},
+        {TRIP_ID.name: str(schedule.trip_id), USER_ID.name: str(host_id), FLOW_STATUS.name: TripFlowStatus.SCHEDULED},
     )
 
 

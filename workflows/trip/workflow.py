@@ -15,7 +15,7 @@ from temporalio import workflow
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from domain.rules.trip import TripStage, TripStatus
+    from domain.rules.trip import TripFlowStatus, TripStatus
     from workflows.flow import FLOW_STATUS, TRIP_ID
     from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import lean, short_step
@@ -67,22 +67,22 @@ class TripWorkflow:
         # wakes, not as an activity task and a second workflow task. Flows started before do as they did.
         self._leaner = schedule.version >= LEANER_TRIP_VERSION
         if self._leaner or lean():
-            self._status = TripStage.SCHEDULED  # as the start's search attributes say
+            self._status = TripFlowStatus.SCHEDULED  # as the start's search attributes say
         else:
             workflow.upsert_search_attributes([TRIP_ID.value_set(str(self._trip_id))])
-            self._set_status(TripStage.SCHEDULED)
+            self._set_status(TripFlowStatus.SCHEDULED)
         if not self._leaner:
             status = await short_step(
                 "open_trip", self._trip_id, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
             )
             if status is None:
-                self._set_status(TripStage.DISCARDED)
+                self._set_status(TripFlowStatus.DISCARDED)
                 return
             if status != TripStatus.ACTIVE:
                 await self._end_cancelled()
                 return
         if await self._follow_the_schedule():
-            self._set_status(TripStage.COMPLETED)
+            self._set_status(TripFlowStatus.COMPLETED)
             return
         await self._end_cancelled()
 
@@ -93,7 +93,7 @@ class TripWorkflow:
             departure = self._departure
             reminder_at = departure - self._reminder_lead
             if workflow.now() < departure:
-                self._set_status(TripStage.SCHEDULED)
+                self._set_status(TripFlowStatus.SCHEDULED)
             if workflow.now() < reminder_at:
                 if not await sleep_until(reminder_at, self._changed_since(plan), "reminder"):
                     continue
@@ -103,7 +103,7 @@ class TripWorkflow:
                 await self._remind(departure)
             if not await sleep_until(departure, self._changed_since(plan), "departure"):
                 continue
-            self._set_status(TripStage.STARTED)
+            self._set_status(TripFlowStatus.STARTED)
             if not await sleep_until(departure + self._completion_delay, self._changed_since(plan), "completion"):
                 continue
             return bool(
@@ -146,7 +146,7 @@ class TripWorkflow:
             start_to_close_timeout=STEP_TIMEOUT,
             retry_policy=PATIENT_RETRY,
         )
-        self._set_status(TripStage.CANCELLED)
+        self._set_status(TripFlowStatus.CANCELLED)
 
     def _set_status(self, status: str) -> None:
         if status != self._status:
