@@ -61,7 +61,7 @@ async def test_a_trip_is_reminded_then_completed_once(
     sent = await notifications_about(session_maker, party.trip_id)
     travellers = sorted(party.travellers)
     assert recipients(sent, "Trip reminder") == travellers
-    departure = party.scheduled_at.astimezone(IST).strftime("%I:%M %p").lstrip("0")
+    departure = party.scheduled_at.astimezone(IST).strftime("%I:%M %p").lstrip("0").lower()  # "9:05 am"
     assert {each.message for each in sent if each.title == "Trip reminder"} == {
         f"Your trip from Koramangala to Kempegowda International Airport starts at {departure}."
     }
@@ -228,7 +228,7 @@ async def test_rescheduling_reminds_for_the_new_time_not_the_old(
     ]
     assert sorted(each.recipient_id for each in reminders) == sorted(party.travellers)
     assert all(each.dedupe_key and each.dedupe_key.endswith(moved_to.isoformat()) for each in reminders)
-    moved_clock = moved_to.astimezone(IST).strftime("%I:%M %p").lstrip("0")
+    moved_clock = moved_to.astimezone(IST).strftime("%I:%M %p").lstrip("0").lower()  # "9:05 am"
     assert all(each.message.endswith(f" starts at {moved_clock}.") for each in reminders)
     assert await flow_statuses(handle) == ["scheduled", "started", "completed"]
 
