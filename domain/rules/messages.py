@@ -2,6 +2,8 @@
 
 from typing import Final
 
+from domain.rules import choices, limits
+
 PHONE_REQUIRED: Final = "phone number is required"
 PHONE_INVALID: Final = "Enter a valid phone number"
 OTP_REQUIRED: Final = "OTP cannot be empty"
@@ -39,7 +41,7 @@ LOCATION_UPDATED: Final = "Location updated"
 LOCATION_INVALID: Final = "Please enter a valid location or use auto-fetch."
 NOTHING_UPDATED: Final = "Nothing has been updated"
 
-MESSAGE_LENGTH: Final = "Message should be of length 1 to 500"
+MESSAGE_LENGTH: Final = f"Message should be of length {limits.MESSAGE_MIN_LENGTH} to {limits.MESSAGE_MAX_LENGTH}"
 # Free text (domain/rules/text.py): {characters} names what was refused ('line break', 'U+200B').
 MESSAGE_CHARACTERS: Final = "Message contains characters that are not allowed: {characters}"
 NOTE_CHARACTERS: Final = "Note contains characters that are not allowed: {characters}"
@@ -49,7 +51,9 @@ PLACE_NAME_CHARACTERS: Final = "Place name contains characters that are not allo
 REASON_REQUIRED: Final = "Reason is required"
 REASON_SELECT: Final = "Please select an option or write your reason"
 FILE_FORMAT_INVALID: Final = "Invalid file format"
-FILE_TOO_LARGE: Final = "File exceeds 50 MB. Please upload a smaller file or share a cloud link."
+FILE_TOO_LARGE: Final = (
+    f"File exceeds {limits.FILE_MAX_BYTES // (1024 * 1024)} MB. Please upload a smaller file or share a cloud link."
+)
 
 NOT_FOUND: Final = "Not found"
 PAGE_NOT_FOUND: Final = "Page Not Found"
@@ -63,7 +67,7 @@ OTP_LOGIN_TOKEN_INVALID: Final = "This OTP is no longer valid. Please request a 
 
 FEEDBACK_SERVICE_REQUIRED: Final = "Please select at least one service."
 FEEDBACK_NOTE_REQUIRED: Final = "Please provide a note."
-FEEDBACK_NOTE_TOO_LONG: Final = "Note cannot exceed 500 characters."
+FEEDBACK_NOTE_TOO_LONG: Final = f"Note cannot exceed {limits.FEEDBACK_NOTE_MAX_LENGTH} characters."
 FEEDBACK_CHOICE_INVALID: Final = "Please choose services and features from the list."
 FEEDBACK_THANKS: Final = "Thank you for your feedback!"
 
@@ -75,18 +79,25 @@ TRIP_DATE_INVALID: Final = "Please add valid date"
 TRIP_TIME_INVALID: Final = "Please add valid time"
 TRIP_CREATE_IN_PAST: Final = "Cannot create trip. Time of trip cannot be in the past."
 TRIP_EDIT_TO_PAST: Final = "Cannot edit trip. Time of trip cannot be in the past."
-TRIP_CREATE_TOO_FAR: Final = "Cannot create trip. Time of trip cannot be more than 5 years ahead."
-TRIP_EDIT_TOO_FAR: Final = "Cannot edit trip. Time of trip cannot be more than 5 years ahead."
+TRIP_CREATE_TOO_FAR: Final = (
+    f"Cannot create trip. Time of trip cannot be more than {limits.DATE_PICKER_MAX_YEARS_AHEAD} years ahead."
+)
+TRIP_EDIT_TOO_FAR: Final = (
+    f"Cannot edit trip. Time of trip cannot be more than {limits.DATE_PICKER_MAX_YEARS_AHEAD} years ahead."
+)
 TRIP_EDIT_PAST: Final = "Cannot edit trip. Trip is in the past."
 TRIP_DELETE_PAST: Final = "Cannot delete trip. Trip is in the past."
 TRIP_COST_REQUIRED: Final = "Please add estimated cost"
-TRIP_COST_RANGE: Final = "Estimated cost should be between 1 and 100000"
-TRIP_PASSENGERS_RANGE: Final = "Passengers should be between 2 and 4"
+TRIP_COST_RANGE: Final = f"Estimated cost should be between {limits.ESTIMATED_COST_MIN} and {limits.ESTIMATED_COST_MAX}"
+TRIP_PASSENGERS_RANGE: Final = f"Passengers should be between {limits.PASSENGERS_MIN} and {limits.PASSENGERS_MAX}"
 TRIP_PASSENGERS_BELOW_JOINED: Final = "Passengers cannot be fewer than the people already in the trip"
-TRIP_NOTE_TOO_LONG: Final = "Additional note cannot exceed 300 characters"
+TRIP_NOTE_TOO_LONG: Final = f"Additional note cannot exceed {limits.TRIP_NOTE_MAX_LENGTH} characters"
 TRIP_MODE_INVALID: Final = "Please choose a mode of transport"
-# How far the host goes out of their way (domain/rules/choices.py DETOUR_CHOICES).
-TRIP_DETOUR_INVALID: Final = "Please choose how far you will go out of your way: 0, 5, 10, 15, 20 or 30 minutes"
+# How far the host goes out of their way: the choices, the last joined by "or" ('0, 5, 10, 15, 20 or 30 minutes').
+TRIP_DETOUR_INVALID: Final = (
+    "Please choose how far you will go out of your way: "
+    f"{', '.join(str(minutes) for minutes in choices.DETOUR_CHOICES[:-1])} or {choices.DETOUR_CHOICES[-1]} minutes"
+)
 TRIP_PLACES_LOCKED: Final = "Origin and destination cannot be changed"
 TRIP_NOT_FOUND: Final = "Trip not found"
 TRIP_HOST_ONLY: Final = "Only the host of this trip can do that"
@@ -124,15 +135,15 @@ JOIN_NONE_WAITING: Final = "No pending requests"
 # A rider's own pick-up and drop (domain/rules/along.py), refused when they no longer suit the trip.
 JOIN_STOPS_WRONG_WAY: Final = "Your drop comes before your pick-up on this trip's way"
 JOIN_STOPS_OUT_OF_WAY: Final = "Your pick-up and drop are further out of the host's way than the host will go"
-LUGGAGE_RANGE: Final = "Luggage should be between 0 and 20"
+LUGGAGE_RANGE: Final = f"Luggage should be between {limits.LUGGAGE_MIN} and {limits.LUGGAGE_MAX}"
 
 REVIEW_TRIP_NOT_COMPLETED: Final = "This trip is not completed yet"
 REVIEW_NOT_MEMBER: Final = "You were not an active member of this trip."
 REVIEW_AT_LEAST_ONE: Final = "Please review atleast one Humsafar"
 REVIEW_FLAG_REASON_REQUIRED: Final = "Flagging reason is required"
-REVIEW_FLAG_REASON_TOO_LONG: Final = "Flagging reason cannot exceed 300 characters"
+REVIEW_FLAG_REASON_TOO_LONG: Final = f"Flagging reason cannot exceed {limits.REVIEW_FLAG_REASON_MAX_LENGTH} characters"
 REVIEW_FLAG_ONLY: Final = "A flagged Humsafar cannot also be rated"
-REVIEW_STARS_RANGE: Final = "Stars should be between 0 and 5"
+REVIEW_STARS_RANGE: Final = f"Stars should be between 0 and {limits.REVIEW_STARS_MAX}"
 REVIEW_ATTRIBUTE_INVALID: Final = "Please choose attributes from the list"
 REVIEW_SELF: Final = "You cannot review yourself"
 REVIEW_NOT_CO_RIDER: Final = "You can only review the people you travelled with"
@@ -209,7 +220,7 @@ STILL_COMING_PAST: Final = "Cannot keep your seat. Trip is in the past."
 
 COMMUTE_DAYS_REQUIRED: Final = "Please choose the days to repeat on"
 COMMUTE_UNTIL_PAST: Final = "The last day cannot be in the past"
-COMMUTE_UNTIL_TOO_FAR: Final = "The last day cannot be more than 5 years ahead"
+COMMUTE_UNTIL_TOO_FAR: Final = f"The last day cannot be more than {limits.DATE_PICKER_MAX_YEARS_AHEAD} years ahead"
 COMMUTE_CREATED: Final = "Commute created"
 COMMUTE_STOPPED: Final = "Commute stopped"
 COMMUTE_NOT_FOUND: Final = "Commute not found"
@@ -260,7 +271,7 @@ CHAT_DOCUMENTS_PER_TRIP_USED: Final = (
 )
 CHAT_DOCUMENT_STORAGE_FULL: Final = "We cannot store documents just now. Please try again later or share a cloud link."
 CHAT_DOCUMENT_NAME_CHARACTERS: Final = "File name contains characters that are not allowed: {characters}"
-CHAT_DOCUMENT_NAME_LENGTH: Final = "File name must be at most 100 characters"
+CHAT_DOCUMENT_NAME_LENGTH: Final = f"File name must be at most {limits.FILE_NAME_MAX_LENGTH} characters"
 CHAT_TOKEN_IN_ADDRESS: Final = "Send the access token in an authenticate frame, never in the socket's address"
 
 # Notifications and web push
@@ -274,7 +285,9 @@ NOTIFICATION_EMPTY: Final = "No notifications found in last"
 # A newcomer has had no time for notices: their empty list does not count days they were not here.
 NOTIFICATION_EMPTY_NEW: Final = "No notifications yet"
 NOTIFICATION_EMPTY_NEW_HINT: Final = "Requests, answers and trip news will show up here."
-NOTIFICATION_WINDOW_INVALID: Final = "Notifications can be fetched for at most 10 days at a time"
+NOTIFICATION_WINDOW_INVALID: Final = (
+    f"Notifications can be fetched for at most {limits.NOTIFICATION_WINDOW_DAYS} days at a time"
+)
 NOTIFICATION_TYPE_INVALID: Final = "Unknown notification type"
 PUSH_SUBSCRIBED: Final = "Subscribed to notifications"
 PUSH_REFRESHED: Final = "Notification subscription refreshed"

@@ -8,7 +8,7 @@ with the trip's route and time in the words below. Exported to the web app with 
 from collections.abc import Sequence
 from datetime import datetime
 
-from domain.rules import zone
+from domain.rules import limits, zone
 from domain.rules.trip import short_place_name
 
 # What a notification is about.
@@ -76,7 +76,8 @@ CAB_ENDED_COMMUTE_STOPPED_BODY = "The cab for the trip {route} was cancelled bec
 
 SOS_RAISED_TITLE = "SOS on your trip"
 SOS_RAISED_BODY = (
-    "{name} raised an SOS on the trip {route}. If you are with them, check they are safe; call 112 in an emergency."
+    "{name} raised an SOS on the trip {route}. If you are with them, check they are safe; "
+    f"call {limits.EMERGENCY_NUMBER} in an emergency."
 )
 SOS_RESOLVED_TITLE = "SOS closed"
 SOS_RESOLVED_BODY = "{name} says they are safe now."
