@@ -3,7 +3,6 @@ import styles from './PickerFields.module.css'
 import { Dialog } from '@/components/Dialog'
 import { clockMoment } from '@/components/trip/trip'
 import { useI18n, type Locale } from '@/i18n'
-import { INDIA_TIME_ZONE } from '@/i18n/format'
 import { htmlLangOf, languageOf } from '@/i18n/languages'
 import { useFormat } from '@/i18n/useFormat'
 import '@/i18n/catalogs/en/trips'
@@ -26,18 +25,19 @@ type Half = (typeof HALVES)[number]
 
 /**
  * The halves' names as format.time writes them in the language, from Intl's own day period: "am" / "pm" in English
- * and Hindi, "AM" / "PM" in Kannada.
+ * and Hindi, "AM" / "PM" in Kannada. Read off a morning and an evening hour of a clock in UTC, any clock's halves
+ * being named alike.
  */
 export function halfNames(locale: Locale): Record<Half, string> {
   const clock = new Intl.DateTimeFormat(`${htmlLangOf(languageOf(locale))}-u-nu-latn`, {
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
-    timeZone: INDIA_TIME_ZONE,
+    timeZone: 'UTC',
   })
-  const dayPeriod = (time: string, half: Half) =>
-    clock.formatToParts(clockMoment(time)).find((part) => part.type === 'dayPeriod')?.value ?? half
-  return { AM: dayPeriod('09:00', 'AM'), PM: dayPeriod('21:00', 'PM') }
+  const dayPeriod = (hour: number, half: Half) =>
+    clock.formatToParts(Date.UTC(2000, 0, 1, hour)).find((part) => part.type === 'dayPeriod')?.value ?? half
+  return { AM: dayPeriod(9, 'AM'), PM: dayPeriod(21, 'PM') }
 }
 
 function toParts(value: string) {
