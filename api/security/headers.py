@@ -31,7 +31,7 @@ INDEX_SCRIPT_HASHES = (
     "'sha256-odLeAr5zuI6mJ8yqXKusvc6MMH97YwhVTzAYPCEvJlw='",  # the first frame: the shell, the early answers
     "'sha256-fkK+4Ybhp9k8uqEC38r0YBYCWg49XnUTbbZniWCI8Qk='",  # the boot: the app's code once the frame is painted
 )
-INDEX_STYLE_HASHES = ("'sha256-3MRsgx2eo/MRLqJ6ulFTHavoP2ek8XKftCBgk+o5QHk='",)  # the first frame's <style>
+INDEX_STYLE_HASHES = ("'sha256-/TTq11hH5fFMrE/NZxeOc/rV5CM3tITkcgLu2PTWeno='",)  # the first frame's <style>
 INDEX_STYLE_ATTRIBUTE_HASHES = (
     "'sha256-7Y6IQrjXKFmLaTU0jyTlsS12iDnYeka+QNyr7ToGRCs='",  # style="width: 40%"
     "'sha256-E3y6RYDev0sFGS/6a1sO6OnMoxW+RE5GKYPcHS0yeDU='",  # style="width: 30%; height: 20px; margin: 4px 0 3.5px"
