@@ -13,13 +13,13 @@ from dataclasses import dataclass
 import pillow_heif
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from domain.rules import limits
+
 pillow_heif.register_heif_opener()
 
 ACCEPTED_FORMATS = frozenset({"JPEG", "PNG", "HEIF"})
 MAX_DECODED_BYTES = 10 * 1024 * 1024
-# An avatar is shown at most 512 px square: 4096 x 4096 (16.8 megapixels) takes any phone's usual photo (12 MP) and
-# keeps one decode to a fraction of a second on one core.
-MAX_SIDE = 4096
+MAX_SIDE = limits.IMAGE_MAX_SIDE
 MAX_PIXELS = MAX_SIDE * MAX_SIDE
 DECODERS = 2
 SMALL_SIDE = 160
