@@ -13,13 +13,13 @@ from dataclasses import dataclass
 import pillow_heif
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from domain.rules import limits
+from domain.rules import server_limits
 
 pillow_heif.register_heif_opener()
 
 ACCEPTED_FORMATS = frozenset({"JPEG", "PNG", "HEIF"})
 MAX_DECODED_BYTES = 10 * 1024 * 1024
-MAX_SIDE = limits.IMAGE_MAX_SIDE
+MAX_SIDE = server_limits.IMAGE_MAX_SIDE
 MAX_PIXELS = MAX_SIDE * MAX_SIDE
 DECODERS = 2
 SMALL_SIDE = 160

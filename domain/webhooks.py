@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
-from domain.rules import limits, messages
+from domain.rules import messages, server_limits
 
 TIMESTAMP_HEADER: Final = "X-Webhook-Timestamp"
 DELIVERY_ID_HEADER: Final = "X-Webhook-Id"
-WINDOW_SECONDS: Final = limits.VENDOR_WEBHOOK_WINDOW_SECONDS
+WINDOW_SECONDS: Final = server_limits.VENDOR_WEBHOOK_WINDOW_SECONDS
 DELIVERY_ID: Final = re.compile(r"[A-Za-z0-9._:-]{1,200}")
 TIMESTAMP: Final = re.compile(r"[0-9]{1,12}")
 

@@ -13,13 +13,13 @@ from datetime import datetime
 from enum import StrEnum
 from itertools import pairwise
 
-from domain.rules import choices, labels, limits, messages, notices
+from domain.rules import choices, labels, messages, notices, server_limits
 from domain.rules.geo import distance_km
 from domain.rules.refusal import Refusal, invalid, not_now, not_theirs
 from domain.rules.trip import TripStatus
 
-MAX_STOPS = limits.CAB_MAX_STOPS
-MAX_ROUTE_KM = limits.CAB_MAX_ROUTE_KM
+MAX_STOPS = server_limits.CAB_MAX_STOPS
+MAX_ROUTE_KM = server_limits.CAB_MAX_ROUTE_KM
 # Stops lie near the trip's way: the ride through them at most this many times the trip's direct distance.
 MAX_DETOUR_RATIO = 1.5
 

@@ -27,9 +27,6 @@ LUGGAGE_MIN: Final = 0
 LUGGAGE_MAX: Final = 20
 FILE_MAX_BYTES: Final = 52_428_800
 FILE_NAME_MAX_LENGTH: Final = 100
-# A profile picture's longest side, in pixels: an avatar is shown at most 512 px square, and 4096 x 4096 (16.8
-# megapixels) takes any phone's usual photo (12 MP) while keeping one decode to a fraction of a second on one core.
-IMAGE_MAX_SIDE: Final = 4096
 CHAT_INPUT_MAX_ROWS: Final = 3
 QUERY_INPUT_MAX_ROWS: Final = 2
 
@@ -56,15 +53,6 @@ LINKEDIN_SUCCESS_REDIRECT_SECONDS: Final = 4
 RECOMMENDED_MAX_WALK_KM: Final = 2.0
 # A search answers its ranked trips a page at a time: about two phone screens, some 21 KB of JSON.
 TRIPS_PER_SEARCH_PAGE: Final = 10
-# A host marks a no-show from departure until this many hours after it.
-NO_SHOW_WINDOW_HOURS: Final = 24
-
-# A cab for a trip: its stops, and the longest ride the vendors serve (intercity beyond it is another product).
-CAB_MAX_STOPS: Final = 3
-CAB_MAX_ROUTE_KM: Final = 150
-
-# A vendor's webhook signed more than this many seconds before or after now is refused (domain/webhooks.py).
-VENDOR_WEBHOOK_WINDOW_SECONDS: Final = 300
 
 # Rider safety
 EMERGENCY_CONTACTS_MAX: Final = 3

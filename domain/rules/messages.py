@@ -2,7 +2,7 @@
 
 from typing import Final
 
-from domain.rules import choices, limits
+from domain.rules import choices, limits, server_limits
 
 PHONE_REQUIRED: Final = "phone number is required"
 PHONE_INVALID: Final = "Enter a valid phone number"
@@ -31,7 +31,9 @@ DOB_INVALID: Final = "Enter a valid date of birth"
 DOB_LOCKED_AFTER_KYC: Final = "Date of birth cannot be updated after KYC"
 REFERRAL_CODE_INVALID: Final = "Enter a valid referral code"
 IMAGE_INVALID: Final = "Image must be a jpg, jpeg, png, heic or heif file"
-IMAGE_TOO_LARGE: Final = f"Image is too large: at most {limits.IMAGE_MAX_SIDE} × {limits.IMAGE_MAX_SIDE} pixels"
+IMAGE_TOO_LARGE: Final = (
+    f"Image is too large: at most {server_limits.IMAGE_MAX_SIDE} × {server_limits.IMAGE_MAX_SIDE} pixels"
+)
 IMAGE_UPLOADS_TOO_MANY: Final = "You have changed your picture too often. Please try again in an hour"
 PROFILE_CREATED: Final = "Profile Created Successfully"
 PROFILE_UPDATED: Final = "Profile Updated Successfully"
@@ -181,10 +183,10 @@ CAB_ISSUE_ALREADY_RAISED: Final = "An issue has already been raised for this cab
 CAB_ISSUE_REQUIRED: Final = "Let us know what is wrong"
 CAB_VENDOR_REQUIRED: Final = "Please select a vendor"
 CAB_CATEGORY_INVALID: Final = "Please choose a cab category"
-CAB_TOO_MANY_STOPS: Final = f"At most {limits.CAB_MAX_STOPS} stops can be added"
+CAB_TOO_MANY_STOPS: Final = f"At most {server_limits.CAB_MAX_STOPS} stops can be added"
 CAB_STOP_REPEATED: Final = "Each stop can be added once"
 CAB_STOP_OFF_ROUTE: Final = "{stop} is too far from the way of this trip"
-CAB_ROUTE_TOO_LONG: Final = f"The ride through these stops is longer than {limits.CAB_MAX_ROUTE_KM} km"
+CAB_ROUTE_TOO_LONG: Final = f"The ride through these stops is longer than {server_limits.CAB_MAX_ROUTE_KM} km"
 CAB_REQUEST_FAILED: Final = "Your cab request could not be processed!"
 CAB_VENDORS_UNAVAILABLE: Final = "Cab vendors are unavailable right now. Please try again in some time."
 CAB_PLAN_SAVED: Final = "Stops saved"
@@ -197,13 +199,13 @@ VENDOR_NEWS_RECEIVED: Final = "Received"
 VENDOR_SIGNATURE_INVALID: Final = "Signature is not valid"
 VENDOR_WEBHOOK_INVALID: Final = "The webhook body is not valid"
 VENDOR_WEBHOOK_STALE: Final = (
-    f"The webhook's timestamp is more than {limits.VENDOR_WEBHOOK_WINDOW_SECONDS // 60} minutes from now"
+    f"The webhook's timestamp is more than {server_limits.VENDOR_WEBHOOK_WINDOW_SECONDS // 60} minutes from now"
 )
 VENDOR_WEBHOOK_REPLAYED: Final = "This webhook delivery was already received"
 
 NO_SHOW_MARKED: Final = "Marked as a no-show"
 NO_SHOW_TOO_EARLY: Final = "A no-show can be marked only after the trip starts"
-NO_SHOW_TOO_LATE: Final = f"A no-show can be marked only within {limits.NO_SHOW_WINDOW_HOURS} hours of the trip"
+NO_SHOW_TOO_LATE: Final = f"A no-show can be marked only within {server_limits.NO_SHOW_WINDOW_HOURS} hours of the trip"
 NO_SHOW_ALREADY: Final = "Already marked as a no-show"
 NO_SHOW_NOT_MEMBER: Final = "Only an active member can be marked as a no-show"
 # Said before a move that counts as a late cancellation (domain/rules/reliability.py); {window} is the

@@ -9,10 +9,10 @@ member after departure, until a day after; once per member and trip.
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from domain.rules import limits, messages
+from domain.rules import messages, server_limits
 from domain.rules.refusal import Refusal, not_now
 
-NO_SHOW_WINDOW = timedelta(hours=limits.NO_SHOW_WINDOW_HOURS)
+NO_SHOW_WINDOW = timedelta(hours=server_limits.NO_SHOW_WINDOW_HOURS)
 
 
 class ReliabilityEvent(StrEnum):

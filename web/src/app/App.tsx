@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { BrowserRouter, useNavigate } from 'react-router'
-import { AnswersFollowLanguage } from './AnswersFollowLanguage'
 import { ErrorBoundary } from './ErrorScreen'
 import { AppRoutes } from './router'
 import { isPublicPath, paths } from '@/config/paths'
@@ -34,7 +33,6 @@ export function App() {
         <BrowserRouter>
           <ErrorBoundary>
             <SessionExpiry />
-            <AnswersFollowLanguage />
             <AppRoutes />
           </ErrorBoundary>
         </BrowserRouter>

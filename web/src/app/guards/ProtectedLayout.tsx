@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { AppUpdatePrompt } from '@/app/AppUpdatePrompt'
+import { useAnswersFollowLanguage } from '@/app/answers-follow-language'
 import { PushBridge } from '@/app/PushBridge'
 import { LiveUpdates } from '@/app/LiveUpdates'
 import { LoadFailed } from '@/app/LoadFailed'
@@ -36,6 +37,7 @@ export function ProtectedLayout() {
   const user = useQuery(userQueryOptions())
   const config = useQuery(configQueryOptions())
   useProfileLanguage(user.data, user.data != null && !isProfileComplete(user.data))
+  useAnswersFollowLanguage()
   // The screen behind the guard is drawn as a transition once both have arrived, in slices that keep the page
   // responsive, instead of in one long task.
   const ready = useDeferredValue(user.isSuccess && config.isSuccess)

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AnswersFollowLanguage } from './AnswersFollowLanguage'
+import { useAnswersFollowLanguage } from './answers-follow-language'
 import { I18nProvider } from '@/i18n'
 import { LanguagePicker } from '@/i18n/LanguagePicker'
 import { getData } from '@/lib/api'
@@ -21,6 +21,7 @@ function serveConfiguration() {
 }
 
 function Configuration() {
+  useAnswersFollowLanguage()
   const configuration = useQuery({
     queryKey: ['configuration'],
     queryFn: ({ signal }) => getData<{ share_trip_text: string }>('/api/user/configuration', signal),
@@ -39,7 +40,6 @@ describe('answers follow the language', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <I18nProvider locale="en">
-          <AnswersFollowLanguage />
           <LanguagePicker />
           <Configuration />
         </I18nProvider>
