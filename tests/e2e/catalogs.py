@@ -123,8 +123,10 @@ _LATIN_TEXTS = """
     const style = getComputedStyle(element);
     return rect.width > 0 && rect.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
   };
-  // Screen-reader-only text counts: it is read out in the language too.
-  const shown = (element) => visible(element) || Boolean(element.closest('.visually-hidden'));
+  // Screen-reader-only text counts: it is read out in the language too. What the page marks translate="no" is people's
+  // own words (a place's name), in whatever script they wrote it.
+  const shown = (element) =>
+    !element.closest('[translate="no"]') && (visible(element) || Boolean(element.closest('.visually-hidden')));
   const where = (element, attribute) => {
     const testId = element.closest('[data-testid]')?.getAttribute('data-testid');
     const classes = [...element.classList].slice(0, 2).join('.');

@@ -82,13 +82,13 @@ export function TripCard({ trip, search }: { trip: Trip | TripFound; search?: st
         <ol className={styles.route} aria-label={t('tripCard.route')}>
           <li>
             <span className={styles.dot} aria-hidden="true" />
-            <span className={styles.place} title={trip.origin.name}>
+            <span className={styles.place} title={trip.origin.name} translate="no">
               {placeShortName(trip.origin.name)}
             </span>
           </li>
           <li>
             <span className={`${styles.dot} ${styles.dotEnd}`} aria-hidden="true" />
-            <span className={styles.place} title={trip.destination.name}>
+            <span className={styles.place} title={trip.destination.name} translate="no">
               {placeShortName(trip.destination.name)}
             </span>
           </li>
