@@ -16,8 +16,10 @@ from workflows.policies import STEP_TIMEOUT
 
 # A killed worker's cached flows wait out the sticky queue's timeout (10 s) before another worker takes them, and a
 # step it was running is tried again only after its start-to-close timeout (STEP_TIMEOUT, 30 s): the second kill can
-# land while the booking step runs, whose vendor's confirmation then arrives with its retry.
-RESUME_SECONDS = 40 + int(STEP_TIMEOUT.total_seconds())
+# land while the booking step runs, whose vendor's confirmation then arrives with its retry. The new worker's own
+# start (its imports, its connections) comes on top, and takes tens of seconds on a busy machine: a deadline, so
+# generous costs nothing when the flow resumes at once.
+RESUME_SECONDS = 70 + int(STEP_TIMEOUT.total_seconds())
 HSR_LAYOUT = "in-560102-f8603901"
 
 
