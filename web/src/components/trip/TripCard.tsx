@@ -29,7 +29,9 @@ function HostLine({ host }: { host: Trip['host'] }) {
   return (
     <p className={styles.host} data-testid="trip-card-host">
       <Avatar src={host.small_image_url} name={host.name} size={28} />
-      <span className={styles.hostName}>{firstName(host.name)}</span>
+      <span className={styles.hostName} translate="no">
+        {firstName(host.name)}
+      </span>
       {host.is_kyc_verified && (
         <svg className={styles.verified} width="16" height="16" viewBox="0 0 24 24" role="img" aria-label={t('tripCard.verified')}>
           <path
