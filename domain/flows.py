@@ -9,7 +9,7 @@ committed one always does:
   writer's commit: it delivers what waits in batches, sent at once, and starts flows eagerly (their first task
   comes back in the start's answer to its own worker). The API's outbox is `relayed`: its writers leave their
   entries to the relay, so a call answers without waiting for Temporal, and a start costs the stack about a tenth
-  less than one the API sent itself (docs/operations.md);
+  less than one the API sent itself (docs/benchmarks.md);
 - a writer in the worker (an activity) delivers its own entries right after its commit (`FlowOutbox.transaction`),
   and so does an API call that needs its flow at once (`transaction(at_once=True)`, `deliver_waiting`);
 - the relay also looks every interval, for entries a writer left behind (it died between its commit and the
@@ -235,7 +235,7 @@ class FlowOutbox:
     relay (tests of the writers alone). `relayed`: its writers leave their entries to the worker's relay, unless
     a call needs its flow at once. `meter` takes the `flow_outbox_parked` gauge the relay keeps current.
     `eager_start`, for an outbox whose client a worker of the task queue runs on: Temporal hands a new flow's first
-    task back in the start's answer, to be run here at once, when the worker has room for it (docs/operations.md)."""
+    task back in the start's answer, to be run here at once, when the worker has room for it (docs/benchmarks.md)."""
 
     def __init__(
         self,

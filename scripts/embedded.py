@@ -87,7 +87,7 @@ def free_port() -> int:
 
 # The dev server's SQLite file in write-ahead-log mode, synced at checkpoints rather than at every commit: a killed
 # server loses nothing it acknowledged (only a power cut can take the last moments), and it keeps up with about three
-# times as many flow starts a second (docs/operations.md).
+# times as many flow starts a second (docs/benchmarks.md).
 SQLITE_PRAGMAS = ("journal_mode=wal", "synchronous=normal")
 
 

@@ -85,7 +85,7 @@ def activity_methods(area: object) -> list[Callable[..., Any]]:
 GRACEFUL_SHUTDOWN = timedelta(seconds=20)
 # Workflow task polls kept open at once; the SDK gives a fifth of them to the task queue that new flows' first tasks
 # wait in (the rest to this worker's sticky queue). With the SDK's 5, that was one poll: new flows opened at 43 a
-# second while the API took 100 starts a second on the same two cores; with 16, at 62 (docs/operations.md).
+# second while the API took 100 starts a second on the same two cores; with 16, at 62 (docs/benchmarks.md).
 WORKFLOW_TASK_POLLS = 16
 # Workflow tasks the worker holds at once, its polls' among them; the relay starts no more flows at once than are
 # free (worker/slots.py). Activities and local activities keep the SDK's 100 each.
@@ -97,7 +97,7 @@ def flow_outbox(settings: Settings, engine: AsyncEngine, client: Client) -> Flow
     """The outbox the worker's activities write to and its relay delivers, its metrics beside the client's. The
     flows it starts (the ones the API's calls write, a notification's push, a commute's day, ...) start eagerly:
     their first task comes back in the start's answer to this worker, past Temporal's task queue, which saves the
-    dev server about a fifth of its work for each (docs/operations.md)."""
+    dev server about a fifth of its work for each (docs/benchmarks.md)."""
 
     async def connected() -> Client:
         return client

@@ -4,7 +4,7 @@ A flow started eagerly takes one of its worker's workflow task slots with the st
 the start goes into Temporal's task queue instead, where the dev server writes it to its SQLite file and reads it
 back, which costs it about a third more than an eager start. The relay therefore sends no more starts at once than
 there are free slots, and waits for one to free when none is (`WorkflowTaskSlots.room`): a backlog waits in the
-flow outbox, where it costs nothing, rather than in Temporal's task queue (docs/operations.md).
+flow outbox, where it costs nothing, rather than in Temporal's task queue (docs/benchmarks.md).
 
 The SDK awaits `reserve_slot` on the worker's event loop and may call the others from its own threads: the count is
 kept under a lock, and a release wakes the loop's waiters through `call_soon_threadsafe`.

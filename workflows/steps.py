@@ -4,7 +4,7 @@ A flow's short step (a database write: open the row, apply an answer, record a c
 vendor: the KYC vendor's status of a transaction) runs as a local activity: the worker runs it inside the flow's own
 task and records its result with the task's completion, instead of scheduling an activity task, waiting for it to
 be polled, and polling the next workflow task. That is one server round trip and five history events fewer per
-step (docs/operations.md has the figures). Retries and timeouts are the same; like any activity it may run more
+step (docs/benchmarks.md has the figures). Retries and timeouts are the same; like any activity it may run more
 than once, and every one of these is idempotent. Steps that ask a vendor to act (book or cancel a cab, poll its
 booking) stay ordinary activities: they may take longer than a workflow task should.
 

@@ -1,4 +1,4 @@
-"""The capacity model of docs/operations.md: what a city of N daily riders asks of the flows at its busiest minute.
+"""The capacity model of docs/benchmarks.md: what a city of N daily riders asks of the flows at its busiest minute.
 
 A day's departures follow India's commute: a morning peak (mean 9:00, standard deviation 30 min, so 95% of it
 departs 8:00-10:00), a larger and wider evening peak (18:30, 45 min: 17:00-20:00), and the rest spread evenly over
