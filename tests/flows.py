@@ -5,6 +5,7 @@ import asyncio
 import time
 from typing import Any
 
+from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowHandle
 from temporalio.service import RPCError, RPCStatusCode
 
@@ -24,3 +25,29 @@ async def started_flow(
             await asyncio.sleep(0.05)
         else:
             return handle
+
+
+async def flow_exists(client: Client, workflow_id: str) -> bool:
+    try:
+        await client.get_workflow_handle(workflow_id).describe()
+    except RPCError as error:
+        if error.status == RPCStatusCode.NOT_FOUND:
+            return False
+        raise
+    return True
+
+
+async def waits_for_a_signal_only(handle: WorkflowHandle[Any, Any]) -> bool:
+    """Whether the flow waits on nothing but a signal: every timer it started has fired or been cancelled, no
+    activity of it is pending, and no task of its own is due. Nothing but a signal can make such a flow act again."""
+    timers: set[str] = set()
+    async for event in handle.fetch_history_events():
+        if event.event_type == EventType.EVENT_TYPE_TIMER_STARTED:
+            timers.add(event.timer_started_event_attributes.timer_id)
+        elif event.event_type == EventType.EVENT_TYPE_TIMER_FIRED:
+            timers.discard(event.timer_fired_event_attributes.timer_id)
+        elif event.event_type == EventType.EVENT_TYPE_TIMER_CANCELED:
+            timers.discard(event.timer_canceled_event_attributes.timer_id)
+    description = await handle.describe()
+    raw = description.raw_description
+    return not timers and not raw.pending_activities and not raw.HasField("pending_workflow_task")

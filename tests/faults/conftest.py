@@ -22,6 +22,23 @@ def query(database_url: str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
         return connection.execute(sql, params).fetchall()
 
 
+def outbox_rows(database_url: str, workflow_id: str) -> list[tuple[str | None, int, bool]]:
+    """(signal or None for the start, attempts, parked) of the entries still waiting for this workflow id."""
+    return query(
+        database_url,
+        "SELECT signal, attempts, parked_at IS NOT NULL FROM flow_outbox WHERE workflow_id = %s ORDER BY id",
+        workflow_id,
+    )
+
+
+def waiting_for(database_url: str, user_id: int) -> list[str]:
+    """The workflow ids of the entries still waiting in the outbox for flows about this person."""
+    rows = query(
+        database_url, "SELECT workflow_id FROM flow_outbox WHERE search_attributes->>'UserId' = %s", str(user_id)
+    )
+    return [workflow_id for (workflow_id,) in rows]
+
+
 def until(check: Callable[[], T | None], timeout_seconds: float, what: str, interval: float = 0.1) -> T:
     """Polls check until it returns something truthy; fails with what after the deadline."""
     deadline = time.monotonic() + timeout_seconds

@@ -17,17 +17,17 @@ from sqlalchemy import text
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
 from temporalio.runtime import MetricBuffer, Runtime, TelemetryConfig
-from temporalio.service import RPCError, RPCStatusCode
 
 from domain.db import create_engine, create_session_maker, libpq_conninfo, transaction
 from domain.flow_relay import relay
-from domain.flows import PARKED_METRIC, FlowOutbox, signal_after_commit, start_after_commit
+from domain.flows import PARKED_METRIC, FlowOutbox, Room, signal_after_commit, start_after_commit
 from domain.settings import Settings
 from domain.temporal import connect_temporal
 from scripts.outbox import run as support
 from tests.api.live import api_process, running, service_environment, sign_in, worker_process
 from tests.api.test_trips import trip_body
-from tests.faults.conftest import eventually, query
+from tests.faults.conftest import eventually, outbox_rows, query
+from tests.flows import flow_exists
 from workflows.flow import FLOW_STATUS, FlowSignal, FlowStart
 from workflows.trip.contracts import TripSchedule, trip_start, trip_workflow_id
 
@@ -39,16 +39,6 @@ def unanswering_temporal() -> Iterator[str]:
         listener.bind(("127.0.0.1", 0))
         listener.listen(64)
         yield f"127.0.0.1:{listener.getsockname()[1]}"
-
-
-async def flow_exists(client: Client, workflow_id: str) -> bool:
-    try:
-        await client.get_workflow_handle(workflow_id).describe()
-    except RPCError as error:
-        if error.status == RPCStatusCode.NOT_FOUND:
-            return False
-        raise
-    return True
 
 
 @asynccontextmanager
@@ -149,15 +139,6 @@ async def test_a_trip_published_while_no_worker_runs_has_its_flow_once_a_workers
         assert datetime.fromisoformat(await handle.query("departure")) == scheduled_at
 
 
-def outbox_rows(database_url: str, workflow_id: str) -> list[tuple[str | None, int, bool]]:
-    """(signal or None for the start, attempts, parked) of the entries still waiting for this workflow id."""
-    return query(
-        database_url,
-        "SELECT signal, attempts, parked_at IS NOT NULL FROM flow_outbox WHERE workflow_id = %s ORDER BY id",
-        workflow_id,
-    )
-
-
 async def signals_after_the_start(client: Client, workflow_id: str) -> list[str]:
     """The signals the flow received, if its history begins with its start: a signal sent before the start is
     refused (no such flow) and dropped, so a signal here arrived after the start."""
@@ -233,10 +214,22 @@ async def test_an_entry_temporal_keeps_refusing_is_parked_and_the_other_flows_go
         await engine.dispose()
 
 
+class CountedOutbox(FlowOutbox):
+    """An outbox that counts the relay's finished rounds."""
+
+    rounds = 0
+
+    async def relay_round(self, room: Room | None = None) -> int:
+        delivered = await super().relay_round(room)
+        self.rounds += 1
+        return delivered
+
+
 class HungTemporal:
     """A client whose every start waits, then times out, as on a Temporal that stopped answering."""
 
     async def start_workflow(self, *args: object, **kwargs: object) -> None:
+        # The hang itself, not a wait for anything: the caller is held as long as a hung Temporal would hold it.
         await asyncio.sleep(HUNG_SECONDS)
         raise TimeoutError("Temporal did not answer")
 
@@ -337,13 +330,15 @@ async def test_the_relay_delivers_an_entry_as_its_writer_commits_not_an_interval
     async def connected() -> Client:
         return client
 
-    outbox = FlowOutbox(session_maker, connected, settings.temporal_task_queue)
+    outbox = CountedOutbox(session_maker, connected, settings.temporal_task_queue)
     stop = asyncio.Event()
     # An interval far longer than the test: only the writer's notification can wake the relay in time.
     relaying = asyncio.create_task(relay(outbox, libpq_conninfo(engine.url), stop, timedelta(minutes=10)))
     workflow_id = f"relay-woken:{uuid.uuid4().hex}"
     try:
-        await asyncio.sleep(1)  # its first round, once it listens, finds nothing
+        # Its first round as it starts, and the second once it listens, have found nothing: the entry below can
+        # only be found by a round its commit's notification wakes.
+        await eventually(lambda: outbox.rounds >= 2, 10, "the relay listening and done with its round")
         async with transaction(session_maker) as session:
             await start_after_commit(session, FlowStart("TripWorkflow", workflow_id, {}, {}))
         await eventually(lambda: not outbox_rows(database_url, workflow_id), 10, "the relay woken by the commit")

@@ -14,7 +14,7 @@ from temporalio.client import Client
 from domain.rules.safety import SOS_ALERT_SMS, SOS_REMINDER_SMS, SOS_RESOLVED_SMS
 from tests.api.live import Person, sign_in
 from tests.api.test_trips import trip_body
-from tests.faults.conftest import Services, eventually, libpq_url, live_services, query
+from tests.faults.conftest import Services, eventually, libpq_url, live_services, outbox_rows, query
 from workflows.safety_incident.contracts import SafetyAcknowledged, safety_incident_workflow_id
 
 # A killed worker's cached flows wait out the sticky queue's timeout (10 s) before another worker takes them.
@@ -76,10 +76,12 @@ async def test_an_sos_survives_killed_processes_and_sends_each_sms_once(services
     with psycopg.connect(libpq_url(database_url), autocommit=True) as connection:
         connection.execute("UPDATE trips SET scheduled_at = now() - interval '5 minutes' WHERE id = %s", (trip_id,))
 
-    # No worker when the SOS is raised: the flow waits in Temporal, the incident stands in the database.
+    # No worker when the SOS is raised: the flow's start waits in the outbox, the incident stands in the database.
     services.worker.kill()
     call(person, base_url, "POST", f"/api/trip/sos/{trip_id}", {"latitude": 12.97, "longitude": 77.59})
-    await asyncio.sleep(1)
+    flow_id = safety_incident_workflow_id(trip_id, person.user_id, 1)
+    assert [signal for signal, _, _ in outbox_rows(database_url, flow_id)] == [None]
+    assert incident(database_url, trip_id)[2] == 0
     assert starting(sent_to(person, base_url, CONTACT), SOS_ALERT_SMS) == []
     services.worker.start()
     await eventually(lambda: starting(sent_to(person, base_url, CONTACT), SOS_ALERT_SMS), RESUME_SECONDS, "alert")
