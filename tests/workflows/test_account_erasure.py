@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import func, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio import activity
-from temporalio.api.enums.v1 import EventType
+from temporalio.api.enums.v1 import EventType, PendingWorkflowTaskState
 from temporalio.client import Client, WorkflowExecutionStatus, WorkflowFailureError
 from temporalio.exceptions import ApplicationError
 from temporalio.testing import ActivityEnvironment
@@ -18,6 +18,7 @@ from domain.db import transaction
 from domain.models import User
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings
+from tests.locks import backend_of, waited_on
 from tests.workflows.erasure_support import DeletedAccount, assert_scrubbed, eventually, read_user, start_erasure
 from tests.workflows.recorded import replay_and_record
 from worker.main import WORKFLOWS, build_worker
@@ -105,8 +106,9 @@ async def test_scrub_waits_for_the_delete_that_started_it_to_commit(
 
     async with transaction(session_maker) as session:
         await session.execute(update(User).where(User.id == account.user_id).values(deleted_at=func.now()))
+        holder = await backend_of(session)
         scrub = asyncio.create_task(ActivityEnvironment().run(activities.scrub_user, account.user_id))
-        await asyncio.sleep(0.5)
+        await eventually(lambda: waited_on(session_maker, holder))
         assert not scrub.done()
     await scrub
 
@@ -136,8 +138,13 @@ async def test_erasure_waits_for_a_worker_and_then_completes(
 ) -> None:
     account = await deleted_account()
     handle = await start_erasure(client, settings, account)
-    await asyncio.sleep(1)
-    assert (await handle.describe()).status == WorkflowExecutionStatus.RUNNING
+    # No worker runs: its first task is scheduled and waits, no step of it has been run.
+    description = await handle.describe()
+    assert (
+        description.raw_description.pending_workflow_task.state
+        == PendingWorkflowTaskState.PENDING_WORKFLOW_TASK_STATE_SCHEDULED
+    )
+    assert description.status == WorkflowExecutionStatus.RUNNING
     assert all((settings.media_dir / key).exists() for key in account.image_keys)
 
     async with build_worker(client, settings, engine):

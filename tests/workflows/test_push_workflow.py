@@ -3,6 +3,7 @@ push service on this machine."""
 
 import asyncio
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from sqlalchemy import select
@@ -11,16 +12,17 @@ from temporalio.client import Client, WorkflowHandle
 
 from domain.db import transaction
 from domain.flows import FlowOutbox
-from domain.models import FlowOutboxEntry, PushSubscription, User
+from domain.models import FlowOutboxEntry, Notification, PushSubscription, User
 from domain.notifications import NotificationDraft, store_notifications
 from domain.push import PushDestinations, vapid_keys
 from domain.settings import Settings
+from tests.flows import flow_exists
 from tests.push_service import LocalPushService, Subscription
 from tests.workflows.recorded import replay_and_record
 from tests.workflows.trip_support import create_users
 from worker.main import build_worker, flow_outbox
 from workflows.flow import FLOW_STATUS
-from workflows.push.contracts import push_start
+from workflows.push.contracts import push_start, push_workflow_id
 
 
 @pytest.fixture
@@ -105,18 +107,28 @@ async def test_a_notification_that_was_rolled_back_is_never_pushed(
     user_id = await person_with_devices(session_maker, [phone])
     outbox = flow_outbox(settings, engine, client)
     async with build_worker(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
+        rolled_back: list[int] = []
         with pytest.raises(RuntimeError):
             async with outbox.transaction() as session:
                 await store_notifications(session, [reminder(user_id)], push_start)
+                rolled_back.extend(
+                    await session.scalars(select(Notification.id).where(Notification.recipient_id == user_id))
+                )
                 raise RuntimeError("the storing transaction fails after the push was handed to the outbox")
-        await asyncio.sleep(1)
-    assert [flow async for flow in client.list_workflows(f'UserId = "{user_id}"')] == []
+        # A notification stored next, and committed, is pushed: the outbox and the worker deliver, and what the
+        # rolled-back one would have started would have been started before it.
+        async with outbox.transaction() as session:
+            await store_notifications(session, [replace(reminder(user_id), entity_id="43")], push_start)
+        [pushed] = await asyncio.to_thread(push_service.wait_for, phone)
+    assert pushed.payload["entity_id"] == "43"
+    [notification_id] = rolled_back
+    assert not await flow_exists(client, push_workflow_id(notification_id))
     async with session_maker() as session:
         waiting = await session.scalars(
             select(FlowOutboxEntry.id).where(FlowOutboxEntry.search_attributes["UserId"].astext == str(user_id))
         )
         assert list(waiting) == []
-    assert push_service.received[phone.token] == []
+    assert len(push_service.received[phone.token]) == 1
 
 
 async def test_a_person_with_app_notification_off_gets_no_push(

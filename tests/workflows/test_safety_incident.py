@@ -20,6 +20,7 @@ from domain.flows import start_after_commit
 from domain.models import SafetyIncident, SafetyIncidentContact, SafetySms
 from domain.rules.safety import IncidentStatus
 from domain.settings import Settings
+from tests.flows import waits_for_a_signal_only
 from tests.workflows.recorded import replay_and_record
 from tests.workflows.trip_support import add_party
 from worker.main import build_worker, flow_outbox
@@ -130,7 +131,8 @@ async def test_an_unacknowledged_sos_pages_support_after_its_last_reminder_and_s
         assert CONTACT not in page
         reminders = [text for text in gateway.texts_to(CONTACT) if text.startswith("SOS still open")]
         assert len(reminders) == REMINDERS
-        await asyncio.sleep(2.5)  # no more reminders and no second page: it waits for support
+        # No more reminders and no second page: no timer is left to send one by, it waits for support.
+        await eventually(lambda: waits_for_a_signal_only(flow), "the flow waiting for a signal only")
         assert len(gateway.texts_to(CONTACT)) == REMINDERS + 1 and len(gateway.texts_to(ONCALL)) == 1
         row = await incident_row(session_maker, incident_id)
         assert (row.status, row.escalations) == (IncidentStatus.ESCALATED, REMINDERS)

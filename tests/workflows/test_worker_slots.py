@@ -50,7 +50,8 @@ async def test_a_poll_waits_for_a_slot_until_a_task_releases_one_from_another_th
     slots = WorkflowTaskSlots(1, polls=0)
     await slots.reserve_slot(ANY_RESERVATION)
     polling = asyncio.create_task(slots.reserve_slot(ANY_RESERVATION))
-    await asyncio.sleep(0.1)
+    # One turn of the loop runs the poll to its first wait: with a slot it would have returned by then.
+    await asyncio.sleep(0)
     assert not polling.done()
     release_from_another_thread(slots)
     await asyncio.wait_for(polling, 2)
@@ -82,7 +83,8 @@ async def test_the_relays_room_is_what_is_free_once_one_is_and_one_when_its_pati
     slots.try_reserve_slot(ANY_RESERVATION)
     slots.try_reserve_slot(ANY_RESERVATION)
     waiting = asyncio.create_task(slots.room(100, patience=10))
-    await asyncio.sleep(0.1)
+    # One turn of the loop runs it to its first wait: with a free slot it would have answered by then.
+    await asyncio.sleep(0)
     assert not waiting.done()
     release_from_another_thread(slots)
     assert await asyncio.wait_for(waiting, 2) == 1
