@@ -3,12 +3,12 @@
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import Depends, Request, status
+from fastapi import Depends, Request
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.security.cookies import session_cookie_name
 from api.security.hashing import token_hash
 from api.security.sessions import live_session
@@ -22,6 +22,7 @@ from domain.providers.maps import MapsProvider
 from domain.providers.sms import SmsProvider
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
+from domain.rules.refusal import unauthenticated
 from domain.settings import Settings
 
 
@@ -109,7 +110,7 @@ async def get_signed_in(request: Request, session: SessionDep) -> tuple[AuthSess
         )
         row = (await session.execute(query)).first()
     if row is None:
-        raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
+        refuse(unauthenticated(messages.LOGIN_REQUIRED))
     note_profile_language(row[1].language if row[1] is not None else None)
     return row[0], row[1]
 
@@ -144,7 +145,7 @@ AuthSessionDep = Annotated[AuthSession, Depends(get_auth_session)]
 async def get_current_user(signed_in: SignedInDep) -> User:
     user = signed_in[1]
     if user is None:
-        raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
+        refuse(unauthenticated(messages.LOGIN_REQUIRED))
     return user
 
 

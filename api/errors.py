@@ -1,6 +1,7 @@
 """One error type and one handler set: every failure leaves as the envelope, never as a stack trace."""
 
 import logging
+from typing import NoReturn, overload
 
 import psycopg
 from fastapi import FastAPI, Request, status
@@ -27,26 +28,32 @@ REFUSAL_STATUS = {
     RefusalKind.TRIP_CANCELLED: status.HTTP_409_CONFLICT,
     RefusalKind.TRIP_FULL: status.HTTP_409_CONFLICT,
     RefusalKind.REQUEST_GONE: status.HTTP_409_CONFLICT,
+    RefusalKind.NOT_FOUND: status.HTTP_404_NOT_FOUND,
+    RefusalKind.UNAUTHENTICATED: status.HTTP_401_UNAUTHORIZED,
+    RefusalKind.TOO_MANY: status.HTTP_429_TOO_MANY_REQUESTS,
+    RefusalKind.TOO_LARGE: status.HTTP_413_CONTENT_TOO_LARGE,
+    RefusalKind.UNAVAILABLE: status.HTTP_503_SERVICE_UNAVAILABLE,
 }
 
 
 class ApiError(Exception):
-    """A business refusal with the spec's message and its HTTP status."""
+    """A business refusal on its way out: the rule's words and the status of its kind. Raised by `refuse`."""
 
     def __init__(self, message: str, status_code: int = status.HTTP_400_BAD_REQUEST) -> None:
         super().__init__(message)
         self.message = message
         self.status_code = status_code
 
-    @classmethod
-    def of(cls, refusal: Refusal) -> "ApiError":
-        return cls(refusal.message, REFUSAL_STATUS[refusal.kind])
 
-
+@overload
+def refuse(refusal: Refusal) -> NoReturn: ...
+@overload
+def refuse(refusal: Refusal | None) -> None: ...
 def refuse(refusal: Refusal | None) -> None:
-    """Raises the rule's refusal, if there is one, with the status of its kind."""
+    """The one way the API refuses: raises the rule's refusal, if there is one, answered with the status of its kind
+    (REFUSAL_STATUS) and its words."""
     if refusal is not None:
-        raise ApiError.of(refusal)
+        raise ApiError(refusal.message, REFUSAL_STATUS[refusal.kind])
 
 
 def failure_response(message: str, status_code: int, headers: dict[str, str] | None = None) -> JSONResponse:

@@ -3,15 +3,16 @@
 from datetime import timedelta
 from typing import Annotated
 
-from fastapi import Header, status
+from fastapi import Header
 from sqlalchemy import delete
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from domain import clock
 from domain.models import WebhookDelivery
 from domain.rules import messages
+from domain.rules.refusal import not_now, unauthenticated
 from domain.webhooks import (
     DELIVERY_ID_HEADER,
     TIMESTAMP_HEADER,
@@ -38,7 +39,7 @@ async def take_delivery(
     try:
         delivery = verified(secret, body, envelope, now)
     except WebhookRefused as refusal:
-        raise ApiError(refusal.message, status.HTTP_401_UNAUTHORIZED) from None
+        refuse(unauthenticated(refusal.message))
     taken = await session.scalar(
         insert(WebhookDelivery)
         .values(vendor=vendor, delivery_id=delivery.delivery_id, signed_at=delivery.signed_at)
@@ -46,7 +47,7 @@ async def take_delivery(
         .returning(WebhookDelivery.delivery_id)
     )
     if taken is None:
-        raise ApiError(messages.VENDOR_WEBHOOK_REPLAYED, status.HTTP_409_CONFLICT)
+        refuse(not_now(messages.VENDOR_WEBHOOK_REPLAYED))
     # A delivery signed before the window is refused for its timestamp: its row is no longer needed.
     await session.execute(
         delete(WebhookDelivery).where(WebhookDelivery.signed_at < now - timedelta(seconds=WINDOW_SECONDS))

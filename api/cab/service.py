@@ -6,13 +6,12 @@ the vendors and the maps service have answered (api/outbound.py)."""
 import json
 from typing import cast
 
-from fastapi import status
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.cab.schemas import CabIssueIn, CabPlanIn, CabRequestIn, VendorQuote
-from api.errors import ApiError, refuse
+from api.errors import refuse
 from api.outbound import hold_no_connection
 from api.webhooks import take_delivery
 from domain import clock
@@ -47,7 +46,7 @@ from domain.rules.cab import (
     stops_refusal,
 )
 from domain.rules.choices import CAB_CATEGORIES
-from domain.rules.refusal import invalid
+from domain.rules.refusal import invalid, not_found, unavailable
 from domain.settings import Settings
 from domain.webhooks import WebhookEnvelope
 from workflows.cab_booking.contracts import (
@@ -84,7 +83,7 @@ async def _trip(session: AsyncSession, trip_id: int, *, locked: bool = True) -> 
     query = select(Trip).where(Trip.id == trip_id).execution_options(populate_existing=True)
     trip = await session.scalar(query.with_for_update() if locked else query)
     if trip is None:
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.TRIP_NOT_FOUND))
     latest = await session.scalar(
         select(CabBooking)
         .where(CabBooking.trip_id == trip_id)
@@ -142,13 +141,13 @@ async def _stop(maps: MapsProvider, place_id: str, picked_name: str | None = Non
     try:
         point = await point_of(maps, place_id)
         if point is None:
-            raise ApiError(messages.PLACE_NOT_FOUND)
+            refuse(invalid(messages.PLACE_NOT_FOUND))
         name = (await maps.names([place_id])).get(place_id) or picked_name
         if name is None:
             named = await maps.reverse_geocode(point.lat, point.long)
             name = named.name if named else place_id
-    except MapsUnavailableError as error:
-        raise ApiError(messages.MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+    except MapsUnavailableError:
+        refuse(unavailable(messages.MAPS_UNAVAILABLE))
     return {
         "name": name,
         "place_id": place_id,
@@ -184,8 +183,8 @@ async def _ride(
 async def _quotes(aggregator: CabAggregatorClient, ride: CabRide) -> list[CabQuote]:
     try:
         return await aggregator.quotes(ride)
-    except CabVendorError as error:
-        raise ApiError(messages.CAB_VENDORS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+    except CabVendorError:
+        refuse(unavailable(messages.CAB_VENDORS_UNAVAILABLE))
 
 
 async def vendor_quotes(
@@ -228,7 +227,7 @@ async def request_cab(
         if quoted is not None:
             break
     if quoted is None:
-        raise ApiError(messages.CAB_VENDORS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE)
+        refuse(unavailable(messages.CAB_VENDORS_UNAVAILABLE))
     trip, latest, plan, quote = quoted
     number = latest.number + 1 if latest is not None else 1
     fares: list[float | None] = [*quote.stop_fares, *[None] * len(plan.stops)]
@@ -346,11 +345,11 @@ async def receive_aggregator_webhook(
     await take_delivery(session, "cab", settings.cab_webhook_secret, body, envelope)
     try:
         news = booking_of(_json_object(body))
-    except (KeyError, TypeError, ValueError) as error:
-        raise ApiError(messages.VENDOR_WEBHOOK_INVALID) from error
+    except (KeyError, TypeError, ValueError):
+        refuse(invalid(messages.VENDOR_WEBHOOK_INVALID))
     booking = await session.scalar(select(CabBooking).where(CabBooking.vendor_booking_id == news.booking_id))
     if booking is None:
-        raise ApiError(messages.CAB_BOOKING_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.CAB_BOOKING_NOT_FOUND))
     if booking.status in RUNNING and news.status in VENDOR_EVENTS:
         keep_driver_and_vehicle(booking, news)
         notice = CabVendorNotice(event=news.status)

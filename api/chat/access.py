@@ -2,15 +2,15 @@
 with 404 when the trip does not exist at all or its host and the caller have blocked each other (the block is not
 told, api/users/blocks.py)."""
 
-from fastapi import status
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.chat import service
-from api.errors import ApiError
+from api.errors import refuse
 from api.users.blocks import blocked_between
 from domain.models import Trip
 from domain.rules import messages
+from domain.rules.refusal import not_found, not_theirs
 
 
 async def require_chat_user(session: AsyncSession, chat_id: int, user_id: int) -> None:
@@ -19,5 +19,5 @@ async def require_chat_user(session: AsyncSession, chat_id: int, user_id: int) -
             select(Trip.id).where(Trip.id == chat_id, ~blocked_between(user_id, Trip.host_id))
         )
         if exists is None:
-            raise ApiError(messages.CHAT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
-        raise ApiError(messages.CHAT_MEMBERS_ONLY, status.HTTP_403_FORBIDDEN)
+            refuse(not_found(messages.CHAT_NOT_FOUND))
+        refuse(not_theirs(messages.CHAT_MEMBERS_ONLY))

@@ -7,7 +7,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import Request, status
+from fastapi import Request
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -22,13 +22,14 @@ from api.chat.parts import ChatParts
 from api.chat.quotas import DocumentQuotas
 from api.chat.schemas import DocumentAccepted
 from api.chat.uploads import StoredUpload, receive_document
-from api.errors import ApiError
+from api.errors import refuse
 from api.temporal import LazyTemporalClient
 from domain.documents import DocumentFiles, extension_of
 from domain.flows import FlowOutbox, start_after_commit
 from domain.models import ChatDocument, ChatMessage, User
 from domain.rules import messages
 from domain.rules.document import DocumentStatus
+from domain.rules.refusal import invalid, not_found, not_now, unauthenticated
 from domain.settings import Settings
 from workflows.document_review.contracts import (
     DocumentReview,
@@ -88,7 +89,7 @@ class DocumentUploads:
         """Stores the file of the request's multipart body and starts its review; answers before the review ends."""
         principal = await principal_from_cookie(self.session_maker, request)
         if principal is None:
-            raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
+            refuse(unauthenticated(messages.LOGIN_REQUIRED))
         files = DocumentFiles(self.settings.media_dir)
         placeholder: list[ChatMessage] = []
 
@@ -109,7 +110,7 @@ class DocumentUploads:
             document = await self._record(message, key, upload, principal.user_id)
         except IntegrityError:
             await files.delete(key)
-            raise ApiError(messages.CHAT_DOCUMENT_ALREADY_UPLOADED, status.HTTP_409_CONFLICT) from None
+            refuse(not_now(messages.CHAT_DOCUMENT_ALREADY_UPLOADED))
         except BaseException:
             # Refused by a quota, or not recorded at all: no file stays without its row.
             await files.delete(key)
@@ -125,15 +126,15 @@ class DocumentUploads:
         """The uploader's placeholder message the form's fields name, when it still waits for its file."""
         message_id = fields.get("message_id", "")
         if not message_id.isdigit() or not fields.get("session_id"):
-            raise ApiError(messages.CHAT_UPLOAD_MALFORMED)
+            refuse(invalid(messages.CHAT_UPLOAD_MALFORMED))
         async with self.session_maker() as session:
             message = await session.scalar(select(ChatMessage).where(ChatMessage.id == int(message_id)))
             if message is None or message.sender_id != uploader.user_id:
-                raise ApiError(messages.CHAT_DOCUMENT_MESSAGE_INVALID, status.HTTP_404_NOT_FOUND)
+                refuse(not_found(messages.CHAT_DOCUMENT_MESSAGE_INVALID))
             if message.type != PLACEHOLDER_KIND or message.upload_session_id != fields["session_id"]:
-                raise ApiError(messages.CHAT_DOCUMENT_MESSAGE_INVALID, status.HTTP_409_CONFLICT)
+                refuse(not_now(messages.CHAT_DOCUMENT_MESSAGE_INVALID))
             if await service.document_of(session, message.id) is not None:
-                raise ApiError(messages.CHAT_DOCUMENT_ALREADY_UPLOADED, status.HTTP_409_CONFLICT)
+                refuse(not_now(messages.CHAT_DOCUMENT_ALREADY_UPLOADED))
             await require_chat_user(session, message.trip_id, uploader.user_id)
             await DocumentQuotas.of(self.settings).check(session, uploader.user_id, message.trip_id)
         return message
@@ -171,5 +172,5 @@ async def delivered_document(session: AsyncSession, document_id: int, user_id: i
         or document.status != DocumentStatus.DELIVERED
         or not await service.is_chat_user(session, document.trip_id, user_id)
     ):
-        raise ApiError(messages.CHAT_DOCUMENT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.CHAT_DOCUMENT_NOT_FOUND))
     return document

@@ -10,14 +10,14 @@ the same time (on any API process) cannot pass a quota together.
 from dataclasses import dataclass
 from datetime import timedelta
 
-from fastapi import status
 from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from domain import clock
 from domain.models import ChatDocument, ChatMessage
 from domain.rules import messages
+from domain.rules.refusal import too_many
 from domain.settings import Settings
 
 DAY = timedelta(hours=24)
@@ -49,9 +49,9 @@ class DocumentQuotas:
         """ApiError 429 when a document of this size does not fit what is left of the person's or the trip's day."""
         person, trip = await _used_by(session, uploader_id), await _used_in(session, trip_id)
         if person.documents >= self.per_person or person.size_bytes + size_bytes > self.person_bytes:
-            raise ApiError(messages.CHAT_DOCUMENTS_PER_PERSON_USED, status.HTTP_429_TOO_MANY_REQUESTS)
+            refuse(too_many(messages.CHAT_DOCUMENTS_PER_PERSON_USED))
         if trip.documents >= self.per_trip or trip.size_bytes + size_bytes > self.trip_bytes:
-            raise ApiError(messages.CHAT_DOCUMENTS_PER_TRIP_USED, status.HTTP_429_TOO_MANY_REQUESTS)
+            refuse(too_many(messages.CHAT_DOCUMENTS_PER_TRIP_USED))
 
     async def admit(self, session: AsyncSession, uploader_id: int, trip_id: int, size_bytes: int) -> None:
         """In the transaction that records the document: takes the person's and then the trip's lock, held until it

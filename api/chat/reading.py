@@ -1,14 +1,14 @@
 """The chat screens' reads (SPEC §7 Chat): the chat list, one trip's chat, and a page of its history."""
 
-from fastapi import status
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.chat import service
 from api.chat.access import require_chat_user
 from api.chat.schemas import ChatHistory, ChatList, ChatPublic
-from api.errors import ApiError
+from api.errors import refuse
 from domain import clock
 from domain.rules import messages
+from domain.rules.refusal import not_found
 from domain.settings import Settings
 from domain.trip_completion import not_completed
 
@@ -31,7 +31,7 @@ async def trip_chat(session: AsyncSession, trip_id: int, user_id: int) -> ChatPu
     await require_chat_user(session, trip_id, user_id)
     chat = await service.chat_of_trip(session, trip_id, user_id)
     if chat is None:
-        raise ApiError(messages.CHAT_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.CHAT_NOT_FOUND))
     return chat
 
 

@@ -10,15 +10,15 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
-from fastapi import status
 from python_multipart import MultipartParser
 from python_multipart.exceptions import MultipartParseError
 from python_multipart.multipart import parse_options_header
 
-from api.errors import ApiError
+from api.errors import ApiError, refuse
 from domain.documents import SIGNATURE_BYTES, DocumentFiles, DocumentKind, document_kind, is_allowed_name
 from domain.rules import limits, messages
 from domain.rules.document import file_name_refusal
+from domain.rules.refusal import invalid, too_large, unavailable
 from domain.rules.text import tidy
 
 logger = logging.getLogger("humsafar.chat")
@@ -95,11 +95,11 @@ async def receive_document(
 ) -> tuple[str, StoredUpload]:
     """Streams the file part to a new key (chosen by key_for once the fields are known and allowed)."""
     if content_length is not None and content_length.isdigit() and int(content_length) > DRAIN_MAX_BYTES:
-        raise ApiError(messages.FILE_TOO_LARGE, status.HTTP_413_CONTENT_TOO_LARGE)
+        refuse(too_large(messages.FILE_TOO_LARGE))
     media_type, options = parse_options_header(content_type or "")
     boundary = options.get(b"boundary")
     if media_type != b"multipart/form-data" or not boundary:
-        raise ApiError(messages.CHAT_UPLOAD_MALFORMED)
+        refuse(invalid(messages.CHAT_UPLOAD_MALFORMED))
 
     events = _Events()
     parser = MultipartParser(boundary, events.callbacks())  # type: ignore[arg-type]
@@ -127,12 +127,11 @@ async def receive_document(
                     name, part_file_name = current
                     if name == "file" and part_file_name is not None:
                         if writer is not None or finished_file:
-                            raise ApiError(messages.CHAT_UPLOAD_MALFORMED)
+                            refuse(invalid(messages.CHAT_UPLOAD_MALFORMED))
                         file_name = tidy(part_file_name, rows=False)
-                        if refusal := file_name_refusal(file_name):
-                            raise ApiError(refusal.message)
+                        refuse(file_name_refusal(file_name))
                         if not is_allowed_name(file_name):
-                            raise ApiError(messages.FILE_FORMAT_INVALID)
+                            refuse(invalid(messages.FILE_FORMAT_INVALID))
                         key = await key_for(fields, file_name)
                         writer = files.open_for_writing(key)
                         await writer.open()
@@ -141,18 +140,18 @@ async def receive_document(
                     if writer is not None and current[0] == "file":
                         size += len(data)
                         if size > limits.FILE_MAX_BYTES:
-                            raise ApiError(messages.FILE_TOO_LARGE, status.HTTP_413_CONTENT_TOO_LARGE)
+                            refuse(too_large(messages.FILE_TOO_LARGE))
                         if kind is None:
                             head = (head + data)[:SIGNATURE_BYTES]
                             if len(head) >= SIGNATURE_BYTES:
                                 kind = document_kind(file_name, head)
                                 if kind is None:
-                                    raise ApiError(messages.FILE_FORMAT_INVALID)
+                                    refuse(invalid(messages.FILE_FORMAT_INVALID))
                         await writer.write(data)
                     else:
                         field_value += data
                         if len(field_value) > FIELD_MAX_BYTES:
-                            raise ApiError(messages.CHAT_UPLOAD_MALFORMED)
+                            refuse(invalid(messages.CHAT_UPLOAD_MALFORMED))
                 elif what == "end" and current is not None:
                     if writer is not None and current[0] == "file":
                         finished_file = True
@@ -162,11 +161,11 @@ async def receive_document(
             events.items.clear()
         parser.finalize()
         if writer is None or not finished_file:
-            raise ApiError(messages.CHAT_UPLOAD_MALFORMED)
+            refuse(invalid(messages.CHAT_UPLOAD_MALFORMED))
         if kind is None:
             kind = document_kind(file_name, head)
             if kind is None:
-                raise ApiError(messages.FILE_FORMAT_INVALID)
+                refuse(invalid(messages.FILE_FORMAT_INVALID))
         await writer.commit()
     except (ApiError, MultipartParseError) as refusal:
         if writer is not None:
@@ -174,7 +173,7 @@ async def receive_document(
         with contextlib.suppress(Exception):
             await _drain(stream, body_read)
         if isinstance(refusal, MultipartParseError):
-            raise ApiError(messages.CHAT_UPLOAD_MALFORMED) from refusal
+            refuse(invalid(messages.CHAT_UPLOAD_MALFORMED))
         raise
     except OSError as error:
         # The disk is full (or failing): nothing of the file stays, and the client is told to try again later.
@@ -183,7 +182,7 @@ async def receive_document(
             await writer.discard()
         with contextlib.suppress(Exception):
             await _drain(stream, body_read)
-        raise ApiError(messages.CHAT_DOCUMENT_STORAGE_FULL, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+        refuse(unavailable(messages.CHAT_DOCUMENT_STORAGE_FULL))
     except BaseException:
         if writer is not None:
             await writer.discard()

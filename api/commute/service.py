@@ -3,12 +3,11 @@ closed through the flow outbox in the same transaction as the row."""
 
 from datetime import time
 
-from fastapi import status
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.commute.schemas import CommuteCreate, CommuteSeries
-from api.errors import ApiError
+from api.errors import refuse
 from api.trips.changes import cancel_trip, cost_for, end_of
 from api.trips.schemas import TripEnd
 from api.trips.views import end_view
@@ -19,6 +18,7 @@ from domain.notifications import notice_draft, store_notifications
 from domain.rules import choices, messages, notices
 from domain.rules.cab import CabEnd
 from domain.rules.join import PassengerStatus
+from domain.rules.refusal import invalid, not_found
 from domain.rules.trip import TripStatus, too_far_ahead
 from workflows.commute.contracts import CommuteScheduleChange, commute_schedule_change
 from workflows.push.contracts import push_start
@@ -29,9 +29,9 @@ STOPPED_REASON = "The host stopped this commute"
 async def start_commute(session: AsyncSession, host: User, body: CommuteCreate) -> TripSeries:
     assert body.origin is not None and body.destination is not None
     if body.until is not None and body.until < clock.today_ist():
-        raise ApiError(messages.COMMUTE_UNTIL_PAST)
+        refuse(invalid(messages.COMMUTE_UNTIL_PAST))
     if body.until is not None and too_far_ahead(body.until, clock.now()):
-        raise ApiError(messages.COMMUTE_UNTIL_TOO_FAR)
+        refuse(invalid(messages.COMMUTE_UNTIL_TOO_FAR))
     hours, minutes = map(int, body.time.split(":"))
     is_vehicle_booked = body.is_vehicle_booked and body.preferred_mode_of_transport != choices.TRANSPORT_UNDECIDED
     series = TripSeries(
@@ -93,7 +93,7 @@ async def stop_commute(session: AsyncSession, host: User, series_id: int) -> Non
     joined stay (the host is told)."""
     series = await session.scalar(select(TripSeries).where(TripSeries.id == series_id).with_for_update())
     if series is None or series.host_id != host.id or series.stopped_at is not None:
-        raise ApiError(messages.COMMUTE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.COMMUTE_NOT_FOUND))
     series.stopped_at = clock.now()
     members = (
         select(func.count())

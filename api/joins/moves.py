@@ -6,14 +6,13 @@ is kept in the database (JoinNote) and the flow is given its id."""
 
 from dataclasses import dataclass
 
-from fastapi import status
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
-from api.errors import ApiError, refuse
+from api.errors import refuse
 from api.joins.schemas import HostAction, PassengerAction
 from api.outbound import commit_before_calling_out
 from api.trips.lookups import load_trip
@@ -24,9 +23,9 @@ from domain.models import JoinNote, Trip, TripPassenger, User
 from domain.reliability import record_reliability
 from domain.rules import messages
 from domain.rules.join import TRANSITIONS, Move, PassengerStatus, PassengerType
-from domain.rules.refusal import Refusal, RefusalKind
+from domain.rules.refusal import Refusal, RefusalKind, not_found, not_now, not_theirs
 from domain.rules.reliability import ReliabilityEvent, no_show_refusal
-from domain.rules.trip import TripStatus
+from domain.rules.trip import TRIP_IS_CANCELLED, TripStatus
 from workflows.join_request.contracts import JoinAction, join_workflow_id
 
 HOST_MOVES = {"APPROVE": Move.APPROVE, "REJECT": Move.REJECT, "REMOVE": Move.REMOVE}
@@ -72,9 +71,9 @@ async def _make_move(
     The note is committed first (the flow's activity reads it under the request's row lock) and the flow is given
     only its id: what people write never reaches the flow's history. A refused move's note is deleted again."""
     if trip.status == TripStatus.CANCELLED:
-        raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
+        refuse(TRIP_IS_CANCELLED)
     if trip.scheduled_at <= clock.now():
-        raise ApiError(TRANSITIONS[move].in_past)
+        refuse(Refusal(RefusalKind.TRIP_IN_PAST, TRANSITIONS[move].in_past))
     passenger = await session.scalar(
         select(TripPassenger).where(
             TripPassenger.trip_id == trip.id,
@@ -83,7 +82,7 @@ async def _make_move(
         )
     )
     if passenger is None or passenger.request_number == 0:
-        raise ApiError(messages.JOIN_REQUEST_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.JOIN_REQUEST_NOT_FOUND))
     note_id = await _keep_note(session, passenger.id, actor_id, note)
     actor = JoinAction(actor_id=actor_id, note_id=note_id)
     try:
@@ -92,12 +91,12 @@ async def _make_move(
         await _drop_note(session, note_id)
         cause = error.cause
         if isinstance(cause, ApplicationError) and cause.type in REFUSAL_KINDS:
-            raise ApiError.of(Refusal(RefusalKind(cause.type), cause.message)) from error
-        raise ApiError(messages.GENERIC_ERROR, status.HTTP_409_CONFLICT) from error
-    except RPCError as error:
+            refuse(Refusal(RefusalKind(cause.type), cause.message))
+        refuse(not_now(messages.GENERIC_ERROR))
+    except RPCError:
         await _drop_note(session, note_id)
         # The request's flow has ended: it was answered, withdrawn or expired.
-        raise ApiError.of(Refusal(RefusalKind.REQUEST_GONE, messages.JOIN_REQUEST_NOT_FOUND)) from error
+        refuse(Refusal(RefusalKind.REQUEST_GONE, messages.JOIN_REQUEST_NOT_FOUND))
     return move
 
 
@@ -124,7 +123,7 @@ async def decide_as_host(session: AsyncSession, flows: Flows, host: User, member
     words for what was done."""
     trip = await load_trip(session, decision.trip_id)
     if trip.host_id != host.id:
-        raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
+        refuse(not_theirs(messages.TRIP_HOST_ONLY))
     if decision.action == "NO_SHOW":
         await _mark_no_show(session, trip, member_id)
         return messages.NO_SHOW_MARKED
@@ -140,7 +139,7 @@ async def decide_as_host(session: AsyncSession, flows: Flows, host: User, member
 async def _mark_no_show(session: AsyncSession, trip: Trip, member_id: int) -> None:
     """After departure (the member's flow has ended with the trip), once per member and trip."""
     if trip.status == TripStatus.CANCELLED:
-        raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
+        refuse(TRIP_IS_CANCELLED)
     member = await session.scalar(
         select(TripPassenger).where(
             TripPassenger.trip_id == trip.id,
@@ -156,7 +155,7 @@ async def _mark_no_show(session: AsyncSession, trip: Trip, member_id: int) -> No
         )
     )
     if not await record_reliability(session, member_id, trip.id, ReliabilityEvent.NO_SHOW):
-        raise ApiError(messages.NO_SHOW_ALREADY, status.HTTP_409_CONFLICT)
+        refuse(not_now(messages.NO_SHOW_ALREADY))
 
 
 async def act_as_passenger(session: AsyncSession, flows: Flows, user: User, action: PassengerAction) -> str:

@@ -7,12 +7,11 @@ hear the spec's "already requested". A person may ask to join one trip a few tim
 request and withdrawal cycles cannot flood its host.
 """
 
-from fastapi import status
 from sqlalchemy import BigInteger, BindParameter, bindparam, func, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError, refuse
+from api.errors import refuse
 from api.joins.schemas import JoinRequestCreate
 from api.joins.stops import STOP_COLUMNS, TripWay, stop_values, stops_refusal
 from api.users.blocks import blocked_between
@@ -24,7 +23,8 @@ from domain.flows import start_after_commit
 from domain.models import Trip, TripPassenger, User
 from domain.rules import messages
 from domain.rules.join import ASKABLE_AGAIN, PassengerStatus, PassengerType, join_request_refusal
-from domain.rules.trip import TripStatus
+from domain.rules.refusal import Refusal, RefusalKind, invalid, not_found, not_now, too_many
+from domain.rules.trip import TRIP_IS_CANCELLED, TripStatus
 from domain.settings import Settings
 from workflows.join_request.contracts import JoinRequest, join_start
 
@@ -95,20 +95,20 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
     connection = await session_driver_connection(session)
     found = await _TRIP_AS_ASKED.rows(connection, {"trip_id": body.trip_id, "user_id": user.id})
     if not found:
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.TRIP_NOT_FOUND))
     host_id, trip_status, scheduled_at, seats, blocked, *way, asked_before, active = found[0]
     if blocked:
         # Not found, as in search and when opening the trip (api/users/blocks.py): the block is not told.
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.TRIP_NOT_FOUND))
     if trip_status == TripStatus.CANCELLED:
-        raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
+        refuse(TRIP_IS_CANCELLED)
     if host_id == user.id:
-        raise ApiError(messages.JOIN_OWN_TRIP)
+        refuse(invalid(messages.JOIN_OWN_TRIP))
     if scheduled_at <= clock.now():
-        raise ApiError(messages.JOIN_REQUEST_PAST)
+        refuse(Refusal(RefusalKind.TRIP_IN_PAST, messages.JOIN_REQUEST_PAST))
     refuse(join_request_refusal(PassengerStatus(asked_before) if asked_before is not None else None))
     if active >= seats:
-        raise ApiError(messages.JOIN_TRIP_FULL, status.HTTP_409_CONFLICT)
+        refuse(Refusal(RefusalKind.TRIP_FULL, messages.JOIN_TRIP_FULL))
     refuse(stops_refusal(settings, TripWay.of(way, scheduled_at), body.pickup, body.drop))
     asked = await _ASK.rows(
         connection,
@@ -125,11 +125,11 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
         # Another request of the person's was made (or answered) since the checks read the row: it stands.
         now = await _STATUS_NOW.rows(connection, {"trip_id": body.trip_id, "user_id": user.id})
         refuse(join_request_refusal(PassengerStatus(now[0][0]) if now else None))
-        raise ApiError(messages.JOIN_ALREADY_REQUESTED, status.HTTP_409_CONFLICT)
+        refuse(not_now(messages.JOIN_ALREADY_REQUESTED))
     if not await count_ask(
         session, AskKind.JOIN_REQUEST, user.id, body.trip_id, settings.join_requests_per_trip_per_day
     ):
-        raise ApiError(messages.JOIN_REQUESTS_TOO_MANY, status.HTTP_429_TOO_MANY_REQUESTS)
+        refuse(too_many(messages.JOIN_REQUESTS_TOO_MANY))
     passenger_id, request_number = asked[0]
     request = JoinRequest(
         passenger_id=passenger_id,

@@ -4,12 +4,11 @@ domain/rules/kyc.py)."""
 
 import secrets
 
-from fastapi import status
 from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError, refuse
+from api.errors import refuse
 from api.kyc.schemas import KycResult, KycState, KycToken, VendorWebhook
 from api.outbound import hold_no_connection
 from api.webhooks import take_delivery
@@ -18,6 +17,7 @@ from domain.models import KycVerification, User
 from domain.providers.kyc import HyperVergeClient, KycVendorError
 from domain.rules import messages
 from domain.rules.kyc import RUNNING, KycStatus, initiate_refusal
+from domain.rules.refusal import invalid, not_found, unavailable
 from domain.settings import Settings
 from domain.webhooks import WebhookEnvelope
 from workflows.kyc.contracts import (
@@ -56,10 +56,10 @@ async def initiate_kyc(session: AsyncSession, settings: Settings, vendor: HyperV
             verification = await _running_or_started(session, settings, vendor, user)
             if verification is not None:
                 break
-    except KycVendorError as error:
-        raise ApiError(messages.KYC_VENDOR_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+    except KycVendorError:
+        refuse(unavailable(messages.KYC_VENDOR_UNAVAILABLE))
     if verification is None:
-        raise ApiError(messages.KYC_VENDOR_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE)
+        refuse(unavailable(messages.KYC_VENDOR_UNAVAILABLE))
     return KycToken(
         access_token=access_token,
         workflow_id=settings.kyc_vendor_workflow_id,
@@ -142,7 +142,7 @@ async def report_widget_result(session: AsyncSession, user: User, result: KycRes
     """The app's report that the widget closed: the flow asks the vendor for the outcome."""
     verification = await _verification(session, result.transaction_id)
     if verification is None or verification.user_id != user.id:
-        raise ApiError(messages.KYC_TRANSACTION_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.KYC_TRANSACTION_NOT_FOUND))
     if verification.status in RUNNING:
         report = KycWidgetClosed(outcome=result.status)
         await signal_after_commit(session, kyc_widget_closed(user.id, verification.number, report))
@@ -157,11 +157,11 @@ async def receive_vendor_webhook(
     await take_delivery(session, "kyc", settings.kyc_webhook_secret, body, envelope)
     try:
         webhook = VendorWebhook.model_validate_json(body)
-    except ValidationError as error:
-        raise ApiError(messages.VENDOR_WEBHOOK_INVALID) from error
+    except ValidationError:
+        refuse(invalid(messages.VENDOR_WEBHOOK_INVALID))
     verification = await _verification(session, webhook.transactionId)
     if verification is None:
-        raise ApiError(messages.KYC_TRANSACTION_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.KYC_TRANSACTION_NOT_FOUND))
     if verification.status in RUNNING:
         update = KycVendorUpdate(application_status=webhook.applicationStatus)
         await signal_after_commit(session, kyc_vendor_update(verification.user_id, verification.number, update))

@@ -4,16 +4,16 @@ state bound to the user, PKCE, and the member's page kept as `linked_in_url` (do
 import secrets
 from datetime import timedelta
 
-from fastapi import status
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.linkedin.schemas import LinkedInCallback
 from domain import clock
 from domain.models import LinkedInState, User
 from domain.providers.linkedin import LinkedInError, LinkedInOidc, new_code_verifier
 from domain.rules import messages
+from domain.rules.refusal import invalid
 from domain.settings import Settings
 
 
@@ -46,11 +46,11 @@ async def finish_linkedin(session: AsyncSession, oidc: LinkedInOidc, user: User,
     )
     await session.commit()
     if spent is None:
-        raise ApiError(messages.LINKEDIN_STATE_INVALID)
+        refuse(invalid(messages.LINKEDIN_STATE_INVALID))
     if callback.error or not callback.code:
-        raise ApiError(provider_words(callback.error_description or callback.error))
+        refuse(invalid(provider_words(callback.error_description or callback.error)))
     try:
         member = await oidc.member(callback.code, spent)
     except LinkedInError as error:
-        raise ApiError(provider_words(error.description), status.HTTP_400_BAD_REQUEST) from error
+        refuse(invalid(provider_words(error.description)))
     user.linked_in_url = member.profile_url

@@ -4,14 +4,14 @@ text, a suggestion's point, and a point's name. A provider that cannot be reache
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import status
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.maps.schemas import Location, PlaceNamePublic, PlacePointPublic, PlaceSuggestionPublic
 from api.outbound import hold_no_connection
 from domain.providers.maps import MapsProvider, MapsUnavailableError, point_of
 from domain.rules import messages
+from domain.rules.refusal import invalid, not_found, unavailable
 from domain.rules.trip import point_fits_place
 
 AUTOCOMPLETE_LIMIT = 8
@@ -22,8 +22,8 @@ SEARCH_TEXT_MAX_LENGTH = 100
 async def _provider_reachable() -> AsyncIterator[None]:
     try:
         yield
-    except MapsUnavailableError as error:
-        raise ApiError(messages.MAPS_UNAVAILABLE, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+    except MapsUnavailableError:
+        refuse(unavailable(messages.MAPS_UNAVAILABLE))
 
 
 async def suggest_places(
@@ -43,7 +43,7 @@ async def place_point(maps: MapsProvider, place_id: str) -> PlacePointPublic:
     async with _provider_reachable():
         point = await point_of(maps, place_id)
     if point is None:
-        raise ApiError(messages.PLACE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.PLACE_NOT_FOUND))
     return PlacePointPublic(lat=point.lat, long=point.long)
 
 
@@ -51,7 +51,7 @@ async def place_name(maps: MapsProvider, lat: float, long: float) -> PlaceNamePu
     async with _provider_reachable():
         place = await maps.reverse_geocode(lat, long)
     if place is None:
-        raise ApiError(messages.PLACE_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.PLACE_NOT_FOUND))
     return PlaceNamePublic(place_id=place.place_id, name=place.name)
 
 
@@ -63,12 +63,12 @@ async def check_trip_ends(
     holds nothing of the database when the answer comes over the network (api/outbound.py). Both ends are asked at
     once."""
     asked = ((origin, messages.TRIP_FROM_UNKNOWN), (destination, messages.TRIP_TO_UNKNOWN))
-    ends = [(end, refusal) for end, refusal in asked if end is not None]
+    ends = [(end, words) for end, words in asked if end is not None]
     if maps.over_the_network:
         await hold_no_connection(session)
     async with _provider_reachable():
         points = await maps.points([end.place_id for end, _ in ends])
-    for end, refusal in ends:
+    for end, words in ends:
         point = points.get(end.place_id)
         if point is None or not point_fits_place((point.lat, point.long), (end.latitude, end.longitude)):
-            raise ApiError(refusal)
+            refuse(invalid(words))

@@ -7,18 +7,19 @@ from datetime import timedelta
 from pathlib import PurePosixPath
 from typing import Annotated
 
-from fastapi import Depends, Request, status
+from fastapi import Depends, Request
 from sqlalchemy import case
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from api.errors import ApiError
+from api.errors import refuse
 from domain import clock
 from domain.db import transaction
 from domain.documents import DOCUMENTS_FOLDER
 from domain.models import ProfileImageUploadWindow
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
+from domain.rules.refusal import not_found, too_many
 
 MEDIA_PATH = "/api/media"
 CONTENT_TYPES = {"jpg": "image/jpeg", "png": "image/png"}
@@ -44,7 +45,7 @@ async def read_picture(storage: MediaStorage, key: str) -> tuple[bytes, str]:
     except ValueError:
         content = None
     if content is None or content_type is None:
-        raise ApiError(messages.NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.NOT_FOUND))
     return content, content_type
 
 
@@ -76,7 +77,7 @@ class ProfileImageUploads:
         async with transaction(self.session_maker) as session:
             uploads = await session.scalar(statement)
         if uploads is None or uploads > self.per_hour:
-            raise ApiError(messages.IMAGE_UPLOADS_TOO_MANY, status.HTTP_429_TOO_MANY_REQUESTS)
+            refuse(too_many(messages.IMAGE_UPLOADS_TOO_MANY))
 
 
 def profile_image_uploads(request: Request) -> ProfileImageUploads:

@@ -7,11 +7,12 @@ from sqlalchemy import delete
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.notifications.schemas import PushSubscriptionKeys
 from domain import clock
 from domain.models import PushSubscription, User
 from domain.push import PushDestinationRefused, PushDestinations, check_push_endpoint
+from domain.rules.refusal import invalid
 from domain.settings import Settings
 
 # How long saving a subscription waits for its push service's name to resolve; a name that does not resolve in
@@ -34,7 +35,7 @@ async def _check_endpoint(endpoint: str, settings: Settings, destinations: PushD
     try:
         await check_push_endpoint(endpoint, settings.sandbox, destinations, RESOLVE_TIMEOUT_SECONDS)
     except PushDestinationRefused as refusal:
-        raise ApiError(refusal.message) from refusal
+        refuse(invalid(refusal.message))
 
 
 async def keep_subscription(

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.media.service import media_url
 from api.notifications.schemas import NotificationPublic, NotificationSender
 from domain import clock
@@ -15,6 +15,7 @@ from domain.models import Notification, User
 from domain.notifications import notice_words
 from domain.rules import limits, messages
 from domain.rules.notices import ABOUT_ALL
+from domain.rules.refusal import invalid
 
 WINDOW = timedelta(days=limits.NOTIFICATION_WINDOW_DAYS)
 # Clocks of phones drift; a window a little over ten days is still one window.
@@ -28,7 +29,7 @@ def _entity_types(text: str | None) -> list[str]:
         return list(ABOUT_ALL)
     chosen = [part.strip() for part in text.split(",") if part.strip()]
     if not chosen or any(kind not in ABOUT_ALL for kind in chosen):
-        raise ApiError(messages.NOTIFICATION_TYPE_INVALID)
+        refuse(invalid(messages.NOTIFICATION_TYPE_INVALID))
     return chosen
 
 
@@ -41,7 +42,7 @@ async def notification_history(
     end = end or clock.now()
     start = start or end - WINDOW
     if start.tzinfo is None or end.tzinfo is None or start > end or end - start > WINDOW + WINDOW_SLACK:
-        raise ApiError(messages.NOTIFICATION_WINDOW_INVALID)
+        refuse(invalid(messages.NOTIFICATION_WINDOW_INVALID))
     rows = await session.execute(
         select(Notification, User.small_image_key, User.name)
         .outerjoin(User, User.id == Notification.sender_id)

@@ -5,11 +5,10 @@ One person may ask a few questions a day on one trip (domain/asks.py), and the h
 the notice of the latest takes the place of the burst's notice, unpushed (domain/notifications.py burst_key).
 """
 
-from fastapi import status
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.users.blocks import are_blocked
 from domain import clock
 from domain.asks import AskKind, count_ask
@@ -17,7 +16,8 @@ from domain.live import Kind, tell_trip
 from domain.models import Trip, TripQuery, User
 from domain.notifications import burst_key, notice_draft, person, store_notifications
 from domain.rules import messages, notices
-from domain.rules.trip import TripStatus
+from domain.rules.refusal import Refusal, RefusalKind, invalid, not_found, not_now, not_theirs, too_many
+from domain.rules.trip import TRIP_IS_CANCELLED, TripStatus
 from domain.settings import Settings
 from workflows.push.contracts import push_start
 
@@ -30,15 +30,15 @@ async def ask_host(session: AsyncSession, settings: Settings, asker: User, trip_
     trip = await session.get(Trip, trip_id)
     # A host and an asker who have blocked each other: the trip is not found, as in search (api/users/blocks.py).
     if trip is None or await are_blocked(session, asker.id, trip.host_id):
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.TRIP_NOT_FOUND))
     if trip.status == TripStatus.CANCELLED:
-        raise ApiError(messages.TRIP_CANCELLED, status.HTTP_409_CONFLICT)
+        refuse(TRIP_IS_CANCELLED)
     if trip.host_id == asker.id:
-        raise ApiError(messages.QUERY_OWN_TRIP)
+        refuse(invalid(messages.QUERY_OWN_TRIP))
     if trip.scheduled_at <= clock.now():
-        raise ApiError(messages.QUERY_PAST)
+        refuse(Refusal(RefusalKind.TRIP_IN_PAST, messages.QUERY_PAST))
     if not await count_ask(session, AskKind.QUESTION, asker.id, trip.id, settings.questions_per_trip_per_day):
-        raise ApiError(messages.QUERY_TOO_MANY, status.HTTP_429_TOO_MANY_REQUESTS)
+        refuse(too_many(messages.QUERY_TOO_MANY))
     session.add(TripQuery(trip_id=trip.id, created_by_id=asker.id, question=question))
     await session.flush()
     notice = notice_draft(
@@ -65,15 +65,15 @@ async def answer_question(session: AsyncSession, host: User, query_id: int, answ
     )
     found = row.first()
     if found is None:
-        raise ApiError(messages.QUERY_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.QUERY_NOT_FOUND))
     query, trip = found
     if trip.host_id != host.id:
-        raise ApiError(messages.TRIP_HOST_ONLY, status.HTTP_403_FORBIDDEN)
+        refuse(not_theirs(messages.TRIP_HOST_ONLY))
     if await are_blocked(session, host.id, query.created_by_id):
         # The answer would reach someone the host blocked or was blocked by.
-        raise ApiError(messages.QUERY_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.QUERY_NOT_FOUND))
     if query.answer is not None:
-        raise ApiError(messages.QUERY_ALREADY_ANSWERED, status.HTTP_409_CONFLICT)
+        refuse(not_now(messages.QUERY_ALREADY_ANSWERED))
     query.answer = answer
     query.answered_by_id = host.id
     query.answered_at = clock.now()

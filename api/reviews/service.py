@@ -6,13 +6,12 @@ their reviews, so every view of them (profile card, passengers, host header) fol
 reviewees are locked first, in id order: two sends that touch the same person run one after the other, and each sums
 what the other committed, so nothing is counted twice or lost."""
 
-from fastapi import status
 from sqlalchemy import and_, delete, func, select, true, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from api.errors import ApiError, refuse
+from api.errors import refuse
 from api.media.service import media_url
 from api.reviews.schemas import (
     AttributeTally,
@@ -32,6 +31,7 @@ from domain.rules import messages, notices
 from domain.rules.choices import REVIEW_ATTRIBUTES
 from domain.rules.join import PassengerStatus
 from domain.rules.places import locality_name
+from domain.rules.refusal import not_found
 from domain.rules.review import ReviewEntry, Thumb, reviewer_refusal, reviews_refusal
 from domain.rules.trip import TripStatus
 from workflows.push.contracts import push_start
@@ -43,7 +43,7 @@ async def _reviewable_trip(session: AsyncSession, trip_id: int, reviewer: User) 
     """The trip and the others who travelled on it, once the reviewer may review it; else the spec's refusal."""
     trip = await session.get(Trip, trip_id)
     if trip is None:
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.TRIP_NOT_FOUND))
     travellers = (
         await session.scalars(
             select(User)
@@ -184,7 +184,7 @@ async def review_summary(
     found, and sees each reviewed trip's ends by their localities only, unless they travelled on it too."""
     reviewee = await session.scalar(select(User).where(User.id == user_id, User.deleted_at.is_(None)))
     if reviewee is None or (viewer is not None and await are_blocked(session, viewer.id, user_id)):
-        raise ApiError(messages.USER_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.USER_NOT_FOUND))
     rows = (
         await session.execute(
             select(TripReview, Trip)

@@ -5,12 +5,11 @@ changing nothing), and a number the person had not added before is sent one SMS,
 saying who added it and how to stop it: the notice is kept in the save's transaction and its ContactNoticeWorkflow
 started through the outbox, so a crash loses none and sends none twice."""
 
-from fastapi import status
 from sqlalchemy import delete, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError, refuse
+from api.errors import refuse
 from api.safety.schemas import EmergencyContact, EmergencyContactIn, EmergencyContacts
 from domain import clock, models
 from domain.flows import start_after_commit
@@ -18,6 +17,7 @@ from domain.i18n.catalog import in_language
 from domain.i18n.reading import reading_language
 from domain.models import EmergencyContactNotice, EmergencyContactSaves, User
 from domain.rules import safety, safety_messages
+from domain.rules.refusal import too_many
 from domain.settings import Settings
 from workflows.contact_notice.contracts import contact_notice_start
 
@@ -82,7 +82,7 @@ async def _count_save(session: AsyncSession, settings: Settings, user: User) -> 
     )
     if counted is None:
         too_often = safety_messages.EMERGENCY_CONTACTS_CHANGED_TOO_OFTEN.format(count=per_day)
-        raise ApiError(too_often, status.HTTP_429_TOO_MANY_REQUESTS)
+        refuse(too_many(too_often))
 
 
 async def _tell_new_contacts(session: AsyncSession, settings: Settings, user: User, numbers: list[str]) -> None:

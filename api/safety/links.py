@@ -6,11 +6,10 @@ only while its sharer is still on it and not blocked by its host."""
 
 from datetime import datetime
 
-from fastapi import status
 from sqlalchemy import exists, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError, refuse
+from api.errors import refuse
 from api.safety.schemas import SharedCab, SharedHost, SharedPlace, SharedTrip, ShareLink
 from api.safety.trips import completes_at, is_on_trip, person_on_trip
 from api.users.blocks import are_blocked
@@ -21,7 +20,7 @@ from domain.live_links import share_token as share_token
 from domain.models import CabBooking, SafetyIncident, Trip, TripShare, User
 from domain.rules import safety_messages
 from domain.rules.cab import CabStatus
-from domain.rules.refusal import not_theirs
+from domain.rules.refusal import not_found, not_theirs
 from domain.rules.safety import SHARED_LINK_OUTLIVES_TRIP, STANDING, share_refusal, stage
 from domain.rules.trip import short_place_name
 from domain.settings import Settings
@@ -91,17 +90,17 @@ async def trip_by_link(session: AsyncSession, settings: Settings, token: str) ->
             .where(TripShare.token_hash == token_digest(token), TripShare.revoked_at.is_(None))
         )
     ).first()
-    not_found = ApiError(safety_messages.SHARED_TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+    link_gone = not_found(safety_messages.SHARED_TRIP_NOT_FOUND)
     if found is None:
-        raise not_found
+        refuse(link_gone)
     sharer_id, trip, host = found
     now = clock.now()
     completes = await completes_at(session, settings, trip)
     expires_at = completes + SHARED_LINK_OUTLIVES_TRIP
     if now >= expires_at or not await is_on_trip(session, trip, sharer_id):
-        raise not_found
+        refuse(link_gone)
     if await are_blocked(session, sharer_id, trip.host_id):
-        raise not_found
+        refuse(link_gone)
     return SharedTrip(
         scheduled_at=trip.scheduled_at,
         origin=SharedPlace(name=short_place_name(trip.origin.name)),

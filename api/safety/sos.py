@@ -18,12 +18,11 @@ it closed at once, and a new press starts a new incident.
 from datetime import timedelta
 from typing import cast
 
-from fastapi import status
 from sqlalchemy import BigInteger, func, literal, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError, refuse
+from api.errors import refuse
 from api.safety.links import first_name, live_link
 from api.safety.schemas import SosIn, SosRaised, SosState, StandingSos, StandingSosList, StandingStatus
 from api.safety.trips import PersonOnTrip, completes_at, person_on_trip
@@ -32,7 +31,7 @@ from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip_members
 from domain.models import EmergencyContact, SafetyIncident, SafetyIncidentContact, Trip, User
 from domain.rules import safety_messages
-from domain.rules.refusal import not_now, not_theirs
+from domain.rules.refusal import not_now, not_theirs, too_many
 from domain.rules.safety import (
     SOS_OPENS_BEFORE_DEPARTURE,
     STANDING,
@@ -182,7 +181,7 @@ async def _refuse_repeats(session: AsyncSession, settings: Settings, user: User)
         now=now,
     )
     if refusal is not None:
-        raise ApiError(refusal, status.HTTP_429_TOO_MANY_REQUESTS)
+        refuse(too_many(refusal))
 
 
 async def _keep_contacts(session: AsyncSession, incident_id: int, user_id: int) -> tuple[int, ...]:

@@ -3,15 +3,15 @@
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from fastapi import status
 from sqlalchemy import exists, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.users.blocks import are_blocked
 from domain.models import Trip, TripCompletion, TripPassenger, User
 from domain.rules import messages
 from domain.rules.join import PassengerStatus
+from domain.rules.refusal import not_found
 from domain.settings import Settings
 
 
@@ -38,7 +38,7 @@ async def person_on_trip(session: AsyncSession, trip_id: int, user: User) -> Per
     the trip is not found, as every trip call answers (api/users/blocks.py)."""
     trip = await session.get(Trip, trip_id)
     if trip is None or await are_blocked(session, user.id, trip.host_id):
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.TRIP_NOT_FOUND))
     return PersonOnTrip(trip, await is_on_trip(session, trip, user.id))
 
 

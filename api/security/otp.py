@@ -36,11 +36,10 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from fastapi import status
 from sqlalchemy import ColumnElement, func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.outbound import commit_before_calling_out
 from api.security.hashing import keyed_hash, new_token, same, token_hash
 from domain import clock
@@ -48,9 +47,8 @@ from domain.i18n.reading import reading_language
 from domain.models import OtpChallenge
 from domain.providers.sms import SmsDeliveryError, SmsProvider, sign_in_code_message
 from domain.rules import messages
+from domain.rules.refusal import too_many, unauthenticated, unavailable
 from domain.settings import Settings
-
-TOO_MANY = status.HTTP_429_TOO_MANY_REQUESTS
 
 
 @dataclass(frozen=True)
@@ -133,16 +131,16 @@ async def _refuse_sends_over_caps(
     if latest is not None:
         wait = settings.otp_resend_seconds - (now - latest).total_seconds()
         if wait > 0:
-            raise ApiError(messages.OTP_RESEND_TOO_SOON.format(seconds=int(wait) + 1), TOO_MANY)
+            refuse(too_many(messages.OTP_RESEND_TOO_SOON.format(seconds=int(wait) + 1)))
     hour_ago = now - timedelta(hours=1)
     if await _codes_sent(session, hour_ago, *_askers_codes(mobile_number, asker)) >= (
         settings.otp_sends_per_number_per_hour
     ):
-        raise ApiError(messages.OTP_SEND_LIMIT, TOO_MANY)
+        refuse(too_many(messages.OTP_SEND_LIMIT))
     if not asker.known_device:
         to_number = [OtpChallenge.mobile_number == mobile_number, OtpChallenge.from_known_device.is_(False)]
         if await _codes_sent(session, hour_ago, *to_number) >= settings.otp_sends_to_number_per_hour:
-            raise ApiError(messages.OTP_SEND_LIMIT, TOO_MANY)
+            refuse(too_many(messages.OTP_SEND_LIMIT))
 
 
 async def _refuse_when_guessing_is_spent(
@@ -155,15 +153,15 @@ async def _refuse_when_guessing_is_spent(
     if await _wrong_codes(session, today, OtpChallenge.mobile_number == mobile_number, kind) >= (
         settings.otp_daily_failure_budget
     ):
-        raise ApiError(messages.OTP_DAILY_FAILURES, TOO_MANY)
+        refuse(too_many(messages.OTP_DAILY_FAILURES))
     if not asker.is_an_address:
         return
     address = _from_address(asker.ip)
     on_number = await _wrong_codes(session, today, OtpChallenge.mobile_number == mobile_number, kind, address)
     if on_number >= settings.otp_daily_failures_per_number_per_ip:
-        raise ApiError(messages.OTP_ADDRESS_FAILURES, TOO_MANY)
+        refuse(too_many(messages.OTP_ADDRESS_FAILURES))
     if await _wrong_codes(session, now - timedelta(hours=1), kind, address) >= settings.otp_failures_per_ip_per_hour:
-        raise ApiError(messages.OTP_ADDRESS_FAILURES, TOO_MANY)
+        refuse(too_many(messages.OTP_ADDRESS_FAILURES))
 
 
 async def issue_code(
@@ -185,7 +183,7 @@ async def issue_code(
         await _lock_address(session, requester_ip)
         from_address = [_from_address(requester_ip), OtpChallenge.from_known_device.is_(False)]
         if await _codes_sent(session, now - timedelta(hours=1), *from_address) >= settings.otp_sends_per_ip_per_hour:
-            raise ApiError(messages.OTP_SEND_LIMIT, TOO_MANY)
+            refuse(too_many(messages.OTP_SEND_LIMIT))
     await _refuse_when_guessing_is_spent(session, settings, mobile_number, asker, now)
     await session.execute(
         update(OtpChallenge)
@@ -212,8 +210,8 @@ async def issue_code(
     try:
         minutes = settings.otp_ttl_seconds // 60
         await sms.send(sign_in_code_message(mobile_number, code, minutes, reading_language()))
-    except SmsDeliveryError as error:
-        raise ApiError(messages.GENERIC_ERROR, status.HTTP_503_SERVICE_UNAVAILABLE) from error
+    except SmsDeliveryError:
+        refuse(unavailable(messages.GENERIC_ERROR))
     return IssuedCode(
         login_token=login_token,
         code_length=settings.otp_length,
@@ -233,16 +231,16 @@ async def verify_code(session: AsyncSession, settings: Settings, login_token: st
     by_token = OtpChallenge.login_token_hash == login_token_hash
     mobile_number = await session.scalar(select(OtpChallenge.mobile_number).where(by_token))
     if mobile_number is None:
-        raise ApiError(messages.OTP_LOGIN_TOKEN_INVALID, status.HTTP_401_UNAUTHORIZED)
+        refuse(unauthenticated(messages.OTP_LOGIN_TOKEN_INVALID))
     await _lock_number(session, mobile_number)
     challenge = await session.scalar(select(OtpChallenge).where(by_token).with_for_update())
     if challenge is None or challenge.consumed_at is not None:
-        raise ApiError(messages.OTP_LOGIN_TOKEN_INVALID, status.HTTP_401_UNAUTHORIZED)
+        refuse(unauthenticated(messages.OTP_LOGIN_TOKEN_INVALID))
     now = clock.now()
     if challenge.expires_at <= now:
-        raise ApiError(messages.OTP_EXPIRED, status.HTTP_401_UNAUTHORIZED)
+        refuse(unauthenticated(messages.OTP_EXPIRED))
     if challenge.failed_attempts >= settings.otp_max_tries:
-        raise ApiError(messages.OTP_TOO_MANY_TRIES, TOO_MANY)
+        refuse(too_many(messages.OTP_TOO_MANY_TRIES))
     asker = Asker(challenge.from_known_device, challenge.requester_ip)
     if asker.is_an_address:
         assert asker.ip is not None
@@ -254,7 +252,7 @@ async def verify_code(session: AsyncSession, settings: Settings, login_token: st
         challenge.failed_attempts += 1
         await session.commit()
         if challenge.failed_attempts >= settings.otp_max_tries:
-            raise ApiError(messages.OTP_TOO_MANY_TRIES, TOO_MANY)
-        raise ApiError(messages.OTP_INVALID, status.HTTP_401_UNAUTHORIZED)
+            refuse(too_many(messages.OTP_TOO_MANY_TRIES))
+        refuse(unauthenticated(messages.OTP_INVALID))
     challenge.consumed_at = now
     return challenge.mobile_number

@@ -7,7 +7,7 @@ from decimal import Decimal
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.cab.service import end_running_cab, keep_why_the_cab_ends
-from api.errors import ApiError, refuse
+from api.errors import refuse
 from api.maps.schemas import Location
 from api.trips.lookups import active_count, load_trip
 from api.trips.moved import tell_of_the_move
@@ -22,6 +22,7 @@ from domain.routing import detour_budget_m
 from domain.rules import choices, messages
 from domain.rules.cab import CabEnd
 from domain.rules.geo import distance_km
+from domain.rules.refusal import invalid
 from domain.rules.reliability import ReliabilityEvent, is_late
 from domain.rules.trip import HostChange, host_change_refusal, too_far_ahead
 from domain.settings import Settings
@@ -62,7 +63,7 @@ def cost_for(is_vehicle_booked: bool, estimated_cost: Decimal | None) -> Decimal
     if not is_vehicle_booked:
         return Decimal(0)
     if not estimated_cost:
-        raise ApiError(messages.TRIP_COST_REQUIRED)
+        refuse(invalid(messages.TRIP_COST_REQUIRED))
     return estimated_cost
 
 
@@ -75,9 +76,9 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
     assert body.origin is not None and body.destination is not None and body.time_of_trip is not None
     scheduled_at = parse_time_of_trip(body.time_of_trip)
     if scheduled_at <= clock.now():
-        raise ApiError(messages.TRIP_CREATE_IN_PAST)
+        refuse(invalid(messages.TRIP_CREATE_IN_PAST))
     if too_far_ahead(scheduled_at, clock.now()):
-        raise ApiError(messages.TRIP_CREATE_TOO_FAR)
+        refuse(invalid(messages.TRIP_CREATE_TOO_FAR))
     mode = body.preferred_mode_of_transport
     is_vehicle_booked = body.is_vehicle_booked and mode != choices.TRANSPORT_UNDECIDED
     draft = TripDraft(
@@ -114,7 +115,7 @@ def end_of(place: Location) -> TripEnd:
 def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
     """Only the fields whose value differs from the trip's."""
     if body.origin is not None or body.destination is not None:
-        raise ApiError(messages.TRIP_PLACES_LOCKED)
+        refuse(invalid(messages.TRIP_PLACES_LOCKED))
     wanted: dict[str, object] = {}
     if body.time_of_trip is not None:
         wanted["scheduled_at"] = parse_time_of_trip(body.time_of_trip)
@@ -137,15 +138,15 @@ async def edit_trip(session: AsyncSession, settings: Settings, trip: Trip, body:
     once the transaction commits."""
     changes = _changes(trip, body)
     if not changes:
-        raise ApiError(messages.NOTHING_UPDATED)
+        refuse(invalid(messages.NOTHING_UPDATED))
     new_time = changes.get("scheduled_at")
     if isinstance(new_time, datetime) and new_time <= clock.now():
-        raise ApiError(messages.TRIP_EDIT_TO_PAST)
+        refuse(invalid(messages.TRIP_EDIT_TO_PAST))
     if isinstance(new_time, datetime) and too_far_ahead(new_time, clock.now()):
-        raise ApiError(messages.TRIP_EDIT_TOO_FAR)
+        refuse(invalid(messages.TRIP_EDIT_TOO_FAR))
     seats = changes.get("total_passengers")
     if isinstance(seats, int) and seats < await active_count(session, trip.id):
-        raise ApiError(messages.TRIP_PASSENGERS_BELOW_JOINED)
+        refuse(invalid(messages.TRIP_PASSENGERS_BELOW_JOINED))
     departure_before = trip.scheduled_at
     for field, value in changes.items():
         setattr(trip, field, value)

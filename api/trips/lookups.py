@@ -1,13 +1,13 @@
 """Reading one trip for an action on it, shared by the trip and joining calls."""
 
-from fastapi import status
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from domain.models import Trip, TripPassenger
 from domain.rules import messages
 from domain.rules.join import PassengerStatus
+from domain.rules.refusal import not_found
 
 
 async def load_trip(session: AsyncSession, trip_id: int, for_update: bool = False) -> Trip:
@@ -15,7 +15,7 @@ async def load_trip(session: AsyncSession, trip_id: int, for_update: bool = Fals
     query = select(Trip).where(Trip.id == trip_id)
     trip = await session.scalar(query.with_for_update() if for_update else query)
     if trip is None:
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.TRIP_NOT_FOUND))
     return trip
 
 

@@ -4,10 +4,9 @@ for the viewer run by api/trips/reader.py."""
 from datetime import date, datetime, time, timedelta
 from functools import cache
 
-from fastapi import status
 from sqlalchemy import ARRAY, BigInteger, String, any_, bindparam, func, select
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.trips.matches import SearchedStop, with_matches
 from api.trips.parameters import AroundQuery, RouteQuery, comma_separated
 from api.trips.reader import VIEWER_ID, TripReader, for_the_viewer
@@ -18,6 +17,7 @@ from domain import clock
 from domain.compiled_query import CompiledQuery
 from domain.models import Trip, TripPassenger
 from domain.rules import messages
+from domain.rules.refusal import not_found
 from domain.rules.trip import TripStatus
 
 # The viewer's tabs show at most this many trips each.
@@ -90,7 +90,7 @@ _ONE_TRIP = for_the_viewer(
 async def one_trip(reader: TripReader, trip_id: int, point: SearchPoint | None) -> View:
     views = await reader.views(_ONE_TRIP, {"trip_id": trip_id}, point)
     if not views:
-        raise ApiError(messages.TRIP_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.TRIP_NOT_FOUND))
     return views[0]
 
 

@@ -5,7 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Response
 
 from api.deps import CurrentUser, MapsDep, SessionDep, SettingsDep
-from api.errors import ApiError
+from api.errors import refuse
 from api.maps.service import check_trip_ends
 from api.openapi import refusals
 from api.query_models import documented, query_model
@@ -17,6 +17,7 @@ from api.trips.schemas import TripCreate, TripCreated, TripDelete, TripList, Tri
 from domain.envelope import Envelope, MessageOnly, done, ok, ok_json
 from domain.models import Trip
 from domain.rules import messages
+from domain.rules.refusal import invalid
 from domain.rules.trip import HostChange
 
 router = APIRouter(prefix="/trip", tags=["trip"])
@@ -83,7 +84,7 @@ async def delete_trip(
 ) -> MessageOnly:
     """Needs a reason (SPEC §7 body reason): without one, or without a body, 'Reason is required'."""
     if body is None or body.reason is None:
-        raise ApiError(messages.REASON_REQUIRED)
+        refuse(invalid(messages.REASON_REQUIRED))
     await delete_hosted_trip(session, settings, trip_id, user, body.reason)
     return done(messages.TRIP_DELETED)
 

@@ -6,16 +6,16 @@ is not found, the same words as for one that does not exist, so the block itself
 
 Every check goes through blocked_between (or its SQL text, blocked_between_sql, for the chat writer's statement)."""
 
-from fastapi import status
 from sqlalchemy import ColumnElement, SQLColumnExpression, exists, literal_column, or_, select
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.users.schemas import BlockUser
 from domain.bus import close_sockets_of
 from domain.models import User, UserBlock
 from domain.rules import messages
+from domain.rules.refusal import invalid, not_found
 
 
 def blocked_between(one: SQLColumnExpression[int] | int, other: SQLColumnExpression[int] | int) -> ColumnElement[bool]:
@@ -47,12 +47,12 @@ async def are_blocked(session: AsyncSession, one: int, other: int) -> bool:
 async def block_user(session: AsyncSession, blocker: User, blocked_id: int, body: BlockUser) -> None:
     """Blocking again keeps one block: its reason is replaced, and a report once made stays made."""
     if blocked_id == blocker.id:
-        raise ApiError(messages.BLOCK_SELF)
+        refuse(invalid(messages.BLOCK_SELF))
     if await session.scalar(select(User.id).where(User.id == blocked_id, User.deleted_at.is_(None))) is None:
-        raise ApiError(messages.USER_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.USER_NOT_FOUND))
     reason = (body.reason or "").strip() or None
     if body.report_user and reason is None:
-        raise ApiError(messages.REASON_REQUIRED)
+        refuse(invalid(messages.REASON_REQUIRED))
     block = await session.get(UserBlock, (blocker.id, blocked_id))
     block = block or UserBlock(blocker_id=blocker.id, blocked_id=blocked_id)
     block.reason, block.reported = reason, body.report_user or block.reported

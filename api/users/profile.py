@@ -4,11 +4,10 @@ location; and another user's public card."""
 import uuid
 from decimal import Decimal
 
-from fastapi import status
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.media.service import ProfileImageUploads
 from api.users.blocks import are_blocked
 from api.users.schemas import UserPublic, UserUpdate, parse_dob
@@ -20,6 +19,7 @@ from domain.images import ImageTooLarge, InvalidImage, checked_image, profile_im
 from domain.models import User, UserTripsInsights
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
+from domain.rules.refusal import invalid, not_found
 
 
 async def _store_profile_image(
@@ -31,10 +31,10 @@ async def _store_profile_image(
         raw = await checked_image(payload)
         await uploads.count(user.id)
         images = await profile_images(raw)
-    except ImageTooLarge as error:
-        raise ApiError(messages.IMAGE_TOO_LARGE) from error
-    except InvalidImage as error:
-        raise ApiError(messages.IMAGE_INVALID) from error
+    except ImageTooLarge:
+        refuse(invalid(messages.IMAGE_TOO_LARGE))
+    except InvalidImage:
+        refuse(invalid(messages.IMAGE_INVALID))
     stem = f"profile/{user.id}/{uuid.uuid4().hex}"
     await storage.put(f"{stem}-small.jpg", images.small_jpeg)
     await storage.put(f"{stem}-medium.jpg", images.medium_jpeg)
@@ -45,11 +45,11 @@ async def _store_profile_image(
 
 def _check_creation_fields(user: User, body: UserUpdate) -> None:
     if not (body.name or user.name):
-        raise ApiError(messages.NAME_REQUIRED)
+        refuse(invalid(messages.NAME_REQUIRED))
     if not (body.gender or user.gender):
-        raise ApiError(messages.SEX_REQUIRED)
+        refuse(invalid(messages.SEX_REQUIRED))
     if not (body.dob or user.dob) and not user.is_kyc_verified:
-        raise ApiError(messages.DOB_REQUIRED)
+        refuse(invalid(messages.DOB_REQUIRED))
 
 
 async def update_profile(
@@ -62,14 +62,14 @@ async def update_profile(
     if created:
         _check_creation_fields(user, body)
     if user.is_kyc_verified and body.name is not None and body.name != user.name:
-        raise ApiError(messages.NAME_LOCKED_AFTER_KYC)
+        refuse(invalid(messages.NAME_LOCKED_AFTER_KYC))
     new_dob = parse_dob(body.dob) if body.dob else None
     if user.is_kyc_verified and new_dob is not None and new_dob != user.dob:
-        raise ApiError(messages.DOB_LOCKED_AFTER_KYC)
+        refuse(invalid(messages.DOB_LOCKED_AFTER_KYC))
     if body.referrer_code is not None and user.referred_by_id is None:
         referrer = await find_user_by_referral_code(session, body.referrer_code)
         if referrer is None or referrer.id == user.id:
-            raise ApiError(messages.REFERRAL_CODE_INVALID)
+            refuse(invalid(messages.REFERRAL_CODE_INVALID))
         user.referred_by_id = referrer.id
 
     if body.name is not None:
@@ -98,7 +98,7 @@ async def other_user_card(session: AsyncSession, viewer: User, user_id: int) -> 
     api/users/blocks.py) is not found, so the block itself is never shown."""
     other = await session.scalar(select(User).where(User.id == user_id, User.deleted_at.is_(None)))
     if other is None or not other.is_profile_complete or await are_blocked(session, viewer.id, other.id):
-        raise ApiError(messages.USER_NOT_FOUND, status.HTTP_404_NOT_FOUND)
+        refuse(not_found(messages.USER_NOT_FOUND))
     return public_card(other, await session.get(UserTripsInsights, other.id))
 
 
@@ -106,7 +106,7 @@ def set_current_location(user: User, lat: str, long: str) -> None:
     """Where the user is now, to six decimals (about 10 cm); written with the request's transaction."""
     latitude, longitude = Decimal(lat), Decimal(long)
     if abs(latitude) > 90:
-        raise ApiError(messages.LOCATION_INVALID)
+        refuse(invalid(messages.LOCATION_INVALID))
     user.current_latitude = round(latitude, 6)
     user.current_longitude = round(longitude, 6)
     user.current_location_updated_at = clock.now()

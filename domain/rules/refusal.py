@@ -22,6 +22,16 @@ class RefusalKind(StrEnum):
     TRIP_FULL = "TripFull"
     # The request has moved on: answered, withdrawn or expired since.
     REQUEST_GONE = "RequestGone"
+    # What was asked for is not there, or not to be shown to this person.
+    NOT_FOUND = "NotFound"
+    # Who asks is not known: no valid session, or a delivery its sender did not sign.
+    UNAUTHENTICATED = "Unauthenticated"
+    # More than a limit allows in its window: wait, or ask less.
+    TOO_MANY = "TooMany"
+    # What was sent is bigger than is kept.
+    TOO_LARGE = "TooLarge"
+    # A service the change needs is not answering now: try again later.
+    UNAVAILABLE = "Unavailable"
 
 
 @dataclass(frozen=True)
@@ -40,3 +50,23 @@ def not_theirs(message: str) -> Refusal:
 
 def not_now(message: str) -> Refusal:
     return Refusal(RefusalKind.NOT_ALLOWED_NOW, message)
+
+
+def not_found(message: str) -> Refusal:
+    return Refusal(RefusalKind.NOT_FOUND, message)
+
+
+def unauthenticated(message: str) -> Refusal:
+    return Refusal(RefusalKind.UNAUTHENTICATED, message)
+
+
+def too_many(message: str) -> Refusal:
+    return Refusal(RefusalKind.TOO_MANY, message)
+
+
+def too_large(message: str) -> Refusal:
+    return Refusal(RefusalKind.TOO_LARGE, message)
+
+
+def unavailable(message: str) -> Refusal:
+    return Refusal(RefusalKind.UNAVAILABLE, message)

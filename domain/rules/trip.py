@@ -38,6 +38,7 @@ class HostChange(StrEnum):
     DELETE = "delete"
 
 
+TRIP_IS_CANCELLED = Refusal(RefusalKind.TRIP_CANCELLED, messages.TRIP_CANCELLED)
 PAST_TRIP_MESSAGES = {HostChange.EDIT: messages.TRIP_EDIT_PAST, HostChange.DELETE: messages.TRIP_DELETE_PAST}
 
 
@@ -46,7 +47,7 @@ def host_change_refusal(change: HostChange, *, is_host: bool, status: str, depar
     if not is_host:
         return not_theirs(messages.TRIP_HOST_ONLY)
     if status == TripStatus.CANCELLED:
-        return Refusal(RefusalKind.TRIP_CANCELLED, messages.TRIP_CANCELLED)
+        return TRIP_IS_CANCELLED
     if departed:
         return Refusal(RefusalKind.TRIP_IN_PAST, PAST_TRIP_MESSAGES[change])
     return None
