@@ -38,7 +38,7 @@ async def relay(
     outbox: FlowOutbox, conninfo: str, stop: asyncio.Event, interval: timedelta, room: Room | None = None
 ) -> None:
     """Until `stop` is set: a round of deliveries at each wake and at least every interval, each batch as large as
-    `room` allows when given; the parked entries are counted once an interval."""
+    `room` allows when given; once an interval, the parked entries are counted and the oldest waiting one timed."""
     wake = asyncio.Event()
     listening = asyncio.create_task(_listen(conninfo, wake, interval), name="flow-relay-listen")
     stopping = asyncio.create_task(_set_when(stop, wake), name="flow-relay-stop")
@@ -51,6 +51,7 @@ async def relay(
                 await outbox.relay_round(room)
                 if loop.time() - counted_at >= interval.total_seconds():
                     await outbox.count_parked()
+                    await outbox.oldest_waiting_seconds()
                     counted_at = loop.time()
             except (SQLAlchemyError, OSError, RuntimeError) as error:
                 logger.warning("flow relay: %s", error)

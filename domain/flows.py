@@ -84,6 +84,8 @@ UNANSWERED_STATUSES = frozenset(
 # Unanswered calls in a row after which a delivery stops: Temporal is down, not one entry unlucky.
 UNANSWERED_IN_A_ROW = 3
 PARKED_METRIC = "flow_outbox_parked"
+# How long the oldest entry not parked has waited to be delivered: a backlog grows here first (docs/operations.md).
+OLDEST_WAITING_METRIC = "flow_outbox_oldest_waiting_seconds"
 
 
 class FlowStart(Protocol):
@@ -253,8 +255,12 @@ class FlowOutbox:
         self._client = client
         self._task_queue = task_queue
         self._max_attempts = max_attempts
-        self._parked_gauge = (meter or MetricMeter.noop).create_gauge(
+        meter = meter or MetricMeter.noop
+        self._parked_gauge = meter.create_gauge(
             PARKED_METRIC, "Flow outbox entries Temporal refused FLOW_OUTBOX_MAX_ATTEMPTS times, waiting for support"
+        )
+        self._oldest_waiting_gauge = meter.create_gauge(
+            OLDEST_WAITING_METRIC, "Seconds the oldest flow start or signal not parked has waited for delivery", "s"
         )
 
     @asynccontextmanager
@@ -483,3 +489,18 @@ class FlowOutbox:
             )
         self._parked_gauge.set(parked or 0)
         return parked or 0
+
+    async def oldest_waiting_seconds(self) -> int:
+        """How long the oldest entry not parked has waited (0 when none waits); kept in the
+        `flow_outbox_oldest_waiting_seconds` gauge by the relay. The oldest is the lowest id: one step of the
+        primary key's index."""
+        async with self._session_maker() as session:
+            waited = await session.scalar(
+                select(func.extract("epoch", func.now() - FlowOutboxEntry.created_at))
+                .where(FlowOutboxEntry.parked_at.is_(None))
+                .order_by(FlowOutboxEntry.id)
+                .limit(1)
+            )
+        seconds = max(int(waited or 0), 0)
+        self._oldest_waiting_gauge.set(seconds)
+        return seconds
