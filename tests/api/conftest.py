@@ -14,13 +14,14 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
-from sqlalchemy import update
+from sqlalchemy import select, update
+from temporalio.api.enums.v1 import EventType
 from temporalio.client import WorkflowHandle
 
 from api.main import create_app
 from api.security.cookies import CSRF_COOKIE, CSRF_HEADER
 from domain.gazetteer.data_file import PlaceRow, read_places
-from domain.models import OtpChallenge
+from domain.models import FlowOutboxEntry, OtpChallenge
 from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.linkedin import LinkedInOidc
@@ -94,6 +95,31 @@ async def worker(app: FastAPI, api_settings: Settings, push_destinations: PushDe
 async def app_flow(app: FastAPI, workflow_id: str, result_type: type | None = None) -> WorkflowHandle[Any, Any]:
     """The flow of this id once the worker's relay has started it: a call commits and answers before that."""
     return await started_flow(await app.state.temporal.get(), workflow_id, result_type)
+
+
+async def outbox_waiting(app: FastAPI, workflow_id: str) -> list[str | None]:
+    """What still waits in the flow outbox for this flow, in order: None for its start, else a signal's name."""
+    async with app.state.session_maker() as session:
+        waiting = await session.scalars(
+            select(FlowOutboxEntry.signal)
+            .where(FlowOutboxEntry.workflow_id == workflow_id)
+            .order_by(FlowOutboxEntry.id)
+        )
+        return list(waiting)
+
+
+async def signals_to(app: FastAPI, workflow_id: str) -> list[str]:
+    """The names of the signals sent to this started flow: those still in the outbox, then those in its history. A
+    call hands its signals to the outbox in its own transaction, so once it has answered, each is in one or the other
+    (read in this order, one moving between them is seen, if twice)."""
+    waiting = [signal for signal in await outbox_waiting(app, workflow_id) if signal is not None]
+    flow = await app_flow(app, workflow_id)
+    received = [
+        event.workflow_execution_signaled_event_attributes.signal_name
+        async for event in flow.fetch_history_events()
+        if event.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED
+    ]
+    return waiting + received
 
 
 def _send_csrf_header(client: httpx.AsyncClient) -> Callable[[httpx.Request], Awaitable[None]]:

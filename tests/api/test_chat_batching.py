@@ -32,7 +32,7 @@ async def test_what_arrives_while_a_batch_is_handled_goes_together_into_the_next
     first = asyncio.create_task(batcher.submit(1))
     await doubler.first_started.wait()
     rest = [asyncio.create_task(batcher.submit(number)) for number in range(2, 7)]
-    await asyncio.sleep(0.01)
+    await asyncio.sleep(0)  # one turn of the loop: each of them is submitted and waits
     doubler.first_may_finish.set()
     assert await first == 2
     assert [await task for task in rest] == [4, 6, 8, 10, 12]
@@ -88,6 +88,7 @@ async def test_under_a_steady_stream_batches_start_an_interval_apart_while_a_lon
     before = loop.time()
     assert await batcher.submit(0) == 0
     assert loop.time() - before < 0.04
+    # Time is what is tested: a lone item after the interval, then a steady stream, one item every 10 ms.
     await asyncio.sleep(0.06)
     stream = []
     for number in range(1, 11):

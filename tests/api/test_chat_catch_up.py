@@ -15,6 +15,8 @@ from api.chat.writer import Draft, MessageWriter
 from domain.db import transaction
 from tests.api.test_chat import expect, join, nothing_arrives, say, send, socket, socket_url, trip_with_member
 from tests.api.test_chat_writer import session_hash_of
+from tests.locks import backend_of, waited_on
+from tests.workflows.erasure_support import eventually
 
 pytestmark = pytest.mark.usefixtures("worker")
 __all__ = ["socket_url"]  # the fixture, shared with the socket tests
@@ -36,6 +38,7 @@ async def test_a_message_numbered_after_an_uncommitted_one_of_the_chat_commits_a
                     session, trip_id, member.user_id, "normal", "Numbered first, committed late", "slow-one"
                 )
                 numbered["slow"] = stored.id
+                numbered["slow_backend"] = await backend_of(session)
                 is_numbered.set()
                 await release.wait()
             other_process_committed.set()
@@ -45,7 +48,7 @@ async def test_a_message_numbered_after_an_uncommitted_one_of_the_chat_commits_a
         fast = asyncio.create_task(
             writer.store(Draft(trip_id, member.user_id, session_hash_of(member), "normal", "Quick one", "fast-one"))
         )
-        await asyncio.sleep(0.5)
+        await eventually(lambda: waited_on(app.state.session_maker, numbered["slow_backend"]))
         # Without the chat's order lock the quick message would be committed by now, with a higher id than an
         # uncommitted message: a reader seeing it and catching up "after" it would skip the slow one for good.
         assert not fast.done()

@@ -5,13 +5,36 @@ import asyncio
 
 import pytest
 
+from api.chat.notices import ChatNotifier, StoredMessage
 from tests.api.test_chat import expect, join, room_of_two, say, send, socket, socket_url, trip_with_member
 from tests.api.test_notifications import eventually_listed, history, push_service, subscribe, vapid_public_key
+from tests.workflows.erasure_support import eventually
 
 pytestmark = pytest.mark.usefixtures("worker")
 
 HINDI = {"Accept-Language": "hi"}
 __all__ = ["push_service", "socket_url", "vapid_public_key"]  # fixtures, shared with their own tests
+
+
+@pytest.fixture
+def noticed(monkeypatch) -> list[str]:
+    """The words of every message the chat's notifier has been through, in order: a message is here once the notices
+    it calls for, if any, are stored."""
+    words: list[str] = []
+    notify = ChatNotifier.notify
+
+    async def noting(notifier: ChatNotifier, messages: list[StoredMessage]) -> int:
+        try:
+            return await notify(notifier, messages)
+        finally:
+            words.extend(message.text for message in messages)
+
+    monkeypatch.setattr(ChatNotifier, "notify", noting)
+    return words
+
+
+async def went_through(noticed: list[str], last: str) -> bool:
+    return last in noticed
 
 
 async def chat_notices(client) -> list[dict]:
@@ -29,7 +52,7 @@ async def pushed_about_chat(push_service, device) -> list:
 
 
 async def test_a_member_away_from_the_room_is_notified_and_pushed_once_until_opening_the_chat(
-    app, signed_in, socket_url, push_service
+    app, signed_in, socket_url, push_service, noticed
 ):
     async with trip_with_member(app, signed_in) as (trip_id, member), socket(socket_url, signed_in) as host_ws:
         device = push_service.subscribe()
@@ -55,7 +78,7 @@ async def test_a_member_away_from_the_room_is_notified_and_pushed_once_until_ope
         # More messages while the chat is unread add nothing.
         await say(host_ws, trip_id, "Bring the tickets please")
         await say(host_ws, trip_id, "And water")
-        await asyncio.sleep(1.0)
+        await eventually(lambda: went_through(noticed, "And water"))
         assert len(await chat_notices(member)) == 1
         # The host, in the room and the sender, hears nothing of the chat.
         assert await chat_notices(signed_in) == []
@@ -67,11 +90,11 @@ async def test_a_member_away_from_the_room_is_notified_and_pushed_once_until_ope
         assert listed[0]["message"].endswith("Running 5 minutes late")
 
 
-async def test_a_member_in_the_room_is_not_notified(app, signed_in, socket_url):
+async def test_a_member_in_the_room_is_not_notified(app, signed_in, socket_url, noticed):
     async with room_of_two(app, signed_in, socket_url) as (trip_id, member, host_ws, member_ws):
         await say(host_ws, trip_id, "Are you at the gate?")
         assert (await expect(member_ws, "receive-message"))["message"] == "Are you at the gate?"
-        await asyncio.sleep(1.0)
+        await eventually(lambda: went_through(noticed, "Are you at the gate?"))
         assert await chat_notices(member) == []
         # Having left the room, the member is away again.
         await send(member_ws, "leave", chat_id=trip_id)

@@ -18,6 +18,7 @@ from domain.rules.commute import occurrences
 from tests.api.conftest import app_flow
 from tests.api.test_join import ask_to_join, host_acts
 from tests.places import KORAMANGALA, WHITEFIELD
+from tests.workflows.erasure_support import eventually
 from tests.workflows.recorded import replay_and_record
 from workflows.commute.contracts import commute_day_workflow_id, commute_schedule_change_id, commute_schedule_id
 from workflows.trip.contracts import trip_workflow_id
@@ -116,13 +117,23 @@ async def test_catch_up_and_repeated_runs_make_no_second_trip_for_a_day(signed_i
     await trips_appear(app, series_id, len(days))
     temporal = await app.state.temporal.get()
     schedule = temporal.get_schedule_handle(commute_schedule_id(series_id))
+    before = (await schedule.describe()).info.num_actions
     now = clock.now()
     await schedule.backfill(
         ScheduleBackfill(start_at=now - timedelta(days=3), end_at=now, overlap=ScheduleOverlapPolicy.ALLOW_ALL)
     )
     for _ in range(3):
         await schedule.trigger(overlap=ScheduleOverlapPolicy.ALLOW_ALL)
-    await asyncio.sleep(3)
+
+    async def every_run_done() -> bool:
+        """The schedule runs every few hours, so three days of backfill are several runs: four at least, with the
+        three triggers, show the backfill taken; none buffered and none running, every run it took is over."""
+        described = await schedule.describe()
+        info = described.info
+        waiting = described.raw_description.info.buffer_size
+        return info.num_actions >= before + 4 and not waiting and not info.running_actions
+
+    await eventually(every_run_done, timeout_seconds=30)
     async with app.state.session_maker() as session:
         per_day = (
             await session.execute(

@@ -8,16 +8,19 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from domain import clock
-from domain.models import Notification, PushSubscription
+from domain.models import FlowOutboxEntry, Notification, PushSubscription
 from domain.push import PushDestinations
 from domain.rules import messages
 from tests.api.conftest import app_flow, new_person
 from tests.api.test_join import ask_to_join, host_acts, member_acts
 from tests.api.test_trips import create
+from tests.flows import flow_exists
 from tests.push_service import LocalPushService
+from tests.workflows.erasure_support import eventually
+from workflows.join_request.contracts import join_workflow_id
 from workflows.push.contracts import push_workflow_id
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -339,6 +342,27 @@ async def test_only_the_stand_in_itself_is_let_through_on_loopback(app, signed_i
     await subscribe(signed_in, push_service.subscribe())
 
 
+async def pushes_over(app, client) -> None:
+    """Every push to the signed-in person is over: no flow start for them waits in the outbox, and the push flow of
+    each of their notifications (its latest run, one started again under its id too) has ended."""
+    recipient = (await client.get("/api/user/user")).json()["data"]["id"]
+
+    async def nothing_waits() -> bool:
+        async with app.state.session_maker() as session:
+            waiting = await session.scalar(
+                select(func.count()).where(FlowOutboxEntry.search_attributes["UserId"].astext == str(recipient))
+            )
+        return not waiting
+
+    await eventually(nothing_waits)
+    temporal = await app.state.temporal.get()
+    async with app.state.session_maker() as session:
+        notices = (await session.scalars(select(Notification.id).where(Notification.recipient_id == recipient))).all()
+    for notification_id in notices:
+        if await flow_exists(temporal, push_workflow_id(notification_id)):
+            await asyncio.wait_for(pushed_count(app, notification_id), 20)
+
+
 @pytest.fixture
 def one_burst(monkeypatch):
     """A burst as long as the test: its notices never straddle the turn of an hour."""
@@ -346,7 +370,7 @@ def one_burst(monkeypatch):
 
 
 @pytest.mark.usefixtures("one_burst")
-async def test_a_burst_of_requests_and_withdrawals_tells_the_host_once(signed_in, member, push_service):
+async def test_a_burst_of_requests_and_withdrawals_tells_the_host_once(app, signed_in, member, push_service):
     device = push_service.subscribe()
     await subscribe(signed_in, device)
     trip_id = await create(signed_in)
@@ -360,12 +384,15 @@ async def test_a_burst_of_requests_and_withdrawals_tells_the_host_once(signed_in
     # One push, for the burst's notice as it stood when the push flow read it.
     [pushed] = await asyncio.to_thread(push_service.wait_for, device)
     assert pushed.payload["id"] == notice["id"]
-    await asyncio.sleep(1)
+    # The requests' flows have ended, so whatever they told the host is stored, and its pushes are over.
+    for number in (1, 2, 3):
+        await asyncio.wait_for((await app_flow(app, join_workflow_id(trip_id, member.user_id, number))).result(), 20)
+    await pushes_over(app, signed_in)
     assert len(push_service.received[device.token]) == 1
 
 
 @pytest.mark.usefixtures("one_burst")
-async def test_a_burst_of_questions_tells_the_host_once_with_the_latest(signed_in, member, push_service):
+async def test_a_burst_of_questions_tells_the_host_once_with_the_latest(app, signed_in, member, push_service):
     device = push_service.subscribe()
     await subscribe(signed_in, device)
     trip_id = await create(signed_in)
@@ -378,7 +405,7 @@ async def test_a_burst_of_questions_tells_the_host_once_with_the_latest(signed_i
     assert (notice["title"], notice["message"]) == ("New question", f"Ravi Kumar asked: {questions[-1]}")
     [pushed] = await asyncio.to_thread(push_service.wait_for, device)
     assert pushed.payload["id"] == notice["id"]
-    await asyncio.sleep(1)
+    await pushes_over(app, signed_in)
     assert len(push_service.received[device.token]) == 1
     trip = (await signed_in.get(f"/api/trip/trip/{trip_id}")).json()["data"]
     assert sorted(query["question"] for query in trip["queries"]) == sorted(questions)

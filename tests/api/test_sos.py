@@ -26,6 +26,7 @@ from domain.rules.safety import CONTACT_ADDED_SMS, SOS_OPENS_BEFORE_DEPARTURE, S
 from tests.api.conftest import app_flow, new_person, random_mobile_number
 from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_trips import create
+from tests.flows import waits_for_a_signal_only
 from tests.workflows.recorded import replay_and_record
 from workflows.flow import FLOW_STATUS
 from workflows.safety_incident.contracts import SafetyAcknowledged, SafetyStep, safety_incident_workflow_id
@@ -277,7 +278,8 @@ async def test_an_unacknowledged_sos_escalates_until_support_acknowledges_it(app
     assert 1 <= incident.escalations < MAX_REMINDERS
     reminded = await texts_starting(signed_in, number, SOS_REMINDER)
     assert len(reminded) == incident.escalations  # each reminder once
-    await asyncio.sleep(3)
+    # Acknowledged, the flow has no timer left to remind by and no SMS under way: only a signal moves it now.
+    await soon(lambda: waits_for_a_signal_only(flow), "the flow waiting for a signal only")
     assert await texts_starting(signed_in, number, SOS_REMINDER) == reminded
     assert (await signed_in.get(sos(trip_id))).json()["data"]["status"] == "acknowledged"
 
