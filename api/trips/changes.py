@@ -19,12 +19,20 @@ from domain.live import Kind, tell_trip
 from domain.models import Trip, TripEnd, User
 from domain.reliability import record_reliability
 from domain.routing import detour_budget_m
-from domain.rules import choices, messages
+from domain.rules import choices
 from domain.rules.cab import CabEnd
 from domain.rules.geo import distance_km
-from domain.rules.refusal import invalid
 from domain.rules.reliability import ReliabilityEvent, is_late
-from domain.rules.trip import HostChange, host_change_refusal, too_far_ahead
+from domain.rules.trip import (
+    HostChange,
+    cost_refusal,
+    host_change_refusal,
+    moved_departure_refusal,
+    new_departure_refusal,
+    no_change_refusal,
+    places_change_refusal,
+    seats_refusal,
+)
 from domain.settings import Settings
 from domain.trips import TripDraft, add_trip
 from workflows.trip.contracts import (
@@ -60,11 +68,8 @@ async def hosted_trip(session: AsyncSession, trip_id: int, user_id: int, change:
 
 def cost_for(is_vehicle_booked: bool, estimated_cost: Decimal | None) -> Decimal:
     """A booked vehicle needs a cost; without one the trip is 'Not booked' and carries none."""
-    if not is_vehicle_booked:
-        return Decimal(0)
-    if not estimated_cost:
-        refuse(invalid(messages.TRIP_COST_REQUIRED))
-    return estimated_cost
+    refuse(cost_refusal(is_vehicle_booked=is_vehicle_booked, estimated_cost=estimated_cost))
+    return estimated_cost if is_vehicle_booked and estimated_cost else Decimal(0)
 
 
 def _iso(moment: datetime) -> str:
@@ -75,10 +80,7 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
     """The new trip's id, its host its first active person; its flow starts once the transaction commits."""
     assert body.origin is not None and body.destination is not None and body.time_of_trip is not None
     scheduled_at = parse_time_of_trip(body.time_of_trip)
-    if scheduled_at <= clock.now():
-        refuse(invalid(messages.TRIP_CREATE_IN_PAST))
-    if too_far_ahead(scheduled_at, clock.now()):
-        refuse(invalid(messages.TRIP_CREATE_TOO_FAR))
+    refuse(new_departure_refusal(scheduled_at, clock.now()))
     mode = body.preferred_mode_of_transport
     is_vehicle_booked = body.is_vehicle_booked and mode != choices.TRANSPORT_UNDECIDED
     draft = TripDraft(
@@ -114,8 +116,7 @@ def end_of(place: Location) -> TripEnd:
 
 def _changes(trip: Trip, body: TripUpdate) -> dict[str, object]:
     """Only the fields whose value differs from the trip's."""
-    if body.origin is not None or body.destination is not None:
-        refuse(invalid(messages.TRIP_PLACES_LOCKED))
+    refuse(places_change_refusal(origin_sent=body.origin is not None, destination_sent=body.destination is not None))
     wanted: dict[str, object] = {}
     if body.time_of_trip is not None:
         wanted["scheduled_at"] = parse_time_of_trip(body.time_of_trip)
@@ -137,16 +138,13 @@ async def edit_trip(session: AsyncSession, settings: Settings, trip: Trip, body:
     told to the trip's members and requesters, with the old one, and reschedules the trip's flow (its reminder too)
     once the transaction commits."""
     changes = _changes(trip, body)
-    if not changes:
-        refuse(invalid(messages.NOTHING_UPDATED))
+    refuse(no_change_refusal(changes.keys()))
     new_time = changes.get("scheduled_at")
-    if isinstance(new_time, datetime) and new_time <= clock.now():
-        refuse(invalid(messages.TRIP_EDIT_TO_PAST))
-    if isinstance(new_time, datetime) and too_far_ahead(new_time, clock.now()):
-        refuse(invalid(messages.TRIP_EDIT_TOO_FAR))
+    if isinstance(new_time, datetime):
+        refuse(moved_departure_refusal(new_time, clock.now()))
     seats = changes.get("total_passengers")
-    if isinstance(seats, int) and seats < await active_count(session, trip.id):
-        refuse(invalid(messages.TRIP_PASSENGERS_BELOW_JOINED))
+    if isinstance(seats, int):
+        refuse(seats_refusal(seats, await active_count(session, trip.id)))
     departure_before = trip.scheduled_at
     for field, value in changes.items():
         setattr(trip, field, value)

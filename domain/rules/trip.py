@@ -2,17 +2,19 @@
 
 A trip is ACTIVE until its host deletes it (or support cancels its flow), then CANCELLED for good; time moves it
 through its flow's stages: scheduled, started at departure, completed a while after. The TripWorkflow, its
-activities and the API decide by this module.
+activities and the API decide by this module, and the host's create and edit (SPEC §5) by its refusals.
 """
 
 import re
+from collections.abc import Collection
 from datetime import date, datetime
+from decimal import Decimal
 from enum import StrEnum
 from math import ceil
 
 from domain.rules import limits, messages, patterns
 from domain.rules.geo import distance_km
-from domain.rules.refusal import Refusal, RefusalKind, not_theirs
+from domain.rules.refusal import Refusal, RefusalKind, invalid, not_theirs
 from domain.rules.zone import IST
 
 
@@ -68,6 +70,52 @@ def too_far_ahead(day: date | datetime, now: datetime) -> bool:
     if isinstance(day, datetime):
         day = day.astimezone(IST).date()
     return day > last_day_ahead(now.astimezone(IST).date())
+
+
+def cost_refusal(*, is_vehicle_booked: bool, estimated_cost: Decimal | None) -> Refusal | None:
+    """A booked vehicle needs a cost (more than nothing); a trip not booked carries none, whatever was sent."""
+    if is_vehicle_booked and not estimated_cost:
+        return invalid(messages.TRIP_COST_REQUIRED)
+    return None
+
+
+def new_departure_refusal(departure: datetime, now: datetime) -> Refusal | None:
+    """A new trip leaves after now, and on a day within the date picker's reach (too_far_ahead)."""
+    if departure <= now:
+        return invalid(messages.TRIP_CREATE_IN_PAST)
+    if too_far_ahead(departure, now):
+        return invalid(messages.TRIP_CREATE_TOO_FAR)
+    return None
+
+
+def moved_departure_refusal(departure: datetime, now: datetime) -> Refusal | None:
+    """An edit moves a trip's departure to after now, and to a day within the date picker's reach."""
+    if departure <= now:
+        return invalid(messages.TRIP_EDIT_TO_PAST)
+    if too_far_ahead(departure, now):
+        return invalid(messages.TRIP_EDIT_TOO_FAR)
+    return None
+
+
+def places_change_refusal(*, origin_sent: bool, destination_sent: bool) -> Refusal | None:
+    """A trip's ends stay as it was published: an edit that sends either is refused."""
+    if origin_sent or destination_sent:
+        return invalid(messages.TRIP_PLACES_LOCKED)
+    return None
+
+
+def no_change_refusal(changed_fields: Collection[str]) -> Refusal | None:
+    """An edit changes at least one field: sending only the trip's own values is refused."""
+    if not changed_fields:
+        return invalid(messages.NOTHING_UPDATED)
+    return None
+
+
+def seats_refusal(seats: int, people_on_trip: int) -> Refusal | None:
+    """A trip's seats are never fewer than the people already on it, its host included."""
+    if seats < people_on_trip:
+        return invalid(messages.TRIP_PASSENGERS_BELOW_JOINED)
+    return None
 
 
 # A trip's end is a place the maps service knows (its place id), at its point or at a pin dropped near it: the place
