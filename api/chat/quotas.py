@@ -46,7 +46,7 @@ class DocumentQuotas:
         )
 
     async def check(self, session: AsyncSession, uploader_id: int, trip_id: int, size_bytes: int = 1) -> None:
-        """ApiError 429 when a document of this size does not fit what is left of the person's or the trip's day."""
+        """Refuses (429) when a document of this size does not fit what is left of the person's or the trip's day."""
         person, trip = await _used_by(session, uploader_id), await _used_in(session, trip_id)
         if person.documents >= self.per_person or person.size_bytes + size_bytes > self.person_bytes:
             refuse(too_many(messages.CHAT_DOCUMENTS_PER_PERSON_USED))

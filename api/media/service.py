@@ -58,7 +58,7 @@ class ProfileImageUploads:
     per_hour: int
 
     async def count(self, user_id: int) -> None:
-        """Counts one upload; ApiError 429 once the hour's are used up (the hour starts at its first upload)."""
+        """Counts one upload; refuses (429) once the hour's are used up (the hour starts at its first upload)."""
         now = clock.now()
         window = ProfileImageUploadWindow.__table__
         started = window.c.window_started_at > now - timedelta(hours=1)
