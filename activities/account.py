@@ -8,6 +8,7 @@ from temporalio.exceptions import ApplicationError
 from domain.db import transaction
 from domain.models import User
 from domain.providers.storage import MediaStorage
+from workflows.account_erasure.contracts import AccountErasureSteps
 
 # Personal data goes; the row stays so trips, reviews and messages keep pointing at a (nameless) account.
 SCRUBBED_PERSONAL_DATA = {
@@ -24,7 +25,7 @@ SCRUBBED_PERSONAL_DATA = {
 }
 
 
-class AccountActivities:
+class AccountActivities(AccountErasureSteps):
     def __init__(self, session_maker: async_sessionmaker[AsyncSession], storage: MediaStorage) -> None:
         self._session_maker = session_maker
         self._storage = storage

@@ -17,7 +17,7 @@ from domain.rules import notices
 from domain.rules.cab import END_NOTICES, NOTICES, RUNNING, VENDOR_EVENTS, CabEnd, CabStatus, VendorEvent
 from domain.rules.join import PassengerStatus
 from domain.settings import Settings
-from workflows.cab_booking.contracts import CabChange, CabVendorNotice
+from workflows.cab_booking.contracts import CabBookingSteps, CabChange, CabVendorNotice
 
 NO_NEWS = "pending"
 
@@ -45,7 +45,7 @@ def _names_the_driver(notice: CabVendorNotice) -> bool:
     return any((notice.driver_name, notice.driver_phone, notice.vehicle_model, notice.vehicle_registration))
 
 
-class CabActivities:
+class CabActivities(CabBookingSteps):
     def __init__(
         self,
         session_maker: async_sessionmaker[AsyncSession],

@@ -24,11 +24,11 @@ from domain.rules.commute import occurrences
 from domain.rules.geo import distance_km
 from domain.settings import Settings
 from domain.trips import TripDraft, add_trip
-from workflows.commute.contracts import CommuteDay, commute_day_workflow_id, commute_schedule_id
+from workflows.commute.contracts import CommuteDay, CommuteSteps, commute_day_workflow_id, commute_schedule_id
 from workflows.trip.contracts import trip_schedule, trip_start
 
 
-class CommuteActivities:
+class CommuteActivities(CommuteSteps):
     def __init__(
         self,
         session_maker: async_sessionmaker[AsyncSession],

@@ -11,13 +11,13 @@ from domain.documents import SIGNATURE_BYTES, DocumentFiles, document_kind
 from domain.models import ChatDocument
 from domain.rules import messages
 from domain.rules.document import DocumentStatus
-from workflows.document_review.contracts import DocumentReviewOutcome
+from workflows.document_review.contracts import DocumentReviewOutcome, DocumentReviewSteps
 
 # The stand-in for a moderation vendor refuses a file carrying this marker, so journeys and tests can see a refusal.
 GUIDELINES_TEST_MARKER = b"HUMSAFAR-COMMUNITY-GUIDELINES-TEST-REFUSE"
 
 
-class DocumentActivities:
+class DocumentActivities(DocumentReviewSteps):
     def __init__(self, session_maker: async_sessionmaker[AsyncSession], files: DocumentFiles) -> None:
         self._session_maker = session_maker
         self._files = files

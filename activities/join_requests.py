@@ -30,6 +30,7 @@ from domain.rules.join import TRANSITIONS, Move, PassengerStatus, move_refusal
 from domain.rules.refusal import Refusal, RefusalKind
 from domain.rules.reliability import ReliabilityEvent, is_late, is_late_leave
 from domain.rules.trip import TripStatus
+from workflows.join_request.contracts import HostNudge, JoinMove, JoinRequestSteps
 
 # A departure timer fires on the server's clock; the worker's may lag a little behind it.
 CLOCK_TOLERANCE = timedelta(seconds=1)
@@ -70,7 +71,7 @@ TRIP_CANCELLED = Refusal(RefusalKind.TRIP_CANCELLED, messages.TRIP_CANCELLED)
 NOT_PENDING = Refusal(RefusalKind.NOT_ALLOWED_NOW, messages.JOIN_NOT_PENDING)
 
 
-class JoinRequestActivities:
+class JoinRequestActivities(JoinRequestSteps):
     def __init__(
         self,
         session_maker: async_sessionmaker[AsyncSession],
@@ -119,17 +120,16 @@ class JoinRequestActivities:
             return _iso(trip.scheduled_at)
 
     @activity.defn
-    async def apply_join_action(
-        self, passenger_id: int, action: str, actor_id: int, note: str | None, note_id: int | None = None
-    ) -> str:
+    async def apply_join_action(self, move_of: JoinMove) -> str:
         """Makes one move of SPEC §4 and tells the other side; answers the passenger's new status.
 
-        The move's note is the JoinNote row note_id names, written by the API before it asked the flow; a flow
-        recorded before those rows passes the words themselves in note."""
+        The move's note is the JoinNote row note_id names, written by the API before it asked the flow; an update
+        that carried the words themselves passes them in note."""
+        passenger_id, actor_id, note = move_of.passenger_id, move_of.actor_id, move_of.note
         try:
-            move = Move(action)
+            move = Move(move_of.move)
         except ValueError:
-            unknown = f"unknown join action {action!r}"
+            unknown = f"unknown join action {move_of.move!r}"
             raise ApplicationError(unknown, type="UnknownAction", non_retryable=True) from None
         transition = TRANSITIONS[move]
         async with self._outbox.transaction() as session:
@@ -152,8 +152,8 @@ class JoinRequestActivities:
             if move == Move.APPROVE and await _active_count(session, trip.id) >= trip.total_passengers:
                 raise _refusal(Refusal(RefusalKind.TRIP_FULL, messages.JOIN_TRIP_FULL), trip, passenger)
             passenger.status = transition.target
-            if note_id is not None:
-                note = await _note(session, note_id, passenger_id, actor_id)
+            if move_of.note_id is not None:
+                note = await _note(session, move_of.note_id, passenger_id, actor_id)
             if note:
                 passenger.additional_note = note[:300]
             if move in LATE_WHEN_CLOSE and self._is_late(move, trip, passenger):
@@ -175,10 +175,10 @@ class JoinRequestActivities:
         return is_late(trip.scheduled_at, clock.now(), self._late_cancel_window)
 
     @activity.defn
-    async def nudge_host(self, passenger_id: int, nudge_number: int) -> str:
+    async def nudge_host(self, nudge: HostNudge) -> str:
         """Reminds the host of a request still waiting; answers the trip's departure, which may have moved."""
         async with self._outbox.transaction() as session:
-            trip, passenger = _pending(await _lock(session, passenger_id))
+            trip, passenger = _pending(await _lock(session, nudge.passenger_id))
             if trip.scheduled_at > clock.now():
                 draft = notifications.notice_draft(
                     recipient_id=trip.host_id,
@@ -187,7 +187,7 @@ class JoinRequestActivities:
                     fields={"name": await _person(session, passenger.user_id), "route": trip_route_fields(trip)},
                     entity_type=notices.ABOUT_REQUEST,
                     entity_id=str(trip.id),
-                    dedupe_key=nudge_key(passenger, nudge_number),
+                    dedupe_key=nudge_key(passenger, nudge.number),
                 )
                 await notify(session, [draft])
             return _iso(trip.scheduled_at)

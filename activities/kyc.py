@@ -15,12 +15,12 @@ from domain.models import KycVerification, User
 from domain.providers.kyc import HyperVergeClient, KycVendorError
 from domain.rules import notices
 from domain.rules.kyc import FINAL, MESSAGES, NOTICE_TITLES, KycStatus
-from workflows.kyc.contracts import KycChange
+from workflows.kyc.contracts import KycChange, KycSteps
 
 # A KYC notice opens one's own profile, where the badge or the banner shows the outcome.
 
 
-class KycActivities:
+class KycActivities(KycSteps):
     def __init__(
         self,
         session_maker: async_sessionmaker[AsyncSession],

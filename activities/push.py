@@ -18,7 +18,7 @@ from domain.i18n.languages import language_or_default
 from domain.models import Notification, PushSubscription, User
 from domain.notifications import notice_words
 from domain.push import PushDestinationRefused, PushOutcome, PushServiceUnavailable, PushTarget, WebPushSender
-from workflows.push.contracts import PushDelivery
+from workflows.push.contracts import PushDelivery, PushSteps
 
 logger = logging.getLogger("humsafar.push")
 
@@ -28,7 +28,7 @@ def media_url(key: str | None) -> str | None:
     return f"/api/media/{key}" if key else None
 
 
-class PushActivities:
+class PushActivities(PushSteps):
     def __init__(self, session_maker: async_sessionmaker[AsyncSession], sender: WebPushSender) -> None:
         self._session_maker = session_maker
         self._sender = sender

@@ -43,7 +43,15 @@ from domain.rules.safety import (
 )
 from domain.settings import Settings
 from domain.sms_cap import SmsCaps, SmsOutcome, SmsPriority, send_kept, support_oncall_number
-from workflows.safety_incident.contracts import ALERT, RESOLVED, SUPPORT, SafetyChange, SafetyStep
+from workflows.contact_notice.contracts import ContactNoticeSteps
+from workflows.safety_incident.contracts import (
+    ALERT,
+    RESOLVED,
+    SUPPORT,
+    SafetyChange,
+    SafetyIncidentSteps,
+    SafetyStep,
+)
 
 logger = logging.getLogger("humsafar.safety")
 
@@ -82,7 +90,7 @@ def person_words(person: User, language: Language) -> str:
     return person.name or in_language(UNNAMED_RIDER, language)
 
 
-class SafetyActivities:
+class SafetyActivities(SafetyIncidentSteps, ContactNoticeSteps):
     def __init__(
         self,
         session_maker: async_sessionmaker[AsyncSession],

@@ -1,4 +1,4 @@
-"""What a trip's flow does to the database: it reads the trip, reminds, tells of a cancellation, completes.
+"""What a trip's flow does to the database: it reminds, tells of a cancellation, completes.
 
 Every activity may run again after a crash or a lost answer and leaves the same result: notifications carry
 dedupe keys, and completion is marked in the same transaction as the counts it adds.
@@ -26,6 +26,7 @@ from domain.rules.co2 import co2_saved_per_person_kg
 from domain.rules.join import PassengerStatus, PassengerType
 from domain.rules.trip import TripStatus
 from workflows.cab_booking.contracts import CabEndRequest, cab_end
+from workflows.trip.contracts import TripCancellationNotice, TripReminder, TripSteps
 
 
 def reminder_key(trip_id: int, user_id: int, scheduled_at: datetime) -> str:
@@ -45,22 +46,15 @@ def trip_route_fields(trip: Trip) -> dict[str, object]:
     return notifications.route(trip.origin.name, trip.destination.name)
 
 
-class TripActivities:
+class TripActivities(TripSteps):
     def __init__(self, session_maker: async_sessionmaker[AsyncSession], outbox: FlowOutbox | None = None) -> None:
         self._outbox = outbox or FlowOutbox(session_maker)
 
     @activity.defn
-    async def open_trip(self, trip_id: int) -> str | None:
-        """The trip's status, or None when it is gone. The flow is started after the trip's commit, so it is there
-        unless it was deleted since."""
-        async with self._outbox.transaction() as session:
-            # The row lock also waits out an edit or a cancellation that is being committed right now.
-            return await session.scalar(select(Trip.status).where(Trip.id == trip_id).with_for_update())
-
-    @activity.defn
-    async def remind_trip(self, trip_id: int, scheduled_at: str) -> int:
+    async def remind_trip(self, reminder: TripReminder) -> int:
         """Reminds the host and the active members of the departure; answers how many reminders were new."""
-        departure = datetime.fromisoformat(scheduled_at)
+        trip_id = reminder.trip_id
+        departure = datetime.fromisoformat(reminder.scheduled_at)
         async with self._outbox.transaction() as session:
             trip = await session.get(Trip, trip_id)
             if trip is None or trip.status != TripStatus.ACTIVE:
@@ -81,7 +75,7 @@ class TripActivities:
             return await notify(session, drafts)
 
     @activity.defn
-    async def notify_trip_cancelled(self, trip_id: int, reason: str) -> int:
+    async def notify_trip_cancelled(self, notice: TripCancellationNotice) -> int:
         """Tells the active members and the people waiting for an answer; answers how many notices were new.
 
         Every cancellation ends here (domain/cancellation.py): a running cab booking is ended with the vendor. A trip
@@ -90,6 +84,7 @@ class TripActivities:
         members are told the reason given, or else the one the trip's row holds (the API's cancellation gives none);
         the cab's flow is told only the cause.
         """
+        trip_id, reason = notice.trip_id, notice.reason
         async with self._outbox.transaction() as session:
             trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
             if trip is None:

@@ -1,8 +1,9 @@
 """Wires the flows to their dependencies, once per area.
 
 The worker registers every flow of workflows/<flow>/workflow.py and every `@activity.defn` method of each area's
-activities: a new flow, or a new activity of an area, is found without a list to add it to; a new area of activities
-is built here with its dependencies."""
+activities, which implement the steps the flows declare (workflows/<flow>/contracts.py) and call by reference: a new
+flow, or a new step of an area, is found without a list to add it to; a new area of activities is built here with
+its dependencies."""
 
 import asyncio
 import importlib

@@ -8,52 +8,35 @@ step (docs/benchmarks.md has the figures). Retries and timeouts are the same; li
 than once, and every one of these is idempotent. Steps that ask a vendor to act (book or cancel a cab, poll its
 booking) stay ordinary activities: they may take longer than a workflow task should.
 
-Flows started since carry the `LEAN_STEPS` patch marker and trust the search attributes their start set, instead
-of setting them again. Flows recorded before it replay as they were: each call here asks `lean()` first.
+A step is named by reference, as every flow calls its steps: the method of its flow's steps interface
+(`workflows/<flow>/contracts.py`), with its one typed input, so a wrong input is a type error.
 """
 
-from collections.abc import Sequence
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, FailureError
+from temporalio.types import MethodAsyncSingleParam
 
-LEAN_STEPS = "lean-steps"
-
-
-def lean() -> bool:
-    """True in a flow started with local database steps; False while replaying one recorded before them."""
-    return workflow.patched(LEAN_STEPS)
+Input = TypeVar("Input")
+Result = TypeVar("Result")
 
 
 async def short_step(
-    activity: str,
-    *args: Any,
-    result_type: type | None = None,
+    step: MethodAsyncSingleParam[Any, Input, Result],
+    arg: Input,
+    *,
     start_to_close: timedelta,
     schedule_to_close: timedelta | None = None,
     retry_policy: RetryPolicy,
-    local: bool | None = None,
-) -> Any:
-    """Runs the named short activity: locally in a lean flow, as an activity task in one recorded before; `local`
-    says which instead, for a step a later version of the flow moved (workflows/trip/contracts.py)."""
-    arguments: Sequence[Any] = args
-    if not (lean() if local is None else local):
-        return await workflow.execute_activity(
-            activity,
-            args=arguments,
-            result_type=result_type,
-            start_to_close_timeout=start_to_close,
-            schedule_to_close_timeout=schedule_to_close,
-            retry_policy=retry_policy,
-        )
+) -> Result:
+    """Runs the step as a local activity; its failure arrives as an activity task's would."""
     try:
-        return await workflow.execute_local_activity(
-            activity,
-            args=arguments,
-            result_type=result_type,
+        return await workflow.execute_local_activity_method(
+            step,
+            arg,
             start_to_close_timeout=start_to_close,
             schedule_to_close_timeout=schedule_to_close,
             retry_policy=retry_policy,
@@ -63,12 +46,13 @@ async def short_step(
     except FailureError as failure:
         # A local activity's own error arrives bare; the flows read every step's failure as an activity task's
         # arrives: an ActivityError whose cause is the activity's error.
+        name = getattr(step, "__name__", str(step))
         raise ActivityError(
-            f"{activity} failed",
+            f"{name} failed",
             scheduled_event_id=0,
             started_event_id=0,
             identity="",
-            activity_type=activity,
+            activity_type=name,
             activity_id="",
             retry_state=None,
         ) from failure

@@ -38,6 +38,7 @@ from tests.workflows.trip_support import (
 )
 from worker.main import build_worker
 from workflows.flow import FLOW_STATUS
+from workflows.join_request.contracts import JoinMove
 
 
 async def test_host_approves_a_request_then_the_member_leaves_and_each_side_is_told(
@@ -236,7 +237,7 @@ async def test_a_past_trip_refuses_every_answer_with_its_own_message(
 
     async def refused(request_id: int, action: str, actor_id: int) -> str:
         try:
-            await environment.run(apply, request_id, action, actor_id, None)
+            await environment.run(apply, JoinMove(request_id, action, actor_id))
         except ApplicationError as error:
             assert error.non_retryable
             return error.message
@@ -261,18 +262,19 @@ async def test_an_answer_retried_after_its_commit_changes_nothing_twice(
     apply = JoinRequestActivities(session_maker).apply_join_action
     environment = ActivityEnvironment()
 
-    first = await environment.run(apply, request.passenger_id, "approve", trip.host_id, None)
-    again = await environment.run(apply, request.passenger_id, "approve", trip.host_id, None)
+    approve = JoinMove(request.passenger_id, "approve", trip.host_id)
+    first = await environment.run(apply, approve)
+    again = await environment.run(apply, approve)
 
     assert (first, again) == ("active", "active")
     assert len(await notifications_about(session_maker, trip.trip_id)) == 1
 
 
-async def test_an_answer_reads_its_note_by_id_and_one_recorded_before_passes_its_words(
+async def test_an_answer_reads_its_note_by_id_and_one_that_carried_its_words_passes_them(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
-    """The API keeps a move's note in join_notes and the flow passes on its id alone; a flow recorded before passes
-    the words themselves. A note is read only for its own request and author."""
+    """The API keeps a move's note in join_notes and the flow passes on its id alone; an update that carried the
+    words themselves passes them. A note is read only for its own request and author."""
     async with transaction(session_maker) as session:
         trip = await add_trip(session, in_seconds(3600))
         removed, leaving, other = await add_requests(session, trip, 3, status="active")
@@ -283,9 +285,14 @@ async def test_an_answer_reads_its_note_by_id_and_one_recorded_before_passes_its
     apply = JoinRequestActivities(session_maker).apply_join_action
     environment = ActivityEnvironment()
 
-    assert await environment.run(apply, removed.passenger_id, "remove", trip.host_id, None, note.id) == "removed"
-    assert await environment.run(apply, leaving.passenger_id, "leave", leaving.user_id, "Plans changed") == "left"
-    assert await environment.run(apply, other.passenger_id, "remove", trip.host_id, None, not_theirs.id) == "removed"
+    removing = JoinMove(removed.passenger_id, "remove", trip.host_id, note_id=note.id)
+    assert await environment.run(apply, removing) == "removed"
+    assert (
+        await environment.run(apply, JoinMove(leaving.passenger_id, "leave", leaving.user_id, note="Plans changed"))
+        == "left"
+    )
+    not_the_hosts = JoinMove(other.passenger_id, "remove", trip.host_id, note_id=not_theirs.id)
+    assert await environment.run(apply, not_the_hosts) == "removed"
 
     async with transaction(session_maker) as session:
         rows = await session.execute(

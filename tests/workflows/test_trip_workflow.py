@@ -1,7 +1,6 @@
 """A trip's flow on a real Temporal server and a real PostgreSQL, with its durations cut to seconds."""
 
 import asyncio
-from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
 
@@ -33,18 +32,11 @@ from tests.workflows.trip_support import (
     notifications_about,
     recipients,
     scheduled_activities,
-    start_flow,
     start_trip_flow,
 )
 from worker.main import WORKFLOWS, build_worker
 from workflows.flow import FLOW_STATUS
-from workflows.trip.contracts import (
-    LEANER_TRIP_VERSION,
-    TripCancelled,
-    TripRescheduled,
-    trip_schedule,
-    trip_start,
-)
+from workflows.trip.contracts import TripCancellationNotice, TripCancelled, TripRescheduled
 
 
 async def test_a_trip_is_reminded_then_completed_once(
@@ -256,7 +248,8 @@ async def test_cancelling_tells_members_and_requesters_why_and_ends_the_flow(
         assert (trip.status, trip.cancellation_reason) == ("CANCELLED", "My meeting was moved")
     assert (
         await ActivityEnvironment().run(
-            TripActivities(session_maker).notify_trip_cancelled, party.trip_id, "My meeting was moved"
+            TripActivities(session_maker).notify_trip_cancelled,
+            TripCancellationNotice(party.trip_id, "My meeting was moved"),
         )
         == 0
     )
@@ -353,27 +346,3 @@ async def test_a_trip_moved_inside_the_reminders_lead_time_is_reminded_at_once_f
         await handle.terminate("test over")
 
     assert await reminded(session_maker, party.trip_id, party.scheduled_at) == []
-
-
-async def test_a_flow_started_before_reminders_inside_the_lead_time_keeps_skipping_them(
-    client: Client,
-    settings: Settings,
-    engine: AsyncEngine,
-    session_maker: async_sessionmaker[AsyncSession],
-) -> None:
-    party = await create_party(session_maker, in_seconds(600), members=1)
-    earlier = replace(
-        trip_schedule(party.trip_id, party.scheduled_at, reminder_lead_seconds=3600, completion_delay_seconds=60),
-        version=LEANER_TRIP_VERSION,
-    )
-    async with build_worker(client, settings, engine):
-        handle = await start_flow(client, settings, trip_start(earlier, host_id=party.host_id))
-
-        async def waits_for_departure() -> bool:
-            return await events_of(handle, EventType.EVENT_TYPE_TIMER_STARTED) == 1
-
-        await eventually(waits_for_departure)
-        await handle.terminate("test over")
-
-    assert await scheduled_activities(handle) == []
-    assert await notifications_about(session_maker, party.trip_id) == []

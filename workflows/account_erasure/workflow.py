@@ -9,7 +9,7 @@ from temporalio import workflow
 from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.account_erasure.contracts import AccountErasureInput
+    from workflows.account_erasure.contracts import AccountErasureInput, AccountErasureSteps
     from workflows.flow import FLOW_STATUS, USER_ID
     from workflows.policies import LONG_STEP_TIMEOUT, PATIENT_RETRY, STEP_TIMEOUT
 
@@ -24,8 +24,8 @@ class AccountErasureWorkflow:
     async def run(self, erasure: AccountErasureInput) -> None:
         workflow.upsert_search_attributes([USER_ID.value_set(str(erasure.user_id)), FLOW_STATUS.value_set(ERASING)])
         try:
-            await workflow.execute_activity(
-                "scrub_user",
+            await workflow.execute_activity_method(
+                AccountErasureSteps.scrub_user,
                 erasure.user_id,
                 start_to_close_timeout=STEP_TIMEOUT,
                 retry_policy=PATIENT_RETRY,
@@ -35,8 +35,8 @@ class AccountErasureWorkflow:
             workflow.upsert_search_attributes([FLOW_STATUS.value_set(FAILED)])
             raise ApplicationError(f"account {erasure.user_id} is not deleted", non_retryable=True) from error
         if erasure.image_keys:
-            await workflow.execute_activity(
-                "erase_media",
+            await workflow.execute_activity_method(
+                AccountErasureSteps.erase_media,
                 erasure.image_keys,
                 start_to_close_timeout=LONG_STEP_TIMEOUT,
                 retry_policy=PATIENT_RETRY,

@@ -1,8 +1,11 @@
 """CabBookingWorkflow's id, input, signals (`end`, `vendor_event`, `issue_raised`) and the change it writes.
 
-What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
+What the API, the activities and the flow agree on, the flow's steps too (workflows/flow.py has the shared start
+and signal)."""
 
 from dataclasses import dataclass
+
+from temporalio import activity
 
 from domain.rules.cab import CabStatus
 from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowSignal, FlowStart
@@ -94,3 +97,28 @@ def cab_vendor_event(trip_id: int, number: int, notice: CabVendorNotice) -> Flow
 
 def cab_issue_raised(trip_id: int, number: int, issue: CabIssue) -> FlowSignal:
     return FlowSignal(cab_workflow_id(trip_id, number), "issue_raised", issue)
+
+
+class CabBookingSteps:
+    """The steps CabBookingWorkflow calls; activities.cab.CabActivities runs them. Each but the change takes the
+    booking's id."""
+
+    @activity.defn
+    async def book_cab(self, booking_id: int) -> None:
+        """Books with the vendor by the booking's reference."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def poll_cab_booking(self, booking_id: int) -> CabVendorNotice:
+        """What the vendor says of the booking now: the event only."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def cancel_cab_with_vendor(self, booking_id: int) -> None:
+        """Tells the vendor the cab is not wanted."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def record_cab_change(self, change: CabChange) -> None:
+        """Writes the booking's new status and tells the people of it."""
+        raise NotImplementedError

@@ -12,16 +12,27 @@ booked | unfulfilled | cancelled | vendor_cancelled, booked → cancelled | vend
 """
 
 from datetime import datetime, timedelta
+from typing import Any, TypeVar
 
 from temporalio import workflow
+from temporalio.types import MethodAsyncSingleParam
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.cab import AFTER_VENDOR_EVENT, VENDOR_EVENTS, CabStatus, VendorEvent, next_status
-    from workflows.cab_booking.contracts import CabBookingStart, CabChange, CabEndRequest, CabIssue, CabVendorNotice
-    from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
+    from workflows.cab_booking.contracts import (
+        CabBookingStart,
+        CabBookingSteps,
+        CabChange,
+        CabEndRequest,
+        CabIssue,
+        CabVendorNotice,
+    )
+    from workflows.flow import FLOW_STATUS
     from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
-    from workflows.steps import lean, short_step
+    from workflows.steps import short_step
     from workflows.waiting import until, utc_moment
+
+Result = TypeVar("Result")
 
 
 @workflow.defn
@@ -36,16 +47,8 @@ class CabBookingWorkflow:
 
     @workflow.run
     async def run(self, start: CabBookingStart) -> str:
-        if not lean():
-            workflow.upsert_search_attributes(
-                [
-                    TRIP_ID.value_set(str(start.trip_id)),
-                    USER_ID.value_set(str(start.host_id)),
-                    FLOW_STATUS.value_set(CabStatus.REQUESTED),
-                ]
-            )
         departure = utc_moment(start.departure)
-        await self._call("book_cab", start.booking_id)
+        await self._call(CabBookingSteps.book_cab)
         await self._wait_for_a_driver(departure)
         if self._status == CabStatus.BOOKED:
             await self._ride_until(departure)
@@ -84,11 +87,10 @@ class CabBookingWorkflow:
             if await until(self._news, (wake_at - workflow.now()).total_seconds()):
                 await self._take_news()
             elif workflow.now() >= give_up_at:
-                await self._call("cancel_cab_with_vendor", self._start.booking_id)
+                await self._call(CabBookingSteps.cancel_cab_with_vendor)
                 await self._move(CabStatus.UNFULFILLED)
             else:
-                polled = await self._call("poll_cab_booking", self._start.booking_id, result_type=CabVendorNotice)
-                assert isinstance(polled, CabVendorNotice)
+                polled = await self._call(CabBookingSteps.poll_cab_booking)
                 if polled.event in VENDOR_EVENTS:
                     self._notices.append(polled)
 
@@ -100,16 +102,17 @@ class CabBookingWorkflow:
 
     async def _take_news(self) -> None:
         if self._end is not None:
-            await self._call("cancel_cab_with_vendor", self._start.booking_id)
+            await self._call(CabBookingSteps.cancel_cab_with_vendor)
             await self._move(CabStatus.CANCELLED)
             return
         notice = self._notices.pop(0)
         if notice.event in VENDOR_EVENTS:
             await self._move(AFTER_VENDOR_EVENT[VendorEvent(notice.event)], notice)
 
-    async def _call(self, activity: str, arg: object, result_type: type | None = None) -> object:
-        return await workflow.execute_activity(
-            activity, arg, start_to_close_timeout=STEP_TIMEOUT, retry_policy=PATIENT_RETRY, result_type=result_type
+    async def _call(self, step: MethodAsyncSingleParam[Any, int, Result]) -> Result:
+        """One of the vendor's steps for the booking, as an activity task: the vendor may take its time."""
+        return await workflow.execute_activity_method(
+            step, self._start.booking_id, start_to_close_timeout=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
         )
 
     async def _move(self, proposed: CabStatus, notice: CabVendorNotice | None = None) -> None:
@@ -117,6 +120,8 @@ class CabBookingWorkflow:
         if status is None:
             return
         change = CabChange(self._start.booking_id, status, notice)
-        await short_step("record_cab_change", change, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY)
+        await short_step(
+            CabBookingSteps.record_cab_change, change, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
+        )
         self._status = status
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])

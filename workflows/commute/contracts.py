@@ -1,8 +1,11 @@
 """The commute series' schedule flows: CommuteScheduleWorkflow's start and CommuteDayWorkflow's input.
 
-What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
+What the API, the activities and the flow agree on, the flow's steps too (workflows/flow.py has the shared start
+and signal)."""
 
 from dataclasses import dataclass
+
+from temporalio import activity
 
 from workflows.flow import FLOW_STATUS, USER_ID, FlowStart
 
@@ -45,3 +48,22 @@ def commute_schedule_change(change: CommuteScheduleChange) -> FlowStart:
         change,
         {USER_ID.name: str(change.host_id), FLOW_STATUS.name: f"{what}ing"},
     )
+
+
+class CommuteSteps:
+    """The steps the commute flows call, each with the series' id; activities.commute.CommuteActivities runs them."""
+
+    @activity.defn
+    async def open_commute_schedule(self, series_id: int) -> None:
+        """Makes the series' schedule (again: already there) and runs it at once."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def close_commute_schedule(self, series_id: int) -> None:
+        """Deletes the series' schedule (again: already gone)."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def make_commute_trips(self, series_id: int) -> int:
+        """Makes the series' trips up to the horizon not made yet; answers how many."""
+        raise NotImplementedError

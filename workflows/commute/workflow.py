@@ -5,7 +5,7 @@ horizon, once per day (domain/rules/commute.py; the activity is idempotent by se
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.commute.contracts import CommuteDay, CommuteScheduleChange
+    from workflows.commute.contracts import CommuteDay, CommuteScheduleChange, CommuteSteps
     from workflows.flow import FLOW_STATUS, USER_ID
     from workflows.policies import LONG_STEP_TIMEOUT, PATIENT_RETRY
 
@@ -15,9 +15,9 @@ class CommuteScheduleWorkflow:
     @workflow.run
     async def run(self, change: CommuteScheduleChange) -> str:
         workflow.upsert_search_attributes([USER_ID.value_set(str(change.host_id))])
-        activity = "open_commute_schedule" if change.open else "close_commute_schedule"
-        await workflow.execute_activity(
-            activity, change.series_id, start_to_close_timeout=LONG_STEP_TIMEOUT, retry_policy=PATIENT_RETRY
+        step = CommuteSteps.open_commute_schedule if change.open else CommuteSteps.close_commute_schedule
+        await workflow.execute_activity_method(
+            step, change.series_id, start_to_close_timeout=LONG_STEP_TIMEOUT, retry_policy=PATIENT_RETRY
         )
         done = "opened" if change.open else "closed"
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(done)])
@@ -28,7 +28,9 @@ class CommuteScheduleWorkflow:
 class CommuteDayWorkflow:
     @workflow.run
     async def run(self, day: CommuteDay) -> int:
-        made: int = await workflow.execute_activity(
-            "make_commute_trips", day.series_id, start_to_close_timeout=LONG_STEP_TIMEOUT, retry_policy=PATIENT_RETRY
+        return await workflow.execute_activity_method(
+            CommuteSteps.make_commute_trips,
+            day.series_id,
+            start_to_close_timeout=LONG_STEP_TIMEOUT,
+            retry_policy=PATIENT_RETRY,
         )
-        return made

@@ -13,7 +13,7 @@ from temporalio import workflow
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.contact_notice.contracts import ContactNotice
+    from workflows.contact_notice.contracts import ContactNotice, ContactNoticeSteps
     from workflows.flow import FLOW_STATUS
     from workflows.policies import DELIVERY_RETRY, STEP_TIMEOUT
 
@@ -28,8 +28,8 @@ class ContactNoticeWorkflow:
     async def run(self, notice: ContactNotice) -> str:
         """Answers what became of the notice: sent, withheld (over the number's cap) or undelivered."""
         try:
-            outcome: str = await workflow.execute_activity(
-                "send_contact_notice",
+            outcome = await workflow.execute_activity_method(
+                ContactNoticeSteps.send_contact_notice,
                 notice.notice_id,
                 start_to_close_timeout=STEP_TIMEOUT,
                 schedule_to_close_timeout=SEND_PATIENCE,

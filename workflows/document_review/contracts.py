@@ -1,8 +1,11 @@
 """DocumentReviewWorkflow's id, input and outcome.
 
-What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
+What the API, the activities and the flow agree on, the flow's steps too (workflows/flow.py has the shared start
+and signal)."""
 
 from dataclasses import dataclass
+
+from temporalio import activity
 
 from domain.rules.document import DocumentStatus
 from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowStart
@@ -37,3 +40,17 @@ def document_review_start(review: DocumentReview) -> FlowStart:
             FLOW_STATUS.name: DocumentStatus.CHECKING,
         },
     )
+
+
+class DocumentReviewSteps:
+    """The steps DocumentReviewWorkflow calls; activities.documents.DocumentActivities runs them."""
+
+    @activity.defn
+    async def check_document_guidelines(self, document_id: int) -> str | None:
+        """The failure note for a document that breaks the guidelines; None when it may be delivered."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def record_document_review(self, outcome: DocumentReviewOutcome) -> None:
+        """Writes the review's outcome."""
+        raise NotImplementedError

@@ -8,7 +8,7 @@ from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.document import DocumentStatus
-    from workflows.document_review.contracts import DocumentReview, DocumentReviewOutcome
+    from workflows.document_review.contracts import DocumentReview, DocumentReviewOutcome, DocumentReviewSteps
     from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
     from workflows.policies import BOUNDED_RETRY, LONG_STEP_TIMEOUT, STEP_TIMEOUT
 
@@ -24,16 +24,16 @@ class DocumentReviewWorkflow:
                 FLOW_STATUS.value_set(DocumentStatus.CHECKING),
             ]
         )
-        failure_message: str | None = await workflow.execute_activity(
-            "check_document_guidelines",
+        failure_message = await workflow.execute_activity_method(
+            DocumentReviewSteps.check_document_guidelines,
             review.document_id,
             start_to_close_timeout=LONG_STEP_TIMEOUT,
             retry_policy=BOUNDED_RETRY,
         )
         status = DocumentStatus.REFUSED if failure_message else DocumentStatus.DELIVERED
         outcome = DocumentReviewOutcome(review.document_id, status, failure_message or None)
-        await workflow.execute_activity(
-            "record_document_review",
+        await workflow.execute_activity_method(
+            DocumentReviewSteps.record_document_review,
             outcome,
             start_to_close_timeout=STEP_TIMEOUT,
             retry_policy=BOUNDED_RETRY,

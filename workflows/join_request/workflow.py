@@ -26,10 +26,10 @@ from temporalio.exceptions import ActivityError, ApplicationError
 with workflow.unsafe.imports_passed_through():
     from domain.rules.join import OPEN, TRANSITIONS, FlowEnd, Move, PassengerStatus, move_refusal
     from domain.rules.trip import TripStatus
-    from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
-    from workflows.join_request.contracts import JoinAction, JoinRequest
+    from workflows.flow import FLOW_STATUS
+    from workflows.join_request.contracts import HostNudge, JoinAction, JoinMove, JoinRequest, JoinRequestSteps
     from workflows.policies import ANSWER_RETRY, PATIENT_RETRY, STEP_TIMEOUT
-    from workflows.steps import lean, short_step
+    from workflows.steps import short_step
     from workflows.waiting import sleep_until, utc_moment
 
 REQUESTED = PassengerStatus.REQUESTED
@@ -66,14 +66,6 @@ class JoinRequestWorkflow:
 
     @workflow.run
     async def run(self, request: JoinRequest) -> str:
-        if not lean():
-            workflow.upsert_search_attributes(
-                [
-                    TRIP_ID.value_set(str(request.trip_id)),
-                    USER_ID.value_set(str(request.user_id)),
-                    FLOW_STATUS.value_set(REQUESTED),
-                ]
-            )
         departure = await self._open()
         if departure is None:
             self._change(DISCARDED)
@@ -155,13 +147,8 @@ class JoinRequestWorkflow:
             self._check(move, action)
             try:
                 status = await short_step(
-                    "apply_join_action",
-                    self._request.passenger_id,
-                    move,
-                    action.actor_id,
-                    action.note,
-                    action.note_id,
-                    result_type=str,
+                    JoinRequestSteps.apply_join_action,
+                    JoinMove(self._request.passenger_id, move, action.actor_id, action.note_id, action.note),
                     start_to_close=STEP_TIMEOUT,
                     retry_policy=ANSWER_RETRY,
                 )
@@ -177,7 +164,7 @@ class JoinRequestWorkflow:
     async def _open(self) -> datetime | None:
         try:
             departure = await short_step(
-                "open_join_request",
+                JoinRequestSteps.open_join_request,
                 self._request.passenger_id,
                 start_to_close=STEP_TIMEOUT,
                 retry_policy=PATIENT_RETRY,
@@ -224,10 +211,9 @@ class JoinRequestWorkflow:
         self._nudges_sent += 1
         interval = timedelta(seconds=self._request.nudge_interval_seconds)
         try:
-            departure = await workflow.execute_activity(
-                "nudge_host",
-                args=[self._request.passenger_id, self._nudges_sent],
-                result_type=str,
+            departure = await workflow.execute_activity_method(
+                JoinRequestSteps.nudge_host,
+                HostNudge(self._request.passenger_id, self._nudges_sent),
                 start_to_close_timeout=STEP_TIMEOUT,
                 # A nudge overtaken by the next one helps nobody; give up on it rather than hold the answers.
                 schedule_to_close_timeout=max(interval, STEP_TIMEOUT),
@@ -245,8 +231,8 @@ class JoinRequestWorkflow:
     async def _close_at_departure(self) -> None:
         pending = self._status == REQUESTED
         try:
-            later = await workflow.execute_activity(
-                "expire_join_request" if pending else "confirm_departure",
+            later = await workflow.execute_activity_method(
+                JoinRequestSteps.expire_join_request if pending else JoinRequestSteps.confirm_departure,
                 self._request.passenger_id,
                 start_to_close_timeout=STEP_TIMEOUT,
                 retry_policy=PATIENT_RETRY,

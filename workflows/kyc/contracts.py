@@ -1,8 +1,11 @@
 """KycWorkflow's id, input, signals (`widget_closed`, `vendor_update`, `review_decision`) and the change it writes.
 
-What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
+What the API, the activities and the flow agree on, the flow's steps too (workflows/flow.py has the shared start
+and signal)."""
 
 from dataclasses import dataclass
+
+from temporalio import activity
 
 from domain.rules.kyc import KycStatus
 from workflows.flow import FLOW_STATUS, USER_ID, FlowSignal, FlowStart
@@ -75,3 +78,17 @@ def kyc_widget_closed(user_id: int, number: int, report: KycWidgetClosed) -> Flo
 
 def kyc_vendor_update(user_id: int, number: int, update: KycVendorUpdate) -> FlowSignal:
     return FlowSignal(kyc_workflow_id(user_id, number), "vendor_update", update)
+
+
+class KycSteps:
+    """The steps KycWorkflow calls; activities.kyc.KycActivities runs them."""
+
+    @activity.defn
+    async def ask_kyc_vendor(self, transaction_id: str) -> str:
+        """The vendor's applicationStatus for the transaction, from its results API."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def record_kyc_change(self, change: KycChange) -> None:
+        """Writes the verification's new status; a final outcome is told to the person once."""
+        raise NotImplementedError

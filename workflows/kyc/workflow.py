@@ -15,10 +15,17 @@ from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.kyc import KycStatus, next_status, status_from_decision, status_from_vendor
-    from workflows.flow import FLOW_STATUS, USER_ID
-    from workflows.kyc.contracts import KycChange, KycReviewDecision, KycStart, KycVendorUpdate, KycWidgetClosed
+    from workflows.flow import FLOW_STATUS
+    from workflows.kyc.contracts import (
+        KycChange,
+        KycReviewDecision,
+        KycStart,
+        KycSteps,
+        KycVendorUpdate,
+        KycWidgetClosed,
+    )
     from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
-    from workflows.steps import lean, short_step
+    from workflows.steps import short_step
     from workflows.waiting import until
 
 # The widget has closed but the vendor may take a moment to have the result: asked again this often, this many times.
@@ -38,10 +45,6 @@ class KycWorkflow:
 
     @workflow.run
     async def run(self, start: KycStart) -> str:
-        if not lean():
-            workflow.upsert_search_attributes(
-                [USER_ID.value_set(str(start.user_id)), FLOW_STATUS.value_set(KycStatus.INITIATED)]
-            )
         await self._wait_for_the_widget()
         if self._status == KycStatus.NEEDS_REVIEW:
             await self._wait_for_the_review()
@@ -101,11 +104,7 @@ class KycWorkflow:
 
     async def _ask_vendor(self) -> str:
         return await short_step(
-            "ask_kyc_vendor",
-            self._start.transaction_id,
-            result_type=str,
-            start_to_close=STEP_TIMEOUT,
-            retry_policy=PATIENT_RETRY,
+            KycSteps.ask_kyc_vendor, self._start.transaction_id, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
         )
 
     async def _move(self, proposed: KycStatus | None, vendor_status: str | None) -> None:
@@ -113,6 +112,6 @@ class KycWorkflow:
         if status is None:
             return
         change = KycChange(self._start.verification_id, self._start.user_id, status, vendor_status)
-        await short_step("record_kyc_change", change, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY)
+        await short_step(KycSteps.record_kyc_change, change, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY)
         self._status = status
         workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])

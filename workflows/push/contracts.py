@@ -1,8 +1,11 @@
 """PushNotificationWorkflow's id, input and one delivery.
 
-What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
+What the API, the activities and the flow agree on, the flow's steps too (workflows/flow.py has the shared start
+and signal)."""
 
 from dataclasses import dataclass
+
+from temporalio import activity
 
 from workflows.flow import FLOW_STATUS, USER_ID, FlowStart
 
@@ -34,3 +37,17 @@ class PushDelivery:
 
     notification_id: int
     subscription_id: int
+
+
+class PushSteps:
+    """The steps PushNotificationWorkflow calls; activities.push.PushActivities runs them."""
+
+    @activity.defn
+    async def push_targets(self, notification_id: int) -> list[int]:
+        """The ids of the recipient's push subscriptions to send the notification to."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def send_push(self, delivery: PushDelivery) -> str:
+        """Sends the notification to one device; answers what became of it."""
+        raise NotImplementedError

@@ -18,7 +18,7 @@ from temporalio.exceptions import ActivityError
 with workflow.unsafe.imports_passed_through():
     from workflows.flow import FLOW_STATUS
     from workflows.policies import BOUNDED_RETRY, DELIVERY_RETRY, STEP_TIMEOUT
-    from workflows.push.contracts import PushDelivery, PushNotification
+    from workflows.push.contracts import PushDelivery, PushNotification, PushSteps
 
 DELIVERED = "delivered"
 UNDELIVERED = "undelivered"
@@ -32,8 +32,8 @@ class PushNotificationWorkflow:
     @workflow.run
     async def run(self, push: PushNotification) -> int:
         """Answers on how many devices the notification was shown."""
-        targets: list[int] = await workflow.execute_activity(
-            "push_targets",
+        targets = await workflow.execute_activity_method(
+            PushSteps.push_targets,
             push.notification_id,
             start_to_close_timeout=STEP_TIMEOUT,
             retry_policy=BOUNDED_RETRY,
@@ -47,8 +47,8 @@ class PushNotificationWorkflow:
 
     async def _deliver(self, delivery: PushDelivery) -> str:
         try:
-            outcome: str = await workflow.execute_activity(
-                "send_push",
+            outcome = await workflow.execute_activity_method(
+                PushSteps.send_push,
                 delivery,
                 start_to_close_timeout=STEP_TIMEOUT,
                 schedule_to_close_timeout=SEND_PATIENCE,

@@ -1,8 +1,11 @@
 """SafetyIncidentWorkflow's id, input and signals (`acknowledge` from support, `resolve` when the person is safe).
 
-What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
+What the API, the activities and the flow agree on, the flow's steps too (workflows/flow.py has the shared start
+and signal)."""
 
 from dataclasses import dataclass
+
+from temporalio import activity
 
 from domain.rules.safety import IncidentStatus
 from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowSignal, FlowStart
@@ -15,9 +18,7 @@ def safety_incident_workflow_id(trip_id: int, user_id: int, number: int) -> str:
 # Reminders an unacknowledged incident sends at most (an hour's worth at the default interval), so its history stays
 # bounded; one interval after the last, support is paged, and the incident still waits for support and the person.
 MAX_REMINDERS = 30
-# The flow's version a new incident asks for: 2 keeps the contacts when it is raised and passes their ids, never
-# the live link; bounds each send and runs them beside the escalation timer; pages support after the last reminder.
-# Version 1 (an input without it, recorded before) takes the path it took then.
+# What the API still names in a start; the flow has one path and reads it no more.
 SAFETY_INCIDENT_VERSION = 2
 
 
@@ -26,17 +27,16 @@ class SafetyIncidentStart:
     """Starts a SafetyIncidentWorkflow for the incident row the API inserted (status open). `contact_ids` are the
     incident's contacts as the API kept them when it was raised (SafetyIncidentContact), the only ones it tells.
     The input carries ids, never a phone number or the live link's token: the steps read and make those
-    themselves. `live_link` is what flows started before version 2 carried; nothing reads it."""
+    themselves."""
 
     incident_id: int
     trip_id: int
     user_id: int
     number: int
     escalate_seconds: int
-    live_link: str = ""
     contact_ids: tuple[int, ...] = ()
     reminders: int = MAX_REMINDERS
-    version: int = 1
+    version: int = SAFETY_INCIDENT_VERSION
 
 
 @dataclass(frozen=True)
@@ -67,12 +67,10 @@ def reminder_step(escalation: int) -> str:
 class SafetyStep:
     """One step of the incident the activities take: tell the contacts (`alert`, `reminder-<n>`, `resolved`), the
     incident's kept contacts of these ids, with the trip's live link the step makes; notify the trip's other members
-    (`alert`, `resolved`); or page support (`support`). `live_link` is what flows started before version 2 passed;
-    nothing reads it (their steps, without ids, tell the incident's kept contacts)."""
+    (`alert`, `resolved`); or page support (`support`). Without ids, every kept contact is told."""
 
     incident_id: int
     step: str
-    live_link: str = ""
     contact_ids: tuple[int, ...] = ()
 
 
@@ -96,3 +94,27 @@ def safety_incident_start(start: SafetyIncidentStart) -> FlowStart:
 
 def safety_resolved(trip_id: int, user_id: int, number: int) -> FlowSignal:
     return FlowSignal(safety_incident_workflow_id(trip_id, user_id, number), "resolve", SafetyResolved())
+
+
+class SafetyIncidentSteps:
+    """The steps SafetyIncidentWorkflow calls; activities.safety.SafetyActivities runs them."""
+
+    @activity.defn
+    async def record_incident_change(self, change: SafetyChange) -> None:
+        """Writes the incident's status and its escalations."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def tell_contacts(self, step: SafetyStep) -> int:
+        """Sends the incident's kept contacts this step's SMS, once; answers how many were sent now."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def page_support(self, step: SafetyStep) -> int:
+        """Pages support's on-call number, once; answers how many pages were sent now."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def notify_members(self, step: SafetyStep) -> int:
+        """Notifies the trip's other members of the SOS raised or closed; answers how many notices were new."""
+        raise NotImplementedError

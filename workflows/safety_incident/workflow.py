@@ -11,8 +11,7 @@ once (activities/safety.py). Signals are idempotent. FlowStatus: open → escala
 but resolved skippable.
 
 Every SMS step is bounded (SEND_TIMEOUT, SEND_RETRY) and runs beside the escalation timer, not in its way: a dead
-gateway delays no reminder and no page, and a step that gave up leaves its SMS kept unsent. Flows started before
-version 2 (SAFETY_INCIDENT_VERSION) run as they did then (`_run_first_version`), so their histories replay.
+gateway delays no reminder and no page, and a step that gave up leaves its SMS kept unsent.
 """
 
 import asyncio
@@ -36,6 +35,7 @@ with workflow.unsafe.imports_passed_through():
         SafetyAcknowledged,
         SafetyChange,
         SafetyIncidentStart,
+        SafetyIncidentSteps,
         SafetyResolved,
         SafetyStep,
         reminder_step,
@@ -70,8 +70,6 @@ class SafetyIncidentWorkflow:
 
     @workflow.run
     async def run(self, start: SafetyIncidentStart) -> str:
-        if start.version < 2:
-            return await self._run_first_version(start)
         self._send(ALERT)
         await self._notify_members(ALERT)
         while not self._resolved:
@@ -90,22 +88,6 @@ class SafetyIncidentWorkflow:
         await self._move(IncidentStatus.RESOLVED)
         await asyncio.gather(*self._sends)
         await asyncio.gather(self._bounded_send(RESOLVED), self._notify_members(RESOLVED))
-        return self._status
-
-    async def _run_first_version(self, start: SafetyIncidentStart) -> str:
-        """The flow as it ran before version 2: each SMS step awaited with patient retries, no page to support."""
-        await asyncio.gather(self._tell_contacts(ALERT), self._notify_members(ALERT))
-        while not self._resolved:
-            if self._acknowledged and self._status != IncidentStatus.ACKNOWLEDGED:
-                await self._move(IncidentStatus.ACKNOWLEDGED)
-            elif self._acknowledged or self._escalations >= MAX_REMINDERS:
-                await workflow.wait_condition(self._news)
-            elif not await until(self._news, start.escalate_seconds):
-                self._escalations += 1
-                await self._tell_contacts(reminder_step(self._escalations))
-                await self._move(IncidentStatus.ESCALATED)
-        await self._move(IncidentStatus.RESOLVED)
-        await asyncio.gather(self._tell_contacts(RESOLVED), self._notify_members(RESOLVED))
         return self._status
 
     @workflow.query
@@ -134,29 +116,17 @@ class SafetyIncidentWorkflow:
     async def _bounded_send(self, step: str) -> None:
         """One SMS step, tried a bounded number of times; a step that gave up leaves its SMS kept unsent."""
         sms = SafetyStep(self._start.incident_id, step, contact_ids=self._start.contact_ids)
+        send = SafetyIncidentSteps.page_support if step == SUPPORT else SafetyIncidentSteps.tell_contacts
         try:
-            if step == SUPPORT:
-                await workflow.execute_activity(
-                    "page_support", sms, start_to_close_timeout=SEND_TIMEOUT, retry_policy=SEND_RETRY
-                )
-            else:
-                await workflow.execute_activity(
-                    "tell_contacts", sms, start_to_close_timeout=SEND_TIMEOUT, retry_policy=SEND_RETRY
-                )
+            await workflow.execute_activity_method(
+                send, sms, start_to_close_timeout=SEND_TIMEOUT, retry_policy=SEND_RETRY
+            )
         except ActivityError as error:
             workflow.logger.warning("SOS %s: step %s gave up: %s", self._start.incident_id, step, error)
 
-    async def _tell_contacts(self, step: str) -> None:
-        await workflow.execute_activity(
-            "tell_contacts",
-            SafetyStep(self._start.incident_id, step, self._start.live_link),
-            start_to_close_timeout=STEP_TIMEOUT,
-            retry_policy=PATIENT_RETRY,
-        )
-
     async def _notify_members(self, step: str) -> None:
         await short_step(
-            "notify_members",
+            SafetyIncidentSteps.notify_members,
             SafetyStep(self._start.incident_id, step),
             start_to_close=STEP_TIMEOUT,
             retry_policy=PATIENT_RETRY,
@@ -164,7 +134,9 @@ class SafetyIncidentWorkflow:
 
     async def _move(self, status: IncidentStatus) -> None:
         change = SafetyChange(self._start.incident_id, status, self._escalations)
-        await short_step("record_incident_change", change, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY)
+        await short_step(
+            SafetyIncidentSteps.record_incident_change, change, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
+        )
         if status != self._status:
             self._status = status
             workflow.upsert_search_attributes([FLOW_STATUS.value_set(status)])

@@ -1,9 +1,12 @@
 """TripWorkflow's id, input and signals (`reschedule`, `cancel`).
 
-What the API, the activities and the flow agree on (workflows/flow.py has the shared start and signal)."""
+What the API, the activities and the flow agree on, the flow's steps too (workflows/flow.py has the shared start
+and signal)."""
 
 from dataclasses import dataclass
 from datetime import datetime
+
+from temporalio import activity
 
 from domain.rules.trip import TripFlowStatus
 from domain.rules.zone import IST
@@ -12,15 +15,6 @@ from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowSignal, FlowStart
 
 def trip_workflow_id(trip_id: int) -> str:
     return f"trip:{trip_id}"
-
-
-# The flow a start asks for, said in its input rather than by a patch, so a new flow's history records no marker
-# (and no search attribute upsert) for it. 2: the flow opens without reading its trip and stores its reminder as a
-# short step (workflows/trip/workflow.py). A start without it was made before: the flow takes the path it took then.
-LEANER_TRIP_VERSION = 2
-# 3: a trip departing within the reminder's lead time (made or moved that late) is reminded at once, not skipped. Its
-# completion delay, since then, is the trip's expected duration (domain/rules/trip.py completion_delay_seconds).
-REMINDED_INSIDE_LEAD_TRIP_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -33,7 +27,6 @@ class TripSchedule:
     scheduled_at: str
     reminder_lead_seconds: int
     completion_delay_seconds: int
-    version: int = 0
 
 
 def trip_schedule(
@@ -45,7 +38,6 @@ def trip_schedule(
         departure.astimezone(IST).isoformat(),
         reminder_lead_seconds,
         completion_delay_seconds,
-        REMINDED_INSIDE_LEAD_TRIP_VERSION,
     )
 
 
@@ -83,3 +75,38 @@ def trip_rescheduled(trip_id: int, change: TripRescheduled) -> FlowSignal:
 
 def trip_cancelled(trip_id: int, cancellation: TripCancelled) -> FlowSignal:
     return FlowSignal(trip_workflow_id(trip_id), "cancel", cancellation)
+
+
+@dataclass(frozen=True)
+class TripReminder:
+    """Remind the trip's host and active members of the departure at `scheduled_at` (ISO 8601, UTC)."""
+
+    trip_id: int
+    scheduled_at: str
+
+
+@dataclass(frozen=True)
+class TripCancellationNotice:
+    """Tell the trip's members it is cancelled: with `reason` when support gave one, else the trip row's."""
+
+    trip_id: int
+    reason: str = ""
+
+
+class TripSteps:
+    """The steps TripWorkflow calls; activities.trips.TripActivities runs them."""
+
+    @activity.defn
+    async def remind_trip(self, reminder: TripReminder) -> int:
+        """Reminds the host and the active members; answers how many reminders were new."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def notify_trip_cancelled(self, notice: TripCancellationNotice) -> int:
+        """Marks the trip cancelled if support cancelled it and tells the members; answers how many notices were new."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def complete_trip(self, trip_id: int) -> bool:
+        """Credits everyone who travelled, once; False when the trip is gone or cancelled instead."""
+        raise NotImplementedError

@@ -3,9 +3,13 @@
 The API inserts the trip and hands this flow's start to the flow outbox in one transaction, so the flow starts
 after the commit, for an active trip, and arms its timers at once. An edit of the time (signal `reschedule`) re-arms
 every timer from the new time; a delete (signal `cancel`) ends the flow at any point before completion, and the
-members hear why. A trip departing within the reminder's lead time, made or moved that late, is reminded at once
-(since REMINDED_INSIDE_LEAD_TRIP_VERSION). FlowStatus: scheduled -> started -> completed, or cancelled (and, in flows
-started before LEANER_TRIP_VERSION, discarded for a trip gone before the flow read it).
+members hear why. A trip departing within the reminder's lead time, made or moved that late, is reminded at once.
+FlowStatus: scheduled -> started -> completed, or cancelled.
+
+The flow arms its timers in its first task without reading the trip: it was committed active before the start was
+delivered, and a cancellation or a new time committed since reaches the flow as a signal behind its start
+(domain/flows.py delivers each workflow id's entries in order). Its start set its search attributes. The reminder
+is a short step inside the task its timer wakes.
 """
 
 from collections.abc import Callable
@@ -15,16 +19,17 @@ from temporalio import workflow
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from domain.rules.trip import TripFlowStatus, TripStatus
-    from workflows.flow import FLOW_STATUS, TRIP_ID
+    from domain.rules.trip import TripFlowStatus
+    from workflows.flow import FLOW_STATUS
     from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
-    from workflows.steps import lean, short_step
+    from workflows.steps import short_step
     from workflows.trip.contracts import (
-        LEANER_TRIP_VERSION,
-        REMINDED_INSIDE_LEAD_TRIP_VERSION,
+        TripCancellationNotice,
         TripCancelled,
+        TripReminder,
         TripRescheduled,
         TripSchedule,
+        TripSteps,
     )
     from workflows.waiting import sleep_until, utc_moment
 
@@ -39,9 +44,7 @@ class TripWorkflow:
         self._completion_delay = timedelta(seconds=schedule.completion_delay_seconds)
         self._plan = 0
         self._cancellation: TripCancelled | None = None
-        self._status: str | None = None
-        self._leaner = False
-        self._reminds_inside_lead = schedule.version >= REMINDED_INSIDE_LEAD_TRIP_VERSION
+        self._status: str = TripFlowStatus.SCHEDULED  # as the start's search attributes say
 
     @workflow.signal
     def reschedule(self, change: TripRescheduled) -> None:
@@ -60,27 +63,6 @@ class TripWorkflow:
 
     @workflow.run
     async def run(self, schedule: TripSchedule) -> None:
-        # Flows started since LEANER_TRIP_VERSION take two steps fewer. They arm their timers in their first task
-        # without reading the trip: it was committed active before the start was delivered, and a cancellation or a
-        # new time committed since reaches the flow as a signal behind its start (domain/flows.py delivers each
-        # workflow id's entries in order). And they store the reminder as a short step inside the task its timer
-        # wakes, not as an activity task and a second workflow task. Flows started before do as they did.
-        self._leaner = schedule.version >= LEANER_TRIP_VERSION
-        if self._leaner or lean():
-            self._status = TripFlowStatus.SCHEDULED  # as the start's search attributes say
-        else:
-            workflow.upsert_search_attributes([TRIP_ID.value_set(str(self._trip_id))])
-            self._set_status(TripFlowStatus.SCHEDULED)
-        if not self._leaner:
-            status = await short_step(
-                "open_trip", self._trip_id, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
-            )
-            if status is None:
-                self._set_status(TripFlowStatus.DISCARDED)
-                return
-            if status != TripStatus.ACTIVE:
-                await self._end_cancelled()
-                return
         if await self._follow_the_schedule():
             self._set_status(TripFlowStatus.COMPLETED)
             return
@@ -98,7 +80,7 @@ class TripWorkflow:
                 if not await sleep_until(reminder_at, self._changed_since(plan), "reminder"):
                     continue
                 await self._remind(departure)
-            elif self._reminds_inside_lead and workflow.now() < departure:
+            elif workflow.now() < departure:
                 # Made or moved within the reminder's lead time: reminded at once rather than not at all.
                 await self._remind(departure)
             if not await sleep_until(departure, self._changed_since(plan), "departure"):
@@ -106,14 +88,8 @@ class TripWorkflow:
             self._set_status(TripFlowStatus.STARTED)
             if not await sleep_until(departure + self._completion_delay, self._changed_since(plan), "completion"):
                 continue
-            return bool(
-                await workflow.execute_activity(
-                    "complete_trip",
-                    self._trip_id,
-                    result_type=bool,
-                    start_to_close_timeout=STEP_TIMEOUT,
-                    retry_policy=PATIENT_RETRY,
-                )
+            return await workflow.execute_activity_method(
+                TripSteps.complete_trip, self._trip_id, start_to_close_timeout=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
             )
         return False
 
@@ -124,25 +100,21 @@ class TripWorkflow:
     async def _remind(self, departure: datetime) -> None:
         try:
             await short_step(
-                "remind_trip",
-                self._trip_id,
-                departure.isoformat(),
-                result_type=int,
+                TripSteps.remind_trip,
+                TripReminder(self._trip_id, departure.isoformat()),
                 start_to_close=STEP_TIMEOUT,
                 # A reminder after the departure helps nobody; give up on it rather than hold the flow.
                 schedule_to_close=max(departure - workflow.now(), STEP_TIMEOUT),
                 retry_policy=PATIENT_RETRY,
-                local=self._leaner,
             )
         except ActivityError:
             workflow.logger.warning("trip %s: reminder for %s not stored", self._trip_id, departure.isoformat())
 
     async def _end_cancelled(self) -> None:
         reason = self._cancellation.reason if self._cancellation else ""
-        await workflow.execute_activity(
-            "notify_trip_cancelled",
-            args=[self._trip_id, reason],
-            result_type=int,
+        await workflow.execute_activity_method(
+            TripSteps.notify_trip_cancelled,
+            TripCancellationNotice(self._trip_id, reason),
             start_to_close_timeout=STEP_TIMEOUT,
             retry_policy=PATIENT_RETRY,
         )
