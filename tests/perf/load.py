@@ -24,6 +24,7 @@ import httpx
 import psutil
 import psycopg
 
+from tests.perf.calibration import calibration
 from tests.perf.harness import latency_summary
 
 
@@ -133,7 +134,11 @@ def _summary(recorder: Recorder, duration_s: float, cpu: dict[str, float]) -> di
     summary: dict[str, Any] = {**latency_summary(recorder.latencies, duration_s, recorder.errors), **cpu}
     if summary["requests"]:
         for name, seconds in cpu.items():
-            summary[name.replace("_cpu_s", "_cpu_ms_per_request")] = round(seconds * 1000 / summary["requests"], 2)
+            raw_ms = round(seconds * 1000 / summary["requests"], 2)
+            summary[name.replace("_cpu_s", "_cpu_ms_per_request")] = raw_ms
+            process = name.removesuffix("_cpu_s")
+            if process != "other_processes":
+                summary[f"{process}_cpu_ms_per_request_calibrated"] = calibration().cpu_ms(process, raw_ms)
     if recorder.rows:
         summary["mean_rows"] = round(sum(recorder.rows) / len(recorder.rows), 1)
         summary["share_empty"] = round(sum(1 for rows in recorder.rows if rows == 0) / len(recorder.rows), 3)
