@@ -1,36 +1,28 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { useAnswersFollowLanguage } from './answers-follow-language'
 import { I18nProvider } from '@/i18n'
 import { LanguagePicker } from '@/i18n/LanguagePicker'
-import { getData } from '@/lib/api'
+import { getData } from '@/lib/api-client'
+import { envelope, reply, serveApi } from '@/testing/server'
 
+/** The languages the configuration was asked in, one per request that reached the network. */
 function serveConfiguration() {
-  const languages: (string | null)[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit = {}) => {
-      languages.push(new Headers(init.headers).get('Accept-Language'))
-      return new Response(JSON.stringify({ status: 'SUCCESS', message: '', data: { share_trip_text: 'x' } }), {
-        status: 200,
-      })
-    }),
-  )
-  return languages
+  const sent = serveApi(() => reply(envelope({ share_trip_text: 'x' })))
+  return () => sent.map((request) => request.headers.get('Accept-Language'))
 }
 
 function Configuration() {
   useAnswersFollowLanguage()
   const configuration = useQuery({
     queryKey: ['configuration'],
-    queryFn: ({ signal }) => getData<{ share_trip_text: string }>('/api/user/configuration', signal),
+    queryFn: ({ signal }) => getData('/api/user/configuration', { signal }),
   })
   return <p>{configuration.data ? 'read' : 'reading'}</p>
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals()
   document.documentElement.lang = 'en-IN'
 })
 
@@ -46,8 +38,8 @@ describe('answers follow the language', () => {
       </QueryClientProvider>,
     )
     await screen.findByText('read')
-    expect(languages).toEqual(['en'])
+    expect(languages()).toEqual(['en'])
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'hi' } })
-    await waitFor(() => expect(languages).toEqual(['en', 'hi']))
+    await waitFor(() => expect(languages()).toEqual(['en', 'hi']))
   })
 })

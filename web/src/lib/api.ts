@@ -127,7 +127,8 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> 
 }
 
 /**
- * One call to the API. Resolves with the server's message and data; rejects with an ApiError carrying the server's
+ * One call to the API at this address, as it is (the app calls through lib/api-client.ts, typed from the OpenAPI
+ * document). Resolves with the server's message and data; rejects with an ApiError carrying the server's
  * message (or the fallback text) when the answer is not 2xx or says FAILURE.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
@@ -154,9 +155,4 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(envelope?.message ?? '', response.status, messageId)
   }
   return { message: envelope.message, data: envelope.data }
-}
-
-/** GET and keep only the data. */
-export async function getData<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return (await request<T>(path, { signal })).data
 }

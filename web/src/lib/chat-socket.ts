@@ -1,4 +1,4 @@
-import { request } from './api'
+import { call } from './api-client'
 
 /** A frame of the chat socket /api/chat/ws (api/chat/routes.py): {"event", "data"}. */
 export type ChatFrame = { event: string; data: Record<string, unknown> }
@@ -26,7 +26,7 @@ export function chatSocketUrl(location: Location = window.location): string {
 }
 
 export async function fetchAccessToken(): Promise<string> {
-  const answer = await request<{ access_token: string }>('/api/auth/access_token', { method: 'POST' })
+  const answer = await call('POST', '/api/auth/access_token')
   return answer.data.access_token
 }
 

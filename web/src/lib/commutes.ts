@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
-import { getData, request } from '@/lib/api'
+import { call, getData } from '@/lib/api-client'
 import { TRIPS_KEY } from '@/lib/trips'
 
 export type CommuteCreate = components['schemas']['CommuteCreate']
@@ -16,14 +16,14 @@ export const WEEKDAYS = [{ day: 1 }, { day: 2 }, { day: 3 }, { day: 4 }, { day: 
 export const commutesQueryOptions = () =>
   queryOptions({
     queryKey: [...TRIPS_KEY, 'commutes'],
-    queryFn: ({ signal }) => getData<CommuteSeries[]>('/api/trip/recurring', signal),
+    queryFn: ({ signal }) => getData('/api/trip/recurring', { signal }),
   })
 
 export function useCreateCommute() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (commute: CommuteCreate) =>
-      request<{ series_id: number }>('/api/trip/recurring', { method: 'POST', body: commute }),
+      call('POST', '/api/trip/recurring', { body: commute }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }),
   })
 }
@@ -31,7 +31,8 @@ export function useCreateCommute() {
 export function useStopCommute() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (seriesId: number) => request<unknown>(`/api/trip/recurring/${seriesId}`, { method: 'DELETE' }),
+    mutationFn: (seriesId: number) =>
+      call('DELETE', '/api/trip/recurring/{series_id}', { path: { series_id: seriesId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }),
   })
 }

@@ -1,7 +1,7 @@
 /** What the bell and the notification list share: the newest notification and the unread dot (SPEC §4). */
 import { queryOptions } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
-import { getData } from '@/lib/api'
+import { getData } from '@/lib/api-client'
 import { storage } from '@/lib/storage'
 
 export type AppNotification = components['schemas']['NotificationPublic']
@@ -13,7 +13,7 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const
 export const latestNotificationQueryOptions = () =>
   queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'latest'],
-    queryFn: async ({ signal }) => (await getData<AppNotification[]>('/api/notification/history', signal))[0] ?? null,
+    queryFn: async ({ signal }) => (await getData('/api/notification/history', { signal }))[0] ?? null,
     staleTime: 0,
   })
 

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { getData, request } from '@/lib/api'
-import { forgetThisDevice } from '@/lib/push'
+import { call, getData } from '@/lib/api-client'
 import { clearAllStorage } from '@/lib/storage'
 import { paths } from '@/config/paths'
 import { afterNextNavigation } from '@/lib/navigation'
@@ -19,24 +18,24 @@ export type UserUpdate = Schemas['UserUpdate']
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: ['session'],
-    queryFn: ({ signal }) => getData<Session>('/api/auth/session', signal),
+    queryFn: ({ signal }) => getData('/api/auth/session', { signal }),
     staleTime: 0,
   })
 
 export const userQueryOptions = () =>
   queryOptions({
     queryKey: ['user'],
-    queryFn: ({ signal }) => getData<User>('/api/user/user', signal),
+    queryFn: ({ signal }) => getData('/api/user/user', { signal }),
   })
 
 /** PUT /api/user/user with only the given fields; the answer carries the updated user when the server sends one. */
 export const updateUser = (changes: UserUpdate) =>
-  request<User | null>('/api/user/user', { method: 'PUT', body: changes })
+  call('PUT', '/api/user/user', { body: changes })
 
 export const configQueryOptions = () =>
   queryOptions({
     queryKey: ['configuration'],
-    queryFn: ({ signal }) => getData<Config>('/api/user/configuration', signal),
+    queryFn: ({ signal }) => getData('/api/user/configuration', { signal }),
     staleTime: 10 * 60_000,
   })
 
@@ -80,9 +79,10 @@ export function useLogout() {
   const signOut = useSignOut()
   return useMutation({
     mutationFn: async () => {
-      // This device stops receiving the account's pushes while the session can still say so.
-      await forgetThisDevice().catch(() => undefined)
-      return request<null>('/api/auth/logout', { method: 'POST' })
+      // This device stops receiving the account's pushes while the session can still say so. The push code is
+      // loaded only here, out of the first page (a signed-in page has it already).
+      await import('@/lib/push').then((push) => push.forgetThisDevice()).catch(() => undefined)
+      return call('POST', '/api/auth/logout')
     },
     meta: { redirectOnUnauthorized: false },
     // A failed logout call still ends the session on this device.

@@ -7,16 +7,18 @@ import { PageHeader } from '@/components/PageHeader'
 import { paths } from '@/config/paths'
 import { LIMITS, MESSAGES } from '@/generated/rules'
 import { useT } from '@/i18n'
-import { ApiError, request } from '@/lib/api'
+import type { components } from '@/generated/api'
+import { ApiError } from '@/lib/api'
+import { call } from '@/lib/api-client'
 import { userQueryOptions } from '@/lib/session'
 import '@/i18n/catalogs/en/linkedin'
 
 /** What the provider returned to /linkedin/callback, as the callback call takes it. */
-export function callbackBody(params: URLSearchParams): Record<string, string> | null {
+export function callbackBody(params: URLSearchParams): components['schemas']['LinkedInCallback'] | null {
   const state = params.get('state')
   if (!state) return null
-  const body: Record<string, string> = { state }
-  for (const name of ['code', 'error', 'error_description']) {
+  const body: components['schemas']['LinkedInCallback'] = { state }
+  for (const name of ['code', 'error', 'error_description'] as const) {
     const value = params.get(name)
     if (value) body[name] = value
   }
@@ -54,7 +56,7 @@ export function LinkedInCallbackScreen() {
       navigate(paths.profile, { replace: true, state: { error: t('linkedin.unexpected') } })
       return
     }
-    request<unknown>('/api/user/linkedin/callback', { method: 'POST', body })
+    call('POST', '/api/user/linkedin/callback', { body })
       .then(async (answer) => {
         // Asked again now, so the profile opens without the LinkedIn row and with the link (or, when that fails,
         // asks again as it opens).

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
-import { request } from '@/lib/api'
+import { call } from '@/lib/api-client'
 import { configQueryOptions, sessionQueryOptions, userQueryOptions } from '@/lib/session'
 import { storage } from '@/lib/storage'
 
@@ -13,7 +13,7 @@ export const DEFAULT_OTP_LENGTH = 4
 export function useSendOtp() {
   return useMutation({
     mutationFn: (mobileNumber: string) =>
-      request<OtpSent>('/api/auth/otp', { method: 'POST', body: { mobile_number: mobileNumber } }),
+      call('POST', '/api/auth/otp', { body: { mobile_number: mobileNumber } }),
     onSuccess: ({ data }, mobileNumber) => {
       storage.pendingLogin.set({
         login_token: data.login_token,
@@ -31,8 +31,7 @@ export function useVerifyOtp() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ otp, loginToken }: { otp: string; loginToken: string }) =>
-      request<LoginResult>('/api/auth/login', {
-        method: 'POST',
+      call('POST', '/api/auth/login', {
         body: { otp: Number.parseInt(otp, 10), login_token: loginToken },
       }),
     // A wrong code answers 401 too; it is shown under the boxes, it does not mean "signed out".

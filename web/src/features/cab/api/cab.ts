@@ -1,7 +1,7 @@
 /** Every call to the trip cab endpoints (/api/trip/cab/...): the booking screen's and the trip sheet's cab block's. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
-import { getData, request } from '@/lib/api'
+import { call, getData } from '@/lib/api-client'
 import { TRIPS_KEY } from '@/lib/trips'
 
 export type VendorQuote = components['schemas']['VendorQuote']
@@ -9,7 +9,7 @@ export type VendorQuote = components['schemas']['VendorQuote']
 export const vendorQuotesQueryOptions = (tripId: string, planned: boolean) =>
   queryOptions({
     queryKey: [...TRIPS_KEY, tripId, 'cab-vendors'],
-    queryFn: ({ signal }) => getData<VendorQuote[]>(`/api/trip/cab/vendors/${encodeURIComponent(tripId)}`, signal),
+    queryFn: ({ signal }) => getData('/api/trip/cab/vendors/{trip_id}', { path: { trip_id: tripId }, signal }),
     enabled: planned,
     staleTime: 0,
     retry: false,
@@ -20,7 +20,7 @@ export const vendorQuotesQueryOptions = (tripId: string, planned: boolean) =>
 export function useCabPlan(tripId: string) {
   return useMutation({
     mutationFn: (plan: components['schemas']['CabPlanIn']) =>
-      request<unknown>(`/api/trip/cab/interest/${encodeURIComponent(tripId)}`, { method: 'PUT', body: plan }),
+      call('PUT', '/api/trip/cab/interest/{trip_id}', { path: { trip_id: tripId }, body: plan }),
   })
 }
 
@@ -29,21 +29,23 @@ export function useCabRequest(tripId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (vendor: string) =>
-      request<unknown>(`/api/trip/cab/request/${encodeURIComponent(tripId)}`, { method: 'POST', body: { vendor } }),
+      call('POST', '/api/trip/cab/request/{trip_id}', { path: { trip_id: tripId }, body: { vendor } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }),
   })
 }
 
 /** The host's calls from the trip sheet's cab block: each reads the trip again on success. */
-function useCabMutation<Variables>(call: (variables: Variables) => Promise<{ message: string }>) {
+function useCabMutation<Variables>(send: (variables: Variables) => Promise<{ message: string }>) {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }) })
+  return useMutation({ mutationFn: send, onSuccess: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }) })
 }
 
 export const useCancelCab = (tripId: number) =>
   useCabMutation((reason: string) =>
-    request<unknown>(`/api/trip/cab/request/${tripId}`, { method: 'DELETE', body: reason ? { reason } : {} }),
+    call('DELETE', '/api/trip/cab/request/{trip_id}', { path: { trip_id: tripId }, body: reason ? { reason } : {} }),
   )
 
 export const useRaiseCabIssue = (tripId: number) =>
-  useCabMutation((issue: string) => request<unknown>(`/api/trip/cab/support/${tripId}`, { method: 'POST', body: { issue } }))
+  useCabMutation((issue: string) =>
+    call('POST', '/api/trip/cab/support/{trip_id}', { path: { trip_id: tripId }, body: { issue } }),
+  )

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query'
 import type { RoomMessage } from '../model/room-messages'
 import type { components } from '@/generated/api'
-import { getData, request } from '@/lib/api'
+import { call, getData } from '@/lib/api-client'
 import { getTripChat } from '@/lib/trips'
 
 type Schemas = components['schemas']
@@ -25,10 +25,10 @@ export const chatListQueryOptions = (tab: ChatTab) =>
   infiniteQueryOptions({
     queryKey: [...CHAT_KEY, 'list', tab],
     queryFn: ({ pageParam, signal }) =>
-      getData<ChatListPage>(
-        `/api/chat/user?retrieve_past_chats=${tab === 'previous' ? 1 : 0}&page=${pageParam}`,
+      getData('/api/chat/user', {
+        query: { retrieve_past_chats: tab === 'previous' ? 1 : 0, page: pageParam },
         signal,
-      ),
+      }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     staleTime: 0,
@@ -47,7 +47,7 @@ export const chatHistoryQueryOptions = (chatId: number) =>
   infiniteQueryOptions({
     queryKey: [...CHAT_KEY, 'history', chatId],
     queryFn: ({ pageParam, signal }) =>
-      getData<ChatHistoryPage>(`/api/chat/chat?page=${pageParam}&chat_id=${chatId}`, signal),
+      getData('/api/chat/chat', { query: { page: pageParam, chat_id: chatId }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     staleTime: Infinity,
@@ -72,5 +72,5 @@ export async function uploadChatDocument(messageId: number, sessionId: string, f
   body.set('message_id', String(messageId))
   body.set('session_id', sessionId)
   body.set('file', file, file.name)
-  return request<DocumentAccepted>('/api/chat/message/document', { method: 'POST', body })
+  return call('POST', '/api/chat/message/document', { body })
 }

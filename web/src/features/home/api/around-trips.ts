@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { indiaWallTime, nextIsoDate } from '@/components/trip/india-time'
-import type { components } from '@/generated/api'
-import { getData } from '@/lib/api'
+import { getData } from '@/lib/api-client'
 import type { Coordinates } from '@/lib/location'
 import { TRIPS_KEY } from '@/lib/trips'
 
@@ -25,13 +24,13 @@ export const aroundTripsQueryOptions = (window: AroundWindow, origin: Coordinate
   queryOptions({
     queryKey: [...TRIPS_KEY, 'around', window, origin, blacklisted],
     queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({
+      const query = {
         ...window,
-        origin_latitude: String(origin.lat),
-        origin_longitude: String(origin.long),
-      })
-      if (blacklisted.length) query.set('blacklisted_trip_ids', blacklisted.join(','))
-      const { trips } = await getData<components['schemas']['TripsFound']>(`/api/trip/search/around?${query.toString()}`, signal)
+        origin_latitude: origin.lat,
+        origin_longitude: origin.long,
+        blacklisted_trip_ids: blacklisted.join(','),
+      }
+      const { trips } = await getData('/api/trip/search/around', { query, signal })
       // Your own trips and cancelled ones are never "around you".
       return trips.filter((trip) => !trip.is_current_user_host && trip.status !== 'CANCELLED')
     },

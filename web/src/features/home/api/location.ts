@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { request } from '@/lib/api'
+import { call } from '@/lib/api-client'
 import type { Coordinates } from '@/lib/location'
 import { geocode } from '@/lib/maps'
 
@@ -7,7 +7,7 @@ import { geocode } from '@/lib/maps'
 export function useUpdateCurrentLocation() {
   return useMutation({
     mutationFn: ({ lat, long }: Coordinates) =>
-      request<unknown>('/api/user/current_location', { method: 'PATCH', body: { lat: String(lat), long: String(long) } }),
+      call('PATCH', '/api/user/current_location', { body: { lat: String(lat), long: String(long) } }),
   })
 }
 

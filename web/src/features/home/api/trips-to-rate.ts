@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
-import { getData } from '@/lib/api'
+import { getData } from '@/lib/api-client'
 
 /** A completed trip one travelled on with others and has not reviewed yet. */
 export type TripToRate = components['schemas']['ReviewedTrip']
@@ -8,5 +8,5 @@ export type TripToRate = components['schemas']['ReviewedTrip']
 export const tripsToRateQueryOptions = () =>
   queryOptions({
     queryKey: ['reviews', 'pending'],
-    queryFn: ({ signal }) => getData<TripToRate[]>('/api/user/review/pending', signal),
+    queryFn: ({ signal }) => getData('/api/user/review/pending', { signal }),
   })

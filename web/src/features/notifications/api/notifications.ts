@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { LIMITS, NOTICES } from '@/generated/rules'
-import { getData } from '@/lib/api'
-import { NOTIFICATIONS_KEY, type AppNotification } from '@/lib/notifications'
+import { getData } from '@/lib/api-client'
+import { NOTIFICATIONS_KEY } from '@/lib/notifications'
 export type NotificationTab = 'all' | 'request'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -11,20 +11,21 @@ export const LAST_PAGE = LIMITS.NOTIFICATION_EXTRA_WINDOWS
 
 export type HistoryPage = { page: number; to: number }
 
-export function historyPath(tab: NotificationTab, { page, to }: HistoryPage): string {
+/** The window of one page of the history, and on the requests tab only what is about a request. */
+export function historyQuery(tab: NotificationTab, { page, to }: HistoryPage) {
   const end = to - page * WINDOW_MS
-  const params = new URLSearchParams({
+  return {
     from: new Date(end - WINDOW_MS).toISOString(),
     to: new Date(end).toISOString(),
-  })
-  if (tab === 'request') params.set('entity_types', NOTICES.ABOUT_REQUEST)
-  return `/api/notification/history?${params}`
+    entity_types: tab === 'request' ? NOTICES.ABOUT_REQUEST : undefined,
+  }
 }
 
 export const notificationHistoryQueryOptions = (tab: NotificationTab, now: number = Date.now()) =>
   infiniteQueryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'history', tab],
-    queryFn: ({ pageParam, signal }) => getData<AppNotification[]>(historyPath(tab, pageParam), signal),
+    queryFn: ({ pageParam, signal }) =>
+      getData('/api/notification/history', { query: historyQuery(tab, pageParam), signal }),
     initialPageParam: { page: 0, to: now } as HistoryPage,
     getNextPageParam: (_last, _all, previous) =>
       previous.page < LAST_PAGE ? { page: previous.page + 1, to: previous.to } : undefined,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { otherUserQueryOptions } from '@/components/person'
 import type { components } from '@/generated/api'
-import { request } from '@/lib/api'
+import { call } from '@/lib/api-client'
 import { updateUser, userQueryOptions } from '@/lib/session'
 
 export const useOtherUser = (userId: string) => useQuery(otherUserQueryOptions(userId))
@@ -20,15 +20,15 @@ export function useNotificationSetting() {
 
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: () => request<unknown>('/api/user/user', { method: 'DELETE' }),
+    mutationFn: () => call('DELETE', '/api/user/user'),
   })
 }
 
-export type Feedback = { services: string[]; features: string[]; note: string }
+export type Feedback = components['schemas']['FeedbackCreate']
 
 export function useSendFeedback() {
   return useMutation({
-    mutationFn: (feedback: Feedback) => request<unknown>('/api/user/feedback', { method: 'POST', body: feedback }),
+    mutationFn: (feedback: Feedback) => call('POST', '/api/user/feedback', { body: feedback }),
   })
 }
 
@@ -37,6 +37,6 @@ export type LinkedInUrl = components['schemas']['LinkedInUrl']
 /** Starts LinkedIn verification: the browser then goes to the provider's authorize page. */
 export function useStartLinkedIn() {
   return useMutation({
-    mutationFn: () => request<LinkedInUrl>('/api/user/linkedin/initiate', { method: 'POST' }),
+    mutationFn: () => call('POST', '/api/user/linkedin/initiate'),
   })
 }

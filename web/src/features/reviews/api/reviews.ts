@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
-import { getData, request } from '@/lib/api'
+import { call, getData } from '@/lib/api-client'
 import { userQueryOptions } from '@/lib/session'
 import { TRIPS_KEY } from '@/lib/trips'
 
@@ -16,7 +16,7 @@ export const REVIEWS_KEY = ['reviews'] as const
 export const tripReviewsQueryOptions = (tripId: string) =>
   queryOptions({
     queryKey: [...REVIEWS_KEY, 'trip', tripId],
-    queryFn: ({ signal }) => getData<TripReviews>(`/api/user/review/trip/${encodeURIComponent(tripId)}`, signal),
+    queryFn: ({ signal }) => getData('/api/user/review/trip/{trip_id}', { path: { trip_id: tripId }, signal }),
     retry: false,
     staleTime: 0,
   })
@@ -25,10 +25,10 @@ export const tripReviewsQueryOptions = (tripId: string) =>
 export const reviewSummaryQueryOptions = (whose: 'my' | string) =>
   infiniteQueryOptions({
     queryKey: [...REVIEWS_KEY, 'summary', whose],
-    queryFn: ({ pageParam, signal }) => {
-      const path = whose === 'my' ? '/api/user/review/my' : `/api/user/review/${encodeURIComponent(whose)}/trip`
-      return getData<ReviewSummary>(`${path}?page=${pageParam}`, signal)
-    },
+    queryFn: ({ pageParam, signal }) =>
+      whose === 'my'
+        ? getData('/api/user/review/my', { query: { page: pageParam }, signal })
+        : getData('/api/user/review/{user_id}/trip', { path: { user_id: whose }, query: { page: pageParam }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
   })
@@ -38,7 +38,7 @@ export function useSendReviews(tripId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (cards: ReviewIn[]) =>
-      request<unknown>(`/api/user/review/trip/${encodeURIComponent(tripId)}`, { method: 'PUT', body: cards }),
+      call('PUT', '/api/user/review/trip/{trip_id}', { path: { trip_id: tripId }, body: cards }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),

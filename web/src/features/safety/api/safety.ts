@@ -5,8 +5,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
-import type { StandingSosList } from '../model/standing-sos'
-import { getData, request } from '@/lib/api'
+import { call, getData } from '@/lib/api-client'
 import { TRIPS_KEY } from '@/lib/trips'
 
 type Schemas = components['schemas']
@@ -23,13 +22,11 @@ export type IncidentStatus = NonNullable<SosState['status']>
 
 export type Coordinates = { latitude: number; longitude: number }
 
-const CONTACTS_PATH = '/api/user/emergency-contacts'
-const tripPart = (tripId: number) => encodeURIComponent(String(tripId))
 
 export const emergencyContactsQueryOptions = () =>
   queryOptions({
     queryKey: ['emergency-contacts'],
-    queryFn: async ({ signal }) => (await getData<EmergencyContacts>(CONTACTS_PATH, signal)).contacts,
+    queryFn: async ({ signal }) => (await getData('/api/user/emergency-contacts', { signal })).contacts,
   })
 
 /** Replaces the whole list; the kept list (tidied names) becomes the screen's. */
@@ -37,7 +34,7 @@ export function useSaveEmergencyContacts() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (contacts: EmergencyContact[]) =>
-      request<EmergencyContacts>(CONTACTS_PATH, { method: 'PUT', body: { contacts } }),
+      call('PUT', '/api/user/emergency-contacts', { body: { contacts } }),
     onSuccess: ({ data }) => queryClient.setQueryData(emergencyContactsQueryOptions().queryKey, data.contacts),
   })
 }
@@ -46,18 +43,18 @@ export function useSaveEmergencyContacts() {
 export const tripShareQueryOptions = (tripId: number) =>
   queryOptions({
     queryKey: ['trip-share', tripId],
-    queryFn: ({ signal }) => getData<TripShare | null>(`/api/trip/share/${tripPart(tripId)}`, signal),
+    queryFn: ({ signal }) => getData('/api/trip/share/{trip_id}', { path: { trip_id: tripId }, signal }),
   })
 
 export function useShareTrip(tripId: number) {
   return useMutation({
-    mutationFn: () => request<TripShare>(`/api/trip/share/${tripPart(tripId)}`, { method: 'POST' }),
+    mutationFn: () => call('POST', '/api/trip/share/{trip_id}', { path: { trip_id: tripId } }),
   })
 }
 
 export function useStopSharingTrip(tripId: number) {
   return useMutation({
-    mutationFn: () => request<unknown>(`/api/trip/share/${tripPart(tripId)}`, { method: 'DELETE' }),
+    mutationFn: () => call('DELETE', '/api/trip/share/{trip_id}', { path: { trip_id: tripId } }),
   })
 }
 
@@ -65,7 +62,7 @@ export function useStopSharingTrip(tripId: number) {
 export const sharedTripQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['shared-trip', token],
-    queryFn: ({ signal }) => getData<SharedTrip>(`/api/trip/shared/${encodeURIComponent(token)}`, signal),
+    queryFn: ({ signal }) => getData('/api/trip/shared/{token}', { path: { token }, signal }),
     staleTime: 0,
   })
 
@@ -73,7 +70,7 @@ export const sharedTripQueryOptions = (token: string) =>
 export const sosQueryOptions = (tripId: number) =>
   queryOptions({
     queryKey: [...TRIPS_KEY, 'sos', tripId],
-    queryFn: ({ signal }) => getData<SosState>(`/api/trip/sos/${tripPart(tripId)}`, signal),
+    queryFn: ({ signal }) => getData('/api/trip/sos/{trip_id}', { path: { trip_id: tripId }, signal }),
     staleTime: 0,
   })
 
@@ -81,24 +78,24 @@ export const sosQueryOptions = (tripId: number) =>
 export const standingSosQueryOptions = (tripId: number) =>
   queryOptions({
     queryKey: [...TRIPS_KEY, 'sos', tripId, 'standing'],
-    queryFn: ({ signal }) => getData<StandingSosList>(`/api/trip/sos/${tripPart(tripId)}/standing`, signal),
+    queryFn: ({ signal }) => getData('/api/trip/sos/{trip_id}/standing', { path: { trip_id: tripId }, signal }),
     select: (list) => list.incidents,
     staleTime: 0,
   })
 
-function useSosMutation<Variables>(tripId: number, call: (variables: Variables) => Promise<{ message: string }>) {
+function useSosMutation<Variables>(tripId: number, send: (variables: Variables) => Promise<{ message: string }>) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: call,
+    mutationFn: send,
     onSettled: () => queryClient.invalidateQueries({ queryKey: sosQueryOptions(tripId).queryKey }),
   })
 }
 
 export const useRaiseSos = (tripId: number) =>
   useSosMutation(tripId, (where: Coordinates | null) =>
-    request<{ status: IncidentStatus }>(`/api/trip/sos/${tripPart(tripId)}`, { method: 'POST', body: where ?? {} }),
+    call('POST', '/api/trip/sos/{trip_id}', { path: { trip_id: tripId }, body: where ?? {} }),
   )
 
 /** "I am safe": ends the standing SOS. */
 export const useResolveSos = (tripId: number) =>
-  useSosMutation(tripId, () => request<unknown>(`/api/trip/sos/${tripPart(tripId)}`, { method: 'DELETE' }))
+  useSosMutation(tripId, () => call('DELETE', '/api/trip/sos/{trip_id}', { path: { trip_id: tripId } }))

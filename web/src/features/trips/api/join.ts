@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
-import { request } from '@/lib/api'
+import { call } from '@/lib/api-client'
 import { TRIPS_KEY } from '@/lib/trips'
 
 type Schemas = components['schemas']
@@ -16,47 +16,47 @@ export type HostDecision = Schemas['HostAction']['action']
 export type PassengerDecision = Schemas['PassengerAction']['action']
 
 /** Every join call changes what the trip sheet and the trip lists show, so each refreshes them all on success. */
-function useTripMutation<Variables>(call: (variables: Variables) => Promise<{ message: string }>) {
+function useTripMutation<Variables>(send: (variables: Variables) => Promise<{ message: string }>) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: call,
+    mutationFn: send,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }),
   })
 }
 
+// The document marks the luggage counts required because the API gives them a default; leaving them out is allowed.
 export const useSendJoinRequest = () =>
-  useTripMutation((body: JoinRequestBody) => request<unknown>('/api/trip/user', { method: 'POST', body }))
+  useTripMutation((body: JoinRequestBody) => call('POST', '/api/trip/user', { body: body as JoinRequestCreate }))
 
 export const useHostDecision = (tripId: number) =>
   useTripMutation(({ memberId, action, note }: { memberId: number; action: HostDecision; note?: string }) =>
-    request<unknown>(`/api/trip/user/host/${memberId}`, {
-      method: 'PUT',
+    call('PUT', '/api/trip/user/host/{member_id}', {
+      path: { member_id: memberId },
       body: { action, trip_id: tripId, additional_note: note ?? null },
     }),
   )
 
 export const usePassengerDecision = (tripId: number) =>
   useTripMutation(({ action, note }: { action: PassengerDecision; note: string }) =>
-    request<unknown>('/api/trip/user/passenger', {
-      method: 'PUT',
+    call('PUT', '/api/trip/user/passenger', {
       body: { action, trip_id: tripId, additional_note: note },
     }),
   )
 
 export const useAskQuery = (tripId: number) =>
   useTripMutation((question: string) =>
-    request<unknown>('/api/trip/query', { method: 'POST', body: { trip_id: tripId, question } }),
+    call('POST', '/api/trip/query', { body: { trip_id: tripId, question } }),
   )
 
 export const useAnswerQuery = () =>
   useTripMutation(({ queryId, answer }: { queryId: number; answer: string }) =>
-    request<unknown>(`/api/trip/query/${queryId}`, { method: 'PUT', body: { answer } }),
+    call('PUT', '/api/trip/query/{query_id}', { path: { query_id: queryId }, body: { answer } }),
   )
 
 export const useBlockUser = () =>
   useTripMutation(({ userId, reason, report }: { userId: number; reason: string; report: boolean }) =>
-    request<unknown>(`/api/user/block/${userId}`, {
-      method: 'POST',
+    call('POST', '/api/user/block/{user_id}', {
+      path: { user_id: userId },
       body: { reason: reason || null, report_user: report },
     }),
   )

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Trip } from '@/components/trip/trip'
-import { request } from '@/lib/api'
+import { call } from '@/lib/api-client'
 import { TRIPS_KEY } from '@/lib/trips'
 
 /**
@@ -15,7 +15,7 @@ export function isAskedStillComing(trip: Trip): boolean {
 export function useKeepSeat(tripId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => request<unknown>('/api/trip/user/still-coming', { method: 'PUT', body: { trip_id: tripId } }),
+    mutationFn: () => call('PUT', '/api/trip/user/still-coming', { body: { trip_id: tripId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }),
   })
 }

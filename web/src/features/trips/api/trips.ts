@@ -1,16 +1,23 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
-import { getData, request } from '@/lib/api'
+import { ApiError } from '@/lib/api'
+import { call, getData } from '@/lib/api-client'
+import type { TripSearch } from '../model/search-query'
 import { TRIPS_KEY } from '@/lib/trips'
 
 type TripsFound = components['schemas']['TripsFound']
 
-/** GET /api/trip/search with the query string of the results page, as it stands, a page of trips at a time. */
-export const searchTripsQueryOptions = (query: string) =>
+/**
+ * GET /api/trip/search, a page of trips at a time; the key is the results page's query string, as it stands. A search
+ * without both places (an address cut short) is refused as the API would refuse it.
+ */
+export const searchTripsQueryOptions = (query: string, search: TripSearch | null) =>
   infiniteQueryOptions({
     queryKey: [...TRIPS_KEY, 'search', query],
-    queryFn: async ({ signal, pageParam }) =>
-      await getData<TripsFound>(`/api/trip/search?${query}&page=${pageParam}`, signal),
+    queryFn: async ({ signal, pageParam }) => {
+      if (!search) throw new ApiError('', 422)
+      return await getData('/api/trip/search', { query: { ...search, page: pageParam }, signal })
+    },
     initialPageParam: 0,
     getNextPageParam: (last: TripsFound, _pages: TripsFound[], page: number) => (last.has_more ? page + 1 : undefined),
     staleTime: 0,
@@ -22,7 +29,7 @@ export type TripUpdate = components['schemas']['TripUpdate']
 export function useCreateTrip() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (trip: TripCreate) => request<{ trip_id: number }>('/api/trip/trip', { method: 'POST', body: trip }),
+    mutationFn: (trip: TripCreate) => call('POST', '/api/trip/trip', { body: trip }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }),
   })
 }
@@ -30,7 +37,8 @@ export function useCreateTrip() {
 export function useEditTrip(tripId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (changes: TripUpdate) => request<unknown>(`/api/trip/trip/${tripId}`, { method: 'PUT', body: changes }),
+    mutationFn: (changes: TripUpdate) =>
+      call('PUT', '/api/trip/trip/{trip_id}', { path: { trip_id: tripId }, body: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }),
   })
 }
@@ -38,7 +46,8 @@ export function useEditTrip(tripId: number) {
 export function useDeleteTrip(tripId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (reason: string) => request<unknown>(`/api/trip/trip/${tripId}`, { method: 'DELETE', body: { reason } }),
+    mutationFn: (reason: string) =>
+      call('DELETE', '/api/trip/trip/{trip_id}', { path: { trip_id: tripId }, body: { reason } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRIPS_KEY }),
   })
 }

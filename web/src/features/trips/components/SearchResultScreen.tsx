@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { searchTripsQueryOptions } from '../api/trips'
-import { searchFormFrom, searchPointQuery, searchQuery } from '../model/search-query'
+import { searchFormFrom, searchPointQuery, searchQuery, tripSearch } from '../model/search-query'
 import styles from './TripLists.module.css'
 import { Dialog } from '@/components/Dialog'
 import { EmptyState } from '@/components/EmptyState'
@@ -25,7 +25,7 @@ export function SearchResultScreen() {
   const [params] = useSearchParams()
   const form = searchFormFrom(params)
   const query = searchQuery(form)
-  const results = useInfiniteQuery(searchTripsQueryOptions(query))
+  const results = useInfiniteQuery(searchTripsQueryOptions(query, tripSearch(form)))
   const trips = results.data?.pages.flatMap((page) => page.trips) ?? []
   // No results say so once: first the 'No trips around?' dialog; once it is dismissed, the screen's empty state.
   const [dismissedFor, setDismissedFor] = useState<string | null>(null)

@@ -1,5 +1,9 @@
 import { indiaWallTime, isIsoDate } from '@/components/trip/india-time'
 import { MODES, type Place } from '@/components/trip/trip'
+import type { operations } from '@/generated/api'
+
+/** What GET /api/trip/search receives for one search, besides the page. */
+export type TripSearch = Omit<operations['trip-search_trips']['parameters']['query'], 'page'>
 
 /** Searches cover the whole chosen day (SPEC §5). */
 export const SEARCH_START_TIME = '00:00'
@@ -41,29 +45,56 @@ const hasCoordinates = (place: Place | null): place is Place =>
 /** The search button waits for both places to have coordinates. */
 export const canSearch = (form: SearchForm): boolean => hasCoordinates(form.origin) && hasCoordinates(form.destination)
 
-/** The results page's query string, which is also exactly what GET /api/trip/search receives. */
-export function searchQuery(form: SearchForm): string {
-  const query = new URLSearchParams()
-  const addPlace = (prefix: 'origin' | 'destination', place: Place | null) => {
-    if (!place) return
-    query.set(`${prefix}_latitude`, String(place.latitude))
-    query.set(`${prefix}_longitude`, String(place.longitude))
-    query.set(`${prefix}_name`, place.name)
-    query.set(`${prefix}_place_id`, place.place_id)
-  }
-  addPlace('origin', form.origin)
-  addPlace('destination', form.destination)
-  query.set('date', form.date)
-  query.set('start_time', SEARCH_START_TIME)
-  query.set('end_time', SEARCH_END_TIME)
-  if (form.maximumPassengers) query.set('maximum_passengers', String(form.maximumPassengers))
+const placeValues = (prefix: 'origin' | 'destination', place: Place | null) =>
+  place
+    ? {
+        [`${prefix}_latitude`]: place.latitude,
+        [`${prefix}_longitude`]: place.longitude,
+        [`${prefix}_name`]: place.name,
+        [`${prefix}_place_id`]: place.place_id,
+      }
+    : {}
+
+/** The search's filters as GET /api/trip/search takes them, filters that are not set left out. */
+function filterValues(form: SearchForm): Omit<TripSearch, `${'origin' | 'destination'}_${string}`> {
   const modes = form.modes.filter((mode) => SEARCH_MODE_CODES.includes(mode))
-  if (modes.length) query.set('preferred_mode_of_transport', modes.join(','))
-  if (form.gender !== 'any') query.set('gender', form.gender)
-  if (form.vehicleBooked !== 'any') query.set('is_vehicle_booked', form.vehicleBooked)
   const cost = Number(form.estimatedCost)
-  if (form.estimatedCost.trim() && Number.isFinite(cost) && cost > 0) query.set('estimated_cost', String(cost))
-  if (form.verifiedHostsOnly) query.set('is_host_kyc_verified', 'true')
+  return {
+    date: form.date,
+    start_time: SEARCH_START_TIME,
+    end_time: SEARCH_END_TIME,
+    maximum_passengers: form.maximumPassengers || undefined,
+    preferred_mode_of_transport: modes.length ? modes.join(',') : undefined,
+    gender: form.gender === 'any' ? undefined : form.gender,
+    is_vehicle_booked: form.vehicleBooked === 'any' ? undefined : form.vehicleBooked === 'true',
+    estimated_cost: form.estimatedCost.trim() && Number.isFinite(cost) && cost > 0 ? cost : undefined,
+    is_host_kyc_verified: form.verifiedHostsOnly || undefined,
+  }
+}
+
+/** What GET /api/trip/search receives for the form; null until both places are known. */
+export function tripSearch(form: SearchForm): TripSearch | null {
+  const { origin, destination } = form
+  if (!origin || !destination) return null
+  return {
+    origin_latitude: origin.latitude,
+    origin_longitude: origin.longitude,
+    origin_name: origin.name,
+    origin_place_id: origin.place_id,
+    destination_latitude: destination.latitude,
+    destination_longitude: destination.longitude,
+    destination_name: destination.name,
+    destination_place_id: destination.place_id,
+    ...filterValues(form),
+  }
+}
+
+/** The results page's query string: the same values GET /api/trip/search receives. */
+export function searchQuery(form: SearchForm): string {
+  const places = { ...placeValues('origin', form.origin), ...placeValues('destination', form.destination) }
+  const values = { ...places, ...filterValues(form) }
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) query.set(key, String(value))
   return query.toString()
 }
 
