@@ -1,23 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { I18nProvider, useT } from './I18nProvider'
 import { LanguagePicker } from './LanguagePicker'
 import { rememberPickedSignedOut, useProfileLanguage, useSaveProfileLanguage } from './profile-language'
 import type { User } from '@/lib/session'
 import '@/i18n/catalogs/en/settings'
+import { envelope, reply, serveApi } from '@/testing/server'
 
 function serve() {
-  const calls: { url: string; method: string; body: unknown }[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined })
-      return new Response(JSON.stringify({ status: 'SUCCESS', message: '', data: null }), { status: 200 })
-    }),
-  )
-  return calls
+  return serveApi(() => reply(envelope(null)))
 }
 
 function Providers({ children }: { children: ReactNode }) {
@@ -38,7 +31,6 @@ function SignedIn({ user, isNew = false }: { user: Partial<User> & { language?: 
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals()
   document.documentElement.lang = 'en-IN'
 })
 

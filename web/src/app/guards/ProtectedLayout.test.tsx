@@ -1,29 +1,23 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ProtectedLayout } from './ProtectedLayout'
 import { createQueryClient, setUnauthorizedHandler } from '@/lib/query-client'
 import { rememberRedirectTarget } from '@/lib/redirect'
 import { userQueryOptions } from '@/lib/session'
 import { storage } from '@/lib/storage'
+import { envelope, failure, reply, serveApi } from '@/testing/server'
 
 const config = { latest_client_version: '1.0.34', minimum_client_version: '1.0.0', current_location_expiry_in_minutes: 30 }
 const completeUser = { id: 1, name: 'Asha Rao', gender: 'FEMALE', dob: '01-01-1990' }
 
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status })
-}
-
 function serve(user: { status: number; body: unknown }) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string) => {
-      if (path === '/api/user/user') return answer(user.status, user.body)
-      if (path === '/api/user/configuration') return answer(200, { status: 'SUCCESS', message: '', data: config })
-      return answer(404, { status: 'FAILURE', message: 'Not found' })
-    }),
-  )
+  serveApi(({ url }) => {
+    if (url === '/api/user/user') return reply(user.body, user.status)
+    if (url === '/api/user/configuration') return reply(envelope(config))
+    return reply(failure('Not found'), 404)
+  })
 }
 
 function renderAt(path: string) {
@@ -57,7 +51,6 @@ function renderAt(path: string) {
 
 describe('ProtectedLayout', () => {
   beforeEach(() => storage.locationDenied.set(true))
-  afterEach(() => vi.unstubAllGlobals())
 
   it('shows the splash while loading, then the page for a complete profile', async () => {
     serve({ status: 200, body: { status: 'SUCCESS', message: '', data: completeUser } })

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { PublicOnlyLayout } from './PublicOnlyLayout'
 import { OtpScreen } from '@/features/auth/components/OtpScreen'
 import { rememberRedirectTarget } from '@/lib/redirect'
 import { sessionQueryOptions } from '@/lib/session'
 import { storage } from '@/lib/storage'
+import { envelope, reply, serveApi } from '@/testing/server'
 
 function renderLoginPages(signedIn: boolean, address: string) {
   const queryClient = new QueryClient()
@@ -36,11 +37,7 @@ function signInWithCode() {
     resend_after_seconds: 60,
     requested_at: Date.now(),
   })
-  const loggedIn = { status: 'SUCCESS', message: 'Logged in successfully', data: {} }
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(loggedIn), { status: 200 })),
-  )
+  serveApi(() => reply(envelope({}, 'Logged in successfully')))
   const router = renderLoginPages(false, '/login/otp')
   '1234'.split('').forEach((digit, index) => {
     fireEvent.change(screen.getByLabelText(new RegExp(`^Digit ${index + 1} of`)), { target: { value: digit } })
@@ -50,7 +47,6 @@ function signInWithCode() {
 
 describe('after the code is accepted', () => {
   afterEach(() => {
-    vi.unstubAllGlobals()
     storage.redirectTarget.clear()
   })
 
@@ -76,6 +72,7 @@ describe('after the code is accepted', () => {
 
   it('sends a signed-in person on the login pages to the remembered page', async () => {
     rememberRedirectTarget('/trip/42')
+    serveApi(() => reply(envelope({ is_logged_in: true })))
     renderLoginPages(true, '/login/otp')
     expect(await screen.findByRole('heading', { name: 'Trip page' })).toBeInTheDocument()
   })

@@ -8,6 +8,7 @@ import { PersonSheetHost } from './PersonSheetHost'
 import { closePerson } from './person-sheet-store'
 import { ratingLine } from './rating'
 import { useT } from '@/i18n'
+import { envelope, reply, serveApi } from '@/testing/server'
 
 const ravi = {
   id: 7,
@@ -24,11 +25,7 @@ const ravi = {
 }
 
 function serve(card: object) {
-  const fetchMock = vi.fn(async (_path: string) =>
-    new Response(JSON.stringify({ status: 'SUCCESS', message: '', data: card }), { status: 200 }),
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+  return serveApi(() => reply(envelope(card)))
 }
 
 /** A screen with state of its own (a typed draft), a person on it, and the app's sheet host. */
@@ -67,19 +64,18 @@ function renderScreen(run?: () => Promise<unknown>) {
 
 afterEach(() => {
   closePerson()
-  vi.unstubAllGlobals()
 })
 
 describe('another person’s profile sheet', () => {
   it('opens from their name over the screen, shows what a decision needs, and Back keeps the screen', async () => {
-    const fetchMock = serve(ravi)
+    const sent = serve(ravi)
     renderScreen()
     fireEvent.change(screen.getByLabelText('Draft'), { target: { value: 'half typed' } })
     fireEvent.click(screen.getByRole('button', { name: "Ravi Kumar's profile" }))
 
     const sheet = await screen.findByRole('dialog', { name: "Ravi Kumar's profile" })
     await within(sheet).findByText('Ravi Kumar')
-    expect(fetchMock).toHaveBeenCalledWith('/api/user/user/7', expect.anything())
+    expect(sent).toContainEqual(expect.objectContaining({ method: 'GET', url: '/api/user/user/7' }))
     expect(within(sheet).getByText('Male · 31 years')).toBeInTheDocument()
     expect(within(sheet).getByText(/Verified profile/)).toBeInTheDocument()
     expect(within(sheet).getByTestId('rating')).toHaveTextContent('4.5')

@@ -6,24 +6,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LinkedInCallbackScreen } from './screens'
 import { LIMITS, MESSAGES } from '@/generated/rules'
 import { userQueryOptions } from '@/lib/session'
+import { serveApi } from '@/testing/server'
 
 type Answer = { status: number; message: string; data?: unknown }
 const reply = ({ status, message, data }: Answer) =>
   new Response(JSON.stringify({ status: status < 300 ? 'SUCCESS' : 'FAILURE', message, data }), { status })
 
 function serve(callback: Answer) {
-  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
-    if (path === '/api/user/linkedin/callback' && init?.method === 'POST') return reply(callback)
+  return serveApi(({ method, url: path }) => {
+    if (path === '/api/user/linkedin/callback' && method === 'POST') return reply(callback)
     if (path === '/api/user/user')
       return reply({ status: 200, message: '', data: { id: 7, linked_in_url: 'https://www.linkedin.com/in/asha' } })
     return reply({ status: 404, message: 'Not found' })
   })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
 }
 
-const callbacks = (fetchMock: ReturnType<typeof serve>) =>
-  fetchMock.mock.calls.filter(([path]) => path === '/api/user/linkedin/callback')
+const callbacks = (sent: ReturnType<typeof serve>) => sent.filter(({ url }) => url === '/api/user/linkedin/callback')
 
 /** The profile as the callback leaves it: the error handed over in navigation state, if any. */
 function Profile() {
@@ -59,13 +57,12 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
 })
 
 describe('/linkedin/callback', () => {
   it('posts the code and state once, says verified, then shows the profile after 4 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const fetchMock = serve({ status: 200, message: MESSAGES.LINKEDIN_LINKED })
+    const sent = serve({ status: 200, message: MESSAGES.LINKEDIN_LINKED })
     const { router, client } = renderAt('?code=c1&state=s1')
     expect(screen.getByRole('status')).toHaveTextContent('Verifying your LinkedIn profile…')
     for (let tick = 0; tick < 10 && !screen.queryByText(MESSAGES.LINKEDIN_LINKED); tick++) {
@@ -75,8 +72,8 @@ describe('/linkedin/callback', () => {
       })
     }
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.LINKEDIN_LINKED)
-    expect(callbacks(fetchMock)).toHaveLength(1)
-    expect(JSON.parse(String(callbacks(fetchMock)[0][1]?.body))).toEqual({ code: 'c1', state: 's1' })
+    expect(callbacks(sent)).toHaveLength(1)
+    expect(callbacks(sent)[0]).toMatchObject({ method: 'POST', body: { code: 'c1', state: 's1' } })
     // The person is asked for again, so the profile shows the link and no LinkedIn row.
     expect(client.getQueryData<{ linked_in_url: string | null }>(userQueryOptions().queryKey)?.linked_in_url).toBe(
       'https://www.linkedin.com/in/asha',
@@ -88,10 +85,10 @@ describe('/linkedin/callback', () => {
   })
 
   it("goes back to the profile with the server's words when the provider was refused", async () => {
-    const fetchMock = serve({ status: 400, message: 'The user cancelled LinkedIn login' })
+    const sent = serve({ status: 400, message: 'The user cancelled LinkedIn login' })
     renderAt('?error=user_cancelled_login&error_description=The+user+cancelled+LinkedIn+login&state=s2')
     expect(await screen.findByRole('heading', { name: 'Profile: The user cancelled LinkedIn login' })).toBeVisible()
-    expect(callbacks(fetchMock)).toHaveLength(1)
+    expect(callbacks(sent)).toHaveLength(1)
   })
 
   it('says the verification failed when the server gives no reason', async () => {
@@ -101,10 +98,10 @@ describe('/linkedin/callback', () => {
   })
 
   it('goes back to the profile without asking the server when the state is missing', async () => {
-    const fetchMock = serve({ status: 200, message: MESSAGES.LINKEDIN_LINKED })
+    const sent = serve({ status: 200, message: MESSAGES.LINKEDIN_LINKED })
     const { router } = renderAt('?code=c1')
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'))
     expect(screen.getByRole('heading', { name: `Profile: ${MESSAGES.LINKEDIN_UNEXPECTED}` })).toBeVisible()
-    expect(callbacks(fetchMock)).toHaveLength(0)
+    expect(callbacks(sent)).toHaveLength(0)
   })
 })

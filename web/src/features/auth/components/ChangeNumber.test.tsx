@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LoginScreen } from './LoginScreen'
 import { OtpScreen } from './OtpScreen'
 import { storage } from '@/lib/storage'
+import { serveApi } from '@/testing/server'
 
 const sent = (token: string) =>
   new Response(
@@ -25,13 +26,10 @@ function renderCodeScreenWhileResendWaits() {
     requested_at: Date.now() - 10_000,
   })
   const asked: string[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (url === '/api/auth/otp') asked.push(String(init.body))
-      return sent(`token-${asked.length + 1}`)
-    }),
-  )
+  serveApi(({ method, url, body }) => {
+    if (method === 'POST' && url === '/api/auth/otp') asked.push(JSON.stringify(body))
+    return sent(`token-${asked.length + 1}`)
+  })
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginScreen /> },
@@ -46,8 +44,6 @@ function renderCodeScreenWhileResendWaits() {
   )
   return { router, asked }
 }
-
-afterEach(() => vi.unstubAllGlobals())
 
 describe('Change Number on the code screen', () => {
   it('is open while Resend still waits, and a new number gets its own code', async () => {

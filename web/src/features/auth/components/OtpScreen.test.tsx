@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { OtpScreen } from './OtpScreen'
 import { storage } from '@/lib/storage'
+import { serveApi } from '@/testing/server'
 
 const answer = (status: number, message: string, data: unknown = {}, messageId: string | null = null) =>
   new Response(JSON.stringify({ status: status < 300 ? 'SUCCESS' : 'FAILURE', message, message_id: messageId, data }), {
@@ -19,20 +20,19 @@ function renderOtp({ sentSecondsAgo, loginAnswer }: { sentSecondsAgo: number; lo
     resend_after_seconds: 60,
     requested_at: Date.now() - sentSecondsAgo * 1000,
   })
-  const fetchMock = vi.fn(async (url: string) => {
+  const sent = serveApi(({ url }) => {
     if (url === '/api/auth/login') return loginAnswer()
     if (url === '/api/auth/otp')
       return answer(200, 'OTP sent successfully', { login_token: 'token-2', otp_length: 4, resend_after_seconds: 60 })
     return answer(404, 'Not found')
   })
-  vi.stubGlobal('fetch', fetchMock)
   const router = createMemoryRouter([{ path: '/login/otp', element: <OtpScreen /> }], { initialEntries: ['/login/otp'] })
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   )
-  return fetchMock
+  return sent
 }
 
 const typeCode = (code: string) =>
@@ -41,7 +41,6 @@ const typeCode = (code: string) =>
   })
 
 describe('code screen after too many wrong codes', () => {
-  afterEach(() => vi.unstubAllGlobals())
 
   it('keeps saying a new code is needed, stops taking codes and says when Resend comes', async () => {
     renderOtp({ sentSecondsAgo: 20, loginAnswer: () => answer(429, 'Too many wrong attempts. Please request a new OTP.', {}, 'OTP_TOO_MANY_TRIES') })
@@ -54,7 +53,7 @@ describe('code screen after too many wrong codes', () => {
   })
 
   it('offers Resend, focused, the moment it is allowed, and a new code takes codes again', async () => {
-    const fetchMock = renderOtp({
+    const sent = renderOtp({
       sentSecondsAgo: 58.5,
       loginAnswer: () => answer(429, 'Too many wrong attempts. Please request a new OTP.', {}, 'OTP_TOO_MANY_TRIES'),
     })
@@ -66,7 +65,7 @@ describe('code screen after too many wrong codes', () => {
     fireEvent.click(resend)
     await waitFor(() => expect(screen.getByLabelText(/^Digit 1 of/)).toBeEnabled())
     expect(screen.getByTestId('otp-error')).toBeEmptyDOMElement()
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/otp')).toBe(true)
+    expect(sent).toContainEqual(expect.objectContaining({ method: 'POST', url: '/api/auth/otp' }))
   })
 
   it('knows a spent code by the id of the refusal, whatever language the API worded it in', async () => {

@@ -1,29 +1,22 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { LocationDialog } from './LocationDialog'
 import { MESSAGES } from '@/generated/rules'
 import type { StoredLocation } from '@/lib/storage'
+import { envelope, reply, serveApi } from '@/testing/server'
 
 /** The device's place: Whitefield. */
 const device: StoredLocation = { lat: 12.9698, long: 77.75, name: 'Whitefield, Bengaluru', updated_at: 1 }
 
 /** The maps and location endpoints, answering as the server does; every call is recorded. */
 function serve() {
-  const calls: { path: string; body: unknown }[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input)
-      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : null })
-      let data: unknown = null
-      if (path.includes('/api/trip/maps/autocomplete')) data = [{ place_id: 'hsr', label: 'HSR Layout, Bengaluru' }]
-      if (path.includes('/api/trip/maps/place')) data = { lat: 12.9116, long: 77.6389 }
-      const message = path.includes('current_location') ? 'Location updated' : ''
-      return new Response(JSON.stringify({ status: 'SUCCESS', message, data }), { status: 200 })
-    }),
-  )
-  return calls
+  return serveApi(({ url }) => {
+    let data: unknown = null
+    if (url.startsWith('/api/trip/maps/autocomplete')) data = [{ place_id: 'hsr', label: 'HSR Layout, Bengaluru' }]
+    if (url.startsWith('/api/trip/maps/place')) data = { lat: 12.9116, long: 77.6389 }
+    return reply(envelope(data, url === '/api/user/current_location' ? 'Location updated' : ''))
+  })
 }
 
 function renderDialog() {
@@ -37,10 +30,6 @@ function renderDialog() {
   return onSaved
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
-
 describe('the location dialog', () => {
   it("saves a place picked by typing with that place's coordinates, not the device's", async () => {
     const calls = serve()
@@ -48,11 +37,14 @@ describe('the location dialog', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Location' }), { target: { value: 'HSR' } })
     fireEvent.click(await screen.findByRole('option', { name: 'HSR Layout, Bengaluru' }))
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled())
-    await waitFor(() => expect(calls.some((call) => call.path.includes('/api/trip/maps/place?id=hsr'))).toBe(true))
+    await waitFor(() =>
+      expect(calls).toContainEqual(expect.objectContaining({ method: 'GET', url: '/api/trip/maps/place?id=hsr' })),
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(onSaved).toHaveBeenCalled())
     expect(onSaved.mock.calls[0][0]).toMatchObject({ name: 'HSR Layout, Bengaluru', lat: 12.9116, long: 77.6389 })
-    expect(calls.find((call) => call.path.includes('current_location'))?.body).toEqual({ lat: '12.9116', long: '77.6389' })
+    const saved = calls.find((call) => call.method === 'PATCH' && call.url === '/api/user/current_location')
+    expect(saved?.body).toEqual({ lat: '12.9116', long: '77.6389' })
   })
 
   it('does not save typed text that names no picked place under the old coordinates', async () => {

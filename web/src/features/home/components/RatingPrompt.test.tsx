@@ -1,17 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { RatingPrompt } from './RatingPrompt'
 import { storage } from '@/lib/storage'
+import { envelope, reply, serveApi } from '@/testing/server'
 
 const trip = (id: number) => ({ id, source: 'Koramangala', destination: 'Whitefield', scheduled_at: '2026-05-04 09:30' })
 
 function serve(trips: object[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ status: 'SUCCESS', message: '', data: trips }), { status: 200 })),
-  )
+  serveApi(() => reply(envelope(trips)))
 }
 
 function renderHome() {
@@ -32,7 +30,6 @@ function renderHome() {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals()
   window.localStorage.clear()
 })
 

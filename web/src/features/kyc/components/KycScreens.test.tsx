@@ -7,6 +7,7 @@ import { KycOutcomeScreen, KycScreen, KycSuccessScreen } from '../screens'
 import { toastStore } from '@/components/toast/toast-store'
 import { LIMITS, MESSAGES } from '@/generated/rules'
 import { configQueryOptions, userQueryOptions, type User } from '@/lib/session'
+import { serveApi } from '@/testing/server'
 
 type Answer = { status: number; message: string; data?: unknown }
 const reply = ({ status, message, data }: Answer) =>
@@ -34,24 +35,23 @@ type Server = {
 
 function serve({ user = person(), result, initiate }: Server) {
   let current = user
-  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+  const sent = serveApi(({ method, url: path }) => {
     if (path === '/api/user/user')
       return current === 'down'
         ? reply({ status: 503, message: 'Down' })
         : reply({ status: 200, message: '', data: current })
-    if (path === '/api/user/kyc/result' && init?.method === 'POST')
+    if (path === '/api/user/kyc/result' && method === 'POST')
       return reply(result ?? { status: 200, message: MESSAGES.KYC_RESULT_RECEIVED, data: { kyc_status: 'initiated' } })
-    if (path === '/api/user/kyc/hyperverge/initiate' && init?.method === 'PATCH')
+    if (path === '/api/user/kyc/hyperverge/initiate' && method === 'PATCH')
       return reply(initiate ?? { status: 409, message: MESSAGES.KYC_ALREADY_VERIFIED })
     return reply({ status: 404, message: 'Not found' })
   })
-  vi.stubGlobal('fetch', fetchMock)
-  return Object.assign(fetchMock, { setUser: (next: User | 'down') => (current = next) })
+  return { sent, setUser: (next: User | 'down') => (current = next) }
 }
 
 /** The looks at the person that were not aborted. */
-const userCalls = (fetchMock: ReturnType<typeof serve>) =>
-  fetchMock.mock.calls.filter(([path, init]) => path === '/api/user/user' && !init?.signal?.aborted).length
+const userCalls = ({ sent }: ReturnType<typeof serve>) =>
+  sent.filter(({ method, url, signal }) => method === 'GET' && url === '/api/user/user' && !signal.aborted).length
 
 function renderAt(path: string, user: User = person(), enableKyc = true) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } })
@@ -103,7 +103,6 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
 })
 
 describe('/kyc', () => {
@@ -140,12 +139,12 @@ describe('/kyc', () => {
     ['auto_declined', '/kyc/rejected'],
     ['needs_review', '/kyc/review'],
   ])('reports the widget saying %s once, then shows %s', async (status, screenPath) => {
-    const fetchMock = serve({})
+    const { sent } = serve({})
     const { router } = renderAt(`/kyc?transactionId=hsf_7_1_abc&status=${status}`)
     await waitFor(() => expect(at(router)).toBe(screenPath))
-    const reports = fetchMock.mock.calls.filter(([path]) => path === '/api/user/kyc/result')
+    const reports = sent.filter(({ url }) => url === '/api/user/kyc/result')
     expect(reports).toHaveLength(1)
-    expect(JSON.parse(String(reports[0][1]?.body))).toEqual({ transaction_id: 'hsf_7_1_abc', status })
+    expect(reports[0]).toMatchObject({ method: 'POST', body: { transaction_id: 'hsf_7_1_abc', status } })
   })
 
   it('shows the error screen when the result is refused', async () => {

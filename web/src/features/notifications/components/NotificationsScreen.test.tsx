@@ -8,6 +8,7 @@ import { toast } from '@/components/toast'
 import { I18nProvider, type Locale } from '@/i18n'
 import { hasUnread, markSeen } from '@/lib/notifications'
 import { storage } from '@/lib/storage'
+import { envelope, failure, reply, serveApi } from '@/testing/server'
 
 const HOUR = 3600_000
 
@@ -32,21 +33,16 @@ type Windows = Record<number, object[]>
 /** Answers each history call by which ten-day window it asks for (0 = the last ten days). */
 function mockHistory(windows: Windows, failing = false) {
   const calls: URL[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost')
-      calls.push(url)
-      if (failing) {
-        return new Response(JSON.stringify({ status: 'FAILURE', message: 'Some error occur!' }), { status: 500 })
-      }
-      const to = Date.parse(url.searchParams.get('to') ?? new Date().toISOString())
-      const page = Math.round((Date.now() - to) / (240 * HOUR))
-      const kinds = url.searchParams.get('entity_types')?.split(',')
-      const data = (windows[page] ?? []).filter((item) => !kinds || kinds.includes((item as { entity_type: string }).entity_type))
-      return new Response(JSON.stringify({ status: 'SUCCESS', message: 'OK', data }), { status: 200 })
-    }),
-  )
+  serveApi(({ url: address }) => {
+    const url = new URL(address, 'http://localhost')
+    calls.push(url)
+    if (failing) return reply(failure('Some error occur!'), 500)
+    const to = Date.parse(url.searchParams.get('to') ?? new Date().toISOString())
+    const page = Math.round((Date.now() - to) / (240 * HOUR))
+    const kinds = url.searchParams.get('entity_types')?.split(',')
+    const data = (windows[page] ?? []).filter((item) => !kinds || kinds.includes((item as { entity_type: string }).entity_type))
+    return reply(envelope(data, 'OK'))
+  })
   return calls
 }
 
@@ -74,7 +70,6 @@ function renderScreen(receive_notification = false, member_since = LONG_AGO, loc
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals()
   document.documentElement.lang = 'en-IN'
 })
 

@@ -1,9 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react'
+import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PushPermissionDialog } from './PushPermissionDialog'
 import { Toaster } from '@/components/toast'
 import { dismissToast, toastStore } from '@/components/toast/toast-store'
 import { MESSAGES } from '@/generated/rules'
+import { server } from '@/testing/server'
 
 const PUSH_SERVICE_UNREACHABLE =
   "This browser's push service could not be reached, so notifications cannot be turned on here now. Try again later."
@@ -26,10 +28,9 @@ function browser(permission: NotificationPermission, worker: () => Response) {
     value: { getRegistration: async () => ({}), controller: {}, addEventListener: () => undefined },
   })
   const asked: string[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      asked.push(url)
+  server.use(
+    http.all('*', ({ request }) => {
+      asked.push(new URL(request.url).pathname)
       return worker()
     }),
   )
@@ -48,7 +49,6 @@ function allow() {
 
 afterEach(() => {
   for (const shown of toastStore.snapshot()) dismissToast(shown.id)
-  vi.unstubAllGlobals()
   Reflect.deleteProperty(window.navigator, 'serviceWorker')
 })
 

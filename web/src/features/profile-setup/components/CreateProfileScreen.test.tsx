@@ -1,19 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CreateProfileScreen } from './CreateProfileScreen'
 import { userQueryOptions } from '@/lib/session'
+import { envelope, reply, serveApi } from '@/testing/server'
 
 const newUser = { id: 1, name: null, gender: null, dob: null }
 
 function renderSetup(state: unknown) {
   const saved = { ...newUser, name: 'Ravi Kumar', gender: 'MALE', dob: '14-08-1994' }
-  const answer = { status: 'SUCCESS', message: 'Profile Created Successfully', data: saved }
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 })),
-  )
+  serveApi(() => reply(envelope(saved, 'Profile Created Successfully')))
   const queryClient = new QueryClient()
   queryClient.setQueryData(userQueryOptions().queryKey, newUser as never)
   const router = createMemoryRouter(
@@ -37,7 +34,6 @@ function renderSetup(state: unknown) {
 }
 
 describe('profile setup', () => {
-  afterEach(() => vi.unstubAllGlobals())
 
   it('goes on to the page the new person opened before signing in', async () => {
     const router = renderSetup({ next: '/trip/42?viewRequest=true' })

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { RatingScreen } from './RatingScreen'
 import { toastStore } from '@/components/toast/toast-store'
 import { MESSAGES } from '@/generated/rules'
 import { configQueryOptions } from '@/lib/session'
+import { serveApi } from '@/testing/server'
 
 const members = [
   { id: 1, name: 'Asha Rao', small_image_url: null, is_kyc_verified: true },
@@ -18,13 +19,11 @@ const reply = ({ status, message, data }: Answer) =>
   new Response(JSON.stringify({ status: status < 300 ? 'SUCCESS' : 'FAILURE', message, data }), { status })
 
 function serve(tripAnswer: Answer, putAnswer: Answer = { status: 200, message: MESSAGES.REVIEW_SAVED }) {
-  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
-    if (path === '/api/user/review/trip/42' && init?.method === 'PUT') return reply(putAnswer)
+  return serveApi(({ method, url: path }) => {
+    if (path === '/api/user/review/trip/42' && method === 'PUT') return reply(putAnswer)
     if (path === '/api/user/review/trip/42') return reply(tripAnswer)
     return reply({ status: 200, message: '', data: {} })
   })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
 }
 
 function renderScreen() {
@@ -53,9 +52,6 @@ const card = (name: string) => screen.getByRole('region', { name: new RegExp(nam
 beforeEach(() => {
   document.cookie = 'csrf_token=test-token'
 })
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
 
 describe('the review screen', () => {
   it('shows a card per co-rider, prefilled with what was sent before', async () => {
@@ -72,14 +68,14 @@ describe('the review screen', () => {
   })
 
   it('refuses with the spec words before sending anything', async () => {
-    const fetchMock = serve({ status: 200, message: '', data: { members, reviews: [] } })
+    const sent = serve({ status: 200, message: '', data: { members, reviews: [] } })
     renderScreen()
     fireEvent.click(await screen.findByRole('button', { name: 'Submit Review' }))
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.REVIEW_AT_LEAST_ONE)
     fireEvent.click(within(card('Meena Iyer')).getByLabelText('Flag Meena Iyer'))
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }))
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.REVIEW_FLAG_REASON_REQUIRED)
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
+    expect(sent.some(({ method }) => method === 'PUT')).toBe(false)
   })
 
   it('says a flag needs its reason once, under the reason, which takes focus', async () => {
@@ -94,7 +90,7 @@ describe('the review screen', () => {
   })
 
   it('sends the stars and thumbs, says thanks and goes home', async () => {
-    const fetchMock = serve({ status: 200, message: '', data: { members, reviews: [] } })
+    const sent = serve({ status: 200, message: '', data: { members, reviews: [] } })
     const router = renderScreen()
     const asha = within(await screen.findByRole('region', { name: /Asha Rao/ }))
     fireEvent.click(asha.getByRole('button', { name: '4 stars' }))
@@ -103,8 +99,8 @@ describe('the review screen', () => {
     expect(asha.getByRole('button', { name: 'Punctual: thumbs up' })).toHaveAttribute('aria-pressed', 'true')
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual([
+    const put = sent.find(({ method }) => method === 'PUT')
+    expect(put?.body).toEqual([
       { reviewee_id: 1, stars: 4, attributes: { punctual: 1 }, is_flagged: false, flagged_review: null },
       { reviewee_id: 3, stars: 0, attributes: {}, is_flagged: false, flagged_review: null },
     ])

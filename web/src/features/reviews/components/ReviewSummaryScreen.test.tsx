@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ReviewSummaryScreen } from './ReviewSummaryScreen'
 import { MESSAGES } from '@/generated/rules'
 import { configQueryOptions } from '@/lib/session'
+import { serveApi } from '@/testing/server'
 
 const trip = (id: number) => ({ id, source: 'Koramangala', destination: 'Whitefield', scheduled_at: '2026-05-04 18:45' })
 const page = (number: number, reviews: unknown[], has_more: boolean) => ({
@@ -18,15 +19,14 @@ const page = (number: number, reviews: unknown[], has_more: boolean) => ({
 
 function serve(pages: Record<string, unknown>, failures = 0) {
   let failed = 0
-  const fetchMock = vi.fn(async (path: string) => {
+  const sent = serveApi(({ url: path }) => {
     if (failed < failures) {
       failed += 1
       return new Response(JSON.stringify({ status: 'FAILURE', message: 'boom' }), { status: 500 })
     }
     return new Response(JSON.stringify({ status: 'SUCCESS', message: '', data: pages[path] }), { status: 200 })
   })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+  return sent
 }
 
 function renderScreen(whose: string) {
@@ -42,13 +42,9 @@ function renderScreen(whose: string) {
   )
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
-
 describe('a person’s reviews', () => {
   it('shows the figures, then each review with its stars or flag, thumbs and trip, and loads more', async () => {
-    const fetchMock = serve({
+    const sent = serve({
       '/api/user/review/9/trip?page=0': page(
         0,
         [
@@ -79,7 +75,7 @@ describe('a person’s reviews', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
     await waitFor(() => expect(screen.getAllByTestId('received-review')).toHaveLength(3))
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
-    expect(fetchMock).toHaveBeenCalledWith('/api/user/review/9/trip?page=1', expect.anything())
+    expect(sent).toContainEqual(expect.objectContaining({ method: 'GET', url: '/api/user/review/9/trip?page=1' }))
   })
 
   it('says when there are none yet', async () => {

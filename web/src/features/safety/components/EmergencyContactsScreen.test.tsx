@@ -2,25 +2,26 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { EmergencyContactsScreen } from './EmergencyContactsScreen'
 import { Toaster } from '@/components/toast'
 import { SAFETY_MESSAGES } from '@/generated/rules'
 import { userQueryOptions } from '@/lib/session'
+import { serveApi } from '@/testing/server'
 
 type Answer = { status: number; message?: string; data?: unknown }
 const envelope = ({ status, message = '', data = null }: Answer) =>
   new Response(JSON.stringify({ status: status < 400 ? 'SUCCESS' : 'FAILURE', message, data }), { status })
 
-/** The API as these tests need it: the saved list, and what a save answers. */
+/** The API as these tests need it: the saved list (until `answerLater` changes it), and what a save answers. */
 function serve(saved: Answer, onSave: (body: unknown) => Answer = () => ({ status: 200 })) {
-  const fetch = vi.fn(async (path: string, init?: RequestInit) => {
-    if (path === '/api/user/emergency-contacts' && init?.method === 'PUT') return envelope(onSave(JSON.parse(String(init.body))))
-    if (path === '/api/user/emergency-contacts') return envelope(saved)
+  let list = saved
+  const sent = serveApi(({ method, url: path, body }) => {
+    if (path === '/api/user/emergency-contacts' && method === 'PUT') return envelope(onSave(body))
+    if (path === '/api/user/emergency-contacts') return envelope(list)
     return envelope({ status: 200 })
   })
-  vi.stubGlobal('fetch', fetch)
-  return fetch
+  return Object.assign(sent, { answerLater: (next: Answer) => (list = next) })
 }
 
 function renderScreen() {
@@ -38,7 +39,6 @@ function renderScreen() {
 const contacts = (...rows: [string, string][]) => ({ contacts: rows.map(([name, mobile_number]) => ({ name, mobile_number })) })
 
 describe('the emergency contacts screen', () => {
-  afterEach(() => vi.unstubAllGlobals())
 
   it('shows its loading state, then an empty list with a way to add someone', async () => {
     serve({ status: 200, data: contacts() })
@@ -49,10 +49,10 @@ describe('the emergency contacts screen', () => {
   })
 
   it('says why the list could not be loaded and tries again', async () => {
-    const fetch = serve({ status: 500, message: 'Something went wrong' })
+    const sent = serve({ status: 500, message: 'Something went wrong' })
     renderScreen()
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong')
-    fetch.mockImplementation(async () => envelope({ status: 200, data: contacts(['Meera', '9123456780']) }))
+    sent.answerLater({ status: 200, data: contacts(['Meera', '9123456780']) })
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByDisplayValue('Meera')).toBeInTheDocument()
   })
@@ -69,7 +69,7 @@ describe('the emergency contacts screen', () => {
   })
 
   it('shows each rule’s words beside its own field and sends nothing until they are met', async () => {
-    const fetch = serve({ status: 200, data: contacts() })
+    const sent = serve({ status: 200, data: contacts() })
     renderScreen()
     await userEvent.click(await screen.findByRole('button', { name: 'Add contact' }))
     await userEvent.click(screen.getByRole('button', { name: 'Add contact' }))
@@ -85,7 +85,7 @@ describe('the emergency contacts screen', () => {
       SAFETY_MESSAGES.EMERGENCY_CONTACT_NUMBER_INVALID,
     )
     expect(within(first).getByLabelText('Mobile number')).toHaveFocus()
-    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
+    expect(sent.some(({ method }) => method === 'PUT')).toBe(false)
   })
 
   it('shows the API’s refusal by the form and loses nothing typed', async () => {
@@ -138,7 +138,6 @@ function openAt(path: string) {
 }
 
 describe('Back on the emergency contacts screen', () => {
-  afterEach(() => vi.unstubAllGlobals())
 
   it('returns to the trip it was opened from', async () => {
     serve({ status: 200, data: contacts() })

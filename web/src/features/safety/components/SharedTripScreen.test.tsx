@@ -7,6 +7,7 @@ import { SHARED_TRIP_REFRESH_MS } from '../model/shared-trip'
 import { SharedTripScreen } from './SharedTripScreen'
 import { isPublicPath } from '@/config/paths'
 import { SAFETY_MESSAGES } from '@/generated/rules'
+import { serveApi } from '@/testing/server'
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -25,14 +26,12 @@ const trip = (change: Partial<SharedTrip> = {}): SharedTrip => ({
 /** The public read, answering whatever `answer` holds at the time of each call. */
 function serve(first: { status: number; data?: SharedTrip; message?: string }) {
   let answer = first
-  const fetch = vi.fn(async (path: string) => {
+  serveApi(({ url: path }) => {
     if (path !== `/api/trip/shared/${TOKEN}`) return new Response('{}', { status: 500 })
     const { status, data = null, message = '' } = answer
     return new Response(JSON.stringify({ status: status < 400 ? 'SUCCESS' : 'FAILURE', message, data }), { status })
   })
-  vi.stubGlobal('fetch', fetch)
   return {
-    fetch,
     next: (change: typeof first) => {
       answer = change
     },
@@ -53,7 +52,6 @@ function renderPage() {
 
 describe('the live trip page', () => {
   afterEach(() => {
-    vi.unstubAllGlobals()
     vi.useRealTimers()
   })
 

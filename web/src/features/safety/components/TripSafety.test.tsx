@@ -8,6 +8,7 @@ import { Toaster } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 import { LIMITS, SAFETY_MESSAGES } from '@/generated/rules'
 import { storage } from '@/lib/storage'
+import { serveApi } from '@/testing/server'
 
 type Answer = { status: number; message?: string; data?: unknown }
 const envelope = ({ status, message = '', data = null }: Answer) =>
@@ -26,8 +27,7 @@ function serve({
   shared = false,
 }: Api = {}) {
   const state = { sos: { ...window_, ...sos }, shared }
-  const fetch = vi.fn(async (path: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET'
+  const requests = serveApi(({ method, url: path }) => {
     if (path === '/api/user/emergency-contacts') return envelope({ status: 200, data: { contacts } })
     if (path === '/api/trip/sos/42' && method === 'GET') return envelope({ status: 200, data: state.sos })
     if (path === '/api/trip/sos/42' && method === 'POST') {
@@ -49,8 +49,7 @@ function serve({
     }
     return envelope({ status: 200 })
   })
-  vi.stubGlobal('fetch', fetch)
-  const sent = (method: string, path: string) => fetch.mock.calls.filter(([p, init]) => p === path && (init?.method ?? 'GET') === method)
+  const sent = (method: string, path: string) => requests.filter((request) => request.url === path && request.method === method)
   const setSos = (change: Api['sos']) => {
     state.sos = { ...state.sos, ...change }
   }
@@ -81,7 +80,6 @@ function stubSharing(share?: (data: ShareData) => Promise<void>) {
 
 describe('the trip sheet’s safety block', () => {
   afterEach(() => {
-    vi.unstubAllGlobals()
     vi.useRealTimers()
   })
 

@@ -1,19 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TripSosBanner } from './TripSosBanner'
 import type { Trip } from '@/components/trip/trip'
+import { serveApi } from '@/testing/server'
 
 const envelope = (status: number, data: unknown = null) =>
   new Response(JSON.stringify({ status: status < 400 ? 'SUCCESS' : 'FAILURE', message: '', data }), { status })
 
 /** The standing SOS of trip 42 as the API answers it, with each call it was sent. */
 function serve(incidents: unknown[], status = 200) {
-  const fetch = vi.fn(async (path: string) =>
+  return serveApi(({ url: path }) =>
     path === '/api/trip/sos/42/standing' ? envelope(status, status < 400 ? { incidents } : null) : envelope(404),
   )
-  vi.stubGlobal('fetch', fetch)
-  return fetch
 }
 
 function renderBanner(shown: Partial<Trip> = {}) {
@@ -29,9 +28,6 @@ function renderBanner(shown: Partial<Trip> = {}) {
 }
 
 describe('the trip sheet’s banner of others’ standing SOS', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
 
   it('shows the host who raised it, since when, and a button that calls 112', async () => {
     serve([{ user_id: 7, first_name: 'Meera', since: '2026-05-14T14:12:00+00:00' }])
@@ -54,18 +50,20 @@ describe('the trip sheet’s banner of others’ standing SOS', () => {
   })
 
   it('shows nothing while no SOS stands', async () => {
-    const fetch = serve([])
+    const sent = serve([])
     renderBanner()
-    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    await waitFor(() =>
+      expect(sent).toContainEqual(expect.objectContaining({ method: 'GET', url: '/api/trip/sos/42/standing' })),
+    )
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('asks nothing for a requester or a stranger, who are not told of an SOS', async () => {
-    const fetch = serve([{ user_id: 7, first_name: 'Meera', since: '2026-05-14T14:12:00+00:00' }])
+    const sent = serve([{ user_id: 7, first_name: 'Meera', since: '2026-05-14T14:12:00+00:00' }])
     renderBanner({ is_current_user_host: false, user_status: 'requested' })
     renderBanner({ is_current_user_host: false, user_status: undefined })
     await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(fetch).not.toHaveBeenCalled()
+    expect(sent).toHaveLength(0)
     expect(screen.queryByRole('alert')).toBeNull()
   })
 

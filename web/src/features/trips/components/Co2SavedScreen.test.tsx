@@ -2,19 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import { Suspense } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Co2SavedScreen } from './Co2SavedScreen'
 import { configQueryOptions, userQueryOptions } from '@/lib/session'
-
-afterEach(() => vi.unstubAllGlobals())
+import { envelope, reply, serveApi } from '@/testing/server'
 
 describe('/co2-saved', () => {
   it('shows the kg, the ring towards the next 50 kg, the trees and how it was counted', async () => {
     const user = { id: 1, user_trips_insights: { total_co2_saved: 120 } }
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ status: 'SUCCESS', message: '', data: user }), { status: 200 })),
-    )
+    serveApi(() => reply(envelope(user)))
     const client = new QueryClient()
     client.setQueryData(userQueryOptions().queryKey, user as never)
     client.setQueryData(configQueryOptions().queryKey, {

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EditTripScreen } from './EditTripScreen'
 import type { Trip } from '@/components/trip/trip'
+import { envelope, reply, serveApi } from '@/testing/server'
 
 const place = (name: string, latitude: number, longitude: number) => ({
   name,
@@ -31,15 +32,7 @@ function tripWithCab(status: Trip['cab']['status']): Trip {
 
 function mockApi() {
   document.cookie = 'csrf_token=test-token'
-  const fetchMock = vi.fn(
-    async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify({ status: 'SUCCESS', message: 'Trip updated', data: null }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+  return serveApi(() => reply(envelope(null, 'Trip updated')))
 }
 
 function renderEdit(trip: Trip) {
@@ -68,30 +61,28 @@ function setTime(hour: string, minute: string, half: string) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
 describe('editing the time of a trip with a running cab', () => {
   it('says the booked cab is cancelled and saves only once the host confirms', async () => {
-    const fetchMock = mockApi()
+    const sent = mockApi()
     renderEdit(tripWithCab('booked'))
     setTime('10', '30', 'AM')
     fireEvent.click(screen.getByRole('button', { name: 'Edit Trip' }))
 
     const warning = screen.getByRole('dialog', { name: 'Changing the time cancels the booked cab' })
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(sent).toHaveLength(0)
     fireEvent.click(within(warning).getByRole('button', { name: 'Keep the Cab' }))
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(sent).toHaveLength(0)
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit Trip' }))
     const again = screen.getByRole('dialog', { name: 'Changing the time cancels the booked cab' })
     fireEvent.click(within(again).getByRole('button', { name: 'Change Time and Cancel Cab' }))
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce())
-    const [url, init] = fetchMock.mock.calls[0]
-    expect(url).toBe('/api/trip/trip/42')
-    expect(JSON.parse(String(init?.body))).toHaveProperty('time_of_trip')
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toMatchObject({ method: 'PUT', url: '/api/trip/trip/42' })
+    expect(sent[0].body).toHaveProperty('time_of_trip')
   })
 
   it('names a cab request that is still waiting for a driver', () => {
@@ -103,12 +94,12 @@ describe('editing the time of a trip with a running cab', () => {
   })
 
   it.each(['booked', 'cancelled'] as const)('saves at once what leaves the cab as it is (%s cab)', async (status) => {
-    const fetchMock = mockApi()
+    const sent = mockApi()
     renderEdit(tripWithCab(status))
     if (status === 'cancelled') setTime('10', '30', 'AM')
     else fireEvent.change(screen.getByLabelText(/Additional note/), { target: { value: 'Two bags' } })
     fireEvent.click(screen.getByRole('button', { name: 'Edit Trip' }))
     expect(screen.queryByRole('dialog')).toBeNull()
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce())
+    await waitFor(() => expect(sent).toHaveLength(1))
   })
 })

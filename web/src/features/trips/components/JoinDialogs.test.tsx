@@ -16,20 +16,17 @@ import { toast } from '@/components/toast'
 import type { Trip, TripMatch } from '@/components/trip/trip'
 import { MESSAGES } from '@/generated/rules'
 import { passenger } from '@/testing/passenger'
+import { serveApi } from '@/testing/server'
 
 const answer = (status: number, body: object) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 function mockApi(status = 200, message = 'Request sent successfully') {
   document.cookie = 'csrf_token=test-token'
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-    answer(status, { status: status < 400 ? 'SUCCESS' : 'FAILURE', message, data: null }),
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+  return serveApi(() => answer(status, { status: status < 400 ? 'SUCCESS' : 'FAILURE', message, data: null }))
 }
 
-const sentBody = (fetchMock: ReturnType<typeof mockApi>) => JSON.parse(String(fetchMock.mock.calls[0][1]?.body))
+const sentBody = (sent: ReturnType<typeof mockApi>) => sent[0].body
 
 function withClient(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
@@ -50,13 +47,12 @@ const hostedTrip = (overrides: Partial<Trip> = {}) =>
   }) as Trip
 
 afterEach(() => {
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
 describe('Send Request & Join Trip', () => {
   it('sends the luggage counts and the trimmed note, leaving out zeros', async () => {
-    const fetchMock = mockApi()
+    const sent = mockApi()
     const onClose = vi.fn()
     render(withClient(<SendRequestDialog tripId={42} open onClose={onClose} />))
     fireEvent.click(screen.getByRole('button', { name: 'More luggage' }))
@@ -64,8 +60,8 @@ describe('Send Request & Join Trip', () => {
     fireEvent.change(screen.getByLabelText(/Note for the host/), { target: { value: '  Two bags  ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/trip/user')
-    expect(sentBody(fetchMock)).toEqual({ trip_id: 42, additional_note: 'Two bags', large_luggage: 2 })
+    expect(sent[0].url).toBe('/api/trip/user')
+    expect(sentBody(sent)).toEqual({ trip_id: 42, additional_note: 'Two bags', large_luggage: 2 })
   })
 
   it('keeps luggage between 0 and 20', () => {
@@ -87,16 +83,16 @@ describe('Send Request & Join Trip', () => {
 
 describe('Requests(n)', () => {
   it('shows each requester with luggage and note, and answers with the host action', async () => {
-    const fetchMock = mockApi(200, 'Request accepted')
+    const sent = mockApi(200, 'Request accepted')
     render(withClient(<RequestsDialog trip={hostedTrip()} open onClose={() => undefined} />))
     expect(screen.getByRole('dialog', { name: 'Requests(1)' })).toBeInTheDocument()
     expect(screen.getByText('Luggage 2 · Handheld 1')).toBeInTheDocument()
     expect(screen.getByText('At the mall gate')).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'Verified' })).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: /^Accept/ }))
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled())
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/trip/user/host/7')
-    expect(sentBody(fetchMock)).toEqual({ action: 'APPROVE', trip_id: 42, additional_note: null })
+    await waitFor(() => expect(sent).not.toHaveLength(0))
+    expect(sent[0].url).toBe('/api/trip/user/host/7')
+    expect(sentBody(sent)).toEqual({ action: 'APPROVE', trip_id: 42, additional_note: null })
   })
 
   it('cannot accept while the trip is full, but can decline', () => {
@@ -109,17 +105,17 @@ describe('Requests(n)', () => {
 
 describe('Report & Block User', () => {
   it('blocks without a reason, but needs one to report', async () => {
-    const fetchMock = mockApi(200, 'User reported and blocked')
+    const sent = mockApi(200, 'User reported and blocked')
     render(withClient(<BlockUserDialog person={{ id: 3, name: 'Asha Rao' }} onClose={() => undefined} />))
     fireEvent.click(screen.getByRole('checkbox', { name: 'Report' }))
     fireEvent.click(screen.getByRole('button', { name: 'Report & Block' }))
     expect(await screen.findByText('Reason is required')).toBeInTheDocument()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(sent).toHaveLength(0)
     fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: 'Rude on the phone' } })
     fireEvent.click(screen.getByRole('button', { name: 'Report & Block' }))
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled())
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/user/block/3')
-    expect(sentBody(fetchMock)).toEqual({ reason: 'Rude on the phone', report_user: true })
+    await waitFor(() => expect(sent).not.toHaveLength(0))
+    expect(sent[0].url).toBe('/api/user/block/3')
+    expect(sentBody(sent)).toEqual({ reason: 'Rude on the phone', report_user: true })
   })
 
   it('says Internal Server Error when blocking fails', async () => {
@@ -133,26 +129,26 @@ describe('Report & Block User', () => {
 
 describe('Leave Trip / Cancel Request', () => {
   it('leaves with the first preset reason unless another is chosen', async () => {
-    const fetchMock = mockApi(200, 'You have left the trip')
+    const sent = mockApi(200, 'You have left the trip')
     const onClose = vi.fn()
     render(withClient(<LeaveTripDialog tripId={42} mode="leave" open onClose={onClose} />))
     expect(screen.getByRole('radio', { name: 'Found an another trip' })).toBeChecked()
     fireEvent.click(screen.getByRole('button', { name: 'Leave Trip' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/trip/user/passenger')
-    expect(sentBody(fetchMock)).toEqual({ action: 'LEAVE', trip_id: 42, additional_note: 'Found an another trip' })
+    expect(sent[0].url).toBe('/api/trip/user/passenger')
+    expect(sentBody(sent)).toEqual({ action: 'LEAVE', trip_id: 42, additional_note: 'Found an another trip' })
   })
 
   it('cancels a request with a reason of their own, once it has words', async () => {
-    const fetchMock = mockApi(200, 'Request cancelled')
+    const sent = mockApi(200, 'Request cancelled')
     render(withClient(<LeaveTripDialog tripId={42} mode="cancel" open onClose={() => undefined} />))
     fireEvent.click(screen.getByRole('radio', { name: 'Other reason' }))
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Request' }))
     expect(await screen.findByText('Please select an option or write your reason')).toBeInTheDocument()
     fireEvent.change(screen.getByLabelText('Your reason'), { target: { value: ' Plans changed ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Request' }))
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled())
-    expect(sentBody(fetchMock)).toEqual({ action: 'REVOKE_REQUEST', trip_id: 42, additional_note: 'Plans changed' })
+    await waitFor(() => expect(sent).not.toHaveLength(0))
+    expect(sentBody(sent)).toEqual({ action: 'REVOKE_REQUEST', trip_id: 42, additional_note: 'Plans changed' })
   })
 
   it('wraps a refused leave in the spec words', async () => {
@@ -168,13 +164,13 @@ describe('Leave Trip / Cancel Request', () => {
 
 describe('Remove from Trip', () => {
   it('removes with the chosen reason and says so', async () => {
-    const fetchMock = mockApi(200, 'Removed Successfully')
+    const sent = mockApi(200, 'Removed Successfully')
     const shown = vi.spyOn(toast, 'success')
     render(withClient(<RemoveMemberDialog tripId={42} member={requester({ status: 'active' })} onClose={() => undefined} />))
     fireEvent.click(screen.getByRole('radio', { name: 'No replying messages' }))
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(shown).toHaveBeenCalledWith('Removed Successfully'))
-    expect(sentBody(fetchMock)).toEqual({ action: 'REMOVE', trip_id: 42, additional_note: 'No replying messages' })
+    expect(sentBody(sent)).toEqual({ action: 'REMOVE', trip_id: 42, additional_note: 'No replying messages' })
   })
 
   it('says Error Removing when the server refuses', async () => {
@@ -210,7 +206,7 @@ describe('riders along the way', () => {
   const line = 'Joins at HSR Layout · leaves at Shivajinagar · +6 min'
 
   it('confirms the pick-up and drop of the match and sends them', async () => {
-    const fetchMock = mockApi()
+    const sent = mockApi()
     const onClose = vi.fn()
     const stops = joinStopsFor(hostedTrip(ends), alongMatch)
     render(withClient(<SendRequestDialog tripId={42} open onClose={onClose} stops={stops} />))
@@ -219,8 +215,8 @@ describe('riders along the way', () => {
     expect(group.getByRole('combobox', { name: 'Drop' })).toHaveValue(SHIVAJINAGAR.name)
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/trip/user')
-    expect(sentBody(fetchMock)).toEqual({
+    expect(sent[0].url).toBe('/api/trip/user')
+    expect(sentBody(sent)).toEqual({
       trip_id: 42,
       pickup: { ...HSR, place_id: '' },
       drop: { ...SHIVAJINAGAR, place_id: '' },
@@ -228,14 +224,14 @@ describe('riders along the way', () => {
   })
 
   it("offers the trip's ends without a match, and sends no stops for them", async () => {
-    const fetchMock = mockApi()
+    const sent = mockApi()
     const onClose = vi.fn()
     render(withClient(<SendRequestDialog tripId={42} open onClose={onClose} stops={joinStopsFor(hostedTrip(ends), null)} />))
     expect(screen.getByRole('combobox', { name: 'Pick-up' })).toHaveValue('Electronic City')
     expect(screen.getByRole('combobox', { name: 'Drop' })).toHaveValue('Hebbal')
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
-    expect(sentBody(fetchMock)).toEqual({ trip_id: 42 })
+    expect(sentBody(sent)).toEqual({ trip_id: 42 })
   })
 
   it("shows the API's refusal of a stop out of the host's way as other refusals", async () => {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LocationPicker } from './LocationPicker'
+import { serveApi } from '@/testing/server'
 
 const envelope = (data: unknown) =>
   new Response(JSON.stringify({ status: 'SUCCESS', message: 'OK', data }), {
@@ -8,37 +9,34 @@ const envelope = (data: unknown) =>
   })
 
 function mockApi() {
-  const fetchMock = vi.fn(async (url: string) => {
+  return serveApi(({ url }) => {
     if (url.startsWith('/api/trip/maps/autocomplete')) return envelope([{ label: 'Koramangala, Bengaluru', place_id: 'in-560034' }])
     if (url.startsWith('/api/trip/maps/place')) return envelope({ lat: 12.93, long: 77.62 })
     return new Response('{}', { status: 404 })
   })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
 }
 
-const autocompleteCalls = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/trip/maps/autocomplete'))
+const autocompleteCalls = (sent: ReturnType<typeof mockApi>) =>
+  sent.filter(({ url }) => url.startsWith('/api/trip/maps/autocomplete'))
 
 describe('LocationPicker', () => {
   afterEach(() => {
     vi.useRealTimers()
-    vi.unstubAllGlobals()
   })
 
   it('asks for suggestions once, 300 ms after typing stops, near Bengaluru without a stored location', async () => {
     vi.useFakeTimers()
-    const fetchMock = mockApi()
+    const sent = mockApi()
     render(<LocationPicker label="From" value={null} onChange={() => undefined} />)
     const input = screen.getByRole('combobox', { name: 'From' })
     fireEvent.change(input, { target: { value: 'Kor' } })
     act(() => vi.advanceTimersByTime(200))
     fireEvent.change(input, { target: { value: 'Korama' } })
     act(() => vi.advanceTimersByTime(299))
-    expect(autocompleteCalls(fetchMock)).toHaveLength(0)
+    expect(autocompleteCalls(sent)).toHaveLength(0)
     await act(async () => vi.advanceTimersByTime(1))
-    expect(autocompleteCalls(fetchMock)).toHaveLength(1)
-    expect(String(autocompleteCalls(fetchMock)[0][0])).toBe('/api/trip/maps/autocomplete?lat=12.9716&long=77.5946&s=Korama')
+    expect(autocompleteCalls(sent)).toHaveLength(1)
+    expect(autocompleteCalls(sent)[0].url).toBe('/api/trip/maps/autocomplete?lat=12.9716&long=77.5946&s=Korama')
   })
 
   it('turns a chosen suggestion into a place with coordinates', async () => {

@@ -4,16 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LeaveTripDialog } from './LeaveTripDialog'
 import { toast } from '@/components/toast'
 import { createQueryClient } from '@/lib/query-client'
+import { reply, serveApi } from '@/testing/server'
 
 describe('an action tried offline', () => {
   afterEach(() => {
     vi.restoreAllMocks()
-    vi.unstubAllGlobals()
   })
 
   it('is refused at once with the reason, and nothing is sent then or later', async () => {
-    const fetchMock = vi.fn(async () => new Response('{}'))
-    vi.stubGlobal('fetch', fetchMock)
+    const sent = serveApi(() => reply({}))
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     window.dispatchEvent(new Event('offline'))
     const shown = vi.spyOn(toast, 'error')
@@ -34,7 +33,7 @@ describe('an action tried offline', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
     window.dispatchEvent(new Event('online'))
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(sent).toHaveLength(0)
     expect(onClose).not.toHaveBeenCalled()
   })
 })

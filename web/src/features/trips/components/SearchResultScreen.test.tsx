@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SearchResultScreen } from './SearchResultScreen'
+import { envelope, reply, serveApi } from '@/testing/server'
 
 const QUERY =
   'origin_latitude=12.93&origin_longitude=77.62&origin_name=Koramangala&origin_place_id=in-560034' +
@@ -34,13 +35,10 @@ function trip(id: number): object {
 
 /** The API's answer for each page asked for, by the `page` of its address. */
 function renderResults(pages: Found[] = [{ trips: [], has_more: false }]) {
-  const fetched = vi.fn(async (url: string) => {
+  serveApi(({ url }) => {
     const page = Number(new URL(url, 'http://localhost').searchParams.get('page'))
-    return new Response(JSON.stringify({ status: 'SUCCESS', message: 'OK', data: pages[page] }), {
-      headers: { 'Content-Type': 'application/json' },
-    })
+    return reply(envelope(pages[page], 'OK'))
   })
-  vi.stubGlobal('fetch', fetched)
   const router = createMemoryRouter(
     [
       { path: '/search-trip/result', element: <SearchResultScreen /> },
@@ -57,7 +55,6 @@ function renderResults(pages: Found[] = [{ trips: [], has_more: false }]) {
 }
 
 describe('search results with no trips', () => {
-  afterEach(() => vi.unstubAllGlobals())
 
   it('says so once: the dialog alone, then the empty screen once the dialog is cancelled', async () => {
     renderResults()
@@ -77,7 +74,6 @@ describe('search results with no trips', () => {
 })
 
 describe('search results a page at a time', () => {
-  afterEach(() => vi.unstubAllGlobals())
 
   it('shows the next page below the first when asked, and no button once none follows', async () => {
     renderResults([

@@ -7,6 +7,7 @@ import { indiaWallTime, wallText } from '@/components/trip/india-time'
 import type { Trip } from '@/components/trip/trip'
 import { MESSAGES } from '@/generated/rules'
 import { TRIPS_KEY } from '@/lib/trips'
+import { envelope, reply, serveApi } from '@/testing/server'
 
 /** An active member's view of a trip leaving this many minutes from now. */
 const memberTrip = (minutesAhead: number, overrides: Partial<Trip> = {}) =>
@@ -28,15 +29,7 @@ const memberTrip = (minutesAhead: number, overrides: Partial<Trip> = {}) =>
 
 function mockApi() {
   document.cookie = 'csrf_token=test-token'
-  const fetchMock = vi.fn(
-    async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify({ status: 'SUCCESS', message: MESSAGES.STILL_COMING_KEPT, data: null }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+  return serveApi(() => reply(envelope(null, MESSAGES.STILL_COMING_KEPT)))
 }
 
 function renderSheetBar(shown: Trip) {
@@ -61,7 +54,6 @@ function renderSheetBar(shown: Trip) {
 
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
 })
 
 describe('Still coming? on the trip sheet', () => {
@@ -77,7 +69,7 @@ describe('Still coming? on the trip sheet', () => {
   })
 
   it('asks an asked member with the new time and keeps the seat, then reads the trip again', async () => {
-    const fetchMock = mockApi()
+    const sent = mockApi()
     const trip = memberTrip(300, { still_coming_asked: true })
     const invalidated = renderSheetBar(trip)
     const [date, time] = trip.scheduled_at.split(' ')
@@ -90,10 +82,8 @@ describe('Still coming? on the trip sheet', () => {
     expect(banner).toHaveTextContent(`The host moved this trip to ${clock} on ${day}. Still coming?`)
 
     fireEvent.click(within(banner).getByRole('button', { name: 'Keep my seat' }))
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled())
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/trip/user/still-coming')
-    expect(fetchMock.mock.calls[0][1]?.method).toBe('PUT')
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ trip_id: 42 })
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toMatchObject({ method: 'PUT', url: '/api/trip/user/still-coming', body: { trip_id: 42 } })
     await waitFor(() => expect(invalidated).toHaveBeenCalledWith({ queryKey: TRIPS_KEY }))
   })
 

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TripActionBar } from './TripActionBar'
 import { indiaWallTime, wallText } from '@/components/trip/india-time'
 import type { Trip } from '@/components/trip/trip'
 import { MESSAGES } from '@/generated/rules'
 import { passenger } from '@/testing/passenger'
+import { envelope, reply, serveApi } from '@/testing/server'
 
 const trip = (overrides: Partial<Trip> = {}) =>
   ({
@@ -87,14 +88,11 @@ describe('trip sheet bottom bar', () => {
   })
 
   it('finds the chat of a trip that does not name it', async () => {
-    const answer = { status: 'SUCCESS', message: '', data: { id: 42 } }
-    const fetchChat = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 }))
-    vi.stubGlobal('fetch', fetchChat)
+    const sent = serveApi(() => reply(envelope({ id: 42 })))
     const router = renderBar(trip({ is_current_user_host: false }))
     fireEvent.click(screen.getByRole('button', { name: 'Trip Chat' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat-room/42'))
-    expect(fetchChat).toHaveBeenCalledWith('/api/trip/chat/42', expect.anything())
-    vi.unstubAllGlobals()
+    expect(sent).toContainEqual(expect.objectContaining({ method: 'GET', url: '/api/trip/chat/42' }))
   })
 
   it('offers an active member Review Trip after the trip when more than one travelled', () => {
