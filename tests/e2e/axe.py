@@ -5,6 +5,7 @@ import json
 from playwright.sync_api import Page
 
 from domain.settings import PROJECT_ROOT
+from tests.e2e.motion import entrances_done
 
 AXE = PROJECT_ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -21,7 +22,7 @@ class Audit:
     def __call__(self, page: Page, state: str) -> None:
         page.wait_for_load_state("networkidle")
         # Let dialogs and sheets finish their entrance, so colours are read as they end up.
-        page.wait_for_timeout(350)
+        entrances_done(page)
         if not page.evaluate("typeof window.axe !== 'undefined'"):
             # Evaluated through the browser's devtools protocol, which the page's Content-Security-Policy does not
             # govern: an injected <script> tag would be refused, as it should be.

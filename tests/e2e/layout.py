@@ -5,6 +5,8 @@ import json
 
 from playwright.sync_api import Page
 
+from tests.e2e.motion import entrances_done
+
 PHONE_WIDTH = 390
 
 # Runs in the page. A box or a line of text past the screen's right (or left) edge counts unless a scrolling box
@@ -132,7 +134,7 @@ class Layout:
     def __call__(self, page: Page, state: str) -> None:
         page.wait_for_load_state("networkidle")
         # Let dialogs and sheets finish their entrance, so boxes are measured where they end up.
-        page.wait_for_timeout(350)
+        entrances_done(page)
         viewport = page.viewport_size
         assert viewport is not None and viewport["width"] == self.width, f"the page is not {self.width} px wide"
         self.states.append(state)

@@ -107,6 +107,7 @@ def test_a_rider_raises_sos_their_contact_is_texted_the_live_link_and_they_say_t
     )
     audit(rider, "trip sheet, SOS")
     hold(rider, 300)
+    # Time is what is tested: a short press, let go, raises nothing however long after.
     rider.wait_for_timeout(limits.SOS_HOLD_MS)
     expect(safety.get_by_test_id("sos-banner")).to_have_count(0)
 
