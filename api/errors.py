@@ -39,10 +39,10 @@ REFUSAL_STATUS = {
 class ApiError(Exception):
     """A business refusal on its way out: the rule's words and the status of its kind. Raised by `refuse`."""
 
-    def __init__(self, message: str, status_code: int = status.HTTP_400_BAD_REQUEST) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status_code = status_code
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.message)
+        self.message = refusal.message
+        self.status_code = REFUSAL_STATUS[refusal.kind]
 
 
 @overload
@@ -53,7 +53,7 @@ def refuse(refusal: Refusal | None) -> None:
     """The one way the API refuses: raises the rule's refusal, if there is one, answered with the status of its kind
     (REFUSAL_STATUS) and its words."""
     if refusal is not None:
-        raise ApiError(refusal.message, REFUSAL_STATUS[refusal.kind])
+        raise ApiError(refusal)
 
 
 def failure_response(message: str, status_code: int, headers: dict[str, str] | None = None) -> JSONResponse:

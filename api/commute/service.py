@@ -17,9 +17,10 @@ from domain.models import Trip, TripPassenger, TripSeries, User
 from domain.notifications import notice_draft, store_notifications
 from domain.rules import choices, messages, notices
 from domain.rules.cab import CabEnd
+from domain.rules.commute import until_refusal
 from domain.rules.join import PassengerStatus
-from domain.rules.refusal import invalid, not_found
-from domain.rules.trip import TripStatus, too_far_ahead
+from domain.rules.refusal import not_found
+from domain.rules.trip import TripStatus
 from workflows.commute.contracts import CommuteScheduleChange, commute_schedule_change
 from workflows.push.contracts import push_start
 
@@ -28,10 +29,7 @@ STOPPED_REASON = "The host stopped this commute"
 
 async def start_commute(session: AsyncSession, host: User, body: CommuteCreate) -> TripSeries:
     assert body.origin is not None and body.destination is not None
-    if body.until is not None and body.until < clock.today_ist():
-        refuse(invalid(messages.COMMUTE_UNTIL_PAST))
-    if body.until is not None and too_far_ahead(body.until, clock.now()):
-        refuse(invalid(messages.COMMUTE_UNTIL_TOO_FAR))
+    refuse(until_refusal(body.until, clock.now()))
     hours, minutes = map(int, body.time.split(":"))
     is_vehicle_booked = body.is_vehicle_booked and body.preferred_mode_of_transport != choices.TRANSPORT_UNDECIDED
     series = TripSeries(

@@ -31,7 +31,7 @@ from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip_members
 from domain.models import EmergencyContact, SafetyIncident, SafetyIncidentContact, Trip, User
 from domain.rules import safety_messages
-from domain.rules.refusal import not_now, not_theirs, too_many
+from domain.rules.refusal import not_now, not_theirs
 from domain.rules.safety import (
     SOS_OPENS_BEFORE_DEPARTURE,
     STANDING,
@@ -173,15 +173,15 @@ async def _refuse_repeats(session: AsyncSession, settings: Settings, user: User)
         select(func.count()).where(mine, SafetyIncident.opened_at >= clock.start_of_ist_day(now))
     )
     last_resolved_at = await session.scalar(select(func.max(SafetyIncident.resolved_at)).where(mine))
-    refusal = sos_repeat_refusal(
-        raised_today=raised_today or 0,
-        per_day=settings.sos_incidents_per_day,
-        last_resolved_at=last_resolved_at,
-        cooldown=timedelta(seconds=settings.sos_cooldown_seconds),
-        now=now,
+    refuse(
+        sos_repeat_refusal(
+            raised_today=raised_today or 0,
+            per_day=settings.sos_incidents_per_day,
+            last_resolved_at=last_resolved_at,
+            cooldown=timedelta(seconds=settings.sos_cooldown_seconds),
+            now=now,
+        )
     )
-    if refusal is not None:
-        refuse(too_many(refusal))
 
 
 async def _keep_contacts(session: AsyncSession, incident_id: int, user_id: int) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 import psycopg
-from fastapi import Depends, Request, status
+from fastapi import Depends, Request
 from sqlalchemy import (
     ARRAY,
     BigInteger,
@@ -30,7 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import aliased
 from sqlalchemy.sql.selectable import LateralFromClause
 
-from api.errors import ApiError
+from api.errors import refuse
 from api.security.cookies import session_cookie_name
 from api.security.hashing import token_hash
 from api.security.sessions import live_session
@@ -41,6 +41,7 @@ from domain.db import driver_connection
 from domain.i18n.reading import note_profile_language
 from domain.models import AuthSession, TripQuery, User
 from domain.rules import messages
+from domain.rules.refusal import unauthenticated
 from domain.settings import Settings
 
 # The user's row only for the language the trips' words are said in (a lookup by primary key): deleting an account
@@ -128,7 +129,7 @@ class TripReader:
         async with driver_connection(self.engine) as db:
             rows = await query.rows(db, {**values, "token_hash": self.token_hash})
             if not rows:
-                raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
+                refuse(unauthenticated(messages.LOGIN_REQUIRED))
             trips = [TripRow._make(row[1:_TRIP_END]) for row in rows if row[1] is not None]
             questions = await _questions(db, trips)
         note_profile_language(rows[0][-1])
@@ -141,7 +142,7 @@ async def get_trip_reader(request: Request) -> TripReader:
     its statements."""
     token = request.cookies.get(session_cookie_name(request))
     if not token:
-        raise ApiError(messages.LOGIN_REQUIRED, status.HTTP_401_UNAUTHORIZED)
+        refuse(unauthenticated(messages.LOGIN_REQUIRED))
     state = request.app.state
     return TripReader(token_hash(token), state.reading_engine, state.settings)
 

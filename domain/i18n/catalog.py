@@ -7,8 +7,8 @@ number or a name in it is a template with named fields (`{seconds}`), filled aft
 pieces.
 
 Names are unique across the sources, so an id needs no module to be read. Code that raises a refusal passes its
-English words (`ApiError(messages.OTP_INVALID)`); the answer is given in the reader's language by finding the id of
-those words: a constant's text names it, and a filled template is matched back to its fields (`english_id`).
+English words (`refuse(invalid(messages.OTP_INVALID))`); the answer is given in the reader's language by finding the
+id of those words: a constant's text names it, and a filled template is matched back to its fields (`english_id`).
 """
 
 import re

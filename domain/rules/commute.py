@@ -8,6 +8,7 @@ from datetime import date, datetime, time, timedelta
 
 from domain.rules import messages
 from domain.rules.refusal import Refusal, invalid
+from domain.rules.trip import too_far_ahead
 from domain.rules.zone import IST
 
 ISO_WEEKDAYS = range(1, 8)
@@ -30,4 +31,15 @@ def occurrences(
 def weekdays_refusal(weekdays: Collection[int]) -> Refusal | None:
     if not weekdays or any(day not in ISO_WEEKDAYS for day in weekdays):
         return invalid(messages.COMMUTE_DAYS_REQUIRED)
+    return None
+
+
+def until_refusal(until: date | None, now: datetime) -> Refusal | None:
+    """A series' last day, when it has one: not before today (IST), nor beyond the date picker's reach."""
+    if until is None:
+        return None
+    if until < now.astimezone(IST).date():
+        return invalid(messages.COMMUTE_UNTIL_PAST)
+    if too_far_ahead(until, now):
+        return invalid(messages.COMMUTE_UNTIL_TOO_FAR)
     return None

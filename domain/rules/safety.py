@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from domain.rules import limits, patterns, safety_messages
-from domain.rules.refusal import Refusal, invalid, not_now, not_theirs
+from domain.rules.refusal import Refusal, invalid, not_now, not_theirs, too_many
 from domain.rules.text import characters_refusal, tidy
 from domain.rules.trip import TripStatus
 
@@ -95,14 +95,14 @@ def sos_refusal(
 
 def sos_repeat_refusal(
     *, raised_today: int, per_day: int, last_resolved_at: datetime | None, cooldown: timedelta, now: datetime
-) -> str | None:
-    """Why this person may not raise a new SOS now, in the product's words, or None: at most `per_day` incidents an
-    IST day, and none within the cool-down after their last one was resolved. The words send them to 112."""
+) -> Refusal | None:
+    """Why this person may not raise a new SOS now, or None: at most `per_day` incidents an IST day, and none within
+    the cool-down after their last one was resolved. The words send them to 112."""
     if raised_today >= per_day:
-        return safety_messages.SOS_TOO_MANY_TODAY.format(count=raised_today)
+        return too_many(safety_messages.SOS_TOO_MANY_TODAY.format(count=raised_today))
     if last_resolved_at is not None and now < last_resolved_at + cooldown:
         minutes = math.ceil((last_resolved_at + cooldown - now).total_seconds() / 60)
-        return safety_messages.SOS_COOLING_DOWN.format(minutes=max(minutes, 1))
+        return too_many(safety_messages.SOS_COOLING_DOWN.format(minutes=max(minutes, 1)))
     return None
 
 

@@ -5,9 +5,11 @@ import logging
 import pytest
 from fastapi import APIRouter
 
+from api.errors import REFUSAL_STATUS
 from api.main import create_app
 from domain.envelope import Failure
 from domain.rules import messages
+from domain.rules.refusal import RefusalKind
 from tests.api.conftest import make_client
 
 
@@ -75,3 +77,8 @@ async def test_every_answer_carries_a_request_id_even_a_refusal(app):
         refused = await browser.post("/api/auth/otp", json={"mobile_number": "9876543210"})
     assert given.headers["X-Request-ID"] == "abc-123"
     assert len(refused.headers["X-Request-ID"]) == 32
+
+
+def test_every_kind_of_refusal_has_its_status():
+    assert set(REFUSAL_STATUS) == set(RefusalKind)
+    assert all(400 <= status < 600 for status in REFUSAL_STATUS.values())
