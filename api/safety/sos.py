@@ -42,7 +42,6 @@ from domain.rules.safety import (
 )
 from domain.settings import Settings
 from workflows.safety_incident.contracts import (
-    SAFETY_INCIDENT_VERSION,
     SafetyIncidentStart,
     safety_incident_start,
     safety_resolved,
@@ -156,7 +155,6 @@ async def raise_sos(session: AsyncSession, settings: Settings, trip_id: int, use
         number=incident.number,
         escalate_seconds=settings.sos_escalate_seconds,
         contact_ids=await _keep_contacts(session, incident.id, user.id),
-        version=SAFETY_INCIDENT_VERSION,
     )
     await start_after_commit(session, safety_incident_start(start))
     await tell_trip_members(session, Kind.SOS, trip_id)

@@ -32,7 +32,6 @@ class TripFlowStatus(StrEnum):
     STARTED = "started"
     COMPLETED = "completed"
     CANCELLED = "cancelled"
-    DISCARDED = "discarded"
 
 
 class HostChange(StrEnum):

@@ -26,7 +26,6 @@ from tests.workflows.trip_support import add_party
 from worker.main import build_worker, flow_outbox
 from workflows.flow import FLOW_STATUS
 from workflows.safety_incident.contracts import (
-    SAFETY_INCIDENT_VERSION,
     SafetyIncidentStart,
     safety_incident_start,
     safety_incident_workflow_id,
@@ -87,7 +86,6 @@ async def raise_incident(
             escalate_seconds=1,
             contact_ids=(contact.id,),
             reminders=REMINDERS,
-            version=SAFETY_INCIDENT_VERSION,
         )
     async with flow_outbox(settings, engine, client).transaction() as session:
         await start_after_commit(session, safety_incident_start(start))

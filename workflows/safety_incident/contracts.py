@@ -18,8 +18,6 @@ def safety_incident_workflow_id(trip_id: int, user_id: int, number: int) -> str:
 # Reminders an unacknowledged incident sends at most (an hour's worth at the default interval), so its history stays
 # bounded; one interval after the last, support is paged, and the incident still waits for support and the person.
 MAX_REMINDERS = 30
-# What the API still names in a start; the flow has one path and reads it no more.
-SAFETY_INCIDENT_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -36,7 +34,6 @@ class SafetyIncidentStart:
     escalate_seconds: int
     contact_ids: tuple[int, ...] = ()
     reminders: int = MAX_REMINDERS
-    version: int = SAFETY_INCIDENT_VERSION
 
 
 @dataclass(frozen=True)
