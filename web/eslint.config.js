@@ -86,4 +86,21 @@ export default defineConfig([
       'import-x/no-restricted-paths': ['error', { basePath: webRoot, zones: featureBoundaries }],
     },
   },
+  {
+    // One way to call the API: the client typed from the OpenAPI document, over api.ts's transport.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/api-client.ts', 'src/lib/api.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@/lib/api', './api', '../lib/api'].map((name) => ({
+            name,
+            importNames: ['request'],
+            message: 'Call the API through @/lib/api-client, typed from the OpenAPI document.',
+          })),
+        },
+      ],
+    },
+  },
 ])
