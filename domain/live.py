@@ -10,7 +10,9 @@ named, so a person hears only of what they may see. The one exception is a trip'
 API process also hands them to the sockets following that trip's sheet (api/chat/live.py follow_trip), so a
 person who is not on the trip sees it cancelled or gone; the event names only the trip, which they have open.
 
-Event shape (JSON, the NOTIFY payload): {"kind": <Kind>, "id": "<entity id>", "to": [user ids]}.
+Event shape (JSON, the NOTIFY payload): {"kind": <Kind>, "id": "<entity id>", "to": [user ids]}. PostgreSQL refuses a
+payload of 8,000 bytes or more (and the writer's whole transaction with it), so a change for many people is told in
+events of at most ADDRESSEES_PER_EVENT addressees each (19 digits and a comma apiece: under 6,000 bytes).
 """
 
 import json
@@ -24,6 +26,7 @@ from domain.models import Trip, TripPassenger
 from domain.rules.join import PassengerStatus
 
 CHANNEL = "humsafar_live"
+ADDRESSEES_PER_EVENT = 300
 
 
 class Kind(StrEnum):
@@ -54,8 +57,12 @@ def event(kind: Kind, entity_id: int | str, to: Iterable[int]) -> str:
 async def tell(session: AsyncSession, kind: Kind, entity_id: int | str, to: Iterable[int]) -> None:
     """Tells these users, once the session's transaction commits, that this entity changed."""
     users = sorted(set(to))
-    if users:
-        await session.execute(select(func.pg_notify(CHANNEL, event(kind, entity_id, users))))
+    events = [
+        event(kind, entity_id, users[start : start + ADDRESSEES_PER_EVENT])
+        for start in range(0, len(users), ADDRESSEES_PER_EVENT)
+    ]
+    if events:
+        await session.execute(select(*(func.pg_notify(CHANNEL, told) for told in events)))
 
 
 async def tell_trip(session: AsyncSession, kind: Kind, trip_id: int, also: Iterable[int] = ()) -> None:
@@ -74,12 +81,14 @@ async def tell_trip_members(session: AsyncSession, kind: Kind, trip_id: int) -> 
 async def _tell_people_of_trip(
     session: AsyncSession, kind: Kind, trip_id: int, statuses: Iterable[PassengerStatus], also: Iterable[int] = ()
 ) -> None:
-    """Tells the trip's host, its passengers of these statuses and `also`, read and queued in one statement."""
+    """Tells the trip's host, its passengers of these statuses and `also`, read and queued in one statement: one
+    event for each ADDRESSEES_PER_EVENT of them."""
     people = union(
         select(Trip.host_id.label("user_id")).where(Trip.id == trip_id),
         select(TripPassenger.user_id).where(TripPassenger.trip_id == trip_id, TripPassenger.status.in_(statuses)),
         *(select(literal(user_id).label("user_id")) for user_id in set(also)),
     ).subquery()
-    addressees = select(func.coalesce(func.json_agg(people.c.user_id), func.json_build_array())).scalar_subquery()
-    payload = func.json_build_object("kind", kind.value, "id", str(trip_id), "to", addressees)
-    await session.execute(select(func.pg_notify(CHANNEL, cast(payload, Text))))
+    place = func.row_number().over(order_by=people.c.user_id) - 1
+    numbered = select(people.c.user_id, (place // ADDRESSEES_PER_EVENT).label("part")).subquery()
+    payload = func.json_build_object("kind", kind.value, "id", str(trip_id), "to", func.json_agg(numbered.c.user_id))
+    await session.execute(select(func.pg_notify(CHANNEL, cast(payload, Text))).group_by(numbered.c.part))
