@@ -11,27 +11,12 @@ import logging
 from contextlib import suppress
 from datetime import timedelta
 
-import psycopg
 from sqlalchemy.exc import SQLAlchemyError
 
 from domain.flows import RELAY_CHANNEL, FlowOutbox, Room
+from domain.listening import listen
 
 logger = logging.getLogger("humsafar.flows")
-
-
-async def _listen(conninfo: str, wake: asyncio.Event, retry: timedelta) -> None:
-    """Sets `wake` at every notification on RELAY_CHANNEL, and once each time it starts listening (entries may
-    have been added while it was not); listens again `retry` after losing its connection."""
-    while True:
-        try:
-            async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as connection:
-                await connection.execute(f"LISTEN {RELAY_CHANNEL}")
-                wake.set()
-                async for _ in connection.notifies():
-                    wake.set()
-        except psycopg.Error as error:
-            logger.warning("flow relay: not listening for new entries, looking every interval: %s", error)
-        await asyncio.sleep(retry.total_seconds())
 
 
 async def relay(
@@ -40,7 +25,11 @@ async def relay(
     """Until `stop` is set: a round of deliveries at each wake and at least every interval, each batch as large as
     `room` allows when given; once an interval, the parked entries are counted and the oldest waiting one timed."""
     wake = asyncio.Event()
-    listening = asyncio.create_task(_listen(conninfo, wake, interval), name="flow-relay-listen")
+    # Woken at every notification, and each time it starts listening: entries may have been added while it was not.
+    listening = asyncio.create_task(
+        listen(conninfo, [RELAY_CHANNEL], lambda _: wake.set(), lambda _: wake.set(), retry_s=interval.total_seconds()),
+        name="flow-relay-listen",
+    )
     stopping = asyncio.create_task(_set_when(stop, wake), name="flow-relay-stop")
     loop = asyncio.get_running_loop()
     counted_at = -interval.total_seconds()

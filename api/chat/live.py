@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.users.blocks import blocked_between
 from domain.bus import SOCKETS_CLOSING_CHANNEL
 from domain.db import libpq_conninfo
+from domain.listening import listen
 from domain.live import CHANNEL, Kind
 from domain.models import Trip
 
@@ -74,7 +75,15 @@ class LiveListener:
 
     async def start(self, wait_seconds: float = 10.0) -> None:
         """Starts listening; returns once LISTEN is in place (or after wait_seconds, listening as soon as it can)."""
-        self._task = asyncio.create_task(self._listen(), name="live-listener")
+        listening = listen(
+            self._conninfo,
+            [CHANNEL, SOCKETS_CLOSING_CHANNEL],
+            self._heard,
+            self._listening_again,
+            retry_s=RECONNECT_DELAY_S,
+            application_name=APPLICATION_NAME,
+        )
+        self._task = asyncio.create_task(listening, name="live-listener")
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._listening.wait(), wait_seconds)
 
@@ -168,29 +177,16 @@ class LiveListener:
         for user_id in list(self._by_user):
             self._deliver(user_id, text)
 
-    async def _listen(self) -> None:
-        lost = False
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(
-                    self._conninfo, autocommit=True, application_name=APPLICATION_NAME
-                ) as connection:
-                    await connection.execute(f"LISTEN {CHANNEL}")
-                    await connection.execute(f"LISTEN {SOCKETS_CLOSING_CHANNEL}")
-                    self._listening.set()
-                    if lost:
-                        # Whatever was told meanwhile went unheard here: every open screen fetches again, and every
-                        # socket checks that its session has not ended meanwhile.
-                        self._everyone(changed_frame(ALL))
-                        self._recheck_every_socket()
-                    async for notice in connection.notifies():
-                        if notice.channel == SOCKETS_CLOSING_CHANNEL:
-                            self.close_sockets(notice.payload)
-                        else:
-                            self.dispatch(notice.payload)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                logger.exception("listening for live events failed; trying again")
-            lost = True
-            await asyncio.sleep(RECONNECT_DELAY_S)
+    def _listening_again(self, lost: bool) -> None:
+        self._listening.set()
+        if lost:
+            # Whatever was told meanwhile went unheard here: every open screen fetches again, and every socket
+            # checks that its session has not ended meanwhile.
+            self._everyone(changed_frame(ALL))
+            self._recheck_every_socket()
+
+    def _heard(self, notice: psycopg.Notify) -> None:
+        if notice.channel == SOCKETS_CLOSING_CHANNEL:
+            self.close_sockets(notice.payload)
+        else:
+            self.dispatch(notice.payload)
