@@ -2,7 +2,7 @@
 
 Closing a person's sockets (signed out, account deleted, blocked, removed from a trip) is told differently: with
 PostgreSQL's NOTIFY on SOCKETS_CLOSING_CHANNEL inside the transaction that made the change, so it is heard when the
-change commits and never when it rolls back, by every API process (each LISTENs, api/chat/live.py), with or
+change commits and never when it rolls back, by every API process (each LISTENs, api/live/listener.py), with or
 without Redis. Payload (JSON): {"user_id": <id>, "session": <the session's token hash in hex, or null for all>}.
 
 A subscriber hands in a plain callback; it runs on the event loop for every event of its channel, so it must not

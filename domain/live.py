@@ -5,9 +5,9 @@ A change is told with PostgreSQL's NOTIFY inside the writer's own transaction: P
 transaction commits and never when it rolls back, so nobody hears of a change before it can be read, and a
 committed change is told even if its writer dies right after. The writers are API processes and the worker alike,
 with or without Redis; every API process LISTENs on the one channel and hands each event to the sockets of its
-addressees there (api/chat/live.py). Events carry no content, only what to fetch again, and reach only the users
+addressees there (api/live/listener.py). Events carry no content, only what to fetch again, and reach only the users
 named, so a person hears only of what they may see. The one exception is a trip's own changes (Kind.TRIP): an
-API process also hands them to the sockets following that trip's sheet (api/chat/live.py follow_trip), so a
+API process also hands them to the sockets following that trip's sheet (api/live/listener.py follow_trip), so a
 person who is not on the trip sees it cancelled or gone; the event names only the trip, which they have open.
 
 Event shape (JSON, the NOTIFY payload): {"kind": <Kind>, "id": "<entity id>", "to": [user ids]}. PostgreSQL refuses a

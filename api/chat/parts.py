@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from functools import partial
 
 from api.chat.hub import ChatHub
-from api.chat.live import LiveListener
 from api.chat.notices import ChatNotifier, StoredMessage
 from api.chat.presence import RoomPresence
 from api.chat.redaction import keep_tokens_out_of_server_logs
 from api.chat.writer import Draft, MessageWriter, Stored
+from api.live.listener import LiveListener
 from domain.bus import create_bus
 from domain.flows import FlowOutbox
 from domain.settings import Settings

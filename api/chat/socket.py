@@ -20,7 +20,6 @@ from api.chat import service
 from api.chat.auth import Principal, is_session_live, principal_from_access_token, principal_from_cookie
 from api.chat.connection import POLICY_CLOSE_CODE, ChatConnection
 from api.chat.hub import frame, model_frame
-from api.chat.live import FollowTripData, may_follow_trip
 from api.chat.parts import ChatParts
 from api.chat.schemas import (
     AuthenticateData,
@@ -33,6 +32,7 @@ from api.chat.schemas import (
 )
 from api.chat.writer import Draft, Stored
 from api.errors import VALUE_NOT_STORABLE
+from api.live.listener import FollowTripData, may_follow_trip
 from api.text import message_text
 from domain.db import transaction
 from domain.documents import is_allowed_name
@@ -172,7 +172,7 @@ class ChatSocket:
         connection.push(
             frame("connected", {"code": 200, "user_id": principal.user_id, "session_id": connection.session_id})
         )
-        # Live state (api/chat/live.py), for the app's own socket (?live=1): what changed for this person.
+        # Live state (api/live/listener.py), for the app's own socket (?live=1): what changed for this person.
         live = partial(self._tell_changed, connection)
         self.tell_live = live
         follows = self.websocket.query_params.get("live") == "1"
@@ -297,7 +297,7 @@ class ChatSocket:
 
     async def follow_trip(self, connection: ChatConnection, data: FollowTripData) -> None:
         """The trip sheet on the person's screen: the trip's own changes reach this socket from now on, whoever
-        they are on it (api/chat/live.py), when they may see the trip; null stops following. One trip at a time."""
+        they are on it (api/live/listener.py), when they may see the trip; null stops following. One trip at a time."""
         if self.tell_live is None:
             return
         if self.followed_trip is not None:

@@ -1,4 +1,4 @@
-"""Live state on the app's socket (domain/live.py, api/chat/live.py): every kind of change reaches the open sockets
+"""Live state on the app's socket (domain/live.py, api/live/listener.py): every kind of change reaches the open sockets
 of the people concerned, and nobody else's; a lost LISTEN connection tells every socket to fetch again."""
 
 import asyncio
@@ -9,7 +9,7 @@ from contextlib import AsyncExitStack
 import pytest
 from sqlalchemy import text
 
-from api.chat.live import APPLICATION_NAME
+from api.live.listener import APPLICATION_NAME
 from tests.api.conftest import new_person
 from tests.api.test_cab import plan, request, settles_on_vendor_booking, vendor_says
 from tests.api.test_chat import expect, send, socket, socket_url  # noqa: F401 (the socket_url fixture)

@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from api.chat.connection import POLICY_CLOSE_CODE
-from api.chat.live import APPLICATION_NAME, RECONNECT_DELAY_S
+from api.live.listener import APPLICATION_NAME, RECONNECT_DELAY_S
 from api.security.sessions import revoke_session
 from domain.bus import close_sockets_of
 from domain.rules import messages
