@@ -17,33 +17,18 @@ events of at most ADDRESSEES_PER_EVENT addressees each (19 digits and a comma ap
 
 import json
 from collections.abc import Iterable
-from enum import StrEnum
 
 from sqlalchemy import Text, cast, func, literal, select, union
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.models import Trip, TripPassenger
 from domain.rules.join import PassengerStatus
+from domain.rules.live import Kind
+
+__all__ = ["CHANNEL", "Kind", "tell", "tell_trip", "tell_trip_members"]
 
 CHANNEL = "humsafar_live"
 ADDRESSEES_PER_EVENT = 300
-
-
-class Kind(StrEnum):
-    # A trip's details, seats, status or stage (edited, cancelled, started, completed); id: the trip.
-    TRIP = "trip"
-    # A join request's status; id: the trip.
-    JOIN = "join"
-    # A trip's cab booking; id: the trip.
-    CAB = "cab"
-    # A question asked or answered on a trip; id: the trip.
-    QUESTION = "question"
-    # A verification's outcome; id: the user.
-    KYC = "kyc"
-    # A new notification (the unread dot); id: empty (the addressee is the recipient).
-    NOTIFICATION = "notification"
-    # An SOS raised or closed on a trip (its standing SOS); id: the trip. Told to the host and active members only.
-    SOS = "sos"
 
 
 # Who of a trip's passengers sees it as theirs: the host and the members, and those waiting for an answer.

@@ -31,12 +31,13 @@ from domain.db import libpq_conninfo
 from domain.listening import listen
 from domain.live import CHANNEL, Kind
 from domain.models import Trip
+from domain.rules.live import EVERYTHING
 
 logger = logging.getLogger("humsafar.live")
 
 APPLICATION_NAME = "humsafar-live"
 RECONNECT_DELAY_S = 1.0
-ALL = {"kind": "all"}
+ALL = {"kind": EVERYTHING}
 
 # Queues a frame's text on one open socket.
 Deliver = Callable[[str], None]

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 
-from domain.rules import choices, labels, limits, messages, notices, patterns, safety_messages
+from domain.rules import choices, labels, limits, live, messages, notices, patterns, safety_messages
 from domain.rules.translations import BY_LANGUAGE, SHARED_SOURCES, sentences
 
 HEADER = "// Generated from domain/rules by `make generate`. Do not edit.\n"
@@ -26,6 +26,7 @@ EXPORTS: tuple[tuple[str, str, ModuleType], ...] = (
     ("notices", "NOTICES", notices),
     ("safety-messages", "SAFETY_MESSAGES", safety_messages),
     ("labels", "LABELS", labels),
+    ("live", "LIVE", live),
 )
 
 

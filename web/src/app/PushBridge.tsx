@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
-import { NOTIFICATIONS_KEY } from '@/lib/notifications'
+import { NOTIFICATIONS_KEY } from '@/lib/query-keys'
 import { isPushSupported, refreshThisDevice, subscribeThisDevice } from '@/lib/push'
 import type { Config, User } from '@/lib/session'
 

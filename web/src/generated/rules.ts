@@ -7,3 +7,4 @@ export { CHOICES } from './rules/choices';
 export { NOTICES } from './rules/notices';
 export { SAFETY_MESSAGES } from './rules/safety-messages';
 export { LABELS } from './rules/labels';
+export { LIVE } from './rules/live';

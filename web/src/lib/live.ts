@@ -8,19 +8,37 @@
  * it, so a sheet opened from search sees the trip cancelled or gone. The socket says it again after each reconnect.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { LIVE } from '@/generated/rules/live'
 import { ChatSocket, chatSocketUrl } from '@/lib/chat-socket'
-import { NOTIFICATIONS_KEY } from '@/lib/notifications'
-import { userQueryOptions } from '@/lib/session'
-import { TRIPS_KEY } from '@/lib/trips'
+import {
+  CHAT_LIST_KEY,
+  NOTIFICATIONS_KEY,
+  REVIEWS_KEY,
+  SOS_KEY,
+  TRIPS_KEY,
+  USER_KEY,
+} from '@/lib/query-keys'
 
 export type LiveChange = { kind?: unknown; id?: unknown }
 
-// The chat list (features/chat/api CHAT_KEY 'list'): a join or a cancelled trip adds or closes a chat.
-const CHAT_LIST_KEY = ['chat', 'list'] as const
-// Trips to rate (features/home/api): a completed trip adds one.
-const REVIEWS_KEY = ['reviews'] as const
-// A trip's SOS, the person's own and the standing ones of others (features/safety/api, under the trips' key).
-const SOS_KEY = [...TRIPS_KEY, 'sos'] as const
+/** The kinds of change the server tells (domain/rules/live.py, generated). */
+export type LiveKind = (typeof LIVE.LIVE_KINDS)[number]
+
+/**
+ * What each kind makes stale: a Record over the generated kinds, so a kind the server adds fails the type check
+ * until it is mapped here. A join or a cancelled trip also adds or closes a chat; a completed trip adds one to rate.
+ */
+const REFRESHED: Record<LiveKind, readonly QueryKey[]> = {
+  trip: [TRIPS_KEY, CHAT_LIST_KEY, REVIEWS_KEY],
+  join: [TRIPS_KEY, CHAT_LIST_KEY],
+  cab: [TRIPS_KEY],
+  question: [TRIPS_KEY],
+  kyc: [USER_KEY],
+  notification: [NOTIFICATIONS_KEY],
+  sos: [SOS_KEY],
+}
+
+const isLiveKind = (kind: unknown): kind is LiveKind => (LIVE.LIVE_KINDS as readonly unknown[]).includes(kind)
 
 /** The app's live socket while signed in: stop it, or say which trip's sheet is on screen (null: none). */
 export type LiveFollow = { stop: () => void; followTrip: (tripId: string | number | null) => void }
@@ -32,26 +50,9 @@ function tripIdOf(tripId: string | number | null): number | null {
 }
 
 /** The query keys a change makes stale; null: everything (events may have been missed). */
-export function keysToRefresh(change: LiveChange): QueryKey[] | null {
-  switch (change.kind) {
-    case 'trip':
-      return [TRIPS_KEY, CHAT_LIST_KEY, REVIEWS_KEY]
-    case 'join':
-      return [TRIPS_KEY, CHAT_LIST_KEY]
-    case 'cab':
-    case 'question':
-      return [TRIPS_KEY]
-    case 'sos':
-      return [SOS_KEY]
-    case 'kyc':
-      return [userQueryOptions().queryKey]
-    case 'notification':
-      return [NOTIFICATIONS_KEY]
-    case 'all':
-      return null
-    default:
-      return []
-  }
+export function keysToRefresh(change: LiveChange): readonly QueryKey[] | null {
+  if (change.kind === LIVE.EVERYTHING) return null
+  return isLiveKind(change.kind) ? REFRESHED[change.kind] : []
 }
 
 export function refresh(queryClient: QueryClient, change: LiveChange): void {

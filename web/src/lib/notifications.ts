@@ -2,12 +2,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
 import { getData } from '@/lib/api-client'
+import { NOTIFICATIONS_KEY } from '@/lib/query-keys'
 import { storage } from '@/lib/storage'
 
 export type AppNotification = components['schemas']['NotificationPublic']
 
-/** Every notification query starts with this key, so a push refreshes the bell and the list at once. */
-export const NOTIFICATIONS_KEY = ['notifications'] as const
 
 /** The newest notification of the last ten days, for the bell; a new one arrives as a live change (lib/live.ts). */
 export const latestNotificationQueryOptions = () =>

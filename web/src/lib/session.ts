@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { call, getData } from '@/lib/api-client'
+import { USER_KEY } from '@/lib/query-keys'
 import { clearAllStorage } from '@/lib/storage'
 import { paths } from '@/config/paths'
 import { afterNextNavigation } from '@/lib/navigation'
@@ -24,7 +25,7 @@ export const sessionQueryOptions = () =>
 
 export const userQueryOptions = () =>
   queryOptions({
-    queryKey: ['user'],
+    queryKey: USER_KEY,
     queryFn: ({ signal }) => getData('/api/user/user', { signal }),
   })
 

@@ -1,9 +1,8 @@
 /** What home, the trip screens and the chat share of the trip API: one query key, and one function per endpoint. */
 import { queryOptions } from '@tanstack/react-query'
 import { getData } from '@/lib/api-client'
+import { TRIPS_KEY } from '@/lib/query-keys'
 
-/** Every trip query starts with this key, so one invalidation refreshes lists, searches, sheets and home alike. */
-export const TRIPS_KEY = ['trips'] as const
 
 export type SearchPoint = {
   origin_latitude: number

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
 import { call, getData } from '@/lib/api-client'
-import { TRIPS_KEY } from '@/lib/trips'
+import { TRIPS_KEY } from '@/lib/query-keys'
 
 export type VendorQuote = components['schemas']['VendorQuote']
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-q
 import type { RoomMessage } from '../model/room-messages'
 import type { components } from '@/generated/api'
 import { call, getData } from '@/lib/api-client'
+import { CHAT_KEY, CHAT_LIST_KEY } from '@/lib/query-keys'
 import { getTripChat } from '@/lib/trips'
 
 type Schemas = components['schemas']
@@ -14,7 +15,6 @@ export type ChatDocument = Schemas['ChatDocumentPublic']
 export type ChatSender = Schemas['ChatSender']
 export type DocumentAccepted = Schemas['DocumentAccepted']
 
-export const CHAT_KEY = ['chat'] as const
 
 export type ChatTab = 'current' | 'previous'
 
@@ -23,7 +23,7 @@ export const ROOM_KEPT_FOR_OFFLINE_MS = 24 * 60 * 60 * 1000
 
 export const chatListQueryOptions = (tab: ChatTab) =>
   infiniteQueryOptions({
-    queryKey: [...CHAT_KEY, 'list', tab],
+    queryKey: [...CHAT_LIST_KEY, tab],
     queryFn: ({ pageParam, signal }) =>
       getData('/api/chat/user', {
         query: { retrieve_past_chats: tab === 'previous' ? 1 : 0, page: pageParam },

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { CHAT_LIST_KEY } from '@/lib/query-keys'
 import {
-  CHAT_KEY,
   chatHistoryQueryOptions,
   seenMessagesQueryOptions,
   uploadChatDocument,
@@ -248,7 +248,7 @@ export function useChatRoom(chatId: number, me: ChatSender, enabled: boolean) {
       joinedRef.current = false
       socketRef.current = null
       window.setTimeout(() => socket.stop(), DISCONNECT_AFTER_LEAVE_MS)
-      void queryClient.invalidateQueries({ queryKey: [...CHAT_KEY, 'list'] })
+      void queryClient.invalidateQueries({ queryKey: CHAT_LIST_KEY })
     }
     // One socket for the life of the room: onFrame reads the latest messages through refs.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { indiaWallTime, nextIsoDate } from '@/components/trip/india-time'
 import { getData } from '@/lib/api-client'
 import type { Coordinates } from '@/lib/location'
-import { TRIPS_KEY } from '@/lib/trips'
+import { TRIPS_KEY } from '@/lib/query-keys'
 
 export type AroundWindow = { date: string; start_time: string; end_time: string }
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { LIMITS, NOTICES } from '@/generated/rules'
 import { getData } from '@/lib/api-client'
-import { NOTIFICATIONS_KEY } from '@/lib/notifications'
+import { NOTIFICATIONS_KEY } from '@/lib/query-keys'
 export type NotificationTab = 'all' | 'request'
 
 const DAY_MS = 24 * 60 * 60 * 1000

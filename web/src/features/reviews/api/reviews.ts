@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { components } from '@/generated/api'
 import { call, getData } from '@/lib/api-client'
 import { userQueryOptions } from '@/lib/session'
-import { TRIPS_KEY } from '@/lib/trips'
+import { REVIEWS_KEY, TRIPS_KEY } from '@/lib/query-keys'
 
 export type TripReviews = components['schemas']['TripReviews']
 export type ReviewSent = components['schemas']['ReviewSent']
@@ -11,7 +11,6 @@ export type ReviewIn = components['schemas']['ReviewIn']
 export type ReviewSummary = components['schemas']['ReviewSummary']
 export type ReceivedReview = components['schemas']['ReceivedReview']
 
-export const REVIEWS_KEY = ['reviews'] as const
 
 export const tripReviewsQueryOptions = (tripId: string) =>
   queryOptions({

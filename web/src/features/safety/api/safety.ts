@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
 import { call, getData } from '@/lib/api-client'
-import { TRIPS_KEY } from '@/lib/trips'
+import { SOS_KEY } from '@/lib/query-keys'
 
 type Schemas = components['schemas']
 
@@ -69,7 +69,7 @@ export const sharedTripQueryOptions = (token: string) =>
 /** Under the trips' key, so a change to the trip told live also reads the SOS again. */
 export const sosQueryOptions = (tripId: number) =>
   queryOptions({
-    queryKey: [...TRIPS_KEY, 'sos', tripId],
+    queryKey: [...SOS_KEY, tripId],
     queryFn: ({ signal }) => getData('/api/trip/sos/{trip_id}', { path: { trip_id: tripId }, signal }),
     staleTime: 0,
   })
@@ -77,7 +77,7 @@ export const sosQueryOptions = (tripId: number) =>
 /** Everyone else's SOS on the trip that still stands, for its host and active members; told live (lib/live.ts). */
 export const standingSosQueryOptions = (tripId: number) =>
   queryOptions({
-    queryKey: [...TRIPS_KEY, 'sos', tripId, 'standing'],
+    queryKey: [...SOS_KEY, tripId, 'standing'],
     queryFn: ({ signal }) => getData('/api/trip/sos/{trip_id}/standing', { path: { trip_id: tripId }, signal }),
     select: (list) => list.incidents,
     staleTime: 0,

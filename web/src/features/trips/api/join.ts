@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@/generated/api'
 import { call } from '@/lib/api-client'
-import { TRIPS_KEY } from '@/lib/trips'
+import { TRIPS_KEY } from '@/lib/query-keys'
 
 type Schemas = components['schemas']
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Trip } from '@/components/trip/trip'
 import { call } from '@/lib/api-client'
-import { TRIPS_KEY } from '@/lib/trips'
+import { TRIPS_KEY } from '@/lib/query-keys'
 
 /**
  * The viewer is being asked "Still coming?" on this trip, still ahead: TripPublic.still_coming_asked, an active member

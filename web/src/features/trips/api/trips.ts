@@ -3,7 +3,7 @@ import type { components } from '@/generated/api'
 import { ApiError } from '@/lib/api'
 import { call, getData } from '@/lib/api-client'
 import type { TripSearch } from '../model/search-query'
-import { TRIPS_KEY } from '@/lib/trips'
+import { TRIPS_KEY } from '@/lib/query-keys'
 
 type TripsFound = components['schemas']['TripsFound']
 

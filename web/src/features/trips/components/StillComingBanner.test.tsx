@@ -6,7 +6,7 @@ import { TripActionBar } from './TripActionBar'
 import { indiaWallTime, wallText } from '@/components/trip/india-time'
 import type { Trip } from '@/components/trip/trip'
 import { MESSAGES } from '@/generated/rules'
-import { TRIPS_KEY } from '@/lib/trips'
+import { TRIPS_KEY } from '@/lib/query-keys'
 import { envelope, reply, serveApi } from '@/testing/server'
 
 /** An active member's view of a trip leaving this many minutes from now. */
