@@ -14,7 +14,7 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from api.errors import refuse
 from api.joins.schemas import HostAction, PassengerAction
-from api.outbound import commit_before_calling_out
+from api.outbound import commit_before_calling_out, hold_no_connection
 from api.trips.lookups import load_trip
 from domain import clock
 from domain.bus import close_sockets_of
@@ -65,8 +65,8 @@ async def _make_move(
     actor_id: int,
     note: str | None,
 ) -> Move:
-    """Asks the request's flow to make the move. The two checks here only spare the flow a call that cannot
-    succeed; the flow decides.
+    """Asks the request's flow to make the move, holding nothing of the database while it does. The two checks here
+    only spare the flow a call that cannot succeed; the flow decides.
 
     The note is committed first (the flow's activity reads it under the request's row lock) and the flow is given
     only its id: what people write never reaches the flow's history. A refused move's note is deleted again."""
@@ -85,6 +85,9 @@ async def _make_move(
         refuse(not_found(messages.JOIN_REQUEST_NOT_FOUND))
     note_id = await _keep_note(session, passenger.id, actor_id, note)
     actor = JoinAction(actor_id=actor_id, note_id=note_id)
+    # The flow's activity locks the request's row meanwhile, and an Update may wait on a busy worker: the request
+    # holds no pooled connection while it waits (api/outbound.py).
+    await hold_no_connection(session)
     try:
         await _update(flows, join_workflow_id(trip.id, member_id, passenger.request_number), move, actor)
     except WorkflowUpdateFailedError as error:

@@ -18,13 +18,15 @@ from fastapi import FastAPI, Request
 from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
+from temporalio.client import Client
 
-from api.deps import get_db_session
+from api.deps import get_db_session, get_temporal
 from api.security.otp import NUMBER_LOCK, _lock_number
 from domain.models import Trip, User
-from tests.api.conftest import random_mobile_number
+from tests.api.conftest import new_person, random_mobile_number
 from tests.api.test_cab import plan, quotes, request
 from tests.api.test_commute import start
+from tests.api.test_join import ask_to_join, host_acts
 from tests.api.test_kyc import initiate
 from tests.api.test_trips import create
 
@@ -186,6 +188,43 @@ async def test_cab_stops_quotes_and_the_request_call_out_with_the_trip_unlocked(
     assert await quotes(signed_in, trip_id)
     assert (await request(signed_in, trip_id)).status_code == 200
     assert watch.calls == ["points", "names", "quotes", "quotes"]
+    assert watch.held == []
+
+
+class WatchedTemporal:
+    """Temporal as the API's calls reach it, each Workflow Update checked by the watch first."""
+
+    def __init__(self, client: Client, watch: Watch) -> None:
+        self._client = client
+        self._watch = watch
+
+    def get_workflow_handle(self, *args: Any, **kwargs: Any) -> Watched:
+        return Watched(self._client.get_workflow_handle(*args, **kwargs), self._watch)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._client, name)
+
+
+@pytest.mark.parametrize("note", [None, "See you at the gate"])
+async def test_a_hosts_answer_waits_for_the_flow_holding_nothing(app, watch, signed_in, note):
+    trip_id = await create(signed_in)
+    watch.rows = [(Trip, trip_id)]
+    watch.calls.clear()
+    watch.held.clear()
+    real = await app.state.temporal.get()
+
+    async def watched_temporal() -> WatchedTemporal:
+        return WatchedTemporal(real, watch)
+
+    app.dependency_overrides[get_temporal] = watched_temporal
+    try:
+        async with new_person(app, "Ravi Rider") as rider:
+            assert (await ask_to_join(rider, trip_id)).status_code == 200
+            answer = await host_acts(signed_in, trip_id, rider.user_id, "APPROVE", note)
+    finally:
+        app.dependency_overrides.pop(get_temporal)
+    assert answer.status_code == 200, answer.text
+    assert watch.calls == ["execute_update"]
     assert watch.held == []
 
 
