@@ -492,14 +492,13 @@ class FlowOutbox:
 
     async def oldest_waiting_seconds(self) -> int:
         """How long the oldest entry not parked has waited (0 when none waits); kept in the
-        `flow_outbox_oldest_waiting_seconds` gauge by the relay. The oldest is the lowest id: one step of the
-        primary key's index."""
+        `flow_outbox_oldest_waiting_seconds` gauge by the relay. Entries leave as they are delivered: the table holds
+        a backlog's worth at most, read once an interval."""
         async with self._session_maker() as session:
             waited = await session.scalar(
-                select(func.extract("epoch", func.now() - FlowOutboxEntry.created_at))
-                .where(FlowOutboxEntry.parked_at.is_(None))
-                .order_by(FlowOutboxEntry.id)
-                .limit(1)
+                select(func.extract("epoch", func.now() - func.min(FlowOutboxEntry.created_at))).where(
+                    FlowOutboxEntry.parked_at.is_(None)
+                )
             )
         seconds = max(int(waited or 0), 0)
         self._oldest_waiting_gauge.set(seconds)
