@@ -10,7 +10,6 @@ request and its withdrawal tell the host in one notice per person, trip and hour
 burst_key): asking, withdrawing and asking again in a burst leaves the host one notice, saying the latest.
 """
 
-from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
@@ -18,12 +17,13 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.notifications import burst_key, notify
+from activities.notifications import notify
 from activities.trips import trip_route_fields
 from domain import clock, notifications
 from domain.flows import FlowOutbox
+from domain.join_notices import person_fields, request_key
 from domain.live import Kind, tell_trip
-from domain.models import JoinNote, Trip, TripPassenger, User
+from domain.models import JoinNote, Trip, TripPassenger
 from domain.reliability import record_reliability
 from domain.rules import messages, notices
 from domain.rules.join import TRANSITIONS, Move, PassengerStatus, move_refusal
@@ -38,11 +38,6 @@ CLOCK_TOLERANCE = timedelta(seconds=1)
 
 # The moves that, this close before departure, leave the others without a seat or a ride.
 LATE_WHEN_CLOSE = frozenset({Move.LEAVE, Move.REMOVE})
-
-
-def request_key(trip: Trip, passenger: TripPassenger) -> str:
-    """The host's notice of a request, or of its withdrawal: one for the person's burst of them on the trip."""
-    return burst_key("join", trip.id, passenger.user_id, clock.now())
 
 
 def nudge_key(passenger: TripPassenger, nudge_number: int) -> str:
@@ -83,8 +78,9 @@ class JoinRequestActivities(JoinRequestSteps):
 
     @activity.defn
     async def open_join_request(self, passenger_id: int) -> str | None:
-        """Tells the host of the request and answers the trip's departure; None when the request is gone or no
-        longer pending. The flow is started after the request's commit, so it is there unless it moved on since."""
+        """The trip's departure, for the flow's timers; None when the request is gone or no longer pending. The host
+        was told of the request in its own transaction (api/joins/requests.py); the flow is started after that
+        commit, so the request is there unless it moved on since."""
         async with self._outbox.transaction() as session:
             found = await _lock(session, passenger_id)
             if found is None:
@@ -94,29 +90,6 @@ class JoinRequestActivities(JoinRequestSteps):
                 return None
             if trip.status != TripStatus.ACTIVE:
                 raise _refusal(TRIP_CANCELLED, trip, passenger)
-            fields = {
-                "name": await _person(session, passenger.user_id),
-                "route": trip_route_fields(trip),
-                "when": notifications.day_and_clock(trip.scheduled_at),
-            }
-            added: list[tuple[str, Mapping[str, object]]] = []
-            if passenger.large_luggage or passenger.small_luggage:
-                added.append(("LUGGAGE_BODY", {"large": passenger.large_luggage, "small": passenger.small_luggage}))
-            if stops := _stops_fields(trip, passenger):
-                added.append(("NEW_REQUEST_STOPS_BODY", stops))
-            draft = notifications.notice_draft(
-                recipient_id=trip.host_id,
-                sender_id=passenger.user_id,
-                kind="NEW_REQUEST",
-                fields=fields,
-                added=added,
-                entity_type=notices.ABOUT_REQUEST,
-                entity_id=str(trip.id),
-                dedupe_key=request_key(trip, passenger),
-                replaces=True,
-            )
-            await notify(session, [draft])
-            await tell_trip(session, Kind.JOIN, trip.id)
             return _iso(trip.scheduled_at)
 
     @activity.defn
@@ -184,7 +157,7 @@ class JoinRequestActivities(JoinRequestSteps):
                     recipient_id=trip.host_id,
                     sender_id=passenger.user_id,
                     kind="REQUEST_WAITING",
-                    fields={"name": await _person(session, passenger.user_id), "route": trip_route_fields(trip)},
+                    fields={"name": await person_fields(session, passenger.user_id), "route": trip_route_fields(trip)},
                     entity_type=notices.ABOUT_REQUEST,
                     entity_id=str(trip.id),
                     dedupe_key=nudge_key(passenger, nudge.number),
@@ -236,16 +209,6 @@ class JoinRequestActivities(JoinRequestSteps):
             return None
 
 
-def _stops_fields(trip: Trip, passenger: TripPassenger) -> dict[str, object] | None:
-    """Where the rider joins and leaves the trip, for the host, when they chose their own pick-up or drop (a stop
-    not chosen is the trip's own end); None otherwise."""
-    if passenger.pickup_latitude is None and passenger.drop_latitude is None:
-        return None
-    pickup = passenger.pickup_name if passenger.pickup_latitude is not None else None
-    drop = passenger.drop_name if passenger.drop_latitude is not None else None
-    return {"pickup": pickup or trip.origin.name, "drop": drop or trip.destination.name}
-
-
 async def _lock(session: AsyncSession, passenger_id: int) -> tuple[Trip, TripPassenger] | None:
     """The request and its trip, locked trip first so every writer takes the locks in one order."""
     trip_id = await session.scalar(select(TripPassenger.trip_id).where(TripPassenger.id == passenger_id))
@@ -287,11 +250,6 @@ async def _active_count(session: AsyncSession, trip_id: int) -> int:
     return int(count or 0)
 
 
-async def _person(session: AsyncSession, user_id: int) -> dict[str, object]:
-    """The person as a notice names them: by name, or 'Someone' in the reader's language."""
-    return notifications.person(await session.scalar(select(User.name).where(User.id == user_id)))
-
-
 async def _answer_notice(
     session: AsyncSession, trip: Trip, passenger: TripPassenger, move: Move, note: str | None
 ) -> notifications.NotificationDraft:
@@ -303,7 +261,7 @@ async def _answer_notice(
         recipient_id, sender_id = passenger.user_id, trip.host_id
     else:
         recipient_id, sender_id = trip.host_id, passenger.user_id
-        fields["name"] = await _person(session, passenger.user_id)
+        fields["name"] = await person_fields(session, passenger.user_id)
     told = note if transition.tells_reason and note else None
     return notifications.notice_draft(
         recipient_id=recipient_id,

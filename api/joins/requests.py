@@ -1,5 +1,5 @@
 """Asking to join a trip (SPEC §4 passenger transitions, §5): the checks in the spec's words, the person's row on the
-trip, and the request's flow (JoinRequestWorkflow) started once the transaction commits.
+trip, the host's notice, and the request's flow (JoinRequestWorkflow) started once the transaction commits.
 
 Requests sent together by one person (a double tap, a script) make one request and one flow: the row is renewed
 only from a status that may ask again, decided on the row as it stands when the statement locks it, so the others
@@ -20,13 +20,17 @@ from domain.asks import AskKind, count_ask
 from domain.compiled_query import CompiledQuery
 from domain.db import session_driver_connection
 from domain.flows import start_after_commit
+from domain.join_notices import new_request_notice
+from domain.live import Kind, tell_trip
 from domain.models import Trip, TripPassenger, User
+from domain.notifications import store_notifications
 from domain.rules import messages
 from domain.rules.join import ASKABLE_AGAIN, PassengerStatus, PassengerType, join_request_refusal
 from domain.rules.refusal import Refusal, RefusalKind, invalid, not_found, not_now, too_many
 from domain.rules.trip import TRIP_IS_CANCELLED, TripStatus
 from domain.settings import Settings
 from workflows.join_request.contracts import JoinRequest, join_start
+from workflows.push.contracts import push_start
 
 _ASKER: BindParameter[int] = bindparam("user_id", type_=BigInteger)
 # What the checks need, in one round trip, with the trip's row locked until the commit so they still hold then.
@@ -139,3 +143,13 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
         nudge_interval_seconds=settings.join_nudge_interval_seconds,
     )
     await start_after_commit(session, join_start(request, request_number))
+    await _tell_the_host(session, body.trip_id, passenger_id)
+
+
+async def _tell_the_host(session: AsyncSession, trip_id: int, passenger_id: int) -> None:
+    """The host's notice of the request and the trip's live change, in the request's transaction: told at its
+    commit, like a trip's edit; the request's flow keeps only its timers and the answers."""
+    trip = await session.get_one(Trip, trip_id)
+    passenger = await session.get_one(TripPassenger, passenger_id)
+    await store_notifications(session, [await new_request_notice(session, trip, passenger)], push_start)
+    await tell_trip(session, Kind.JOIN, trip_id)

@@ -103,6 +103,16 @@ async def test_a_request_is_in_the_hosts_history_with_the_senders_picture(signed
     assert await history(member) == []
 
 
+async def test_the_host_is_told_of_a_request_in_the_requests_own_transaction(signed_in, member):
+    trip_id = await create(signed_in)
+    assert (await ask_to_join(member, trip_id, large_luggage=1)).status_code == 200
+    # Read at once, waiting for no flow: the notice was stored with the request.
+    [notice] = await history(signed_in)
+    assert notice["title"] == "New request"
+    assert notice["message"].startswith("Ravi Kumar wants to join your trip ")
+    assert notice["message"].endswith(" Luggage: 1, handheld: 0.")
+
+
 async def test_the_request_tab_shows_only_requests_newest_first(signed_in, member):
     trip_id = await create(signed_in)
     asked = await member.post(
