@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import type { paths } from './generated/api'
 import { notificationPath } from './lib/notification-route'
 
 declare const self: ServiceWorkerGlobalScope
@@ -18,7 +19,25 @@ const json = (answer: Answer, status = 200) =>
 const failure = (message: string, status = 500) => json({ status: 'FAILURE', message }, status)
 
 /** Calls the API on behalf of the page, passing on the page's CSRF token. */
-async function callApi(path: string, method: string, csrf: string | null, body?: unknown): Promise<Response> {
+// The one API address the worker calls on its own, typed from the OpenAPI document (src/generated/api.ts): a changed
+// body or method fails the type check, as the page's calls through lib/api-client.ts do.
+const SUBSCRIPTION = '/api/notification/subscription' satisfies keyof paths
+type SubscriptionMethod = 'post' | 'put' | 'delete'
+type SubscriptionBody<M extends SubscriptionMethod> = paths[typeof SUBSCRIPTION][M] extends {
+  requestBody: { content: { 'application/json': infer Body } }
+}
+  ? Body
+  : never
+
+function callSubscription<M extends SubscriptionMethod>(
+  method: M,
+  csrf: string | null,
+  body: SubscriptionBody<M>,
+): Promise<Response> {
+  return callApi(SUBSCRIPTION, method.toUpperCase(), csrf, body)
+}
+
+async function callApi(path: keyof paths, method: string, csrf: string | null, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (csrf) headers[CSRF_HEADER] = csrf
@@ -28,6 +47,19 @@ async function callApi(path: string, method: string, csrf: string | null, body?:
     credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body),
   })
+}
+
+type SubscriptionKeys = SubscriptionBody<'post'>
+
+/** The subscription as the API keeps it: its endpoint and its two keys. */
+function subscriptionKeys(subscription: PushSubscription): Pick<SubscriptionKeys, 'endpoint' | 'keys'> {
+  const keys = subscription.toJSON().keys ?? {}
+  return { endpoint: subscription.endpoint, keys: { auth: keys.auth ?? '', p256dh: keys.p256dh ?? '' } }
+}
+
+/** The page's word for its platform, as the API takes it. */
+function platform(os: string | undefined): SubscriptionKeys['os'] {
+  return os === 'ios' || os === 'android' ? os : null
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -72,23 +104,23 @@ async function subscribe(request: Request): Promise<Response> {
       )
     }
   }
-  const body = { ...subscription.toJSON(), os, device_id }
-  return callApi('/api/notification/subscription', 'POST', request.headers.get(CSRF_HEADER), body)
+  const body = { ...subscriptionKeys(subscription), os: platform(os), device_id }
+  return callSubscription('post', request.headers.get(CSRF_HEADER), body)
 }
 
 async function refresh(request: Request): Promise<Response> {
   const { os, device_id } = (await request.json().catch(() => ({}))) as Record<string, string | undefined>
   const subscription = await self.registration.pushManager.getSubscription()
   if (!subscription) return failure('This device is not subscribed', 404)
-  const body = { subscription: subscription.toJSON(), os, device_id }
-  return callApi('/api/notification/subscription', 'PUT', request.headers.get(CSRF_HEADER), body)
+  const body = { subscription: subscriptionKeys(subscription), os: platform(os), device_id }
+  return callSubscription('put', request.headers.get(CSRF_HEADER), body)
 }
 
 /** Logout and account deletion: the server forgets this device, then the browser drops the subscription. */
 async function unsubscribe(request: Request): Promise<Response> {
   const subscription = await self.registration.pushManager.getSubscription()
   if (subscription) {
-    await callApi('/api/notification/subscription', 'DELETE', request.headers.get(CSRF_HEADER), {
+    await callSubscription('delete', request.headers.get(CSRF_HEADER), {
       endpoint: subscription.endpoint,
     }).catch(() => undefined)
     await subscription.unsubscribe().catch(() => false)
@@ -97,7 +129,7 @@ async function unsubscribe(request: Request): Promise<Response> {
 }
 
 async function loginState(): Promise<Response> {
-  const answer = await fetch('/api/auth/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+  const answer = await fetch('/api/auth/session' satisfies keyof paths, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
   const envelope = (await answer.json().catch(() => null)) as { data?: { is_logged_in?: boolean } } | null
   const isLoggedIn = Boolean(envelope?.data?.is_logged_in)
   return json({ status: 'SUCCESS', message: 'OK', data: { is_logged_in: isLoggedIn } })
@@ -242,8 +274,8 @@ self.addEventListener('pushsubscriptionchange', (event) => {
       // The page's CSRF cookie: `__Host-` prefixed outside localhost (api/security/cookies.py).
       const named = async (name: string) => (await cookieStore?.get(name).catch(() => null))?.value ?? null
       const csrf = (await named('__Host-csrf_token')) ?? (await named('csrf_token'))
-      await callApi('/api/notification/subscription', 'PUT', csrf, {
-        subscription: renewed.toJSON(),
+      await callSubscription('put', csrf, {
+        subscription: subscriptionKeys(renewed),
         old_endpoint: change.oldSubscription?.endpoint,
       })
     })().catch(() => undefined),
