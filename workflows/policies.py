@@ -36,6 +36,21 @@ DELIVERY_RETRY = RetryPolicy(
     maximum_interval=timedelta(minutes=10),
 )
 
+# An SOS's SMS step: one attempt (each of its SMS waits at most the gateway's 10 s), and how often it is tried: about
+# a minute in all, then the step gives up and its SMS stay kept unsent, beside the escalation timer, not in its way.
+SMS_SEND_TIMEOUT = timedelta(seconds=20)
+SMS_SEND_RETRY = RetryPolicy(
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(seconds=15),
+    maximum_attempts=5,
+)
+# How long a push may keep trying: a notification pushed a day late is noise; the list still has it.
+PUSH_PATIENCE = timedelta(hours=6)
+# How long a contact's notice may keep trying: a day late it still tells the number who added it; after that the
+# gateway's trouble is support's.
+CONTACT_NOTICE_PATIENCE = timedelta(days=1)
+
 # One attempt of a database write or a vendor call.
 STEP_TIMEOUT = timedelta(seconds=30)
 # One attempt of a step over many rows or files (a commute's days, an account's pictures, a document's scan).

@@ -7,19 +7,15 @@ that is down delays it, for as long as it would still be worth sending. FlowStat
 undelivered.
 """
 
-from datetime import timedelta
-
 from temporalio import workflow
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
     from workflows.contact_notice.contracts import ContactNotice, ContactNoticeSteps
     from workflows.flow import FLOW_STATUS
-    from workflows.policies import DELIVERY_RETRY, STEP_TIMEOUT
+    from workflows.policies import CONTACT_NOTICE_PATIENCE, DELIVERY_RETRY, STEP_TIMEOUT
 
 UNDELIVERED = "undelivered"
-# A notice a day late still tells the number who added it; after that the gateway's trouble is support's.
-SEND_PATIENCE = timedelta(days=1)
 
 
 @workflow.defn
@@ -32,7 +28,7 @@ class ContactNoticeWorkflow:
                 ContactNoticeSteps.send_contact_notice,
                 notice.notice_id,
                 start_to_close_timeout=STEP_TIMEOUT,
-                schedule_to_close_timeout=SEND_PATIENCE,
+                schedule_to_close_timeout=CONTACT_NOTICE_PATIENCE,
                 retry_policy=DELIVERY_RETRY,
             )
         except ActivityError:

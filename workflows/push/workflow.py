@@ -10,21 +10,17 @@ FlowStatus: sending -> delivered | undelivered.
 """
 
 import asyncio
-from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
     from workflows.flow import FLOW_STATUS
-    from workflows.policies import BOUNDED_RETRY, DELIVERY_RETRY, STEP_TIMEOUT
+    from workflows.policies import BOUNDED_RETRY, DELIVERY_RETRY, PUSH_PATIENCE, STEP_TIMEOUT
     from workflows.push.contracts import PushDelivery, PushNotification, PushSteps
 
 DELIVERED = "delivered"
 UNDELIVERED = "undelivered"
-
-# A notification pushed a day late is noise; the list still has it.
-SEND_PATIENCE = timedelta(hours=6)
 
 
 @workflow.defn
@@ -51,7 +47,7 @@ class PushNotificationWorkflow:
                 PushSteps.send_push,
                 delivery,
                 start_to_close_timeout=STEP_TIMEOUT,
-                schedule_to_close_timeout=SEND_PATIENCE,
+                schedule_to_close_timeout=PUSH_PATIENCE,
                 retry_policy=DELIVERY_RETRY,
             )
         except ActivityError:

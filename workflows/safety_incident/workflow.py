@@ -10,23 +10,22 @@ closing it) tells the contacts and the members that it is closed and ends the fl
 once (activities/safety.py). Signals are idempotent. FlowStatus: open → escalated → acknowledged → resolved, each
 but resolved skippable.
 
-Every SMS step is bounded (SEND_TIMEOUT, SEND_RETRY) and runs beside the escalation timer, not in its way: a dead
-gateway delays no reminder and no page, and a step that gave up leaves its SMS kept unsent.
+Every SMS step is bounded (workflows/policies.py SMS_SEND_TIMEOUT, SMS_SEND_RETRY) and runs beside the escalation
+timer, not in its way: a dead gateway delays no reminder and no page, and a step that gave up leaves its SMS kept
+unsent.
 """
 
 import asyncio
 from collections.abc import Coroutine
-from datetime import timedelta
 from typing import Any
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
     from domain.rules.safety import IncidentStatus
     from workflows.flow import FLOW_STATUS
-    from workflows.policies import PATIENT_RETRY, STEP_TIMEOUT
+    from workflows.policies import PATIENT_RETRY, SMS_SEND_RETRY, SMS_SEND_TIMEOUT, STEP_TIMEOUT
     from workflows.safety_incident.contracts import (
         ALERT,
         MAX_REMINDERS,
@@ -43,17 +42,7 @@ with workflow.unsafe.imports_passed_through():
     from workflows.steps import short_step
     from workflows.waiting import until
 
-__all__ = ["MAX_REMINDERS", "SEND_RETRY", "SEND_TIMEOUT", "SafetyIncidentWorkflow"]
-
-# One attempt of an SMS step (each of its SMS waits at most the gateway's 10 s), and how often it is tried: about a
-# minute in all, then the step gives up and its SMS stay kept unsent.
-SEND_TIMEOUT = timedelta(seconds=20)
-SEND_RETRY = RetryPolicy(
-    initial_interval=timedelta(seconds=1),
-    backoff_coefficient=2.0,
-    maximum_interval=timedelta(seconds=15),
-    maximum_attempts=5,
-)
+__all__ = ["MAX_REMINDERS", "SafetyIncidentWorkflow"]
 
 
 @workflow.defn
@@ -119,7 +108,7 @@ class SafetyIncidentWorkflow:
         send = SafetyIncidentSteps.page_support if step == SUPPORT else SafetyIncidentSteps.tell_contacts
         try:
             await workflow.execute_activity_method(
-                send, sms, start_to_close_timeout=SEND_TIMEOUT, retry_policy=SEND_RETRY
+                send, sms, start_to_close_timeout=SMS_SEND_TIMEOUT, retry_policy=SMS_SEND_RETRY
             )
         except ActivityError as error:
             workflow.logger.warning("SOS %s: step %s gave up: %s", self._start.incident_id, step, error)
