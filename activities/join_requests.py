@@ -12,7 +12,7 @@ burst_key): asking, withdrawing and asking again in a burst leaves the host one 
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
@@ -26,10 +26,11 @@ from domain.live import Kind, tell_trip
 from domain.models import JoinNote, Trip, TripPassenger
 from domain.reliability import record_reliability
 from domain.rules import messages, notices
-from domain.rules.join import TRANSITIONS, Move, PassengerStatus, move_refusal
+from domain.rules.join import TRANSITIONS, Move, PassengerStatus, full_trip_refusal, move_refusal
 from domain.rules.refusal import Refusal, RefusalKind
 from domain.rules.reliability import ReliabilityEvent, is_late, is_late_leave
 from domain.rules.trip import TripStatus
+from domain.trips import people_on_trip
 from workflows.join_request.contracts import HostNudge, JoinMove, JoinRequestSteps
 
 # A departure timer fires on the server's clock; the worker's may lag a little behind it.
@@ -122,8 +123,10 @@ class JoinRequestActivities(JoinRequestSteps):
             )
             if refusal is not None:
                 raise _refusal(refusal, trip, passenger)
-            if move == Move.APPROVE and await _active_count(session, trip.id) >= trip.total_passengers:
-                raise _refusal(Refusal(RefusalKind.TRIP_FULL, messages.JOIN_TRIP_FULL), trip, passenger)
+            if move == Move.APPROVE:
+                people = int(await session.scalar(people_on_trip(trip.id)) or 0)
+                if full := full_trip_refusal(people_on_trip=people, seats=trip.total_passengers):
+                    raise _refusal(full, trip, passenger)
             passenger.status = transition.target
             if move_of.note_id is not None:
                 note = await _note(session, move_of.note_id, passenger_id, actor_id)
@@ -240,14 +243,6 @@ async def _note(session: AsyncSession, note_id: int, passenger_id: int, actor_id
             JoinNote.id == note_id, JoinNote.passenger_id == passenger_id, JoinNote.author_id == actor_id
         )
     )
-
-
-async def _active_count(session: AsyncSession, trip_id: int) -> int:
-    """Active people on the trip, the host included."""
-    count = await session.scalar(
-        select(func.count()).where(TripPassenger.trip_id == trip_id, TripPassenger.status == PassengerStatus.ACTIVE)
-    )
-    return int(count or 0)
 
 
 async def _answer_notice(

@@ -5,8 +5,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
-from sqlalchemy import bindparam, insert, literal, select
+from sqlalchemy import ColumnElement, Select, bindparam, func, insert, literal, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import InstrumentedAttribute
 
 from domain.compiled_query import CompiledQuery
 from domain.db import session_driver_connection
@@ -104,3 +105,9 @@ async def add_trip(session: AsyncSession, draft: TripDraft) -> int:
     }
     rows = await _ADD_TRIP.rows(await session_driver_connection(session), values)
     return int(rows[0][0])
+
+
+def people_on_trip(trip_id: int | ColumnElement[int] | InstrumentedAttribute[int]) -> Select[int]:
+    """How many people are on the trip, its host included: the count every seat check reads (a trip's edit, a
+    request, an approval), for a statement of its own or as a subquery of one on the trip (`Trip.id`)."""
+    return select(func.count()).where(TripPassenger.trip_id == trip_id, TripPassenger.status == PassengerStatus.ACTIVE)

@@ -25,10 +25,11 @@ from domain.live import Kind, tell_trip
 from domain.models import Trip, TripPassenger, User
 from domain.notifications import store_notifications
 from domain.rules import messages
-from domain.rules.join import ASKABLE_AGAIN, PassengerStatus, PassengerType, join_request_refusal
+from domain.rules.join import ASKABLE_AGAIN, PassengerStatus, PassengerType, full_trip_refusal, join_request_refusal
 from domain.rules.refusal import Refusal, RefusalKind, invalid, not_found, not_now, too_many
 from domain.rules.trip import TRIP_IS_CANCELLED, TripStatus
 from domain.settings import Settings
+from domain.trips import people_on_trip
 from workflows.join_request.contracts import JoinRequest, join_start
 from workflows.push.contracts import push_start
 
@@ -48,9 +49,7 @@ _TRIP_AS_ASKED = CompiledQuery(
         select(TripPassenger.status)
         .where(TripPassenger.trip_id == Trip.id, TripPassenger.user_id == _ASKER)
         .scalar_subquery(),
-        select(func.count())
-        .where(TripPassenger.trip_id == Trip.id, TripPassenger.status == PassengerStatus.ACTIVE.value)
-        .scalar_subquery(),
+        people_on_trip(Trip.id).scalar_subquery(),
     )
     .where(Trip.id == bindparam("trip_id"))
     .with_for_update(of=Trip),
@@ -111,8 +110,7 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
     if scheduled_at <= clock.now():
         refuse(Refusal(RefusalKind.TRIP_IN_PAST, messages.JOIN_REQUEST_PAST))
     refuse(join_request_refusal(PassengerStatus(asked_before) if asked_before is not None else None))
-    if active >= seats:
-        refuse(Refusal(RefusalKind.TRIP_FULL, messages.JOIN_TRIP_FULL))
+    refuse(full_trip_refusal(people_on_trip=active, seats=seats))
     refuse(stops_refusal(settings, TripWay.of(way, scheduled_at), body.pickup, body.drop))
     asked = await _ASK.rows(
         connection,

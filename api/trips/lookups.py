@@ -1,13 +1,13 @@
 """Reading one trip for an action on it, shared by the trip and joining calls."""
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import refuse
-from domain.models import Trip, TripPassenger
+from domain.models import Trip
 from domain.rules import messages
-from domain.rules.join import PassengerStatus
 from domain.rules.refusal import not_found
+from domain.trips import people_on_trip
 
 
 async def load_trip(session: AsyncSession, trip_id: int, for_update: bool = False) -> Trip:
@@ -21,7 +21,4 @@ async def load_trip(session: AsyncSession, trip_id: int, for_update: bool = Fals
 
 async def active_count(session: AsyncSession, trip_id: int) -> int:
     """The people in the trip, its host included."""
-    count = await session.scalar(
-        select(func.count()).where(TripPassenger.trip_id == trip_id, TripPassenger.status == PassengerStatus.ACTIVE)
-    )
-    return int(count or 0)
+    return int(await session.scalar(people_on_trip(trip_id)) or 0)

@@ -151,6 +151,13 @@ def move_refusal(
     return None
 
 
+def full_trip_refusal(*, people_on_trip: int, seats: int) -> Refusal | None:
+    """A trip takes no one more once the people on it (its host included) fill its seats: asked or approved."""
+    if people_on_trip >= seats:
+        return Refusal(RefusalKind.TRIP_FULL, messages.JOIN_TRIP_FULL)
+    return None
+
+
 def join_request_refusal(status: PassengerStatus | None) -> Refusal | None:
     """Why a person holding this status on a trip may not ask to join it (again), or None."""
     if status == PassengerStatus.REQUESTED:

@@ -19,6 +19,7 @@ from domain.rules.join import (
     FlowEnd,
     Move,
     PassengerStatus,
+    full_trip_refusal,
     join_request_refusal,
     move_refusal,
 )
@@ -144,3 +145,13 @@ def test_only_requested_and_active_are_followed_and_only_the_hosts_answers_bar_a
     assert {REQUESTED, ACTIVE} == OPEN
     assert {REJECTED, REMOVED} == BARRED
     assert {REVOKED, LEFT, EXPIRED} == ASKABLE_AGAIN
+
+
+@pytest.mark.parametrize(
+    ("people", "seats", "full"),
+    [(1, 2, False), (2, 2, True), (3, 4, False), (4, 4, True), (5, 4, True)],
+    ids=["room-for-one", "full", "room", "full-at-four", "over-full"],
+)
+def test_a_trip_takes_no_one_more_once_its_seats_are_filled(people: int, seats: int, full: bool) -> None:
+    refusal = full_trip_refusal(people_on_trip=people, seats=seats)
+    assert refusal == (Refusal(RefusalKind.TRIP_FULL, messages.JOIN_TRIP_FULL) if full else None)
