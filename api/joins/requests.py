@@ -25,9 +25,9 @@ from domain.live import Kind, tell_trip
 from domain.models import Trip, TripPassenger, User
 from domain.notifications import store_notifications
 from domain.rules import messages
-from domain.rules.join import ASKABLE_AGAIN, PassengerStatus, PassengerType, full_trip_refusal, join_request_refusal
-from domain.rules.refusal import Refusal, RefusalKind, invalid, not_found, not_now, too_many
-from domain.rules.trip import TRIP_IS_CANCELLED, TripStatus
+from domain.rules.join import ASKABLE_AGAIN, PassengerStatus, PassengerType, ask_refusal, join_request_refusal
+from domain.rules.refusal import not_found, not_now, too_many
+from domain.rules.trip import TripStatus
 from domain.settings import Settings
 from domain.trips import people_on_trip
 from workflows.join_request.contracts import JoinRequest, join_start
@@ -100,17 +100,17 @@ async def ask_to_join(session: AsyncSession, settings: Settings, user: User, bod
     if not found:
         refuse(not_found(messages.TRIP_NOT_FOUND))
     host_id, trip_status, scheduled_at, seats, blocked, *way, asked_before, active = found[0]
-    if blocked:
-        # Not found, as in search and when opening the trip (api/users/blocks.py): the block is not told.
-        refuse(not_found(messages.TRIP_NOT_FOUND))
-    if trip_status == TripStatus.CANCELLED:
-        refuse(TRIP_IS_CANCELLED)
-    if host_id == user.id:
-        refuse(invalid(messages.JOIN_OWN_TRIP))
-    if scheduled_at <= clock.now():
-        refuse(Refusal(RefusalKind.TRIP_IN_PAST, messages.JOIN_REQUEST_PAST))
-    refuse(join_request_refusal(PassengerStatus(asked_before) if asked_before is not None else None))
-    refuse(full_trip_refusal(people_on_trip=active, seats=seats))
+    refuse(
+        ask_refusal(
+            blocked=blocked,
+            cancelled=trip_status == TripStatus.CANCELLED,
+            own_trip=host_id == user.id,
+            departed=scheduled_at <= clock.now(),
+            status=PassengerStatus(asked_before) if asked_before is not None else None,
+            people_on_trip=active,
+            seats=seats,
+        )
+    )
     refuse(stops_refusal(settings, TripWay.of(way, scheduled_at), body.pickup, body.drop))
     asked = await _ASK.rows(
         connection,

@@ -158,6 +158,29 @@ def full_trip_refusal(*, people_on_trip: int, seats: int) -> Refusal | None:
     return None
 
 
+def ask_refusal(
+    *,
+    blocked: bool,
+    cancelled: bool,
+    own_trip: bool,
+    departed: bool,
+    status: PassengerStatus | None,
+    people_on_trip: int,
+    seats: int,
+) -> Refusal | None:
+    """Why this person may not ask to join the trip now, or None, in the order they should hear it. A block between
+    them and the host is answered as a trip not found, as search and the trip's page answer it: it is not told."""
+    if blocked:
+        return Refusal(RefusalKind.NOT_FOUND, messages.TRIP_NOT_FOUND)
+    if cancelled:
+        return Refusal(RefusalKind.TRIP_CANCELLED, messages.TRIP_CANCELLED)
+    if own_trip:
+        return Refusal(RefusalKind.INVALID, messages.JOIN_OWN_TRIP)
+    if departed:
+        return Refusal(RefusalKind.TRIP_IN_PAST, messages.JOIN_REQUEST_PAST)
+    return join_request_refusal(status) or full_trip_refusal(people_on_trip=people_on_trip, seats=seats)
+
+
 def join_request_refusal(status: PassengerStatus | None) -> Refusal | None:
     """Why a person holding this status on a trip may not ask to join it (again), or None."""
     if status == PassengerStatus.REQUESTED:

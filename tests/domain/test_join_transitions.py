@@ -19,6 +19,7 @@ from domain.rules.join import (
     FlowEnd,
     Move,
     PassengerStatus,
+    ask_refusal,
     full_trip_refusal,
     join_request_refusal,
     move_refusal,
@@ -155,3 +156,44 @@ def test_only_requested_and_active_are_followed_and_only_the_hosts_answers_bar_a
 def test_a_trip_takes_no_one_more_once_its_seats_are_filled(people: int, seats: int, full: bool) -> None:
     refusal = full_trip_refusal(people_on_trip=people, seats=seats)
     assert refusal == (Refusal(RefusalKind.TRIP_FULL, messages.JOIN_TRIP_FULL) if full else None)
+
+
+OPEN_TRIP = {
+    "blocked": False,
+    "cancelled": False,
+    "own_trip": False,
+    "departed": False,
+    "status": None,
+    "people_on_trip": 1,
+    "seats": 3,
+}
+
+
+@pytest.mark.parametrize(
+    ("changed", "refusal"),
+    [
+        ({}, None),
+        ({"status": REVOKED}, None),
+        ({"blocked": True, "cancelled": True}, Refusal(RefusalKind.NOT_FOUND, messages.TRIP_NOT_FOUND)),
+        ({"cancelled": True, "own_trip": True}, Refusal(RefusalKind.TRIP_CANCELLED, messages.TRIP_CANCELLED)),
+        ({"own_trip": True, "departed": True}, Refusal(RefusalKind.INVALID, messages.JOIN_OWN_TRIP)),
+        ({"departed": True, "status": REQUESTED}, Refusal(RefusalKind.TRIP_IN_PAST, messages.JOIN_REQUEST_PAST)),
+        (
+            {"status": REQUESTED, "people_on_trip": 3},
+            Refusal(RefusalKind.NOT_ALLOWED_NOW, messages.JOIN_ALREADY_REQUESTED),
+        ),
+        ({"people_on_trip": 3}, Refusal(RefusalKind.TRIP_FULL, messages.JOIN_TRIP_FULL)),
+    ],
+    ids=[
+        "open-trip->asked",
+        "revoked-asks-again->asked",
+        "blocked->not-found-first",
+        "cancelled->before-own-trip",
+        "own-trip->before-departed",
+        "departed->before-already-requested",
+        "already-requested->before-full",
+        "full->refused",
+    ],
+)
+def test_asking_to_join_is_refused_in_the_order_the_person_should_hear(changed, refusal) -> None:
+    assert ask_refusal(**(OPEN_TRIP | changed)) == refusal
