@@ -10,9 +10,6 @@ type Schemas = components['schemas']
 export type ChatSummary = Schemas['ChatPublic']
 export type ChatListPage = Schemas['ChatList']
 export type ChatHistoryPage = Schemas['ChatHistory']
-export type ChatMessage = Schemas['ChatMessagePublic']
-export type ChatDocument = Schemas['ChatDocumentPublic']
-export type ChatSender = Schemas['ChatSender']
 export type DocumentAccepted = Schemas['DocumentAccepted']
 
 

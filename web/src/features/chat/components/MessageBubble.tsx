@@ -1,4 +1,4 @@
-import type { ChatDocument } from '../api/chats'
+import type { ChatDocument } from '../model/room-messages'
 import type { RoomMessage } from '../model/room-messages'
 import styles from './ChatRoom.module.css'
 import { MessageText } from './MessageText'

@@ -5,8 +5,6 @@ import {
   chatHistoryQueryOptions,
   seenMessagesQueryOptions,
   uploadChatDocument,
-  type ChatMessage,
-  type ChatSender,
 } from '../api/chats'
 import {
   catchUpPoint,
@@ -16,6 +14,8 @@ import {
   withChange,
   withQueued,
   withServerMessages,
+  type ChatMessage,
+  type ChatSender,
   type Outgoing,
   type RoomMessage,
   type RoomMessages,

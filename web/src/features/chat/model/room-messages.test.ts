@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatMessage } from '../api/chats'
+import type { ChatMessage } from './room-messages'
 import { lastSeenId, messageKey, orderedMessages, unsent, withChange, withQueued, withServerMessages } from './room-messages'
 
 const me = { user_id: 1, name: 'Asha Rao', image: null, is_kyc_verified: false }

@@ -1,4 +1,9 @@
-import type { ChatDocument, ChatMessage, ChatSender } from '../api/chats'
+import type { components } from '@/generated/api'
+
+/** A stored message, its sender and its attachments, as the API answers them. */
+export type ChatMessage = components['schemas']['ChatMessagePublic']
+export type ChatDocument = components['schemas']['ChatDocumentPublic']
+export type ChatSender = components['schemas']['ChatSender']
 
 /** SPEC §3 chat message states, as the sender sees them. */
 export type MessageStatus = 'waiting' | 'failed' | 'successful'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatMessage } from '../api/chats'
+import type { ChatMessage } from './room-messages'
 import { orderedMessages, withChange, withQueued, withServerMessages } from './room-messages'
 import { fromSeen, seenMessages, withoutSeen } from './seen-messages'
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ChatMessage } from '../api/chats'
+import type { ChatMessage } from './room-messages'
 import { catchUpPoint, HELD_IDS_MAX, orderedMessages, withQueued, withServerMessages } from './room-messages'
 import { errorAction, SocketRetries } from './socket-retries'
 
