@@ -29,7 +29,7 @@ from api.web import mount_web_app
 from domain.db import create_engine, create_reading_session_maker, create_session_maker
 from domain.flows import FlowOutbox
 from domain.gazetteer.load import ensure_gazetteer_loaded
-from domain.memory import freeze_startup_objects
+from domain.memory import collect_young_less_often, freeze_startup_objects
 from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
 from domain.providers.linkedin import LinkedInOidc
@@ -123,6 +123,7 @@ def create_app(settings: Settings | None = None, push_destinations: PushDestinat
             await ensure_gazetteer_loaded(app.state.session_maker)
             app.state.chat = await open_chat(settings, app.state.flows)
             freeze_startup_objects()
+            collect_young_less_often()
             try:
                 yield
             finally:
