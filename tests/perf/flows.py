@@ -572,9 +572,10 @@ def _calibrated_capacity(capacity: dict[str, Any], cores: int) -> None:
     capacity["cpu_ms_per_flow_start_calibrated"] = round(calibrated_ms, 2)
     rate = capacity["start_rate_per_s"]
     capacity["flow_starts_per_core_s"] = round(rate / cores, 1) if rate else None
-    # A calibrated core does the stack's work of a start in calibrated_ms: as many more starts as raw_ms is longer.
+    # A calibrated core does the stack's work of a start in calibrated_ms instead of raw_ms: as many times more starts
+    # a second as raw_ms is longer.
     capacity["flow_starts_per_core_s_calibrated"] = (
-        round(rate / cores * calibrated_ms / raw_ms, 1) if rate and raw_ms else None
+        round(rate / cores * raw_ms / calibrated_ms, 1) if rate and calibrated_ms else None
     )
 
 
