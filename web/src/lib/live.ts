@@ -16,8 +16,8 @@ import {
   REVIEWS_KEY,
   SOS_KEY,
   TRIPS_KEY,
-  USER_KEY,
 } from '@/lib/query-keys'
+import { userQueryOptions } from '@/lib/session'
 
 export type LiveChange = { kind?: unknown; id?: unknown }
 
@@ -33,7 +33,7 @@ const REFRESHED: Record<LiveKind, readonly QueryKey[]> = {
   join: [TRIPS_KEY, CHAT_LIST_KEY],
   cab: [TRIPS_KEY],
   question: [TRIPS_KEY],
-  kyc: [USER_KEY],
+  kyc: [userQueryOptions().queryKey],
   notification: [NOTIFICATIONS_KEY],
   sos: [SOS_KEY],
 }

@@ -9,4 +9,3 @@ export const CHAT_KEY = ['chat'] as const
 export const CHAT_LIST_KEY = [...CHAT_KEY, 'list'] as const
 /** A trip's SOS, the person's own and the standing ones of others: under the trips' key. */
 export const SOS_KEY = [...TRIPS_KEY, 'sos'] as const
-export const USER_KEY = ['user'] as const

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { call, getData } from '@/lib/api-client'
-import { USER_KEY } from '@/lib/query-keys'
 import { clearAllStorage } from '@/lib/storage'
 import { paths } from '@/config/paths'
 import { afterNextNavigation } from '@/lib/navigation'
@@ -25,7 +24,7 @@ export const sessionQueryOptions = () =>
 
 export const userQueryOptions = () =>
   queryOptions({
-    queryKey: USER_KEY,
+    queryKey: ['user'],
     queryFn: ({ signal }) => getData('/api/user/user', { signal }),
   })
 
