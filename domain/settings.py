@@ -1,8 +1,10 @@
 """Every setting has a safe embedded default and an environment variable of the same name in capitals; they are
 grouped by the area they serve, and `Settings` has them all."""
 
+import base64
 import ipaddress
 import os
+import re
 import secrets
 from functools import lru_cache
 from pathlib import Path
@@ -246,6 +248,25 @@ class PushSettings(BaseSettings):
     web_push_timeout_seconds: float = 10.0
 
 
+class BecknSettings(BaseSettings):
+    """Humsafar as a provider platform (BPP) on ONDC's mobility network (domain/providers/beckn, docs/interop.md):
+    its subscriber id and the unique_key_id the registry lists its signing key by, that key (base64 of the ed25519
+    seed, or of the seed and the public key as ONDC's tools write it), the registry, and the cities it serves (ONDC
+    city codes). All but the cities are required with SANDBOX=false; with SANDBOX=true the subscriber id is
+    PUBLIC_APP_URL's host, a key pair is generated on first run and kept under data_dir, and the sandbox registry
+    (/api/sandbox/beckn/registry) stands in."""
+
+    beckn_subscriber_id: str | None = None
+    beckn_unique_key_id: str | None = None
+    beckn_signing_private_key: str | None = None  # a secret
+    beckn_registry_url: str | None = None
+    beckn_city_codes: list[str] = Field(default=["std:080"], min_length=1)
+    # How long a participant's key the registry answered (or its answer that there is none) is used before it is
+    # looked up again.
+    beckn_registry_cache_seconds: int = Field(default=600, ge=0)
+    beckn_registry_timeout_seconds: float = Field(default=5.0, gt=0)
+
+
 class Settings(
     RunSettings,
     FlowSettings,
@@ -260,6 +281,7 @@ class Settings(
     CabSettings,
     ConversationSettings,
     PushSettings,
+    BecknSettings,
 ):
     """Every setting, grouped by the area it serves."""
 
@@ -274,6 +296,29 @@ class Settings(
             if url.startswith(prefix):
                 return "postgresql+psycopg://" + url.removeprefix(prefix)
         return url
+
+    @field_validator("beckn_city_codes")
+    @classmethod
+    def ondc_city_codes(cls, codes: list[str]) -> list[str]:
+        wrong = [code for code in codes if not re.fullmatch(r"std:\d{2,5}", code)]
+        if wrong:
+            raise ValueError(f"not ONDC city codes (std: and the city's STD code, as std:080): {', '.join(wrong)}")
+        return codes
+
+    @field_validator("beckn_signing_private_key")
+    @classmethod
+    def ed25519_private_key(cls, key: str | None) -> str | None:
+        if key is None:
+            return None
+        try:
+            length = len(base64.b64decode(key.strip(), validate=True))
+        except ValueError:
+            length = 0
+        if length not in (32, 64):
+            raise ValueError(
+                "not an ed25519 private key: base64 of its 32-byte seed, or of the seed and the public key"
+            )
+        return key.strip()
 
     @model_validator(mode="after")
     def production_needs_real_vendors(self) -> "Settings":
@@ -299,6 +344,7 @@ class Settings(
             required.append("kyc_vendor_url")
         required += ["linkedin_authorize_url", "linkedin_token_url", "linkedin_userinfo_url", "cab_vendor_url"]
         required.append("support_oncall_number")
+        required += ["beckn_subscriber_id", "beckn_unique_key_id", "beckn_signing_private_key", "beckn_registry_url"]
         required += sandbox_vendors.VENDOR_SECRETS
         missing = [name for name in required if not getattr(self, name)]
         published = [
@@ -336,6 +382,15 @@ class Settings(
     @property
     def resolved_cab_vendor_url(self) -> str:
         return (self.cab_vendor_url or f"{self.public_app_url}/api/sandbox/cab").rstrip("/")
+
+    @property
+    def resolved_beckn_registry_url(self) -> str:
+        return (self.beckn_registry_url or f"{self.public_app_url}/api/sandbox/beckn/registry").rstrip("/")
+
+    @property
+    def beckn_subscriber_url(self) -> str:
+        """Where the network calls Humsafar: POST {this}/{action}."""
+        return f"{self.public_app_url.rstrip('/')}/beckn"
 
     @property
     def resolved_sms_gateway_url(self) -> str:

@@ -35,6 +35,10 @@ REQUIRED_TODAY = [
     "LINKEDIN_USERINFO_URL",
     "CAB_VENDOR_URL",
     "SUPPORT_ONCALL_NUMBER",
+    "BECKN_SUBSCRIBER_ID",
+    "BECKN_UNIQUE_KEY_ID",
+    "BECKN_SIGNING_PRIVATE_KEY",
+    "BECKN_REGISTRY_URL",
 ]
 # A production deploy's settings, each secret a value of its own; nothing listens at these addresses.
 PRODUCTION = {
@@ -46,6 +50,13 @@ PRODUCTION = {
     "LINKEDIN_USERINFO_URL": "http://127.0.0.1:9/userinfo",
     "CAB_VENDOR_URL": "http://127.0.0.1:9/cab",
     "SUPPORT_ONCALL_NUMBER": "9000000002",
+    "BECKN_SUBSCRIBER_ID": "humsafar.example",
+    "BECKN_UNIQUE_KEY_ID": "5e0c6a3f-7d21-4b8e-9a44-1f2d3c4b5a69",
+    # An ed25519 key of its own (its seed and its public key), as ONDC's tools write one.
+    "BECKN_SIGNING_PRIVATE_KEY": (
+        "BVV050L+qIw6EGy2WqkD119QiP8j69PI8tGrXU1PYX+CzjOMFeysYh5EhdXo9QO4AtCk4mAPml1i2pTx5/opqw=="
+    ),
+    "BECKN_REGISTRY_URL": "http://127.0.0.1:9/registry",
     "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/none",
     "TEMPORAL_ADDRESS": "127.0.0.1:9",
 } | {name: f"{name.lower()}-{index}-of-our-own-Zq7xW3pL9vR2mK8n" for index, name in enumerate(SECRETS)}
