@@ -80,3 +80,19 @@ class SandboxLinkedInGrant(SandboxBase):
     access_token: Mapped[str | None] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = created_at_column()
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SandboxBecknSubscriber(SandboxBase):
+    """The sandbox network registry's own record of a participant's key, as the registry lists it."""
+
+    __tablename__ = "beckn_subscribers"
+
+    subscriber_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    unique_key_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    subscriber_url: Mapped[str] = mapped_column(String(1000))
+    type: Mapped[str] = mapped_column(String(3))
+    domain: Mapped[str] = mapped_column(String(40))
+    signing_public_key: Mapped[str] = mapped_column(String(100))
+    status: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[datetime] = created_at_column()
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -4,10 +4,10 @@ token."""
 
 from fastapi import FastAPI
 
-from sandbox.routes import cab, kyc, linkedin, sms
+from sandbox.routes import beckn, cab, kyc, linkedin, sms
 from sandbox.web import SandboxRefusal, answer_refusal
 
-VENDORS = (sms, kyc, linkedin, cab)
+VENDORS = (sms, kyc, linkedin, cab, beckn)
 
 
 def include_sandbox(app: FastAPI, prefix: str) -> None:
@@ -23,4 +23,5 @@ def server_to_server_paths(prefix: str) -> list[str]:
         *(f"{prefix}{linkedin.router.prefix}{path}" for path in linkedin.PROVIDER_PATHS),
         f"{prefix}{cab.router.prefix}{cab.AGGREGATOR_PREFIX}",
         f"{prefix}{sms.router.prefix}{sms.GATEWAY_PATH}",
+        *(f"{prefix}{beckn.router.prefix}{path}" for path in beckn.REGISTRY_PATHS),
     ]

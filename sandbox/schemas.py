@@ -1,8 +1,9 @@
 from datetime import datetime
 from typing import Generic, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
+from domain.providers.beckn.signing import public_key_from_text
 from domain.rules import patterns
 
 
@@ -197,3 +198,41 @@ class SandboxCabEventSent(BaseModel):
     booking_id: str
     status: str
     webhook_status: int = Field(description="the app's answer to the signed webhook (0 when unreachable)")
+
+
+# The sandbox network registry speaks the registry protocol of domain/providers/beckn/registry.py (ONDC's field names).
+# A subscriber id or key id is printable ASCII without spaces or "|" (a signature's keyId is the two joined by it).
+REGISTRY_ID = r"^[!-{}~]+$"
+
+
+class RegistrySubscribe(BaseModel):
+    subscriber_id: str = Field(min_length=1, max_length=200, pattern=REGISTRY_ID)
+    subscriber_url: str = Field(pattern=r"^https?://[!-~]+$", max_length=1000)
+    type: Literal["BAP", "BG"] = Field(description="a buyer app, or a gateway that forwards to the providers")
+    domain: Literal["ONDC:TRV10"]
+    signing_public_key: str = Field(
+        min_length=1, max_length=100, description="base64 of the participant's 32-byte ed25519 public key"
+    )
+    unique_key_id: str = Field(min_length=1, max_length=200, pattern=REGISTRY_ID)
+
+    @field_validator("signing_public_key")
+    @classmethod
+    def ed25519_public_key(cls, key: str) -> str:
+        try:
+            public_key_from_text(key)
+        except ValueError:
+            raise ValueError("not an ed25519 public key (base64 of its 32 raw bytes)") from None
+        return key
+
+
+class RegistrySubscribed(BaseModel):
+    status: Literal["SUBSCRIBED"]
+
+
+class RegistryLookup(BaseModel):
+    """What to look up: every subscription that matches each field given."""
+
+    subscriber_id: str | None = Field(default=None, max_length=200, pattern=REGISTRY_ID)
+    unique_key_id: str | None = Field(default=None, max_length=200, pattern=REGISTRY_ID)
+    type: Literal["BAP", "BPP", "BG"] | None = None
+    domain: str | None = Field(default=None, max_length=100, pattern=REGISTRY_ID)

@@ -69,6 +69,15 @@ RIDE = {
     "pickup": {"name": "A", "lat": 12.93, "lng": 77.62},
     "drop": {"name": "B", "lat": 12.97, "lng": 77.75},
 }
+# A buyer app's key as the sandbox network registry takes it (the public key of BECKN-006's worked example).
+BUYER_APP = {
+    "subscriber_id": "matrix-bap.example",
+    "subscriber_url": "https://matrix-bap.example/beckn",
+    "type": "BAP",
+    "domain": "ONDC:TRV10",
+    "signing_public_key": "awGPjRK6i/Vg/lWr+0xObclVxlwZXvTjWYtlu6NeOHk=",
+    "unique_key_id": "matrix-key",
+}
 ALL_OK = (200, 200, 200, 200, 200)
 SIGNED_IN = (401, 200, 200, 200, 200)
 
@@ -425,6 +434,16 @@ MATRIX: dict[str, Row] = {
         ),
         (401,) * 5,
     ),
+    # The sandbox network registry: any buyer app subscribes its key (again: the same answer); a lookup is for
+    # subscribers, signed with a listed key (BECKN-006), which no role of the app holds.
+    "POST /api/sandbox/beckn/registry/subscribe": (
+        call(lambda c, s: c.post("/api/sandbox/beckn/registry/subscribe", json=BUYER_APP)),
+        ALL_OK,
+    ),
+    "POST /api/sandbox/beckn/registry/lookup": (
+        call(lambda c, s: c.post("/api/sandbox/beckn/registry/lookup", json={"type": "BPP"})),
+        (401,) * 5,
+    ),
 }
 
 
@@ -432,7 +451,10 @@ MATRIX: dict[str, Row] = {
 HYPERVERGE_FAILURE = {"status", "statusCode", "error"}
 OAUTH_FAILURE = {"error", "error_description"}
 AGGREGATOR_FAILURE = {"error"}
+BECKN_NACK = {"message", "error"}
 VENDOR_PROTOCOL = {
+    "POST /api/sandbox/beckn/registry/subscribe": BECKN_NACK,
+    "POST /api/sandbox/beckn/registry/lookup": BECKN_NACK,
     "POST /api/sandbox/cab/v1/quotes": AGGREGATOR_FAILURE,
     "POST /api/sandbox/cab/v1/bookings": AGGREGATOR_FAILURE,
     "GET /api/sandbox/cab/v1/bookings/{booking_id}": AGGREGATOR_FAILURE,
