@@ -8,9 +8,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.commute.schemas import CommuteCreate, CommuteSeries
 from api.errors import refuse
-from api.trips.changes import cancel_trip, cost_for, end_of
+from api.trips.queries.views import end_view
 from api.trips.schemas import TripEnd
-from api.trips.views import end_view
+from api.trips.service import cancel_trip, cost_for, end_of
 from domain import clock
 from domain.flows import start_after_commit
 from domain.models import Trip, TripPassenger, TripSeries, User

@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import refuse
-from api.trips.lookups import load_trip
+from api.trips.service import load_trip
 from domain import clock
 from domain.models import TripPassenger, User
 from domain.rules.join import PassengerStatus, PassengerType

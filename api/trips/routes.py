@@ -9,11 +9,21 @@ from api.errors import refuse
 from api.maps.service import check_trip_ends
 from api.openapi import refusals
 from api.query_models import documented, query_model
-from api.trips.changes import delete_hosted_trip, edit_trip, hosted_trip, publish_trip
-from api.trips.parameters import AroundQuery, CommaList, RouteQuery
-from api.trips.reader import TripReaderDep
-from api.trips.reads import one_trip, searched_point, trips_around, trips_on_route, viewer_trips
-from api.trips.schemas import TripCreate, TripCreated, TripDelete, TripList, TripPublic, TripsFound, TripUpdate
+from api.trips.queries.reader import TripReaderDep
+from api.trips.queries.reads import one_trip, searched_point, trips_around, trips_on_route, viewer_trips
+from api.trips.schemas import (
+    AroundQuery,
+    CommaList,
+    RouteQuery,
+    TripCreate,
+    TripCreated,
+    TripDelete,
+    TripList,
+    TripPublic,
+    TripsFound,
+    TripUpdate,
+)
+from api.trips.service import delete_hosted_trip, edit_trip, hosted_trip, publish_trip
 from domain.envelope import Envelope, MessageOnly, done, ok, ok_json
 from domain.models import Trip
 from domain.rules import messages

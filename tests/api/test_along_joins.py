@@ -10,7 +10,7 @@ from math import cos, radians
 import pytest
 from sqlalchemy import select
 
-from api.trips.stops import shown_detour
+from api.trips.queries.stops import shown_detour
 from domain import clock
 from domain.models import Notification, Trip, TripPassenger
 from domain.routing import detour_budget_m, estimated_travel

@@ -6,7 +6,7 @@ import psycopg._queries
 import pytest
 from sqlalchemy import literal_column, select
 
-from api.trips.search import TripFilters, around_search, route_search
+from api.trips.queries.search import TripFilters, around_search, route_search
 from domain.compiled_query import CompiledQuery
 
 NOW = datetime(2026, 5, 14, 3, 30, tzinfo=UTC)

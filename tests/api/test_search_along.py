@@ -9,7 +9,7 @@ from datetime import date, datetime, time, timedelta
 import pytest
 
 from api.security.hashing import token_hash
-from api.trips.search import Page, TripFilters, route_search
+from api.trips.queries.search import Page, TripFilters, route_search
 from domain import clock
 from domain.db import driver_connection
 from domain.models import AuthSession, Trip, TripEnd

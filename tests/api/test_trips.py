@@ -336,7 +336,8 @@ async def test_upcoming_never_lists_a_cancelled_trip_and_recent_keeps_it(signed_
 
 
 async def test_every_trip_answer_has_exactly_the_documented_shape(signed_in, other, route):
-    """Trip views are built as plain dicts (api/trips/views.py): each one must be a TripPublic, field for field."""
+    """Trip views are built as plain dicts (api/trips/queries/views.py): each one must be a TripPublic, field for
+    field."""
     trip_id = await create(signed_in, origin=route.origin, destination=route.destination)
     asked = await other.post("/api/trip/query", json={"trip_id": trip_id, "question": "Is there room for a bag?"})
     assert asked.status_code == 200, asked.text

@@ -18,8 +18,8 @@ from typing import Any
 import psycopg
 
 from api.security.hashing import token_hash
-from api.trips.rows import TripRow
-from api.trips.search import MATCH_COLUMNS, Page, TripFilters, route_search
+from api.trips.queries.rows import TripRow
+from api.trips.queries.search import MATCH_COLUMNS, Page, TripFilters, route_search
 from domain import clock
 from domain.routing import estimated_travel
 from domain.rules.along import MatchKind, Point, along_detour
@@ -45,7 +45,7 @@ from tests.perf.trip_search import (
 )
 
 NAME = "along_the_way"
-# A found row: the viewer's id, TripRow's columns, then MATCH_COLUMNS (api/trips/search.py Search).
+# A found row: the viewer's id, TripRow's columns, then MATCH_COLUMNS (api/trips/queries/search.py Search).
 MATCH_KIND_COLUMN = 1 + len(TripRow._fields) + MATCH_COLUMNS.index("match_kind")
 SIZES = tuple(int(size) for size in os.environ.get("PERF_ALONG_SIZES", "100000,1000000").split(","))
 P95_LIMIT_MS = 25.0

@@ -21,7 +21,7 @@ from typing import Any
 import psycopg
 
 from api.security.hashing import token_hash
-from api.trips.search import TripFilters, route_search
+from api.trips.queries.search import TripFilters, route_search
 from domain import clock
 from domain.db import CONNECT_ARGS, GENERIC_PLANS
 from domain.settings import Settings
@@ -61,7 +61,7 @@ GROWTH_LIMIT = 2.0
 
 
 def day_window(day: date) -> tuple[datetime, datetime]:
-    """The window the API searches for a date with the default start and end times (api/trips/reads.py)."""
+    """The window the API searches for a date with the default start and end times (api/trips/queries/reads.py)."""
     return datetime.combine(day, time(0, 0), tzinfo=clock.IST), datetime.combine(
         day, time(23, 59), tzinfo=clock.IST
     ) + timedelta(seconds=59)

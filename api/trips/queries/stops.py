@@ -2,14 +2,14 @@
 the trip sheet): the rider's own stops, or the trip's ends when they chose none, and the host's extra minutes for
 them (domain/rules/along.py).
 
-The figures are measured from the ends as the viewer sees them (api/trips/views.py end_view): the host and active
-members from the exact ends; anyone else only of their own request, from the ends' cells, so no figure leaks where
-the host starts."""
+The figures are measured from the ends as the viewer sees them (api/trips/queries/views.py end_view): the host and
+active members from the exact ends; anyone else only of their own request, from the ends' cells, so no figure leaks
+where the host starts."""
 
 from math import ceil
 from typing import Any
 
-from api.trips.rows import Person
+from api.trips.queries.rows import Person
 from domain.rules.along import DETOUR_TOLERANCE_MINUTES, Point, Travel, detour_minutes
 
 View = dict[str, Any]

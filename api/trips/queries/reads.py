@@ -1,5 +1,5 @@
 """What each trip read asks for: route search, Trips Around You, one trip, and the viewer's tabs, each one statement
-for the viewer run by api/trips/reader.py."""
+for the viewer run by api/trips/queries/reader.py."""
 
 from datetime import date, datetime, time, timedelta
 from functools import cache
@@ -7,12 +7,12 @@ from functools import cache
 from sqlalchemy import ARRAY, BigInteger, String, any_, bindparam, func, select
 
 from api.errors import refuse
-from api.trips.matches import SearchedStop, with_matches
-from api.trips.parameters import AroundQuery, RouteQuery, comma_separated
-from api.trips.reader import VIEWER_ID, TripReader, for_the_viewer
-from api.trips.rows import TRIP_ROW_COLUMNS
-from api.trips.search import Page, TripFilters, around_search, not_blocked_with, route_search
-from api.trips.views import SearchPoint, View
+from api.trips.queries.matches import SearchedStop, with_matches
+from api.trips.queries.reader import VIEWER_ID, TripReader, for_the_viewer
+from api.trips.queries.rows import TRIP_ROW_COLUMNS
+from api.trips.queries.search import Page, TripFilters, around_search, not_blocked_with, route_search
+from api.trips.queries.views import SearchPoint, View
+from api.trips.schemas import AroundQuery, RouteQuery, comma_separated
 from domain import clock
 from domain.compiled_query import CompiledQuery
 from domain.models import Trip, TripPassenger

@@ -3,14 +3,14 @@ way with the host's detour (domain/rules/along.py), and where the rider is picke
 
 At the ends the pick-up and drop are the trip's ends as the viewer is shown them (cell centres to anyone outside the
 trip), and the walk is measured to those; along the way they are the rider's own searched points, no walk, and the
-detour search measured from the ends' cells (api/trips/search.py). So no figure a stranger is given comes from an
-exact end."""
+detour search measured from the ends' cells (api/trips/queries/search.py). So no figure a stranger is given comes from
+an exact end."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from api.trips.views import View
+from api.trips.queries.views import View
 from domain.rules.along import MatchKind
 from domain.rules.geo import distance_km
 

@@ -24,7 +24,8 @@ It is prepared on each connection and runs one generic plan: parsing and plannin
 running it. So whatever depends on the rider's points alone (the points, their boxes and probes, the direction) is a
 scalar subquery (_once), computed once per run; left as an expression of the bound values, a generic plan would
 compute it again for every candidate trip.
-It is a statement for the viewer (api/trips/reader.py): the reader's session is checked in the same round trip."""
+It is a statement for the viewer (api/trips/queries/reader.py): the reader's session is checked in the same round
+trip."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -54,8 +55,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.sql.selectable import Subquery
 
-from api.trips.reader import VIEWER_ID, for_the_viewer
-from api.trips.rows import TRIP_ROW_COLUMNS
+from api.trips.queries.reader import VIEWER_ID, for_the_viewer
+from api.trips.queries.rows import TRIP_ROW_COLUMNS
 from api.users.blocks import blocked_between
 from domain import clock
 from domain.compiled_query import CompiledQuery
@@ -203,8 +204,8 @@ FIRST_PAGE = Page()
 
 @dataclass(frozen=True)
 class Search:
-    """A compiled search, the values of one request and its page: rows come back as api/trips/rows.py TripRow, then
-    MATCH_COLUMNS (how each trip matched), up to one past the page."""
+    """A compiled search, the values of one request and its page: rows come back as api/trips/queries/rows.py TripRow,
+    then MATCH_COLUMNS (how each trip matched), up to one past the page."""
 
     query: CompiledQuery
     values: dict[str, object]

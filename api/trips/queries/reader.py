@@ -34,8 +34,8 @@ from api.errors import refuse
 from api.security.cookies import session_cookie_name
 from api.security.hashing import token_hash
 from api.security.sessions import live_session
-from api.trips.rows import TripRow
-from api.trips.views import QuestionRow, SearchPoint, View, build_views
+from api.trips.queries.rows import TripRow
+from api.trips.queries.views import QuestionRow, SearchPoint, View, build_views
 from domain.compiled_query import CompiledQuery
 from domain.db import driver_connection
 from domain.i18n.reading import note_profile_language

@@ -1,5 +1,5 @@
-"""Trips as a viewer sees them (SPEC §3 Trip), built from api/trips/rows.py TripRow (a trip with its people) and the
-questions asked on them (read by api/trips/reader.py).
+"""Trips as a viewer sees them (SPEC §3 Trip), built from api/trips/queries/rows.py TripRow (a trip with its people) and
+the questions asked on them (read by api/trips/queries/reader.py).
 
 A view is TripPublic's shape (api/trips/schemas.py, which documents it) built as a plain dict and serialised once for
 the whole answer (domain/envelope.py ok_json): trips are the largest and busiest answers, and constructing and
@@ -13,8 +13,8 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from api.media.service import media_url
-from api.trips.rows import CabRow, Person, TripRow, cab_of, people_of
-from api.trips.stops import HIDDEN, stops_view
+from api.trips.queries.rows import CabRow, Person, TripRow, cab_of, people_of
+from api.trips.queries.stops import HIDDEN, stops_view
 from domain import clock
 from domain.envelope import fare_items_in_reading_language, in_reading_language
 from domain.models import TripEnd
@@ -153,10 +153,10 @@ def _in_reading_language(words: str | None) -> str | None:
 
 
 def end_view(end: TripEnd, exact: bool) -> View:
-    """An end as the viewer may know it, in TripEnd's shape (api/trips/schemas.py): exact only for the trip's host
-    and active members (a dropped pin is often a home); to anyone else the centre of its cell, which search measures
-    from too (api/trips/search.py), its locality for a name (never a street address, domain/rules/places.py), and
-    no place id."""
+    """An end as the viewer may know it, in TripEnd's shape (api/trips/schemas.py): exact only for the trip's host and
+    active members (a dropped pin is often a home); to anyone else the centre of its cell, which search measures from
+    too (api/trips/queries/search.py), its locality for a name (never a street address, domain/rules/places.py), and no
+    place id."""
     latitude, longitude = end.point if exact else approximate(end.latitude, end.longitude)
     return {
         "name": end.name if exact else locality_name(end.name, end.place_id),

@@ -1,28 +1,38 @@
 """A host's writes to a trip (SPEC §5 create and edit trip, §4 delete): the checks in the spec's words, the row, and
-the trip's flow told after the commit (domain/flows.py)."""
+the trip's flow told after the commit (domain/flows.py).
+
+The people a host's new departure time concerns are told of it in the edit's own transaction (SPEC §2
+Notifications): the trip's active members and everyone whose request waits for an answer, with the old time and the
+new. Each notice is pushed after the commit (domain/notifications.py), so an edit that is rolled back tells nobody.
+
+A move of more than half an hour (domain/rules/still_coming.py) asks the active members "Still coming?" in the same
+transaction: their rows are marked asked and their notice says so. A shorter move leaves any earlier ask as it is."""
 
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.cab.service import end_running_cab, keep_why_the_cab_ends
 from api.errors import refuse
 from api.maps.schemas import Location
-from api.trips.lookups import active_count, load_trip
-from api.trips.moved import tell_of_the_move
 from api.trips.schemas import TripCreate, TripUpdate, parse_time_of_trip
 from domain import clock
 from domain.cancellation import mark_cancelled
 from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip
-from domain.models import Trip, TripEnd, User
+from domain.models import Trip, TripEnd, TripPassenger, User
+from domain.notifications import day_and_clock, notice_draft, route, store_notifications
 from domain.reliability import record_reliability
 from domain.routing import detour_budget_m
-from domain.rules import choices
+from domain.rules import choices, messages, notices
 from domain.rules.cab import CabEnd
 from domain.rules.geo import distance_km
+from domain.rules.join import PassengerStatus, PassengerType
+from domain.rules.refusal import not_found
 from domain.rules.reliability import ReliabilityEvent, is_late
+from domain.rules.still_coming import is_long_move
 from domain.rules.trip import (
     HostChange,
     cost_refusal,
@@ -34,7 +44,8 @@ from domain.rules.trip import (
     seats_refusal,
 )
 from domain.settings import Settings
-from domain.trips import TripDraft, add_trip
+from domain.trips import TripDraft, add_trip, people_on_trip
+from workflows.push.contracts import push_start
 from workflows.trip.contracts import (
     TripCancelled,
     TripRescheduled,
@@ -53,6 +64,21 @@ EDITABLE_FIELDS = (
 )
 # A change of any of these changes how far the host's detour budget reaches (domain/routing.py detour_budget_m).
 BUDGET_FIELDS = ("scheduled_at", "preferred_mode_of_transport", "max_detour_minutes")
+
+
+async def load_trip(session: AsyncSession, trip_id: int, for_update: bool = False) -> Trip:
+    """The trip for an action on it (the trip and joining calls), locked for the rest of the transaction when
+    for_update; 404 with the spec's words otherwise."""
+    query = select(Trip).where(Trip.id == trip_id)
+    trip = await session.scalar(query.with_for_update() if for_update else query)
+    if trip is None:
+        refuse(not_found(messages.TRIP_NOT_FOUND))
+    return trip
+
+
+async def active_count(session: AsyncSession, trip_id: int) -> int:
+    """The people in the trip, its host included."""
+    return int(await session.scalar(people_on_trip(trip_id)) or 0)
 
 
 async def hosted_trip(session: AsyncSession, trip_id: int, user_id: int, change: HostChange) -> Trip:
@@ -178,3 +204,63 @@ async def delete_hosted_trip(session: AsyncSession, settings: Settings, trip_id:
     if is_late(trip.scheduled_at, clock.now(), late_window) and await active_count(session, trip.id) > 1:
         await record_reliability(session, host.id, trip.id, ReliabilityEvent.LATE_CANCELLATION)
     await cancel_trip(session, trip, reason)
+
+
+async def people_told_of_a_move(session: AsyncSession, trip_id: int) -> list[tuple[int, str]]:
+    """The trip's active members and pending requesters whose accounts still exist, with their status: the host made
+    the move."""
+    rows = await session.execute(
+        select(TripPassenger.user_id, TripPassenger.status)
+        .join(User, User.id == TripPassenger.user_id)
+        .where(
+            TripPassenger.trip_id == trip_id,
+            TripPassenger.type == PassengerType.MEMBER,
+            TripPassenger.status.in_((PassengerStatus.ACTIVE, PassengerStatus.REQUESTED)),
+            User.deleted_at.is_(None),
+        )
+        .order_by(TripPassenger.id)
+    )
+    return [(user_id, status) for user_id, status in rows.all()]
+
+
+async def ask_still_coming(session: AsyncSession, trip_id: int, asked_at: datetime) -> None:
+    """Marks the trip's active members asked "Still coming?" (a later long move asks again, from then)."""
+    await session.execute(
+        update(TripPassenger)
+        .where(
+            TripPassenger.trip_id == trip_id,
+            TripPassenger.type == PassengerType.MEMBER,
+            TripPassenger.status == PassengerStatus.ACTIVE,
+        )
+        .values(still_coming_asked_at=asked_at)
+    )
+
+
+async def tell_of_the_move(session: AsyncSession, trip: Trip, before: datetime) -> int:
+    """Tells everyone the move concerns that the trip, which was to leave then, now leaves at its new time; answers
+    how many were told. On a long move the active members are asked "Still coming?", in their notice too. Each
+    notice is named by the trip, the person and the moment of the edit: every move is told, a trip moved back and
+    forth too."""
+    now = clock.now()
+    long_move = is_long_move(before, trip.scheduled_at)
+    if long_move:
+        await ask_still_coming(session, trip.id, now)
+    fields = {
+        "route": route(trip.origin.name, trip.destination.name),
+        "before": day_and_clock(before),
+        "after": day_and_clock(trip.scheduled_at),
+    }
+    drafts = [
+        notice_draft(
+            recipient_id=user_id,
+            sender_id=trip.host_id,
+            kind="TRIP_MOVED",
+            fields=fields,
+            added=[("STILL_COMING_ASKED", {})] if long_move and status == PassengerStatus.ACTIVE else (),
+            entity_type=notices.ABOUT_TRIP,
+            entity_id=str(trip.id),
+            dedupe_key=f"trip-moved:{trip.id}:{user_id}:{now.isoformat()}",
+        )
+        for user_id, status in await people_told_of_a_move(session, trip.id)
+    ]
+    return await store_notifications(session, drafts, push_start)
