@@ -1,9 +1,12 @@
-import { useState } from 'react'
-import { Dialog } from './Dialog'
+import { lazy, Suspense, useState } from 'react'
 import styles from './Explanation.module.css'
 import { HelpIcon } from './icons'
-import { SafeHtml } from './SafeHtml'
-import { useT } from '@/i18n'
+
+// The dialog's code (the dialog, the HTML sanitizer) arrives only when an explanation is first opened: the info
+// button is on trip cards, on home's first paint.
+const ExplanationDialog = lazy(() =>
+  import('./ExplanationDialog').then((module) => ({ default: module.ExplanationDialog })),
+)
 
 type ExplanationProps = {
   /** The configuration's heading: the dialog's title and the button's name. */
@@ -17,7 +20,6 @@ type ExplanationProps = {
 
 /** An info button beside a figure that opens the configuration's explanation of it (SPEC §3 Config). */
 export function Explanation({ heading, content, size = 18, className, testId }: ExplanationProps) {
-  const t = useT()
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -34,12 +36,11 @@ export function Explanation({ heading, content, size = 18, className, testId }: 
       >
         <HelpIcon size={size} />
       </button>
-      <Dialog open={open} title={heading} onClose={() => setOpen(false)} testId={testId}>
-        <SafeHtml html={content} className={styles.content} />
-        <button type="button" className="btn btn-primary btn-block" onClick={() => setOpen(false)}>
-          {t('common.gotIt')}
-        </button>
-      </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <ExplanationDialog heading={heading} content={content} onClose={() => setOpen(false)} testId={testId} />
+        </Suspense>
+      )}
     </>
   )
 }

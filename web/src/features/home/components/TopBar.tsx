@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
-import { LocationDialog } from './LocationDialog'
 import styles from './TopBar.module.css'
 import { Avatar } from '@/components/Avatar'
 import { BellIcon, ChatIcon, PinIcon } from '@/components/icons'
@@ -12,6 +11,9 @@ import { hasUnread, latestNotificationQueryOptions } from '@/lib/notifications'
 import type { User } from '@/lib/session'
 import { storage, type StoredLocation } from '@/lib/storage'
 import '@/i18n/catalogs/en/home'
+
+// The dialog's code (the place search, the device's reading) arrives only when the person first changes their place.
+const LocationDialog = lazy(() => import('./LocationDialog').then((module) => ({ default: module.LocationDialog })))
 
 type TopBarProps = { user: User; location: StoredLocation | null; onLocationSaved: (location: StoredLocation) => void }
 
@@ -66,7 +68,11 @@ export function TopBar({ user, location, onLocationSaved }: TopBarProps) {
           <Avatar src={user.small_image_url} name={user.name} size={36} />
         </Link>
       </nav>
-      <LocationDialog open={editing} current={location} onClose={() => setEditing(false)} onSaved={onLocationSaved} />
+      {editing && (
+        <Suspense fallback={null}>
+          <LocationDialog open current={location} onClose={() => setEditing(false)} onSaved={onLocationSaved} />
+        </Suspense>
+      )}
     </header>
   )
 }

@@ -121,10 +121,11 @@ describe('host menu', () => {
 })
 
 describe('the sheet’s figures and people', () => {
-  it('explains the cost and the CO2 behind info buttons, through the safe renderer', () => {
+  it('explains the cost and the CO2 behind info buttons, through the safe renderer', async () => {
     renderSheet(trip())
     fireEvent.click(screen.getByRole('button', { name: 'Estimated cost' }))
-    const cost = screen.getByRole('dialog', { name: 'Estimated cost' })
+    // The explanation's dialog arrives with its code, the first time one is opened.
+    const cost = await screen.findByRole('dialog', { name: 'Estimated cost' })
     expect(cost).toHaveTextContent('Split among all seats.')
     expect(cost.querySelector('script')).toBeNull()
     fireEvent.click(within(cost).getByRole('button', { name: 'Got it' }))
