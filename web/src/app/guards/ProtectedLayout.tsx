@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useDeferredValue, useEffect, useRef } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { AppUpdatePrompt } from '@/app/AppUpdatePrompt'
 import { useAnswersFollowLanguage } from '@/app/answers-follow-language'
-import { PushBridge } from '@/app/PushBridge'
-import { LiveUpdates } from '@/app/LiveUpdates'
 import { LoadFailed } from '@/app/LoadFailed'
 import { Splash } from '@/components/Splash'
 import { paths } from '@/config/paths'
@@ -15,6 +12,11 @@ import { afterProfileState, afterProfileTarget, forgetRedirectTarget } from '@/l
 import { configQueryOptions, userQueryOptions } from '@/lib/session'
 import { storage } from '@/lib/storage'
 import { isProfileComplete, protectedRedirect, shouldAskForLocation } from './guard-logic'
+
+// The update prompt, the push bridge and live updates draw nothing of the screen: their code comes after it.
+const SignedInServices = lazy(() =>
+  import('@/app/SignedInServices').then((module) => ({ default: module.SignedInServices })),
+)
 
 function useLocationPermissionPrompt(pathname: string, enabled: boolean) {
   const asking = useRef(false)
@@ -74,9 +76,9 @@ export function ProtectedLayout() {
   return (
     <>
       <Outlet />
-      <AppUpdatePrompt config={config.data} />
-      <PushBridge user={user.data} config={config.data} />
-      <LiveUpdates />
+      <Suspense fallback={null}>
+        <SignedInServices user={user.data} config={config.data} />
+      </Suspense>
     </>
   )
 }
