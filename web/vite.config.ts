@@ -135,6 +135,20 @@ export default defineConfig(({ mode }) => ({
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
+    // The page's modulepreload links are the entry and its first screen's chunks (paintBeforeBoot), which the entry
+    // imports as soon as it runs: the polyfill, run by the entry, would fetch nothing sooner where they are unknown.
+    // Lazily loaded chunks preload their imports as rel=preload there.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is one chunk with it: left to itself, the bundler splits parts
+          // of React and TanStack Query into small shared chunks whenever a lazily loaded module also uses them, and
+          // every first paint then fetches those too.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

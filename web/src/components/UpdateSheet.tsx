@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Dialog } from './Dialog'
 import { DownloadIcon } from './icons'
 import { useT } from '@/i18n'
-import { activateLatestVersion } from '@/lib/service-worker'
+import { activateLatestVersion } from '@/lib/app-update'
 
 type UpdateSheetProps = { open: boolean; forced: boolean; onDismiss: () => void }
 

@@ -1,9 +1,5 @@
-import { queryOptions, useMutation, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
-import { useNavigate } from 'react-router'
+import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { call, getData } from '@/lib/api-client'
-import { clearAllStorage } from '@/lib/storage'
-import { paths } from '@/config/paths'
-import { afterNextNavigation } from '@/lib/navigation'
 import type { components } from '@/generated/api'
 
 type Schemas = components['schemas']
@@ -54,38 +50,4 @@ export const isKycEnabled = (config: Config): boolean => config.enable_kyc !== f
 /** Marks the session as ended in the cache, so the login pages do not bounce back home. */
 export function markSignedOut(queryClient: QueryClient): void {
   queryClient.setQueryData(sessionQueryOptions().queryKey, { is_logged_in: false })
-}
-
-/**
- * Logout (and account deletion) forget every stored value and the cache, then show /login. The cache is cleared
- * only after leaving the signed-in screens, so none of them asks the server for a user that no longer has a session.
- */
-export function useSignOut() {
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  return () =>
-    new Promise<void>((resolve) => {
-      clearAllStorage()
-      markSignedOut(queryClient)
-      afterNextNavigation(() => {
-        queryClient.clear()
-        resolve()
-      })
-      void navigate(paths.login, { replace: true })
-    })
-}
-
-export function useLogout() {
-  const signOut = useSignOut()
-  return useMutation({
-    mutationFn: async () => {
-      // This device stops receiving the account's pushes while the session can still say so. The push code is
-      // loaded only here, out of the first page (a signed-in page has it already).
-      await import('@/lib/push').then((push) => push.forgetThisDevice()).catch(() => undefined)
-      return call('POST', '/api/auth/logout')
-    },
-    meta: { redirectOnUnauthorized: false },
-    // A failed logout call still ends the session on this device.
-    onSettled: () => signOut(),
-  })
 }

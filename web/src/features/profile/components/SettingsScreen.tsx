@@ -13,7 +13,8 @@ import { useSaveProfileLanguage } from '@/i18n/profile-language'
 import { errorMessage } from '@/lib/api'
 import { deleteThisDevice, notificationPermissionProblem, subscribeThisDevice } from '@/lib/push'
 import { pushFailureText } from '@/lib/push-failure'
-import { useConfig, useCurrentUser, useSignOut } from '@/lib/session'
+import { useConfig, useCurrentUser } from '@/lib/session'
+import { useSignOut } from '@/lib/sign-out'
 import '@/i18n/catalogs/en/settings'
 
 export function SettingsScreen() {
