@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { Link, Outlet } from 'react-router'
 import { aroundTripsQueryOptions, aroundWindow } from '../api/around-trips'
 import { BannerCarousel } from './BannerCarousel'
-import { RatingPrompt } from './RatingPrompt'
 import styles from './HomeScreen.module.css'
 import { TopBar } from './TopBar'
 import { useCurrentLocation } from './use-current-location'
@@ -15,6 +15,9 @@ import { useT } from '@/i18n'
 import { useConfig, useCurrentUser } from '@/lib/session'
 import { UPCOMING_TRIPS, userTripsQueryOptions } from '@/lib/trips'
 import '@/i18n/catalogs/en/home'
+
+// The prompt draws nothing until the trips to rate have been asked for: its code comes after home is drawn.
+const RatingPrompt = lazy(() => import('./RatingPrompt').then((module) => ({ default: module.RatingPrompt })))
 
 /** Home; an open trip sheet (/trip/{id}) is drawn over it through the outlet. */
 export function HomeScreen() {
@@ -45,7 +48,9 @@ export function HomeScreen() {
           <h1>{t('home.greeting', { name: firstName })}</h1>
           <p className="muted">{t('home.headingToday')}</p>
         </div>
-        <RatingPrompt />
+        <Suspense fallback={null}>
+          <RatingPrompt />
+        </Suspense>
         <BannerCarousel user={user} config={config} />
 
         {upcomingTrips.length > 0 && (

@@ -1,5 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { placeNameAt, useUpdateCurrentLocation } from '../api/location'
 import { currentPosition, isLocationStale } from '@/lib/location'
 import { storage, type StoredLocation } from '@/lib/storage'
 
@@ -13,11 +13,12 @@ async function permissionGranted(): Promise<boolean> {
 
 /**
  * The remembered current location. When it is older than the configured expiry and the person has already allowed
- * location access, it is read again quietly (home never prompts for permission itself).
+ * location access, it is read again quietly (home never prompts for permission itself). The code that names the place
+ * and tells the server comes only then, after home is drawn.
  */
 export function useCurrentLocation(expiryMinutes: number) {
   const [location, setLocation] = useState<StoredLocation | null>(() => storage.currentLocation.get())
-  const { mutate: sendToServer } = useUpdateCurrentLocation()
+  const queryClient = useQueryClient()
 
   useEffect(() => {
     if (!isLocationStale(storage.currentLocation.get(), expiryMinutes) || storage.locationDenied.get()) return
@@ -25,13 +26,14 @@ export function useCurrentLocation(expiryMinutes: number) {
     void (async () => {
       if (!(await permissionGranted())) return
       try {
+        const { placeNameAt, sendCurrentLocation } = await import('../api/location')
         const coordinates = await currentPosition()
         const name = (await placeNameAt(coordinates)) ?? storage.currentLocation.get()?.name
         if (cancelled || !name) return
         const fresh = { ...coordinates, name, updated_at: Date.now() }
         storage.currentLocation.set(fresh)
         setLocation(fresh)
-        sendToServer(coordinates)
+        sendCurrentLocation(queryClient, coordinates)
       } catch {
         // A quiet refresh that fails keeps the last known place.
       }
@@ -39,7 +41,7 @@ export function useCurrentLocation(expiryMinutes: number) {
     return () => {
       cancelled = true
     }
-  }, [expiryMinutes, sendToServer])
+  }, [expiryMinutes, queryClient])
 
   const save = (next: StoredLocation) => {
     storage.currentLocation.set(next)
