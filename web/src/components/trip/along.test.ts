@@ -1,6 +1,8 @@
 import { renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { alongLine, detourChoiceLabel, formatWalk, riderStopsLine } from './along'
+import { alongLine, formatWalk } from './along'
+import { detourChoiceLabel } from './detour'
+import { riderStopsLine } from './rider-stops'
 import type { TripMatch } from './trip'
 import { useT } from '@/i18n'
 

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { DETOUR_CHOICES, detourChoiceLabel } from '@/components/trip/along'
+import { DETOUR_CHOICES, detourChoiceLabel } from '@/components/trip/detour'
 import { useT } from '@/i18n'
 import '@/i18n/catalogs/en/trips'
 

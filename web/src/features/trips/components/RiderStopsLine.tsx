@@ -1,6 +1,6 @@
 import styles from './JoinDialogs.module.css'
 import type { Passenger } from '../model/join'
-import { riderStopsLine } from '@/components/trip/along'
+import { riderStopsLine } from '@/components/trip/rider-stops'
 import { useT } from '@/i18n'
 import '@/i18n/catalogs/en/trips'
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { tripDateRange } from '@/components/trip/india-time'
+import { tripDateRange } from '../model/trip-dates'
 import {
   canSearch,
   emptySearchForm,

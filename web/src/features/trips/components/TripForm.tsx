@@ -8,7 +8,7 @@ import {
   withRepeatDay,
   withVehicleBooked,
 } from '../model/trip-form'
-import { tripDateRange } from '@/components/trip/india-time'
+import { tripDateRange } from '../model/trip-dates'
 import { DateField } from './DateField'
 import { DetourChoice } from './DetourChoice'
 import { LocationPicker } from './LocationPicker'

@@ -1,4 +1,3 @@
-import { endPlace, matchPlace } from '@/components/trip/along'
 import type { Place, Trip, TripMatch } from '@/components/trip/trip'
 
 /**
@@ -12,6 +11,22 @@ export const matchFromState = (state: unknown): TripMatch | null => {
   const match = (state as { match?: TripMatch } | null)?.match
   return match && (match.kind === 'ends' || match.kind === 'along') ? match : null
 }
+
+/** The place a trip's end is, as a place field shows it. */
+const endPlace = (end: Trip['origin']): Place => ({
+  name: end.name,
+  place_id: end.place_id ?? '',
+  latitude: end.latitude,
+  longitude: end.longitude,
+})
+
+/** A match's stop as a place field shows it; Trips Around You names no place for where the person is. */
+const matchPlace = (stop: TripMatch['pickup']): Place => ({
+  name: stop.name || 'Your location',
+  place_id: '',
+  latitude: stop.latitude,
+  longitude: stop.longitude,
+})
 
 const samePoint = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) =>
   Math.abs(a.latitude - b.latitude) < 1e-6 && Math.abs(a.longitude - b.longitude) < 1e-6

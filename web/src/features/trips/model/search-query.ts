@@ -1,4 +1,5 @@
-import { indiaWallTime, isIsoDate } from '@/components/trip/india-time'
+import { indiaWallTime } from '@/components/trip/india-time'
+import { isIsoDate } from './trip-dates'
 import { MODES, type Place } from '@/components/trip/trip'
 import type { operations } from '@/generated/api'
 

@@ -1,5 +1,5 @@
-import { DEFAULT_DETOUR_MINUTES } from '@/components/trip/along'
-import { isClockTime, isInPast, isIsoDate, tripDateRange, defaultTripTime } from '@/components/trip/india-time'
+import { DEFAULT_DETOUR_MINUTES } from '@/components/trip/detour'
+import { isClockTime, isInPast, isIsoDate, tripDateRange, defaultTripTime } from './trip-dates'
 import { MODES, scheduleParts, type Place, type Trip } from '@/components/trip/trip'
 import { LIMITS } from '@/generated/rules'
 import type { Translate } from '@/i18n'
