@@ -47,18 +47,16 @@ def humsafar_subscription(settings: Settings) -> Subscription:
 
 
 def _subscription(row: SandboxBecknSubscriber) -> Subscription:
-    return Subscription.model_validate(
-        {
-            "subscriber_id": row.subscriber_id,
-            "subscriber_url": row.subscriber_url,
-            "type": row.type,
-            "domain": row.domain,
-            "signing_public_key": row.signing_public_key,
-            "unique_key_id": row.unique_key_id,
-            "status": row.status,
-            "created": row.created_at,
-            "updated": row.updated_at,
-        }
+    return Subscription(
+        subscriber_id=row.subscriber_id,
+        subscriber_url=row.subscriber_url,
+        type=row.type,
+        domain=row.domain,
+        signing_public_key=row.signing_public_key,
+        unique_key_id=row.unique_key_id,
+        status=row.status,
+        created=row.created_at,
+        updated=row.updated_at,
     )
 
 

@@ -30,7 +30,7 @@ def _refused(status_code: int, code: str, message: str, headers: dict[str, str] 
 
 
 @router.post("/subscribe", responses=SUBSCRIBE_REFUSALS, response_model=RegistrySubscribed)
-async def subscribe(body: RegistrySubscribe, session: SessionDep, settings: SettingsDep) -> object:
+async def registry_subscribe(body: RegistrySubscribe, session: SessionDep, settings: SettingsDep) -> object:
     """Lists a buyer app's (or a gateway's) signing key by its subscriber id and unique key id, subscribed at once."""
     try:
         await beckn_registry.subscribe(session, settings, body)
@@ -45,7 +45,7 @@ async def subscribe(body: RegistrySubscribe, session: SessionDep, settings: Sett
     response_model=list[Subscription],
     response_model_exclude_none=True,
 )
-async def lookup(
+async def registry_lookup(
     query: RegistryLookup,
     request: Request,
     session: SessionDep,

@@ -167,3 +167,9 @@ async def test_an_unreachable_registry_is_unavailable():
     )
     with pytest.raises(RegistryUnavailable):
         await client.signing_public_key(EXAMPLE_KEY)
+
+
+async def test_an_entry_in_a_registrys_own_words_spoils_no_lookup():
+    other = entry(KeyId("seller.example", "k"), GATEWAY_PUBLIC_KEY, type="sellerApp", city="std:080")
+    registry = FakeRegistry([other, entry(EXAMPLE_KEY, EXAMPLE_PUBLIC_KEY, type="buyerApp")])
+    assert await registry.client().signing_public_key(EXAMPLE_KEY) == EXAMPLE_PUBLIC_KEY

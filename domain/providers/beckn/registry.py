@@ -18,7 +18,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Literal
 
 import httpx
 from pydantic import AliasChoices, BaseModel, Field, TypeAdapter, ValidationError, field_validator
@@ -42,7 +41,8 @@ class Subscription(BaseModel):
 
     subscriber_id: str = Field(max_length=200)
     subscriber_url: str | None = Field(default=None, max_length=1000)
-    type: Literal["BAP", "BPP", "BG"] | None = None
+    # BAP, BPP or BG (or a registry's own words for them): read as given, so one unusual entry spoils no lookup.
+    type: str | None = Field(default=None, max_length=40)
     domain: str | None = Field(default=None, max_length=100)
     signing_public_key: str = Field(max_length=200)
     # ONDC's registry answers the key id as ukId on some lookups.
