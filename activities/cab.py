@@ -9,7 +9,7 @@ from temporalio.exceptions import ApplicationError
 from activities.notifications import notify
 from activities.trips import live_people, trip_route_fields
 from domain import notifications
-from domain.flows import FlowOutbox
+from domain.db import transaction
 from domain.live import Kind, tell_trip
 from domain.models import CabBooking, Trip
 from domain.providers.cab import CabAggregatorClient, CabPlace, CabRide, CabVendorError, keep_driver_and_vehicle
@@ -51,10 +51,8 @@ class CabActivities(CabBookingSteps):
         session_maker: async_sessionmaker[AsyncSession],
         aggregator: CabAggregatorClient,
         settings: Settings,
-        outbox: FlowOutbox | None = None,
     ) -> None:
         self._session_maker = session_maker
-        self._outbox = outbox or FlowOutbox(session_maker, None, "")
         self._aggregator = aggregator
         self._callback_url = settings.cab_webhook_url
 
@@ -123,7 +121,7 @@ class CabActivities(CabBookingSteps):
         """Writes the booking's new status (the driver and vehicle are in its row already, written by whoever heard
         the vendor); host and members are told of a booking, an unfulfilled request, a vendor's cancel and a cancel that
         another change caused (the booking's end_cause), once."""
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             booking = await session.scalar(
                 select(CabBooking).where(CabBooking.id == change.booking_id).with_for_update()
             )

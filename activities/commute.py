@@ -17,7 +17,8 @@ from temporalio.client import (
 from temporalio.service import RPCError, RPCStatusCode
 
 from domain import clock
-from domain.flows import FlowOutbox, start_after_commit
+from domain.db import transaction
+from domain.flows import start_after_commit
 from domain.models import Trip, TripSeries
 from domain.routing import detour_budget_m
 from domain.rules.commute import occurrences
@@ -34,10 +35,8 @@ class CommuteActivities(CommuteSteps):
         session_maker: async_sessionmaker[AsyncSession],
         client: Client,
         settings: Settings,
-        outbox: FlowOutbox | None = None,
     ) -> None:
         self._session_maker = session_maker
-        self._outbox = outbox or FlowOutbox(session_maker, None, "")
         self._client = client
         self._settings = settings
 
@@ -72,7 +71,7 @@ class CommuteActivities(CommuteSteps):
     async def make_commute_trips(self, series_id: int) -> int:
         """The series' trips from today to the horizon that are not made yet; answers how many it made."""
         made = 0
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             series = await session.get(TripSeries, series_id)
             if series is None or series.stopped_at is not None:
                 return 0

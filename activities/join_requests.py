@@ -20,7 +20,7 @@ from temporalio.exceptions import ApplicationError
 from activities.notifications import notify
 from activities.trips import trip_route_fields
 from domain import clock, notifications
-from domain.flows import FlowOutbox
+from domain.db import transaction
 from domain.join_notices import person_fields, request_key
 from domain.live import Kind, tell_trip
 from domain.models import JoinNote, Trip, TripPassenger
@@ -71,10 +71,9 @@ class JoinRequestActivities(JoinRequestSteps):
     def __init__(
         self,
         session_maker: async_sessionmaker[AsyncSession],
-        outbox: FlowOutbox | None = None,
         late_cancel_window: timedelta = timedelta(hours=2),
     ) -> None:
-        self._outbox = outbox or FlowOutbox(session_maker)
+        self._session_maker = session_maker
         self._late_cancel_window = late_cancel_window
 
     @activity.defn
@@ -82,7 +81,7 @@ class JoinRequestActivities(JoinRequestSteps):
         """The trip's departure, for the flow's timers; None when the request is gone or no longer pending. The host
         was told of the request in its own transaction (api/joins/requests.py); the flow is started after that
         commit, so the request is there unless it moved on since."""
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             found = await _lock(session, passenger_id)
             if found is None:
                 return None
@@ -106,7 +105,7 @@ class JoinRequestActivities(JoinRequestSteps):
             unknown = f"unknown join action {move_of.move!r}"
             raise ApplicationError(unknown, type="UnknownAction", non_retryable=True) from None
         transition = TRANSITIONS[move]
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             found = await _lock(session, passenger_id)
             if found is None:
                 raise _refusal(REQUEST_GONE, None, None)
@@ -153,7 +152,7 @@ class JoinRequestActivities(JoinRequestSteps):
     @activity.defn
     async def nudge_host(self, nudge: HostNudge) -> str:
         """Reminds the host of a request still waiting; answers the trip's departure, which may have moved."""
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             trip, passenger = _pending(await _lock(session, nudge.passenger_id))
             if trip.scheduled_at > clock.now():
                 draft = notifications.notice_draft(
@@ -174,7 +173,7 @@ class JoinRequestActivities(JoinRequestSteps):
 
         A trip moved later keeps the request open: the answer is the new departure to wait for.
         """
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             found = await _lock(session, passenger_id)
             if found is not None and found[1].status == PassengerStatus.EXPIRED:
                 return None
@@ -198,7 +197,7 @@ class JoinRequestActivities(JoinRequestSteps):
     @activity.defn
     async def confirm_departure(self, passenger_id: int) -> str | None:
         """At departure: None when the member travels with the trip; the new departure when it was moved later."""
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             found = await _lock(session, passenger_id)
             if found is None:
                 raise _refusal(REQUEST_GONE, None, None)

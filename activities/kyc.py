@@ -8,7 +8,7 @@ from temporalio.exceptions import ApplicationError
 
 from activities.notifications import notify
 from domain import notifications
-from domain.flows import FlowOutbox
+from domain.db import transaction
 from domain.i18n.catalog import english_id
 from domain.live import Kind, tell
 from domain.models import KycVerification, User
@@ -25,9 +25,8 @@ class KycActivities(KycSteps):
         self,
         session_maker: async_sessionmaker[AsyncSession],
         vendor: HyperVergeClient,
-        outbox: FlowOutbox | None = None,
     ) -> None:
-        self._outbox = outbox or FlowOutbox(session_maker, None, "")
+        self._session_maker = session_maker
         self._vendor = vendor
 
     @activity.defn
@@ -43,7 +42,7 @@ class KycActivities(KycSteps):
     async def record_kyc_change(self, change: KycChange) -> None:
         """Writes the verification's new status, and the user's fields when it is their latest verification; a
         final outcome is told to the person once. A status already written (a retried activity) changes nothing."""
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             verification = await session.scalar(
                 select(KycVerification).where(KycVerification.id == change.verification_id).with_for_update()
             )

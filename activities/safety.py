@@ -23,7 +23,7 @@ from temporalio.exceptions import ApplicationError
 from activities.notifications import notify
 from activities.trips import live_people
 from domain import notifications
-from domain.flows import FlowOutbox
+from domain.db import transaction
 from domain.i18n.catalog import in_language
 from domain.i18n.languages import Language, language_or_default
 from domain.live import Kind, tell_trip_members
@@ -96,9 +96,8 @@ class SafetyActivities(SafetyIncidentSteps, ContactNoticeSteps):
         session_maker: async_sessionmaker[AsyncSession],
         gateway: SmsProvider,
         settings: Settings,
-        outbox: FlowOutbox | None = None,
     ) -> None:
-        self._outbox = outbox or FlowOutbox(session_maker, None, "")
+        self._session_maker = session_maker
         self._gateway = gateway
         self._settings = settings
         self._caps = SmsCaps.of(settings)
@@ -108,7 +107,7 @@ class SafetyActivities(SafetyIncidentSteps, ContactNoticeSteps):
         """Writes the incident's status, when it was acknowledged or resolved, and its escalations. A resolved
         incident stays resolved (the person's "I am safe" may be written by the API before the flow hears of it),
         and each time is written once."""
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             incident = await session.scalar(
                 select(SafetyIncident).where(SafetyIncident.id == change.incident_id).with_for_update()
             )
@@ -130,7 +129,7 @@ class SafetyActivities(SafetyIncidentSteps, ContactNoticeSteps):
     async def tell_contacts(self, step: SafetyStep) -> int:
         """Sends each of the incident's kept contacts this step's SMS, once; answers how many were sent now. A
         reminder is no longer sent once the person said they are safe."""
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             pending = await self._keep_messages(session, step)
         return await self._send_all(pending)
 
@@ -142,7 +141,7 @@ class SafetyActivities(SafetyIncidentSteps, ContactNoticeSteps):
         if number is None:
             logger.error("SOS %s needs support and SUPPORT_ONCALL_NUMBER is not set", step.incident_id)
             return 0
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             incident = await session.get(SafetyIncident, step.incident_id)
             if incident is None or incident.status not in (IncidentStatus.OPEN, IncidentStatus.ESCALATED):
                 return 0
@@ -211,7 +210,7 @@ class SafetyActivities(SafetyIncidentSteps, ContactNoticeSteps):
 
     async def _send(self, sms_id: int) -> SmsOutcome:
         return await send_kept(
-            self._outbox.transaction,
+            self._session_maker,
             self._gateway,
             SafetySms,
             sms_id,
@@ -224,7 +223,7 @@ class SafetyActivities(SafetyIncidentSteps, ContactNoticeSteps):
         """Sends a new emergency contact's one notice, once, within its number's daily cap as a notice; answers
         `sent` or `withheld`."""
         outcome = await send_kept(
-            self._outbox.transaction,
+            self._session_maker,
             self._gateway,
             EmergencyContactNotice,
             notice_id,
@@ -232,7 +231,7 @@ class SafetyActivities(SafetyIncidentSteps, ContactNoticeSteps):
             self._caps.cap(SmsPriority.NOTICE),
         )
         if outcome == SmsOutcome.SETTLED:
-            async with self._outbox.transaction() as session:
+            async with transaction(self._session_maker) as session:
                 withheld = await session.scalar(
                     select(EmergencyContactNotice.withheld_at).where(EmergencyContactNotice.id == notice_id)
                 )
@@ -244,7 +243,7 @@ class SafetyActivities(SafetyIncidentSteps, ContactNoticeSteps):
         """Notifies the trip's host and active members, but the person, of the SOS raised or closed; answers how
         many notices were new."""
         kind = MEMBER_NOTICES[step.step]
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             found = (
                 await session.execute(
                     select(SafetyIncident, Trip, User)

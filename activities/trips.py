@@ -16,7 +16,8 @@ from activities.notifications import notify
 from domain import notifications
 from domain.cab import running_booking
 from domain.cancellation import mark_cancelled
-from domain.flows import FlowOutbox, signal_after_commit
+from domain.db import transaction
+from domain.flows import signal_after_commit
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripCompletion, TripPassenger, User, UserTripsInsights
 from domain.rules import notices
@@ -47,15 +48,15 @@ def trip_route_fields(trip: Trip) -> dict[str, object]:
 
 
 class TripActivities(TripSteps):
-    def __init__(self, session_maker: async_sessionmaker[AsyncSession], outbox: FlowOutbox | None = None) -> None:
-        self._outbox = outbox or FlowOutbox(session_maker)
+    def __init__(self, session_maker: async_sessionmaker[AsyncSession]) -> None:
+        self._session_maker = session_maker
 
     @activity.defn
     async def remind_trip(self, reminder: TripReminder) -> int:
         """Reminds the host and the active members of the departure; answers how many reminders were new."""
         trip_id = reminder.trip_id
         departure = datetime.fromisoformat(reminder.scheduled_at)
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             trip = await session.get(Trip, trip_id)
             if trip is None or trip.status != TripStatus.ACTIVE:
                 return 0
@@ -85,7 +86,7 @@ class TripActivities(TripSteps):
         the cab's flow is told only the cause.
         """
         trip_id, reason = notice.trip_id, notice.reason
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
             if trip is None:
                 return 0
@@ -122,7 +123,7 @@ class TripActivities(TripSteps):
         Marking the completion and adding the counts share one transaction, and the mark is the trip's primary
         key: a second run, after a crash or alongside the first, finds the mark and adds nothing.
         """
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             trip = await session.scalar(select(Trip).where(Trip.id == trip_id).with_for_update())
             if trip is None or trip.status != TripStatus.ACTIVE:
                 return False

@@ -5,14 +5,13 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.client import Client
 
 from api.errors import refuse
 from api.security.cookies import session_cookie_name
 from api.security.hashing import token_hash
 from api.security.sessions import live_session
-from domain.flows import FlowOutbox
 from domain.i18n.reading import note_profile_language
 from domain.models import AuthSession, User
 from domain.providers.cab import CabAggregatorClient
@@ -38,8 +37,9 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 async def get_db_session(request: Request) -> AsyncIterator[AsyncSession]:
-    """The request owns the transaction: committed when the handler returns, rolled back when it raises. The flow
-    starts and signals it added (domain/flows.py) are delivered after its commit, before the answer leaves.
+    """The request owns the transaction, its one unit of work: committed when the handler returns, rolled back when
+    it raises. The flow starts and signals it added (domain/flows.py) and the live events it told (domain/live.py)
+    go out with its commit, before the answer leaves, and never with a rollback.
 
     A safe request changes nothing worth a transaction, so its statements run without one (no BEGIN and COMMIT
     round trips): the commonest calls, reading and searching trips, are served faster."""
@@ -56,7 +56,6 @@ async def get_db_session(request: Request) -> AsyncIterator[AsyncSession]:
         except BaseException:
             await session.rollback()
             raise
-        await request.app.state.flows.deliver_committed(session)
 
 
 # "function" scope: the transaction commits before the answer leaves, so a client never reads ahead of it.
@@ -85,8 +84,8 @@ StorageDep = Annotated[MediaStorage, Depends(part_of_the_app("storage"))]
 MapsDep = Annotated[MapsProvider, Depends(part_of_the_app("maps"))]
 CabAggregatorDep = Annotated[CabAggregatorClient, Depends(part_of_the_app("cab_aggregator"))]
 KycVendorDep = Annotated[HyperVergeClient, Depends(part_of_the_app("kyc_vendor"))]
-# The API's flow outbox, for a call that acts on a flow whose start may still be on its way (`deliver_waiting`).
-FlowsDep = Annotated[FlowOutbox, Depends(part_of_the_app("flows"))]
+# For a call that opens short transactions of its own, apart from the request's (SessionDep).
+SessionMakerDep = Annotated[async_sessionmaker[AsyncSession], Depends(part_of_the_app("session_maker"))]
 LinkedInDep = Annotated[LinkedInOidc, Depends(part_of_the_app("linkedin"))]
 SmsDep = Annotated[SmsProvider, Depends(part_of_the_app("sms_gateway"))]
 

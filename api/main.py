@@ -24,10 +24,9 @@ from api.security.body_limit import BodyLimitMiddleware
 from api.security.csrf import CsrfMiddleware
 from api.security.headers import SecurityHeadersMiddleware
 from api.temporal import LazyTemporalClient
-from api.trips.reader import get_trip_reader
+from api.trips.queries.reader import get_trip_reader
 from api.web import mount_web_app
 from domain.db import create_engine, create_reading_session_maker, create_session_maker
-from domain.flows import FlowOutbox
 from domain.gazetteer.load import ensure_gazetteer_loaded
 from domain.memory import collect_young_less_often, freeze_startup_objects
 from domain.providers.cab import cab_aggregator
@@ -105,13 +104,6 @@ def create_app(settings: Settings | None = None, push_destinations: PushDestinat
             app.state.reading_engine = reading_engine
             app.state.reading_session_maker = create_reading_session_maker(reading_engine)
             app.state.temporal = LazyTemporalClient(settings)
-            app.state.flows = FlowOutbox(
-                app.state.session_maker,
-                app.state.temporal.get,
-                settings.temporal_task_queue,
-                max_attempts=settings.flow_outbox_max_attempts,
-                relayed=True,
-            )
             app.state.storage = LocalDiskStorage(settings.media_dir)
             app.state.maps = create_maps_provider(settings, create_reading_session_maker(lookup_engine), http_client)
             app.state.outbound_http = http_client
@@ -121,7 +113,7 @@ def create_app(settings: Settings | None = None, push_destinations: PushDestinat
             app.state.sms_gateway = sms_gateway(http_client, settings)
             app.state.push_destinations = push_destinations or PushDestinations()
             await ensure_gazetteer_loaded(app.state.session_maker)
-            app.state.chat = await open_chat(settings, app.state.flows)
+            app.state.chat = await open_chat(settings, app.state.session_maker)
             freeze_startup_objects()
             collect_young_less_often()
             try:

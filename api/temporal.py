@@ -5,7 +5,7 @@ import asyncio
 from temporalio.client import Client
 
 from domain.settings import Settings
-from domain.temporal import connect_temporal
+from workflows.client import connect_temporal
 
 
 class LazyTemporalClient:
@@ -18,5 +18,6 @@ class LazyTemporalClient:
         if self._client is None:
             async with self._lock:
                 if self._client is None:
-                    self._client = await connect_temporal(self.settings)
+                    settings = self.settings
+                    self._client = await connect_temporal(settings.temporal_target, settings.temporal_namespace)
         return self._client

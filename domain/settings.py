@@ -376,6 +376,11 @@ class Settings(
         return self
 
     @property
+    def temporal_target(self) -> str:
+        """The Temporal server's address: TEMPORAL_ADDRESS, or the embedded dev server's port here."""
+        return self.temporal_address or f"127.0.0.1:{self.temporal_port}"
+
+    @property
     def resolved_kyc_vendor_url(self) -> str:
         return (self.kyc_vendor_url or f"{self.public_app_url}/api/sandbox/kyc").rstrip("/")
 

@@ -13,18 +13,17 @@ the gateway keeps once; a crash after the count sends it without counting it aga
 again with the same reference.
 """
 
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
 from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.sql import func
 
 from domain import clock
+from domain.db import transaction
 from domain.models import EmergencyContactNotice, SafetySms, SmsDailyCount
 from domain.providers.sms import SmsMessage, SmsProvider
 from domain.settings import Settings
@@ -95,7 +94,7 @@ async def sent_today(session: AsyncSession, mobile_number: str) -> int:
 
 
 async def send_kept(
-    transaction: Callable[[], AbstractAsyncContextManager[AsyncSession]],
+    session_maker: async_sessionmaker[AsyncSession],
     gateway: SmsProvider,
     table: type[KeptRow],
     row_id: int,
@@ -104,7 +103,7 @@ async def send_kept(
 ) -> SmsOutcome:
     """Sends one kept SMS once, within its number's daily cap; the gateway is called with no transaction open. A
     gateway's error is raised (the row stays unsent, to be sent by the step's retry)."""
-    async with transaction() as session:
+    async with transaction(session_maker) as session:
         row: KeptRow | None = await session.scalar(select(table).where(table.id == row_id).with_for_update())
         if row is None or row.sent_at is not None or row.withheld_at is not None:
             return SmsOutcome.SETTLED
@@ -115,7 +114,7 @@ async def send_kept(
             row.counted_at = func.now()
         message = SmsMessage(row.mobile_number, row.message, reference=reference)
     await gateway.send(message)
-    async with transaction() as session:
+    async with transaction(session_maker) as session:
         await session.execute(
             update(table).where(table.id == row_id, table.sent_at.is_(None)).values(sent_at=func.now())
         )

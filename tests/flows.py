@@ -1,5 +1,5 @@
 """Waiting for a flow a call wrote the start of: the call commits and answers, and the worker's relay starts the
-flow a moment later (domain/flow_relay.py)."""
+flow a moment later (worker/outbox/relay.py)."""
 
 import asyncio
 import time

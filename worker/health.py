@@ -15,7 +15,7 @@ from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client
 
 from domain.settings import get_settings
-from domain.temporal import connect_temporal
+from workflows.client import connect_temporal
 
 # A poll is a long poll of about a minute; a live worker is seen at least that often.
 RECENT_POLL = timedelta(minutes=2)
@@ -38,7 +38,7 @@ async def polls_task_queue(client: Client, task_queue: str, hostname: str) -> bo
 
 async def check() -> bool:
     settings = get_settings()
-    client = await connect_temporal(settings, patience_seconds=0)
+    client = await connect_temporal(settings.temporal_target, settings.temporal_namespace, patience_seconds=0)
     return await polls_task_queue(client, settings.temporal_task_queue, socket.gethostname())
 
 

@@ -35,8 +35,6 @@ from activities.safety import SafetyActivities
 from activities.trips import TripActivities
 from domain.db import create_engine, create_session_maker, libpq_conninfo
 from domain.documents import DocumentFiles
-from domain.flow_relay import relay
-from domain.flows import FlowOutbox
 from domain.memory import freeze_startup_objects
 from domain.providers.cab import cab_aggregator
 from domain.providers.kyc import kyc_vendor
@@ -44,8 +42,11 @@ from domain.providers.sms import sms_gateway
 from domain.providers.storage import LocalDiskStorage
 from domain.push import PushDestinations, WebPushSender
 from domain.settings import Settings
-from domain.temporal import connect_temporal, temporal_address
-from worker.slots import WorkflowTaskSlots
+from worker.outbox.backlog import OutboxBacklog
+from worker.outbox.delivery import FlowDelivery
+from worker.outbox.relay import relay
+from worker.outbox.slots import WorkflowTaskSlots
+from workflows.client import connect_temporal
 
 logger = logging.getLogger("humsafar.worker")
 
@@ -89,26 +90,21 @@ GRACEFUL_SHUTDOWN = timedelta(seconds=20)
 # second while the API took 100 starts a second on the same two cores; with 16, at 62 (docs/benchmarks.md).
 WORKFLOW_TASK_POLLS = 16
 # Workflow tasks the worker holds at once, its polls' among them; the relay starts no more flows at once than are
-# free (worker/slots.py). Activities and local activities keep the SDK's 100 each.
+# free (worker/outbox/slots.py). Activities and local activities keep the SDK's 100 each.
 WORKFLOW_TASK_SLOTS = 100
 OTHER_TASK_SLOTS = 100
 
 
-def flow_outbox(settings: Settings, engine: AsyncEngine, client: Client) -> FlowOutbox:
-    """The outbox the worker's activities write to and its relay delivers, its metrics beside the client's. The
-    flows it starts (the ones the API's calls write, a notification's push, a commute's day, ...) start eagerly:
-    their first task comes back in the start's answer to this worker, past Temporal's task queue, which saves the
-    dev server about a fifth of its work for each (docs/benchmarks.md)."""
-
-    async def connected() -> Client:
-        return client
-
-    return FlowOutbox(
+def flow_delivery(settings: Settings, engine: AsyncEngine, client: Client) -> FlowDelivery:
+    """The relay's delivery of the outbox's entries. The flows it starts (the ones the API's calls write, a
+    notification's push, a commute's day, ...) start eagerly: their first task comes back in the start's answer to
+    this worker, past Temporal's task queue, which saves the dev server about a fifth of its work for each
+    (docs/benchmarks.md)."""
+    return FlowDelivery(
         create_session_maker(engine),
-        connected,
+        client,
         settings.temporal_task_queue,
         max_attempts=settings.flow_outbox_max_attempts,
-        meter=(client.service_client.config.runtime or Runtime.default()).metric_meter,
         eager_start=True,
     )
 
@@ -130,17 +126,16 @@ def worker_activities(
 ) -> list[Callable[..., Any]]:
     """Every activity of every area, each area given its dependencies."""
     session_maker = create_session_maker(engine)
-    outbox = flow_outbox(settings, engine, client)
     areas = (
         AccountActivities(session_maker, LocalDiskStorage(settings.media_dir)),
-        TripActivities(session_maker, outbox),
-        JoinRequestActivities(session_maker, outbox, timedelta(seconds=settings.late_cancel_window_seconds)),
+        TripActivities(session_maker),
+        JoinRequestActivities(session_maker, timedelta(seconds=settings.late_cancel_window_seconds)),
         PushActivities(session_maker, WebPushSender(settings, push_destinations)),
         DocumentActivities(session_maker, DocumentFiles(settings.media_dir)),
-        KycActivities(session_maker, kyc_vendor(vendor_http, settings), outbox),
-        CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings, outbox),
-        CommuteActivities(session_maker, client, settings, outbox),
-        SafetyActivities(session_maker, sms_gateway(vendor_http, settings), settings, outbox),
+        KycActivities(session_maker, kyc_vendor(vendor_http, settings)),
+        CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings),
+        CommuteActivities(session_maker, client, settings),
+        SafetyActivities(session_maker, sms_gateway(vendor_http, settings), settings),
     )
     return [method for area in areas for method in activity_methods(area)]
 
@@ -187,22 +182,32 @@ def build_worker(
 async def serving(
     client: Client,
     settings: Settings,
+    engine: AsyncEngine | None = None,
     vendor_http: httpx.AsyncClient | None = None,
     push_destinations: PushDestinations | None = None,
 ) -> AsyncIterator[None]:
-    """The worker and, beside it, the flow outbox's relay, which delivers the starts and signals the API's calls
-    leave to it, and whatever another writer could not deliver (domain/flow_relay.py). On leaving, the relay stops,
-    then the worker lets its running activities finish."""
-    engine = create_engine(settings)
+    """The worker and, beside it, the flow outbox's relay, which alone sends the starts and signals every writer
+    commits to Temporal (worker/outbox/relay.py). Pass engine to share and dispose of the pool yourself. On leaving,
+    the relay stops, then the worker lets its running activities finish."""
+    own_engine = engine is None
+    engine = engine or create_engine(settings)
     stop = asyncio.Event()
     slots = WorkflowTaskSlots(WORKFLOW_TASK_SLOTS, WORKFLOW_TASK_POLLS)
     interval = timedelta(seconds=settings.flow_relay_interval_seconds)
+    meter = (client.service_client.config.runtime or Runtime.default()).metric_meter
 
     async def room(most: int) -> int:
         return await slots.room(most, interval.total_seconds())
 
     relaying = asyncio.create_task(
-        relay(flow_outbox(settings, engine, client), libpq_conninfo(engine.url), stop, interval, room),
+        relay(
+            flow_delivery(settings, engine, client),
+            OutboxBacklog(create_session_maker(engine), meter),
+            libpq_conninfo(engine.url),
+            stop,
+            interval,
+            room,
+        ),
         name="flow-relay",
     )
     try:
@@ -211,7 +216,8 @@ async def serving(
     finally:
         stop.set()
         await relaying
-        await engine.dispose()
+        if own_engine:
+            await engine.dispose()
 
 
 async def run_worker(settings: Settings, push_destinations: PushDestinations | None = None) -> None:
@@ -221,10 +227,12 @@ async def run_worker(settings: Settings, push_destinations: PushDestinations | N
     for signal_number in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signal_number, stop.set)
 
-    client = await connect_temporal(settings, runtime=metrics_runtime(settings))
+    client = await connect_temporal(
+        settings.temporal_target, settings.temporal_namespace, runtime=metrics_runtime(settings)
+    )
     async with serving(client, settings, push_destinations=push_destinations):
         freeze_startup_objects()
-        logger.info("worker started on %s, task queue %s", temporal_address(settings), settings.temporal_task_queue)
+        logger.info("worker started on %s, task queue %s", settings.temporal_target, settings.temporal_task_queue)
         await stop.wait()
         logger.info("worker stopping")
     logger.info("worker stopped")

@@ -3,6 +3,7 @@ an upload, is streamed to storage (api/chat/uploads.py), and is checked against 
 DocumentReviewWorkflow before anyone but its sender sees it. Once checked it is delivered to the room, or the
 refusal is told to its sender."""
 
+import logging
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -24,8 +25,9 @@ from api.chat.schemas import DocumentAccepted
 from api.chat.uploads import StoredUpload, receive_document
 from api.errors import refuse
 from api.temporal import LazyTemporalClient
+from domain.db import transaction
 from domain.documents import DocumentFiles, extension_of
-from domain.flows import FlowOutbox, start_after_commit
+from domain.flows import start_after_commit, until_delivered
 from domain.models import ChatDocument, ChatMessage, User
 from domain.rules import messages
 from domain.rules.document import DocumentStatus
@@ -41,6 +43,10 @@ from workflows.document_review.contracts import (
 # The placeholder message a send-document frame stores (api/chat/socket.py).
 PLACEHOLDER_KIND = "media"
 
+logger = logging.getLogger(__name__)
+# How long the announcement waits for the worker's relay to start a document's review (domain/flows.py).
+REVIEW_START_PATIENCE_SECONDS = 60.0
+
 
 async def announce_review(
     hub: ChatHub,
@@ -49,7 +55,10 @@ async def announce_review(
     notifier: ChatNotifier,
 ) -> None:
     """Delivers the checked document to the room (and tells the members away from it), or the failure note to its
-    sender."""
+    sender, once the review the worker's relay starts has ended."""
+    if not await until_delivered(session_maker, handle.id, REVIEW_START_PATIENCE_SECONDS):
+        logger.warning("document review %s not started: its outcome shows when the chat is read again", handle.id)
+        return
     outcome = await handle.result()
     async with session_maker() as session:
         row = (
@@ -81,7 +90,6 @@ class DocumentUploads:
 
     settings: Settings
     session_maker: async_sessionmaker[AsyncSession]
-    outbox: FlowOutbox
     temporal: LazyTemporalClient
     chat: ChatParts
 
@@ -142,9 +150,8 @@ class DocumentUploads:
     async def _record(self, message: ChatMessage, key: str, upload: StoredUpload, uploader_id: int) -> ChatDocument:
         """The document's row, and its review started once the row is committed, when the document fits the
         uploader's and the trip's day (api/chat/quotas.py). A second upload for the same message is refused by the
-        row's unique message id. The review is started here, not left to the relay: the
-        call waits on it at once."""
-        async with self.outbox.transaction(at_once=True) as session:
+        row's unique message id."""
+        async with transaction(self.session_maker) as session:
             await DocumentQuotas.of(self.settings).admit(session, uploader_id, message.trip_id, upload.size_bytes)
             document = ChatDocument(
                 message_id=message.id,

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, tuple_
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from api.chat import service
 from api.chat.batching import Batcher
 from api.chat.presence import RoomPresence
-from domain.flows import FlowOutbox
+from domain.db import transaction
 from domain.models import ChatReadMark, Trip, User
 from domain.notifications import chat, chat_notice, store_notifications
 from workflows.push.contracts import push_start
@@ -41,9 +42,12 @@ class StoredMessage:
 
 class ChatNotifier:
     def __init__(
-        self, outbox: FlowOutbox, presence: RoomPresence, spawn: Callable[[Coroutine[Any, Any, Any]], None]
+        self,
+        session_maker: async_sessionmaker[AsyncSession],
+        presence: RoomPresence,
+        spawn: Callable[[Coroutine[Any, Any, Any]], None],
     ) -> None:
-        self._outbox = outbox
+        self._session_maker = session_maker
         self._presence = presence
         self._spawn = spawn
         self._batcher: Batcher[list[StoredMessage], None] = Batcher(
@@ -85,7 +89,7 @@ class ChatNotifier:
             return 0
         pairs = [(chat_id, user_id) for chat_id, users in away.items() for user_id in users]
         senders = {first[chat_id].sender_id for chat_id in away}
-        async with self._outbox.transaction() as session:
+        async with transaction(self._session_maker) as session:
             trips = {trip.id: trip for trip in await session.scalars(select(Trip).where(Trip.id.in_(list(away))))}
             sender_rows = await session.execute(select(User.id, User.name).where(User.id.in_(list(senders))))
             names = {user_id: name for user_id, name in sender_rows}

@@ -5,6 +5,8 @@ state listener that tells the app's open sockets what changed."""
 from dataclasses import dataclass
 from functools import partial
 
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
 from api.chat.hub import ChatHub
 from api.chat.notices import ChatNotifier, StoredMessage
 from api.chat.presence import RoomPresence
@@ -12,7 +14,6 @@ from api.chat.redaction import keep_tokens_out_of_server_logs
 from api.chat.writer import Draft, MessageWriter, Stored
 from api.live.listener import LiveListener
 from domain.bus import create_bus
-from domain.flows import FlowOutbox
 from domain.settings import Settings
 
 
@@ -37,12 +38,12 @@ def _tell_notifier(notifier: ChatNotifier, committed: list[tuple[Draft, Stored]]
     )
 
 
-async def open_chat(settings: Settings, outbox: FlowOutbox) -> ChatParts:
+async def open_chat(settings: Settings, session_maker: async_sessionmaker[AsyncSession]) -> ChatParts:
     assert settings.database_url is not None
     keep_tokens_out_of_server_logs()
     hub = ChatHub(await create_bus(settings))
     presence = RoomPresence(settings.redis_url)
-    notifier = ChatNotifier(outbox, presence, hub.spawn)
+    notifier = ChatNotifier(session_maker, presence, hub.spawn)
     writer = MessageWriter(settings.database_url, partial(_tell_notifier, notifier))
     live = LiveListener(settings.database_url)
     await live.start()

@@ -115,7 +115,7 @@ async def chat_socket(websocket: WebSocket) -> None:
 async def upload_chat_document(request: Request) -> Envelope[DocumentAccepted]:
     """The file of a send-document placeholder; streamed to storage, then checked before anyone sees it."""
     state = request.app.state
-    uploads = DocumentUploads(state.settings, state.session_maker, state.flows, state.temporal, state.chat)
+    uploads = DocumentUploads(state.settings, state.session_maker, state.temporal, state.chat)
     return ok(await uploads.accept(request), messages.CHAT_DOCUMENT_CHECKING)
 
 

@@ -7,7 +7,7 @@ is kept in the database (JoinNote) and the flow is given its id."""
 from dataclasses import dataclass
 
 from sqlalchemy import delete, select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
@@ -15,10 +15,10 @@ from temporalio.service import RPCError, RPCStatusCode
 from api.errors import refuse
 from api.joins.schemas import HostAction, PassengerAction
 from api.outbound import commit_before_calling_out, hold_no_connection
-from api.trips.lookups import load_trip
+from api.trips.service import load_trip
 from domain import clock
 from domain.bus import close_sockets_of
-from domain.flows import FlowOutbox
+from domain.flows import until_delivered
 from domain.models import JoinNote, Trip, TripPassenger, User
 from domain.reliability import record_reliability
 from domain.rules import messages
@@ -34,26 +34,34 @@ REFUSAL_KINDS = frozenset(RefusalKind)
 PASSENGER_MOVES = {"LEAVE": Move.LEAVE, "REVOKE_REQUEST": Move.REVOKE}
 
 
+# How long a move waits for the relay to start a request's flow made a moment before (domain/flows.py).
+START_PATIENCE_SECONDS = 10.0
+
+
 @dataclass(frozen=True)
 class Flows:
-    """Temporal, and the outbox a request's start may still wait in."""
+    """Temporal, and the database whose outbox a request's start may still wait in."""
 
     temporal: Client
-    outbox: FlowOutbox
+    session_maker: async_sessionmaker[AsyncSession]
 
 
 async def _update(flows: Flows, workflow_id: str, move: Move, actor: JoinAction) -> None:
     """The move as a Workflow Update of the request's flow. The flow's start is on its way through the worker's
-    relay just after the request was made: a flow not found is started here if its start still waits (or once the
-    relay's delivery of it ends), then asked again."""
+    relay just after the request was made: a flow not found is asked again once its start has been delivered."""
     handle = flows.temporal.get_workflow_handle(workflow_id)
     try:
         await handle.execute_update(move, actor, result_type=str)
     except RPCError as error:
         if error.status != RPCStatusCode.NOT_FOUND:
             raise
-        await flows.outbox.deliver_waiting(workflow_id)
+        if not await until_delivered(flows.session_maker, workflow_id, START_PATIENCE_SECONDS):
+            raise FlowNotStarted(workflow_id) from error
         await handle.execute_update(move, actor, result_type=str)
+
+
+class FlowNotStarted(Exception):
+    """The request's flow is still to be started: the worker is down or far behind."""
 
 
 async def _make_move(
@@ -95,6 +103,9 @@ async def _make_move(
         cause = error.cause
         if isinstance(cause, ApplicationError) and cause.type in REFUSAL_KINDS:
             refuse(Refusal(RefusalKind(cause.type), cause.message))
+        refuse(not_now(messages.GENERIC_ERROR))
+    except FlowNotStarted:
+        await _drop_note(session, note_id)
         refuse(not_now(messages.GENERIC_ERROR))
     except RPCError:
         await _drop_note(session, note_id)

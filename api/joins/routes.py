@@ -6,7 +6,7 @@ gets the new status, or the reason it was refused, at once.
 
 from fastapi import APIRouter
 
-from api.deps import CurrentUser, FlowsDep, SessionDep, SettingsDep, TemporalDep
+from api.deps import CurrentUser, SessionDep, SessionMakerDep, SettingsDep, TemporalDep
 from api.joins import moves
 from api.joins.requests import ask_to_join
 from api.joins.schemas import HostAction, JoinRequestCreate, PassengerAction, StillComing
@@ -33,16 +33,16 @@ async def decide_as_host(
     user: CurrentUser,
     session: SessionDep,
     temporal: TemporalDep,
-    flows: FlowsDep,
+    session_maker: SessionMakerDep,
 ) -> MessageOnly:
-    return done(await moves.decide_as_host(session, moves.Flows(temporal, flows), user, member_id, body))
+    return done(await moves.decide_as_host(session, moves.Flows(temporal, session_maker), user, member_id, body))
 
 
 @router.put("/passenger", responses=refusals(404, 409))
 async def act_as_passenger(
-    body: PassengerAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep, flows: FlowsDep
+    body: PassengerAction, user: CurrentUser, session: SessionDep, temporal: TemporalDep, session_maker: SessionMakerDep
 ) -> MessageOnly:
-    return done(await moves.act_as_passenger(session, moves.Flows(temporal, flows), user, body))
+    return done(await moves.act_as_passenger(session, moves.Flows(temporal, session_maker), user, body))
 
 
 @router.put("/still-coming", responses=refusals(400, 403, 404, 409))

@@ -1,16 +1,17 @@
-"""The outbox's backlog is seen before anyone is left waiting long (domain/flows.py): the relay keeps the age of the
-oldest flow start or signal not yet delivered in the `flow_outbox_oldest_waiting_seconds` gauge; a parked entry is
-support's (counted apart) and not a backlog."""
+"""The outbox's backlog is seen before anyone is left waiting long (worker/outbox/backlog.py): the relay keeps the
+age of the oldest flow start or signal not yet delivered in the `flow_outbox_oldest_waiting_seconds` gauge; a parked
+entry is support's (counted apart) and not a backlog."""
 
 import uuid
 
 from temporalio.runtime import MetricBuffer, Runtime, TelemetryConfig
 
 from domain.db import create_engine, create_session_maker, transaction
-from domain.flows import OLDEST_WAITING_METRIC, FlowOutbox, start_after_commit
+from domain.flows import start_after_commit
+from domain.rules.flow import FlowStart
 from domain.settings import Settings
 from tests.faults.conftest import query
-from workflows.flow import FlowStart
+from worker.outbox.backlog import OLDEST_WAITING_METRIC, OutboxBacklog
 
 WAITED_S = 3600
 
@@ -20,10 +21,10 @@ async def test_the_oldest_waiting_entrys_age_is_measured_and_a_parked_one_is_lef
     meter = Runtime(telemetry=TelemetryConfig(metrics=metrics)).metric_meter
     engine = create_engine(Settings(_env_file=None, database_url=database_url))
     session_maker = create_session_maker(engine)
-    outbox = FlowOutbox(session_maker, None, "", meter=meter)
+    backlog = OutboxBacklog(session_maker, meter)
     workflow_id = f"backlog:{uuid.uuid4().hex}"
     try:
-        # Written and never delivered (no deliverer here), then aged as an entry left behind an hour ago would be.
+        # Written and never delivered (no relay here), then aged as an entry left behind an hour ago would be.
         async with transaction(session_maker) as session:
             await start_after_commit(session, FlowStart("TripWorkflow", workflow_id, {}, {}))
         query(
@@ -33,13 +34,13 @@ async def test_the_oldest_waiting_entrys_age_is_measured_and_a_parked_one_is_lef
             workflow_id,
         )
 
-        waited = await outbox.oldest_waiting_seconds()
+        waited = await backlog.oldest_waiting_seconds()
         assert WAITED_S <= waited < WAITED_S + 60
         gauge = [update for update in metrics.retrieve_updates() if update.metric.name == OLDEST_WAITING_METRIC]
         assert gauge and gauge[-1].value == waited
 
         query(database_url, "UPDATE flow_outbox SET parked_at = now() WHERE workflow_id = %s RETURNING id", workflow_id)
-        assert await outbox.oldest_waiting_seconds() < WAITED_S
+        assert await backlog.oldest_waiting_seconds() < WAITED_S
     finally:
         query(database_url, "DELETE FROM flow_outbox WHERE workflow_id = %s RETURNING id", workflow_id)
         await engine.dispose()

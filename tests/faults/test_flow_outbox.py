@@ -1,5 +1,5 @@
-"""Flows start without a dual write (domain/flows.py): a rolled-back write starts no flow, a writer killed between
-its commit and the start loses none, because the worker's relay delivers what it left in the outbox, and an entry
+"""Flows start without a dual write (domain/flows.py): a rolled-back write starts no flow, a committed one always
+does once the worker's relay runs (worker/outbox/), even when its writer could not reach Temporal, and an entry
 Temporal keeps refusing is parked for support without holding back any other flow's entries."""
 
 import asyncio
@@ -19,16 +19,19 @@ from temporalio.client import Client
 from temporalio.runtime import MetricBuffer, Runtime, TelemetryConfig
 
 from domain.db import create_engine, create_session_maker, libpq_conninfo, transaction
-from domain.flow_relay import relay
-from domain.flows import PARKED_METRIC, FlowOutbox, Room, signal_after_commit, start_after_commit
+from domain.flows import signal_after_commit, start_after_commit, until_delivered
+from domain.rules.flow import FlowSignal, FlowStart
 from domain.settings import Settings
-from domain.temporal import connect_temporal
 from scripts.outbox import run as support
 from tests.api.live import api_process, running, service_environment, sign_in, worker_process
 from tests.api.test_trips import trip_body
 from tests.faults.conftest import eventually, outbox_rows, query
 from tests.flows import flow_exists
-from workflows.flow import FLOW_STATUS, FlowSignal, FlowStart
+from worker.outbox.backlog import PARKED_METRIC, OutboxBacklog
+from worker.outbox.delivery import FlowDelivery, Room
+from worker.outbox.relay import relay
+from workflows.client import connect_temporal
+from workflows.flow import FLOW_STATUS
 from workflows.trip.contracts import TripSchedule, trip_start, trip_workflow_id
 
 
@@ -42,18 +45,19 @@ def unanswering_temporal() -> Iterator[str]:
 
 
 @asynccontextmanager
-async def writers_outbox(database_url: str, temporal_address: str) -> AsyncIterator[tuple[FlowOutbox, Client]]:
-    """A writer's outbox, which delivers its own entries after each commit, on a task queue no worker polls; and its
-    Temporal client."""
-    settings = Settings(_env_file=None, database_url=database_url, temporal_address=temporal_address)
-    client = await connect_temporal(settings)
+async def relayed(database_url: str, temporal_address: str) -> AsyncIterator[tuple[Settings, FlowDelivery, Client]]:
+    """Settings whose connections write entries for a task queue of their own, which no worker polls; a relay's
+    delivery of them, called round by round here; and its Temporal client."""
+    settings = Settings(
+        _env_file=None,
+        database_url=database_url,
+        temporal_address=temporal_address,
+        temporal_task_queue=f"nobody-polls-{uuid.uuid4().hex}",
+    )
+    client = await connect_temporal(settings.temporal_target, settings.temporal_namespace)
     engine = create_engine(settings)
-
-    async def connected() -> Client:
-        return client
-
     try:
-        yield FlowOutbox(create_session_maker(engine), connected, "nobody-polls-this-queue"), client
+        yield settings, FlowDelivery(create_session_maker(engine), client, settings.temporal_task_queue), client
     finally:
         await engine.dispose()
 
@@ -61,11 +65,14 @@ async def writers_outbox(database_url: str, temporal_address: str) -> AsyncItera
 async def test_a_rolled_back_write_starts_no_flow(database_url: str, temporal_address: str) -> None:
     # No trip has this id: the write is about to fail anyway, as a request does that is refused after the start.
     schedule = TripSchedule(2**62, datetime.now(UTC).isoformat(), 60, 60)
-    async with writers_outbox(database_url, temporal_address) as (outbox, client):
+    async with relayed(database_url, temporal_address) as (settings, delivery, client):
+        engine = create_engine(settings)
         with pytest.raises(RuntimeError):
-            async with outbox.transaction() as session:
+            async with transaction(create_session_maker(engine)) as session:
                 await start_after_commit(session, trip_start(schedule, host_id=2**62))
                 raise RuntimeError("refused after the flow was handed to the outbox")
+        await engine.dispose()
+        await delivery.relay_round()
 
     workflow_id = trip_workflow_id(schedule.trip_id)
     assert query(database_url, "SELECT id FROM flow_outbox WHERE workflow_id = %s", workflow_id) == []
@@ -76,29 +83,28 @@ async def test_entries_added_together_are_kept_in_their_order_and_each_delivered
     database_url: str, temporal_address: str
 ) -> None:
     workflow_ids = [f"together:{uuid.uuid4().hex}" for _ in range(3)]
-    async with writers_outbox(database_url, temporal_address) as (outbox, client), outbox.transaction() as session:
-        await start_after_commit(session, *(FlowStart("TripWorkflow", each, {}, {}) for each in workflow_ids))
-        await signal_after_commit(session, *(FlowSignal(each, "cancel", {"reason": "r"}) for each in workflow_ids))
-        kept = query(
-            database_url,
-            "SELECT workflow_id, signal FROM flow_outbox WHERE workflow_id LIKE 'together:%%' ORDER BY id",
-        )
-        assert kept == []  # not before the commit, from another connection
-        in_the_transaction = await session.execute(
-            text("SELECT workflow_id, signal FROM flow_outbox WHERE workflow_id LIKE 'together:%' ORDER BY id")
-        )
-        assert [tuple(row) for row in in_the_transaction] == [(each, None) for each in workflow_ids] + [
-            (each, "cancel") for each in workflow_ids
-        ]
+    async with relayed(database_url, temporal_address) as (settings, delivery, client):
+        engine = create_engine(settings)
+        async with transaction(create_session_maker(engine)) as session:
+            await start_after_commit(session, *(FlowStart("TripWorkflow", each, {}, {}) for each in workflow_ids))
+            await signal_after_commit(session, *(FlowSignal(each, "cancel", {"reason": "r"}) for each in workflow_ids))
+            kept = query(
+                database_url,
+                "SELECT workflow_id, signal FROM flow_outbox WHERE workflow_id LIKE 'together:%%' ORDER BY id",
+            )
+            assert kept == []  # not before the commit, from another connection
+            in_the_transaction = await session.execute(
+                text("SELECT workflow_id, signal FROM flow_outbox WHERE workflow_id LIKE 'together:%' ORDER BY id")
+            )
+            assert [tuple(row) for row in in_the_transaction] == [(each, None) for each in workflow_ids] + [
+                (each, "cancel") for each in workflow_ids
+            ]
+        await engine.dispose()
+        # Each flow's start in one batch, its signal, behind it, in the next.
+        assert await delivery.relay_round() == 6
 
     for workflow_id in workflow_ids:
-        assert await flow_exists(client, workflow_id)
-        signals = [
-            event
-            async for event in client.get_workflow_handle(workflow_id).fetch_history_events()
-            if event.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED
-        ]
-        assert len(signals) == 1
+        assert await signals_after_the_start(client, workflow_id) == ["cancel"]
     assert query(database_url, "SELECT id FROM flow_outbox WHERE workflow_id LIKE 'together:%%'") == []
 
 
@@ -119,7 +125,7 @@ async def test_a_trip_published_while_no_worker_runs_has_its_flow_once_a_workers
     workflow_id = trip_workflow_id(trip_id)
     waiting = query(database_url, "SELECT workflow FROM flow_outbox WHERE workflow_id = %s", workflow_id)
     assert waiting == [("TripWorkflow",)]
-    client = await connect_temporal(Settings(_env_file=None, temporal_address=temporal_address))
+    client = await connect_temporal(temporal_address, Settings(_env_file=None).temporal_namespace)
     assert not await flow_exists(client, workflow_id)
 
     worker_environment = service_environment(database_url, temporal_address, tmp_path / "worker")
@@ -163,14 +169,11 @@ async def test_an_entry_temporal_keeps_refusing_is_parked_and_the_other_flows_go
         temporal_address=temporal_address,
         temporal_task_queue=f"nobody-polls-{uuid.uuid4().hex}",
     )
-    client = await connect_temporal(settings, runtime=runtime)
+    client = await connect_temporal(settings.temporal_target, settings.temporal_namespace, runtime=runtime)
     engine = create_engine(settings)
     session_maker = create_session_maker(engine)
-
-    async def connected() -> Client:
-        return client
-
-    outbox = FlowOutbox(session_maker, connected, settings.temporal_task_queue, 3, runtime.metric_meter)
+    delivery = FlowDelivery(session_maker, client, settings.temporal_task_queue, max_attempts=3)
+    backlog = OutboxBacklog(session_maker, runtime.metric_meter)
     poisoned, healthy = f"outbox-poisoned:{uuid.uuid4().hex}", f"outbox-healthy:{uuid.uuid4().hex}"
     try:
         # Temporal refuses a start naming a search attribute it does not know; both flows' entries are written
@@ -181,13 +184,13 @@ async def test_an_entry_temporal_keeps_refusing_is_parked_and_the_other_flows_go
             await start_after_commit(session, FlowStart("TripWorkflow", healthy, {}, {}))
             await signal_after_commit(session, FlowSignal(healthy, "cancel", {}))
 
-        assert await outbox.relay_round() >= 2
+        assert await delivery.relay_round() >= 2
         assert outbox_rows(database_url, healthy) == []
         assert await signals_after_the_start(client, healthy) == ["cancel"]
         assert outbox_rows(database_url, poisoned) == [(None, 1, False), ("cancel", 0, False)]
 
         for _ in range(4):
-            await outbox.relay_round()
+            await delivery.relay_round()
         # Parked at the third refusal and tried no more; its signal waits behind it, never sent before its start.
         assert outbox_rows(database_url, poisoned) == [(None, 3, True), ("cancel", 0, False)]
         [(last_error,)] = query(
@@ -195,10 +198,10 @@ async def test_an_entry_temporal_keeps_refusing_is_parked_and_the_other_flows_go
         )
         assert "NoSuchAttribute" in last_error
         assert not await flow_exists(client, poisoned)
-        [listed] = [entry for entry in await outbox.parked() if entry.workflow_id == poisoned]
+        [listed] = [entry for entry in await backlog.parked() if entry.workflow_id == poisoned]
         assert (listed.what, listed.attempts, listed.waiting_behind) == ("TripWorkflow", 3, 1)
 
-        parked = await outbox.count_parked()
+        parked = await backlog.count_parked()
         assert parked >= 1
         gauge = [update for update in metrics.retrieve_updates() if update.metric.name == PARKED_METRIC]
         assert gauge and gauge[-1].value == parked
@@ -207,15 +210,15 @@ async def test_an_entry_temporal_keeps_refusing_is_parked_and_the_other_flows_go
         query(database_url, "UPDATE flow_outbox SET search_attributes = '{}' WHERE id = %s RETURNING id", listed.id)
         assert str(listed.id) in await support(["list"], settings)
         assert await support(["retry", str(listed.id)], settings) == "unparked: 1"
-        assert await outbox.relay_round() >= 2
+        assert await delivery.relay_round() >= 2
         assert outbox_rows(database_url, poisoned) == []
         assert await signals_after_the_start(client, poisoned) == ["cancel"]
     finally:
         await engine.dispose()
 
 
-class CountedOutbox(FlowOutbox):
-    """An outbox that counts the relay's finished rounds."""
+class CountedDelivery(FlowDelivery):
+    """A delivery that counts the relay's finished rounds."""
 
     rounds = 0
 
@@ -244,15 +247,11 @@ class Waiting:
 
 
 @asynccontextmanager
-async def two_starts_for_a_hung_temporal(database_url: str) -> AsyncIterator[tuple[FlowOutbox, Waiting, Waiting]]:
-    """An outbox on a task queue of its own whose Temporal hangs, and two starts waiting in it."""
+async def two_starts_for_a_hung_temporal(database_url: str) -> AsyncIterator[tuple[FlowDelivery, Waiting, Waiting]]:
+    """A delivery on a task queue of its own whose Temporal hangs, and two starts waiting in the outbox."""
     task_queue = f"nobody-polls-{uuid.uuid4().hex}"
     engine = create_engine(Settings(_env_file=None, database_url=database_url, temporal_task_queue=task_queue))
     session_maker = create_session_maker(engine)
-
-    async def connected() -> Client:
-        return cast(Client, HungTemporal())
-
     try:
         workflow_ids = (f"outbox-hung:{uuid.uuid4().hex}", f"outbox-next:{uuid.uuid4().hex}")
         async with transaction(session_maker) as session:
@@ -264,22 +263,9 @@ async def two_starts_for_a_hung_temporal(database_url: str) -> AsyncIterator[tup
             )
             for workflow_id in workflow_ids
         )
-        yield FlowOutbox(session_maker, connected, task_queue), first, second
+        yield FlowDelivery(session_maker, cast(Client, HungTemporal()), task_queue), first, second
     finally:
         await engine.dispose()
-
-
-async def test_a_hung_temporal_call_holds_the_lock_of_its_own_entry_alone(database_url: str) -> None:
-    async with two_starts_for_a_hung_temporal(database_url) as (outbox, first, second):
-        delivering = asyncio.create_task(outbox.deliver([first.entry_id, second.entry_id]))
-        await eventually(lambda: locked(database_url, first.entry_id), 5, "the first entry taken up")
-        assert not locked(database_url, second.entry_id), "the second is locked while the first waits for Temporal"
-        await eventually(lambda: locked(database_url, second.entry_id), 5, "the second entry taken up after the first")
-        assert not locked(database_url, first.entry_id), "the first entry is still locked while the second is sent"
-        assert await delivering == 0
-        # Temporal not answering is no entry's fault: nothing counted, nothing parked.
-        assert outbox_rows(database_url, first.workflow_id) == [(None, 0, False)]
-        assert outbox_rows(database_url, second.workflow_id) == [(None, 0, False)]
 
 
 def locked(database_url: str, entry_id: int) -> bool:
@@ -294,10 +280,10 @@ def locked(database_url: str, entry_id: int) -> bool:
 async def test_the_relay_sends_a_batch_at_once_and_one_stopped_while_temporal_holds_it_leaves_it_whole(
     database_url: str,
 ) -> None:
-    async with two_starts_for_a_hung_temporal(database_url) as (outbox, first, second):
+    async with two_starts_for_a_hung_temporal(database_url) as (delivery, first, second):
         # Both are sent together, each entry locked while Temporal holds it; a relay stopped then (a worker killed)
         # takes nothing out.
-        relaying = asyncio.create_task(outbox.relay_round())
+        relaying = asyncio.create_task(delivery.relay_round())
         await eventually(
             lambda: locked(database_url, first.entry_id) and locked(database_url, second.entry_id), 5, "one batch"
         )
@@ -309,7 +295,7 @@ async def test_the_relay_sends_a_batch_at_once_and_one_stopped_while_temporal_ho
         assert outbox_rows(database_url, second.workflow_id) == [(None, 0, False)]
 
         # A round Temporal does not answer ends with nothing taken, nothing counted.
-        assert await outbox.relay_round() == 0
+        assert await delivery.relay_round() == 0
         assert outbox_rows(database_url, first.workflow_id) == [(None, 0, False)]
         assert outbox_rows(database_url, second.workflow_id) == [(None, 0, False)]
 
@@ -323,22 +309,20 @@ async def test_the_relay_delivers_an_entry_as_its_writer_commits_not_an_interval
         temporal_address=temporal_address,
         temporal_task_queue=f"nobody-polls-{uuid.uuid4().hex}",
     )
-    client = await connect_temporal(settings)
+    client = await connect_temporal(settings.temporal_target, settings.temporal_namespace)
     engine = create_engine(settings)
     session_maker = create_session_maker(engine)
-
-    async def connected() -> Client:
-        return client
-
-    outbox = CountedOutbox(session_maker, connected, settings.temporal_task_queue)
+    delivery = CountedDelivery(session_maker, client, settings.temporal_task_queue)
     stop = asyncio.Event()
     # An interval far longer than the test: only the writer's notification can wake the relay in time.
-    relaying = asyncio.create_task(relay(outbox, libpq_conninfo(engine.url), stop, timedelta(minutes=10)))
+    relaying = asyncio.create_task(
+        relay(delivery, OutboxBacklog(session_maker), libpq_conninfo(engine.url), stop, timedelta(minutes=10))
+    )
     workflow_id = f"relay-woken:{uuid.uuid4().hex}"
     try:
         # Its first round as it starts, and the second once it listens, have found nothing: the entry below can
         # only be found by a round its commit's notification wakes.
-        await eventually(lambda: outbox.rounds >= 2, 10, "the relay listening and done with its round")
+        await eventually(lambda: delivery.rounds >= 2, 10, "the relay listening and done with its round")
         async with transaction(session_maker) as session:
             await start_after_commit(session, FlowStart("TripWorkflow", workflow_id, {}, {}))
         await eventually(lambda: not outbox_rows(database_url, workflow_id), 10, "the relay woken by the commit")
@@ -347,3 +331,23 @@ async def test_the_relay_delivers_an_entry_as_its_writer_commits_not_an_interval
         stop.set()
         await relaying
         await engine.dispose()
+
+
+async def test_a_call_waiting_for_its_flows_start_hears_once_the_relay_delivered_it(
+    database_url: str, temporal_address: str
+) -> None:
+    workflow_id = f"awaited:{uuid.uuid4().hex}"
+    async with relayed(database_url, temporal_address) as (settings, delivery, client):
+        engine = create_engine(settings)
+        session_maker = create_session_maker(engine)
+        try:
+            async with transaction(session_maker) as session:
+                await start_after_commit(session, FlowStart("TripWorkflow", workflow_id, {}, {}))
+            # No relay yet: the start still waits when the caller's patience runs out.
+            assert not await until_delivered(session_maker, workflow_id, 0.2)
+            waiting = asyncio.create_task(until_delivered(session_maker, workflow_id, 30))
+            assert await delivery.relay_round() == 1
+            assert await waiting
+            assert await flow_exists(client, workflow_id)
+        finally:
+            await engine.dispose()

@@ -11,8 +11,8 @@ from temporalio.client import Client
 from domain.db import create_engine, create_session_maker
 from domain.providers.storage import LocalDiskStorage
 from domain.settings import Settings
-from domain.temporal import connect_temporal
 from tests.workflows.erasure_support import DeletedAccount, create_deleted_account
+from workflows.client import connect_temporal
 
 
 @pytest.fixture
@@ -28,21 +28,22 @@ def settings(database_url: str, temporal_address: str, tmp_path: Path) -> Settin
     )
 
 
-@pytest.fixture(scope="session")
-async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
-    engine = create_engine(Settings(_env_file=None, database_url=database_url))
+@pytest.fixture
+async def engine(settings: Settings) -> AsyncIterator[AsyncEngine]:
+    """Its connections write flow outbox entries for the test's own task queue, which its worker's relay delivers."""
+    engine = create_engine(settings)
     yield engine
     await engine.dispose()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def session_maker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return create_session_maker(engine)
 
 
 @pytest.fixture(scope="session")
 async def client(temporal_address: str) -> Client:
-    return await connect_temporal(Settings(_env_file=None, temporal_address=temporal_address))
+    return await connect_temporal(temporal_address, Settings(_env_file=None).temporal_namespace)
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from domain.settings import Settings
 from tests.locks import backend_of, waited_on
 from tests.workflows.erasure_support import DeletedAccount, assert_scrubbed, eventually, read_user, start_erasure
 from tests.workflows.recorded import replay_and_record
-from worker.main import WORKFLOWS, build_worker
+from worker.main import WORKFLOWS, serving
 from workflows.flow import FLOW_STATUS
 
 CreateDeletedAccount = Callable[..., Awaitable[DeletedAccount]]
@@ -35,7 +35,7 @@ async def test_erasure_deletes_the_pictures_and_scrubs_the_account(
     deleted_account: CreateDeletedAccount,
 ) -> None:
     account = await deleted_account()
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_erasure(client, settings, account)
         await handle.result()
 
@@ -85,7 +85,7 @@ async def test_a_live_account_keeps_its_data_and_pictures(
     deleted_account: CreateDeletedAccount,
 ) -> None:
     account = await deleted_account(deleted=False)
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_erasure(client, settings, account)
         with pytest.raises(WorkflowFailureError):
             await handle.result()
@@ -147,7 +147,7 @@ async def test_erasure_waits_for_a_worker_and_then_completes(
     assert description.status == WorkflowExecutionStatus.RUNNING
     assert all((settings.media_dir / key).exists() for key in account.image_keys)
 
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         await handle.result()
 
     assert_scrubbed(await read_user(session_maker, account.user_id))
@@ -183,7 +183,7 @@ async def test_erasure_resumes_where_it_stopped_when_a_worker_dies_midway(
     assert_scrubbed(await read_user(session_maker, account.user_id))
     assert all((settings.media_dir / key).exists() for key in account.image_keys)
 
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         await handle.result()
 
     assert not any((settings.media_dir / key).exists() for key in account.image_keys)

@@ -36,7 +36,7 @@ from tests.workflows.trip_support import (
     recipients,
     scheduled_activities,
 )
-from worker.main import build_worker
+from worker.main import serving
 from workflows.flow import FLOW_STATUS
 from workflows.join_request.contracts import JoinMove
 
@@ -47,7 +47,7 @@ async def test_host_approves_a_request_then_the_member_leaves_and_each_side_is_t
     engine: AsyncEngine,
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         async with transaction(session_maker) as session:
             trip = await add_trip(session, in_seconds(3600), total_passengers=2)
             [request] = await add_requests(session, trip, large_luggage=1)
@@ -100,7 +100,7 @@ async def test_host_declines_a_request_and_the_requester_hears_so(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     trip, [request] = await create_trip_with_requests(session_maker, in_seconds(3600))
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request)
         assert await answer(handle, "reject", trip.host_id) == "rejected"
         assert await handle.result() == "rejected"
@@ -118,7 +118,7 @@ async def test_requester_cancels_their_request_and_the_host_hears_so(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     trip, [request] = await create_trip_with_requests(session_maker, in_seconds(3600))
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request)
         assert await answer(handle, "revoke", request.user_id) == "revoked"
         assert await handle.result() == "revoked"
@@ -137,7 +137,7 @@ async def test_host_removes_a_member_and_the_member_hears_the_reason(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     trip, [request] = await create_trip_with_requests(session_maker, in_seconds(3600))
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request)
         assert await answer(handle, "approve", trip.host_id) == "active"
         assert await answer(handle, "remove", trip.host_id, "Being abusive") == "removed"
@@ -158,7 +158,7 @@ async def test_answers_the_request_does_not_allow_now_are_refused_with_the_produ
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     trip, [request] = await create_trip_with_requests(session_maker, in_seconds(3600))
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request)
         assert await refusal(handle, "leave", request.user_id) == "Only active members can leave"
         assert await refusal(handle, "remove", trip.host_id) == "Only active members can be removed"
@@ -182,7 +182,7 @@ async def test_host_cannot_approve_when_the_trip_is_full(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     trip, [request] = await create_trip_with_requests(session_maker, in_seconds(3600), total_passengers=2, members=1)
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request)
         assert await refusal(handle, "approve", trip.host_id) == "Trip is full"
         assert await handle.query("status") == "requested"
@@ -200,7 +200,7 @@ async def test_fifty_approvals_at_once_for_the_last_free_seat_let_exactly_one_in
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     trip, requests = await create_trip_with_requests(session_maker, in_seconds(3600), 50, total_passengers=4, members=2)
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handles = await asyncio.gather(*(start_join_flow(client, settings, request) for request in requests))
         outcomes = await asyncio.gather(
             *(answer(handle, "approve", trip.host_id) for handle in handles), return_exceptions=True
@@ -314,7 +314,7 @@ async def test_an_answer_on_a_cancelled_trip_is_refused_and_ends_the_flow(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     trip, [request] = await create_trip_with_requests(session_maker, in_seconds(3600))
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request)
         await eventually(lambda: opened(handle))
         await change_trip(session_maker, trip.trip_id, status="CANCELLED", cancelled_at=clock.now())
@@ -332,7 +332,7 @@ async def test_a_pending_request_nudges_the_host_then_expires_at_departure(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     trip, [request] = await create_trip_with_requests(session_maker, in_seconds(4))
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request, nudge_interval_seconds=1)
         assert await handle.result() == "expired"
 
@@ -355,7 +355,7 @@ async def test_a_request_waits_again_when_the_trip_was_moved_later(
 ) -> None:
     trip, [request] = await create_trip_with_requests(session_maker, in_seconds(2))
     moved_to = in_seconds(5)
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request, nudge_interval_seconds=0)
         await eventually(lambda: opened(handle))
         await change_trip(session_maker, trip.trip_id, scheduled_at=moved_to)
@@ -380,7 +380,7 @@ async def test_an_active_member_travels_with_the_trip_at_departure(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     trip, [request] = await create_trip_with_requests(session_maker, in_seconds(3))
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request, nudge_interval_seconds=0)
         assert await answer(handle, "approve", trip.host_id) == "active"
         assert await handle.result() == "travelled"
@@ -397,7 +397,7 @@ async def test_an_approval_sent_while_no_worker_runs_completes_when_one_starts(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     trip, [request] = await create_trip_with_requests(session_maker, in_seconds(3600))
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request)
         await eventually(lambda: opened(handle))
 
@@ -405,7 +405,7 @@ async def test_an_approval_sent_while_no_worker_runs_completes_when_one_starts(
     await asyncio.sleep(1)
     assert not approval.done()
 
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         assert await asyncio.wait_for(approval, timeout=30) == "active"
         assert await answer(handle, "leave", request.user_id) == "left"
         await handle.result()
@@ -425,7 +425,7 @@ async def test_a_request_gone_before_its_flow_opens_ends_the_flow_quietly(
         [request] = await add_requests(session, trip)
     async with transaction(session_maker) as session:
         await session.execute(delete(TripPassenger).where(TripPassenger.id == request.passenger_id))
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_join_flow(client, settings, request)
         assert await handle.result() == "discarded"
 

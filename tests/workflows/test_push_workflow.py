@@ -11,7 +11,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from temporalio.client import Client, WorkflowHandle
 
 from domain.db import transaction
-from domain.flows import FlowOutbox
 from domain.models import FlowOutboxEntry, Notification, PushSubscription, User
 from domain.notifications import NotificationDraft, store_notifications
 from domain.push import PushDestinations, vapid_keys
@@ -20,7 +19,7 @@ from tests.flows import flow_exists
 from tests.push_service import LocalPushService, Subscription
 from tests.workflows.recorded import replay_and_record
 from tests.workflows.trip_support import create_users
-from worker.main import build_worker, flow_outbox
+from worker.main import serving
 from workflows.flow import FLOW_STATUS
 from workflows.push.contracts import push_start, push_workflow_id
 
@@ -53,8 +52,8 @@ def reminder(user_id: int) -> NotificationDraft:
     )
 
 
-async def notify(outbox: FlowOutbox, user_id: int) -> None:
-    async with outbox.transaction() as session:
+async def notify(session_maker: async_sessionmaker[AsyncSession], user_id: int) -> None:
+    async with transaction(session_maker) as session:
         await store_notifications(session, [reminder(user_id)], push_start)
 
 
@@ -79,8 +78,8 @@ async def test_each_device_is_sent_to_and_a_gone_one_is_removed(
 ) -> None:
     phone, expired = push_service.subscribe(), push_service.subscribe(answers=[404])
     user_id = await person_with_devices(session_maker, [phone, expired])
-    async with build_worker(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
-        await notify(flow_outbox(settings, engine, client), user_id)
+    async with serving(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
+        await notify(session_maker, user_id)
         handle = await the_push_flow(client, user_id)
         assert await handle.result() == 1
 
@@ -105,11 +104,10 @@ async def test_a_notification_that_was_rolled_back_is_never_pushed(
 ) -> None:
     phone = push_service.subscribe()
     user_id = await person_with_devices(session_maker, [phone])
-    outbox = flow_outbox(settings, engine, client)
-    async with build_worker(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
+    async with serving(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
         rolled_back: list[int] = []
         with pytest.raises(RuntimeError):
-            async with outbox.transaction() as session:
+            async with transaction(session_maker) as session:
                 await store_notifications(session, [reminder(user_id)], push_start)
                 rolled_back.extend(
                     await session.scalars(select(Notification.id).where(Notification.recipient_id == user_id))
@@ -117,7 +115,7 @@ async def test_a_notification_that_was_rolled_back_is_never_pushed(
                 raise RuntimeError("the storing transaction fails after the push was handed to the outbox")
         # A notification stored next, and committed, is pushed: the outbox and the worker deliver, and what the
         # rolled-back one would have started would have been started before it.
-        async with outbox.transaction() as session:
+        async with transaction(session_maker) as session:
             await store_notifications(session, [replace(reminder(user_id), entity_id="43")], push_start)
         [pushed] = await asyncio.to_thread(push_service.wait_for, phone)
     assert pushed.payload["entity_id"] == "43"
@@ -140,8 +138,8 @@ async def test_a_person_with_app_notification_off_gets_no_push(
 ) -> None:
     phone = push_service.subscribe()
     user_id = await person_with_devices(session_maker, [phone], receive=False)
-    async with build_worker(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
-        await notify(flow_outbox(settings, engine, client), user_id)
+    async with serving(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
+        await notify(session_maker, user_id)
         handle = await the_push_flow(client, user_id)
         assert await handle.result() == 0
     assert push_service.received[phone.token] == []
@@ -161,8 +159,8 @@ async def test_a_device_on_a_local_address_is_never_sent_to_and_is_removed(
     by_name = push_service.subscribe()
     by_name.endpoint = by_name.endpoint.replace("127.0.0.1", "localhost")
     user_id = await person_with_devices(session_maker, [phone, by_name])
-    async with build_worker(client, settings, engine, push_destinations=PushDestinations()):
-        await notify(flow_outbox(settings, engine, client), user_id)
+    async with serving(client, settings, engine, push_destinations=PushDestinations()):
+        await notify(session_maker, user_id)
         handle = await the_push_flow(client, user_id)
         assert await handle.result() == 0
     assert push_service.received[phone.token] == push_service.received[by_name.token] == []
@@ -178,28 +176,17 @@ async def started_eagerly(handle: WorkflowHandle) -> bool:
     raise AssertionError(f"{handle.id} has no history")
 
 
-@pytest.mark.parametrize("worker_outbox", [True, False], ids=["the worker's outbox", "an outbox without a worker"])
-async def test_a_flow_the_worker_starts_takes_its_first_task_from_the_start_itself(
+async def test_a_flow_the_relay_starts_takes_its_first_task_from_the_start_itself(
     client: Client,
     settings: Settings,
     engine: AsyncEngine,
     session_maker: async_sessionmaker[AsyncSession],
     push_service: LocalPushService,
-    worker_outbox: bool,
 ) -> None:
     user_id = await person_with_devices(session_maker, [push_service.subscribe()])
-
-    async def connected() -> Client:
-        return client
-
-    outbox = (
-        flow_outbox(settings, engine, client)
-        if worker_outbox
-        else FlowOutbox(session_maker, connected, settings.temporal_task_queue)
-    )
-    async with build_worker(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
-        await notify(outbox, user_id)
+    async with serving(client, settings, engine, push_destinations=PushDestinations({push_service.address})):
+        await notify(session_maker, user_id)
         handle = await the_push_flow(client, user_id)
         assert await handle.result() == 1
 
-    assert await started_eagerly(handle) is worker_outbox
+    assert await started_eagerly(handle)

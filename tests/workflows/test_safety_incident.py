@@ -23,7 +23,7 @@ from domain.settings import Settings
 from tests.flows import waits_for_a_signal_only
 from tests.workflows.recorded import replay_and_record
 from tests.workflows.trip_support import add_party
-from worker.main import build_worker, flow_outbox
+from worker.main import serving
 from workflows.flow import FLOW_STATUS
 from workflows.safety_incident.contracts import (
     SafetyIncidentStart,
@@ -87,7 +87,7 @@ async def raise_incident(
             contact_ids=(contact.id,),
             reminders=REMINDERS,
         )
-    async with flow_outbox(settings, engine, client).transaction() as session:
+    async with transaction(session_maker) as session:
         await start_after_commit(session, safety_incident_start(start))
     flow = client.get_workflow_handle(safety_incident_workflow_id(party.trip_id, party.host_id, 1))
     return incident.id, flow
@@ -121,7 +121,7 @@ async def test_an_unacknowledged_sos_pages_support_after_its_last_reminder_and_s
 ) -> None:
     settings = settings.model_copy(update={"support_oncall_number": ONCALL})
     gateway = Gateway()
-    async with gateway.client() as vendor_http, build_worker(client, settings, engine, vendor_http=vendor_http):
+    async with gateway.client() as vendor_http, serving(client, settings, engine, vendor_http=vendor_http):
         incident_id, flow = await raise_incident(session_maker, engine, client, settings)
         await eventually(lambda: _paged(gateway), "support paged")
         [page] = gateway.texts_to(ONCALL)
@@ -160,7 +160,7 @@ async def test_a_dead_gateway_holds_neither_the_reminders_nor_the_page(
 ) -> None:
     settings = settings.model_copy(update={"support_oncall_number": ONCALL})
     gateway = Gateway(down=True)
-    async with gateway.client() as vendor_http, build_worker(client, settings, engine, vendor_http=vendor_http):
+    async with gateway.client() as vendor_http, serving(client, settings, engine, vendor_http=vendor_http):
         incident_id, flow = await raise_incident(session_maker, engine, client, settings)
 
         async def paged() -> bool:

@@ -34,7 +34,7 @@ from tests.workflows.trip_support import (
     scheduled_activities,
     start_trip_flow,
 )
-from worker.main import WORKFLOWS, build_worker
+from worker.main import WORKFLOWS, serving
 from workflows.flow import FLOW_STATUS
 from workflows.trip.contracts import TripCancellationNotice, TripCancelled, TripRescheduled
 
@@ -45,7 +45,7 @@ async def test_a_trip_is_reminded_then_completed_once(
     engine: AsyncEngine,
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         party = await create_party(session_maker, in_seconds(5), members=2, mode=1, distance_km=20.0)
         handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=2, completion_delay_seconds=1)
         await handle.result()
@@ -185,7 +185,7 @@ async def test_completion_lost_after_its_commit_is_retried_without_counting_twic
         await eventually(completion_was_retried)
     assert (await handle.describe()).status == WorkflowExecutionStatus.RUNNING
 
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         await handle.result()
 
     co2_each = co2_saved_per_person_kg(1, 20.0, 2)
@@ -205,7 +205,7 @@ async def test_rescheduling_reminds_for_the_new_time_not_the_old(
     moved_to = in_seconds(5)
     # The trip endpoints send times with the IST offset.
     moved_to_ist = moved_to.astimezone(IST).isoformat()
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=2, completion_delay_seconds=1)
         await handle.signal("reschedule", TripRescheduled(scheduled_at=moved_to_ist))
 
@@ -232,7 +232,7 @@ async def test_cancelling_tells_members_and_requesters_why_and_ends_the_flow(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     party = await create_party(session_maker, in_seconds(120), members=1)
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=60)
         await handle.signal("cancel", TripCancelled(reason="My meeting was moved"))
         await handle.result()
@@ -266,7 +266,7 @@ async def test_a_trip_cancelled_before_its_flow_opens_ends_by_the_signal_behind_
     party = await create_party(session_maker, in_seconds(120), members=1)
     handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=60)
     await handle.signal("cancel", TripCancelled(reason="Plans changed"))
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         await handle.result()
 
     assert await flow_statuses(handle) == ["scheduled", "cancelled"]
@@ -283,7 +283,7 @@ async def test_a_new_trips_flow_arms_its_first_timer_in_its_first_task_without_a
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     party = await create_party(session_maker, in_seconds(3600), members=1)
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=60)
 
         async def armed() -> bool:
@@ -312,7 +312,7 @@ async def test_a_trip_made_inside_the_reminders_lead_time_is_reminded_at_once(
     session_maker: async_sessionmaker[AsyncSession],
 ) -> None:
     party = await create_party(session_maker, in_seconds(600), members=1)
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=3600, completion_delay_seconds=60)
 
         async def told() -> bool:
@@ -335,7 +335,7 @@ async def test_a_trip_moved_inside_the_reminders_lead_time_is_reminded_at_once_f
 ) -> None:
     party = await create_party(session_maker, in_seconds(7200), members=1)
     moved_to = in_seconds(600)
-    async with build_worker(client, settings, engine):
+    async with serving(client, settings, engine):
         handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=3600, completion_delay_seconds=60)
         await handle.signal("reschedule", TripRescheduled(scheduled_at=moved_to.astimezone(IST).isoformat()))
 

@@ -1,5 +1,6 @@
-"""The worker's workflow task slots (worker/slots.py) and the relay that paces its starts by them: a burst of starts
-waits in the flow outbox, not in Temporal's task queue, and every flow takes its first task from its own start."""
+"""The worker's workflow task slots (worker/outbox/slots.py) and the relay that paces its starts by them: a burst of
+starts waits in the flow outbox, not in Temporal's task queue, and every flow takes its first task from its own
+start."""
 
 import asyncio
 import threading
@@ -15,12 +16,12 @@ from temporalio.worker import SlotMarkUsedContext, SlotPermit, SlotReleaseContex
 from domain.db import create_engine, create_session_maker, transaction
 from domain.flows import start_after_commit
 from domain.models import FlowOutboxEntry
+from domain.rules.flow import FlowStart
 from domain.settings import Settings
 from tests.workflows.erasure_support import eventually
 from tests.workflows.test_push_workflow import started_eagerly
 from worker.main import WORKFLOW_TASK_SLOTS, serving
-from worker.slots import WorkflowTaskSlots
-from workflows.flow import FlowStart
+from worker.outbox.slots import WorkflowTaskSlots
 from workflows.trip.contracts import trip_schedule
 
 ANY_RESERVATION = cast(SlotReserveContext, None)

@@ -14,8 +14,9 @@ from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSear
 
 from domain.db import transaction
 from domain.models import Notification, Trip, TripEnd, TripPassenger, User, UserTripsInsights
+from domain.rules.flow import FlowStart
 from domain.settings import Settings
-from workflows.flow import FLOW_STATUS, FlowStart
+from workflows.flow import FLOW_STATUS
 from workflows.trip.contracts import trip_schedule, trip_start
 
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from temporalio import activity
 
-from workflows.flow import FLOW_STATUS, USER_ID, FlowStart
+from domain.rules.flow import FlowStart
+from workflows.flow import FLOW_STATUS, USER_ID
 
 
 def account_erasure_workflow_id(user_id: int) -> str:

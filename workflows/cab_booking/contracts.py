@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from temporalio import activity
 
 from domain.rules.cab import CabStatus
-from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowSignal, FlowStart
+from domain.rules.flow import FlowSignal, FlowStart
+from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
 
 
 def cab_workflow_id(trip_id: int, number: int) -> str:

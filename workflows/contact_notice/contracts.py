@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from temporalio import activity
 
-from workflows.flow import FLOW_STATUS, USER_ID, FlowStart
+from domain.rules.flow import FlowStart
+from workflows.flow import FLOW_STATUS, USER_ID
 
 
 def contact_notice_workflow_id(notice_id: int) -> str:

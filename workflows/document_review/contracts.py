@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from temporalio import activity
 
 from domain.rules.document import DocumentStatus
-from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowStart
+from domain.rules.flow import FlowStart
+from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
 
 
 def document_review_workflow_id(document_id: int) -> str:

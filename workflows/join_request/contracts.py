@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from temporalio import activity
 
+from domain.rules.flow import FlowStart
 from domain.rules.join import PassengerStatus
-from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowStart
+from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
 
 
 def join_workflow_id(trip_id: int, user_id: int, request_number: int) -> str:

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from temporalio import activity
 
+from domain.rules.flow import FlowSignal, FlowStart
 from domain.rules.kyc import KycStatus
-from workflows.flow import FLOW_STATUS, USER_ID, FlowSignal, FlowStart
+from workflows.flow import FLOW_STATUS, USER_ID
 
 
 def kyc_workflow_id(user_id: int, number: int) -> str:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from temporalio import activity
 
-from workflows.flow import FLOW_STATUS, USER_ID, FlowStart
+from domain.rules.flow import FlowStart
+from workflows.flow import FLOW_STATUS, USER_ID
 
 
 def push_workflow_id(notification_id: int) -> str:

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from temporalio import activity
 
+from domain.rules.flow import FlowSignal, FlowStart
 from domain.rules.safety import IncidentStatus
-from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowSignal, FlowStart
+from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
 
 
 def safety_incident_workflow_id(trip_id: int, user_id: int, number: int) -> str:

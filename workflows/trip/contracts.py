@@ -8,9 +8,10 @@ from datetime import datetime
 
 from temporalio import activity
 
+from domain.rules.flow import FlowSignal, FlowStart
 from domain.rules.trip import TripFlowStatus
 from domain.rules.zone import IST
-from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID, FlowSignal, FlowStart
+from workflows.flow import FLOW_STATUS, TRIP_ID, USER_ID
 
 
 def trip_workflow_id(trip_id: int) -> str:

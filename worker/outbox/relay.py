@@ -1,5 +1,5 @@
 """The worker's relay of the flow outbox (domain/flows.py): woken by the notification each outbox insert sends at its
-writer's commit, and once an interval besides, it delivers every entry waiting (`FlowOutbox.relay_round`).
+writer's commit, and once an interval besides, it delivers every entry waiting (worker/outbox/delivery.py).
 
 The notifications come over a connection of their own that listens on RELAY_CHANNEL. While it is down (PostgreSQL
 restarting, say) the relay still looks every interval, and it opens the connection again: a start waits at most an
@@ -13,14 +13,21 @@ from datetime import timedelta
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from domain.flows import RELAY_CHANNEL, FlowOutbox, Room
+from domain.flows import RELAY_CHANNEL
 from domain.listening import listen
+from worker.outbox.backlog import OutboxBacklog
+from worker.outbox.delivery import FlowDelivery, Room
 
 logger = logging.getLogger("humsafar.flows")
 
 
 async def relay(
-    outbox: FlowOutbox, conninfo: str, stop: asyncio.Event, interval: timedelta, room: Room | None = None
+    delivery: FlowDelivery,
+    backlog: OutboxBacklog,
+    conninfo: str,
+    stop: asyncio.Event,
+    interval: timedelta,
+    room: Room | None = None,
 ) -> None:
     """Until `stop` is set: a round of deliveries at each wake and at least every interval, each batch as large as
     `room` allows when given; once an interval, the parked entries are counted and the oldest waiting one timed."""
@@ -37,10 +44,10 @@ async def relay(
         while not stop.is_set():
             wake.clear()
             try:
-                await outbox.relay_round(room)
+                await delivery.relay_round(room)
                 if loop.time() - counted_at >= interval.total_seconds():
-                    await outbox.count_parked()
-                    await outbox.oldest_waiting_seconds()
+                    await backlog.count_parked()
+                    await backlog.oldest_waiting_seconds()
                     counted_at = loop.time()
             except (SQLAlchemyError, OSError, RuntimeError) as error:
                 logger.warning("flow relay: %s", error)
