@@ -8,14 +8,14 @@ from fastapi import APIRouter, Query
 from pydantic import BeforeValidator
 
 from api.deps import CurrentUser, SessionDep, SettingsDep
-from api.notifications.devices import PushDestinationsDep, drop_subscription, keep_subscription
-from api.notifications.history import notification_history
+from api.notifications.queries import notification_history
 from api.notifications.schemas import (
     NotificationPublic,
     PushSubscriptionCreate,
     PushSubscriptionDelete,
     PushSubscriptionRefresh,
 )
+from api.notifications.service import PushDestinationsDep, drop_subscription, keep_subscription
 from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import messages
 
