@@ -7,8 +7,6 @@ from fastapi import APIRouter, Path, Response
 
 from api.deps import CurrentUser, SessionDep, SettingsDep
 from api.openapi import refusals
-from api.safety.contacts import emergency_contacts, replace_emergency_contacts
-from api.safety.links import revoke_link, share_link, shared_link, trip_by_link
 from api.safety.schemas import (
     EmergencyContacts,
     EmergencyContactsIn,
@@ -19,7 +17,9 @@ from api.safety.schemas import (
     SosState,
     StandingSosList,
 )
-from api.safety.sos import raise_sos, resolve_sos, sos_state, standing_sos
+from api.safety.service.contacts import emergency_contacts, replace_emergency_contacts
+from api.safety.service.links import revoke_link, share_link, shared_link, trip_by_link
+from api.safety.service.sos import raise_sos, resolve_sos, sos_state, standing_sos
 from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import safety_messages
 

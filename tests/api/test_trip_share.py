@@ -1,4 +1,4 @@
-"""A live link to a trip (api/safety/links.py): the host or an active member shares it, whoever holds it
+"""A live link to a trip (api/safety/service/links.py): the host or an active member shares it, whoever holds it
 follows the trip without signing in until an hour after it completes, and turning it off ends it."""
 
 import hashlib
@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 import pytest
 from sqlalchemy import select, update
 
-from api.safety.links import share_token
+from api.safety.service.links import share_token
 from domain import clock
 from domain.envelope import Failure
 from domain.models import SafetyIncident, Trip, TripCompletion, TripShare

@@ -23,9 +23,9 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import refuse
-from api.safety.links import first_name, live_link
 from api.safety.schemas import SosIn, SosRaised, SosState, StandingSos, StandingSosList, StandingStatus
-from api.safety.trips import PersonOnTrip, completes_at, person_on_trip
+from api.safety.service.links import first_name, live_link
+from api.safety.service.trips import PersonOnTrip, completes_at, person_on_trip
 from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
 from domain.live import Kind, tell_trip_members

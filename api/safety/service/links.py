@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import refuse
 from api.safety.schemas import SharedCab, SharedHost, SharedPlace, SharedTrip, ShareLink
-from api.safety.trips import completes_at, is_on_trip, person_on_trip
+from api.safety.service.trips import completes_at, is_on_trip, person_on_trip
 from api.users.blocks import are_blocked
 from domain import clock
 from domain.live_links import SHARED_PAGE, token_digest
