@@ -6,11 +6,11 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.auth.schemas import AccessToken, LoginResult, OtpIssued
 from api.security import otp
 from api.security.access_tokens import issue_access_token
 from api.security.known_devices import is_known_device
 from api.security.sessions import find_live_session, open_session, revoke_session
-from api.sign_in.schemas import AccessToken, LoginResult, OtpIssued
 from domain.accounts import find_or_create_user
 from domain.models import AuthSession, User
 from domain.providers.sms import SmsProvider

@@ -2,13 +2,13 @@
 
 from fastapi import APIRouter, Request, Response
 
+from api.auth.schemas import AccessToken, LoginRequest, LoginResult, OtpIssued, OtpRequest, SessionState
+from api.auth.service import access_token_for, has_live_session, send_code, sign_in, sign_out
 from api.deps import AuthSessionDep, ClientIpDep, CurrentUser, SessionDep, SettingsDep, SmsDep
 from api.openapi import refusals
 from api.security.cookies import begin_cookie_session, end_cookie_session, session_cookie_name
 from api.security.hashing import token_hash
 from api.security.known_devices import known_device_cookie, remember_device
-from api.sign_in.schemas import AccessToken, LoginRequest, LoginResult, OtpIssued, OtpRequest, SessionState
-from api.sign_in.service import access_token_for, has_live_session, send_code, sign_in, sign_out
 from domain.bus import close_sockets_of_session
 from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import messages
