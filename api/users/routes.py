@@ -7,11 +7,9 @@ from api.deps import CurrentUser, SessionDep, StorageDep
 from api.media.service import ProfileImageUploadsDep
 from api.security.cookies import clear_session_cookie
 from api.users import blocks
-from api.users.deletion import delete_account
-from api.users.feedback import keep_feedback
-from api.users.profile import other_user_card, set_current_location, update_profile
+from api.users.queries import other_user_card, private_profile
 from api.users.schemas import BlockUser, CurrentLocation, FeedbackCreate, UserPrivate, UserPublic, UserUpdate
-from api.users.views import private_profile
+from api.users.service import delete_account, keep_feedback, set_current_location, update_profile
 from domain.envelope import Envelope, MessageOnly, done, ok
 from domain.rules import messages
 

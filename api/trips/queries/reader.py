@@ -45,7 +45,8 @@ from domain.rules.refusal import unauthenticated
 from domain.settings import Settings
 
 # The user's row only for the language the trips' words are said in (a lookup by primary key): deleting an account
-# revokes its sessions in the same transaction (api/users/deletion.py), so a live session's user is never deleted.
+# revokes its sessions in the same transaction (api/users/service.py delete_account), so a live session's user is
+# never deleted.
 _VIEWER = (
     select(AuthSession.user_id.label("viewer_id"), User.language.label("viewer_language"))
     .outerjoin(User, User.id == AuthSession.user_id)

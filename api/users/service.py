@@ -1,25 +1,26 @@
-"""A user's own profile (SPEC §3 User, §5 profile rules): creating and editing it, its picture, the current
-location; and another user's public card."""
+"""A user's own account (SPEC §3 User, §5 profile rules): creating and editing the profile, its picture, the current
+location, feedback about the app, and deleting the account."""
 
 import uuid
 from decimal import Decimal
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import refuse
 from api.media.service import ProfileImageUploads
-from api.users.blocks import are_blocked
-from api.users.schemas import UserPublic, UserUpdate, parse_dob
-from api.users.views import public_card
+from api.security.sessions import revoke_all_sessions
+from api.users.schemas import FeedbackCreate, UserUpdate, parse_dob
 from domain import clock
 from domain.accounts import find_user_by_referral_code
+from domain.bus import close_sockets_of
+from domain.flows import start_after_commit
 from domain.i18n.reading import note_profile_language
 from domain.images import ImageTooLarge, InvalidImage, checked_image, profile_images
-from domain.models import User, UserTripsInsights
+from domain.models import Feedback, User
 from domain.providers.storage import MediaStorage
 from domain.rules import messages
-from domain.rules.refusal import invalid, not_found
+from domain.rules.refusal import invalid
+from workflows.account_erasure.contracts import AccountErasureInput, account_erasure_start
 
 
 async def _store_profile_image(
@@ -93,15 +94,6 @@ async def update_profile(
     return created
 
 
-async def other_user_card(session: AsyncSession, viewer: User, user_id: int) -> UserPublic:
-    """Another user's public card; a deleted account, one without a profile yet, or one across a block (either way,
-    api/users/blocks.py) is not found, so the block itself is never shown."""
-    other = await session.scalar(select(User).where(User.id == user_id, User.deleted_at.is_(None)))
-    if other is None or not other.is_profile_complete or await are_blocked(session, viewer.id, other.id):
-        refuse(not_found(messages.USER_NOT_FOUND))
-    return public_card(other, await session.get(UserTripsInsights, other.id))
-
-
 def set_current_location(user: User, lat: str, long: str) -> None:
     """Where the user is now, to six decimals (about 10 cm); written with the request's transaction."""
     latitude, longitude = Decimal(lat), Decimal(long)
@@ -110,3 +102,24 @@ def set_current_location(user: User, lat: str, long: str) -> None:
     user.current_latitude = round(latitude, 6)
     user.current_longitude = round(longitude, 6)
     user.current_location_updated_at = clock.now()
+
+
+def keep_feedback(session: AsyncSession, user: User, body: FeedbackCreate) -> None:
+    """What a user tells us about the app (the Help and feedback screen): the parts it is about and a note, kept for the
+    team to read."""
+    session.add(Feedback(user_id=user.id, services=body.services, features=body.features, note=body.note))
+
+
+async def delete_account(session: AsyncSession, user: User) -> None:
+    """Deleting an account (SPEC §3 User): at once, every session ends (and every open socket of the person closes) and
+    the mobile number is free for a new account; the pictures and personal fields are erased by a durable flow that
+    starts once the transaction commits."""
+    image_keys = [key for key in (user.small_image_key, user.medium_image_key) if key]
+    user.deleted_at = clock.now()
+    user.mobile_number = None
+    await revoke_all_sessions(session, user.id)
+    await close_sockets_of(session, user.id)
+    await session.flush()
+    await start_after_commit(
+        session, account_erasure_start(AccountErasureInput(user_id=user.id, image_keys=image_keys))
+    )

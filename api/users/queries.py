@@ -1,13 +1,19 @@
-"""A user as others see them (the public card) and as they see themselves (the private profile), SPEC §3 User."""
+"""A user as others see them (the public card, not across a block) and as they see themselves (the private profile),
+SPEC §3 User."""
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.errors import refuse
 from api.media.service import media_url
+from api.users.blocks import are_blocked
 from api.users.schemas import Reliability, TripInsights, UserPrivate, UserPublic, age_on, format_dob
 from domain import clock
 from domain.accounts import count_referred
 from domain.i18n.languages import language_or_default
 from domain.models import User, UserTripsInsights
+from domain.rules import messages
+from domain.rules.refusal import not_found
 
 
 def reliability_of(insights: UserTripsInsights | None) -> Reliability:
@@ -58,3 +64,12 @@ async def private_profile(session: AsyncSession, user: User) -> UserPrivate:
         ),
         member_since=user.created_at,
     )
+
+
+async def other_user_card(session: AsyncSession, viewer: User, user_id: int) -> UserPublic:
+    """Another user's public card; a deleted account, one without a profile yet, or one across a block (either way,
+    api/users/blocks.py) is not found, so the block itself is never shown."""
+    other = await session.scalar(select(User).where(User.id == user_id, User.deleted_at.is_(None)))
+    if other is None or not other.is_profile_complete or await are_blocked(session, viewer.id, other.id):
+        refuse(not_found(messages.USER_NOT_FOUND))
+    return public_card(other, await session.get(UserTripsInsights, other.id))
