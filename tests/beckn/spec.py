@@ -7,6 +7,7 @@ and `externalDocs` are notes that restrict nothing (a draft 4 validator ignores 
 is checked by draft 4 against the path's schema, with `nullable` rewritten and the document's components beside it.
 """
 
+import json
 import os
 from functools import cache
 from pathlib import Path
@@ -51,6 +52,23 @@ def violations(action: str, body: Any) -> list[str]:
     """Every reason the schema of `/{action}` refuses `body`, as `$.json.path: reason`, in the message's order."""
     errors = sorted(_validator(action).iter_errors(body), key=lambda error: [str(step) for step in error.instance_path])
     return [f"{json_path(error.instance_path)}: {error.message}" for error in errors]
+
+
+def read_example(path: Path) -> dict[str, Any]:
+    """An official example, through JSON as a message travels (YAML's dates and numbers become what JSON carries)."""
+    body: dict[str, Any] = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8")), default=str))
+    return body
+
+
+def first_example(action: str) -> dict[str, Any]:
+    """The first official example of `action` (by file name)."""
+    return read_example(sorted((EXAMPLES_DIR / action).glob("*.yaml"))[0])
+
+
+def example_context(action: str) -> dict[str, Any]:
+    """The context of `action`'s first official example: a request's context as a buyer app sends it."""
+    context: dict[str, Any] = first_example(action)["context"]
+    return context
 
 
 def json_path(steps: list[str | int]) -> str:

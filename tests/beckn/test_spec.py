@@ -2,12 +2,9 @@
 and the failure names the JSON path and the reason."""
 
 import copy
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
 
 from tests.beckn.spec import (
     CALLBACKS,
@@ -16,8 +13,10 @@ from tests.beckn.spec import (
     SpecViolation,
     assert_valid_callback,
     assert_valid_request,
+    first_example,
     json_path,
     json_schema,
+    read_example,
     violations,
 )
 
@@ -25,16 +24,6 @@ from tests.beckn.spec import (
 EXAMPLES_THE_SCHEMA_REFUSES: dict[str, str] = {}
 
 EXAMPLES = sorted(EXAMPLES_DIR.glob("*/*.yaml"))
-
-
-def example(path: Path) -> dict[str, Any]:
-    # Through JSON, as a message travels: YAML's dates and numbers become what a JSON body would carry.
-    body: dict[str, Any] = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8")), default=str))
-    return body
-
-
-def example_of(action: str) -> dict[str, Any]:
-    return example(sorted((EXAMPLES_DIR / action).glob("*.yaml"))[0])
 
 
 def test_the_examples_cover_every_callback_and_request_humsafar_handles() -> None:
@@ -49,7 +38,7 @@ def test_every_official_example_passes_its_actions_schema(path: Path) -> None:
     name = f"{path.parent.name}/{path.name}"
     if name in EXAMPLES_THE_SCHEMA_REFUSES:
         pytest.skip(EXAMPLES_THE_SCHEMA_REFUSES[name])
-    action, body = path.parent.name, example(path)
+    action, body = path.parent.name, read_example(path)
     assert body["context"]["action"] == action
     if action.startswith("on_"):
         assert_valid_callback(action, body)
@@ -58,21 +47,21 @@ def test_every_official_example_passes_its_actions_schema(path: Path) -> None:
 
 
 def test_a_callback_without_a_required_field_is_refused_with_its_path() -> None:
-    body = example_of("on_confirm")
+    body = first_example("on_confirm")
     del body["message"]["order"]
     with pytest.raises(SpecViolation, match=r"\$\.message: \"order\" is a required property"):
         assert_valid_callback("on_confirm", body)
 
 
 def test_a_wrong_type_is_refused_with_its_path() -> None:
-    body = example_of("on_select")
+    body = first_example("on_select")
     body["message"]["order"]["quote"]["price"]["value"] = 146
     with pytest.raises(SpecViolation, match=r"\$\.message\.order\.quote\.price\.value: 146 is not of type \"string\""):
         assert_valid_callback("on_select", body)
 
 
 def test_an_unknown_field_a_wrong_action_and_a_bad_timestamp_are_each_named() -> None:
-    body = example_of("on_status")
+    body = first_example("on_status")
     body["message"]["order"]["seat"] = 1
     body["context"]["action"] = "on_confirm"
     body["context"]["timestamp"] = "yesterday"
@@ -85,13 +74,13 @@ def test_an_unknown_field_a_wrong_action_and_a_bad_timestamp_are_each_named() ->
 
 def test_a_reference_into_the_components_is_followed() -> None:
     """Context's bpp_uri is a `$ref` to bap_uri's schema (a URI): a value that is no URI is refused through it."""
-    body = example_of("on_track")
+    body = first_example("on_track")
     body["context"]["bpp_uri"] = "not a uri"
     assert any(reason.startswith("$.context.bpp_uri:") for reason in violations("on_track", body))
 
 
 def test_a_gps_point_must_be_latitude_comma_longitude() -> None:
-    body = example_of("on_select")
+    body = first_example("on_select")
     broken = copy.deepcopy(body)
     broken["message"]["order"]["fulfillments"][0]["stops"][0]["location"]["gps"] = "77.644408"
     with pytest.raises(SpecViolation, match=r"fulfillments\[0\]\.stops\[0\]\.location\.gps"):
@@ -101,9 +90,9 @@ def test_a_gps_point_must_be_latitude_comma_longitude() -> None:
 
 def test_a_request_is_not_a_callback_and_an_unknown_action_is_named() -> None:
     with pytest.raises(ValueError, match="not a callback"):
-        assert_valid_callback("select", example_of("select"))
+        assert_valid_callback("select", first_example("select"))
     with pytest.raises(ValueError, match="not a request"):
-        assert_valid_request("on_select", example_of("on_select"))
+        assert_valid_request("on_select", first_example("on_select"))
 
 
 def test_openapis_nullable_lets_null_in_beside_the_type_and_the_enum() -> None:
