@@ -54,6 +54,42 @@ def violations(action: str, body: Any) -> list[str]:
     return [f"{json_path(error.instance_path)}: {error.message}" for error in errors]
 
 
+def assert_known_codes(action: str, body: dict[str, Any]) -> None:
+    """Raises SpecViolation when a code of `body` is not in the network's lists for `action` (code_violations)."""
+    reasons = code_violations(action, body)
+    if reasons:
+        listed = "\n".join(f"  {reason}" for reason in reasons)
+        raise SpecViolation(f"/{action} has codes outside TRV10's lists (x-enum):\n{listed}")
+
+
+def code_violations(action: str, body: Any) -> list[str]:
+    """The codes of `body` that TRV10's lists (the document's `x-enum`, which the schemas do not enforce) do not hold:
+    fulfillment and order states, payment terms, vehicle categories, cancellation reasons, fare lines. The city code
+    is left out: the list names one city as an example, the network has hundreds."""
+    lists = _document().get("x-enum", {}).get(action, {})
+    found: list[str] = []
+    context = body.get("context") if isinstance(body, dict) else None
+    context_lists = {name: codes for name, codes in lists.get("context", {}).items() if name != "location"}
+    _unlisted(context_lists, context, ["context"], found)
+    _unlisted(lists.get("message", {}), body.get("message") if isinstance(body, dict) else None, ["message"], found)
+    return found
+
+
+def _unlisted(codes: Any, value: Any, steps: list[str | int], found: list[str]) -> None:
+    """The code lists mirror the message, without the arrays' indexes: a list of codes is a leaf."""
+    if isinstance(value, list):
+        for index, element in enumerate(value):
+            _unlisted(codes, element, [*steps, index], found)
+    elif isinstance(codes, list):
+        allowed = [entry["code"] for entry in codes]
+        if value not in allowed:
+            found.append(f"{json_path(steps)}: {value!r} is not one of {', '.join(map(str, allowed))}")
+    elif isinstance(codes, dict) and isinstance(value, dict):
+        for name, inner in codes.items():
+            if name in value:
+                _unlisted(inner, value[name], [*steps, name], found)
+
+
 def read_example(path: Path) -> dict[str, Any]:
     """An official example, through JSON as a message travels (YAML's dates and numbers become what JSON carries)."""
     body: dict[str, Any] = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8")), default=str))

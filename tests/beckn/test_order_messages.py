@@ -36,7 +36,7 @@ from domain.providers.beckn.seat import (
     Trv10State,
 )
 from domain.rules.geo import approximate
-from tests.beckn.spec import assert_valid_callback, example_context
+from tests.beckn.spec import assert_known_codes, assert_valid_callback, example_context
 
 NOW = datetime(2026, 12, 7, 9, 30, tzinfo=UTC)
 BPP = Bpp(subscriber_id="humsafar.example", subscriber_url="https://humsafar.example/beckn")
@@ -174,7 +174,7 @@ def test_the_state_mapping() -> None:
         SeatState.REQUESTED: Trv10State("ACTIVE", "RIDE_CONFIRMED"),
         SeatState.APPROVED: Trv10State("ACTIVE", "RIDE_ASSIGNED"),
         SeatState.STARTED: Trv10State("ACTIVE", "RIDE_STARTED"),
-        SeatState.COMPLETED: Trv10State("COMPLETED", "RIDE_ENDED"),
+        SeatState.COMPLETED: Trv10State("COMPLETE", "RIDE_ENDED"),
         SeatState.REJECTED: Trv10State("CANCELLED", "RIDE_CANCELLED", "PROVIDER", "011"),
         SeatState.EXPIRED: Trv10State("CANCELLED", "RIDE_CANCELLED", "PROVIDER", "011"),
         SeatState.REMOVED: Trv10State("CANCELLED", "RIDE_CANCELLED", "PROVIDER", "013"),
@@ -289,6 +289,14 @@ def test_support_is_humsafars_form_mail_and_phone_for_the_order() -> None:
     without_phone = on_support(request("support"), BPP, None, support, NOW)
     assert_valid_callback("on_support", without_phone)
     assert set(without_phone["message"]["support"]) == {"url", "email"}
+
+
+@pytest.mark.parametrize("state", list(SeatState))
+def test_every_message_uses_only_trv10s_codes(state: SeatState) -> None:
+    """States, payment terms, vehicle, fare lines and reasons from the network's lists, which the schema leaves open."""
+    for action, message in all_messages(replace(CONFIRMED, state=state, rider_reason="005")):
+        assert_valid_callback(action, message)
+        assert_known_codes(action, message)
 
 
 def all_messages(seat: SeatOrder) -> list[tuple[str, dict[str, Any]]]:

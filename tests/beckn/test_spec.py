@@ -11,8 +11,10 @@ from tests.beckn.spec import (
     EXAMPLES_DIR,
     REQUESTS,
     SpecViolation,
+    assert_known_codes,
     assert_valid_callback,
     assert_valid_request,
+    code_violations,
     first_example,
     json_path,
     json_schema,
@@ -114,3 +116,71 @@ def test_openapis_nullable_lets_null_in_beside_the_type_and_the_enum() -> None:
 def test_a_json_path_names_keys_and_indexes() -> None:
     assert json_path(["message", "order", "items", 0, "price"]) == "$.message.order.items[0].price"
     assert json_path([]) == "$"
+
+
+# The official examples whose codes TRV10's own lists (x-enum) do not hold: findings of docs/interop.md.
+EXAMPLE_CODES_OUTSIDE_THE_LISTS = {
+    # A cancellation reason id that is not one of the ten listed.
+    "cancel/Initiates_cancelling_a_ride_with_confirm_cancel_status___X5.yaml": [
+        "$.message.cancellation_reason_id: '7' is not one of 000, 001, 002, 003, 004, 005, 011, 012, 013, 014"
+    ],
+    "cancel/Initiates_cancelling_a_ride_with_soft_cancel_status___X4.yaml": [
+        "$.message.cancellation_reason_id: '7' is not one of 000, 001, 002, 003, 004, 005, 011, 012, 013, 014"
+    ],
+    # COMPLETED where the list says COMPLETE (and, in X18, for a driver only at the pick-up).
+    "on_status/Return_order_with_status_-_Driver_at_pickup___X18.yaml": [
+        "$.message.order.status: 'COMPLETED' is not one of SOFT_CANCEL, CONFIRM_CANCEL, ACTIVE, COMPLETE, CANCELLED"
+    ],
+    "on_status/on_status_ride_provider_provides_the_updated_order_status_to_the_buyer_app_10.yaml": [
+        "$.message.order.status: 'COMPLETED' is not one of SOFT_CANCEL, CONFIRM_CANCEL, ACTIVE, COMPLETE, CANCELLED"
+    ],
+    "on_status/on_status_ride_provider_provides_the_updated_order_status_to_the_buyer_app_4.yaml": [
+        "$.message.order.status: 'COMPLETED' is not one of SOFT_CANCEL, CONFIRM_CANCEL, ACTIVE, COMPLETE, CANCELLED"
+    ],
+    # The list of on_update names the action on_cancel: a slip of the document (Humsafar sends no on_update).
+    **{
+        f"on_update/{path.name}": ["$.context.action: 'on_update' is not one of on_cancel"]
+        for path in sorted(EXAMPLES_DIR.glob("on_update/*.yaml"))
+    },
+}
+
+
+def test_the_official_examples_codes_outside_trv10s_lists_are_the_known_ones() -> None:
+    found = {}
+    for path in EXAMPLES:
+        reasons = code_violations(path.parent.name, read_example(path))
+        if reasons:
+            found[f"{path.parent.name}/{path.name}"] = reasons
+    assert found == EXAMPLE_CODES_OUTSIDE_THE_LISTS
+
+
+def test_a_code_outside_the_lists_is_named_with_its_path() -> None:
+    body = first_example("on_status")
+    body["message"]["order"]["fulfillments"][0]["state"]["descriptor"]["code"] = "RIDE_PAUSED"
+    body["message"]["order"]["payments"][0]["collected_by"] = "DRIVER"
+    assert_valid_callback("on_status", body)  # the schema leaves codes open
+    with pytest.raises(SpecViolation) as refused:
+        assert_known_codes("on_status", body)
+    assert "$.message.order.fulfillments[0].state.descriptor.code: 'RIDE_PAUSED' is not one of" in str(refused.value)
+    assert "$.message.order.payments[0].collected_by: 'DRIVER' is not one of BPP, BAP" in str(refused.value)
+
+
+def test_the_rating_example_is_not_the_schemas_rating_but_passes_as_the_message_is_open() -> None:
+    """The schema's rating is `message.ratings`, a list of Rating (a category among Item ... Agent, a value as text);
+    the example sends one rating's fields in the message itself, category DRIVER and a number, which the schema
+    lets through only because the message takes any field."""
+    sent = first_example("rating")["message"]
+    assert "ratings" not in sent and (sent["rating_category"], sent["value"]) == ("DRIVER", 4)
+    as_the_schema_says = {"ratings": [{"id": "O1", "rating_category": "DRIVER", "value": "4"}]}
+    [reason] = violations("rating", first_example("rating") | {"message": as_the_schema_says})
+    assert reason.startswith('$.message.ratings[0].rating_category: "DRIVER" is not one of "Item"')
+    agent = {"ratings": [{"id": "O1", "rating_category": "Agent", "value": "4"}]}
+    assert_valid_request("rating", first_example("rating") | {"message": agent})
+
+
+def test_the_support_example_puts_the_order_where_the_schema_has_no_field() -> None:
+    """The schema asks `message.support.ref_id`; the example sends `message.ref_id`, which passes as the message is
+    open."""
+    sent = first_example("support")["message"]
+    assert set(sent) == {"ref_id"}
+    assert_valid_request("support", first_example("support") | {"message": {"support": {"ref_id": sent["ref_id"]}}})
