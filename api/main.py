@@ -12,6 +12,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.routing import APIRoute
 
 import api
+from api.beckn.routes import PATH as BECKN_PATH
 from api.cab.service import WEBHOOK_PATH as CAB_WEBHOOK_PATH
 from api.chat.parts import open_chat
 from api.deps import get_signed_in
@@ -52,7 +53,7 @@ def operation_id(route: APIRoute) -> str:
 def server_to_server_prefixes(settings: Settings) -> tuple[str, ...]:
     """The calls vendors make (their webhooks; the sandbox vendors' own APIs): each authenticates itself, and none
     carries a browser's CSRF token."""
-    prefixes = [f"/api{KYC_WEBHOOK_PATH}", f"/api{CAB_WEBHOOK_PATH}"]
+    prefixes = [f"/api{KYC_WEBHOOK_PATH}", f"/api{CAB_WEBHOOK_PATH}", f"{BECKN_PATH}/"]
     if settings.sandbox:
         prefixes += server_to_server_paths("/api")
     return tuple(prefixes)
@@ -61,6 +62,8 @@ def server_to_server_prefixes(settings: Settings) -> tuple[str, ...]:
 # Trip calls are the busiest (search and the trip views): their routes are matched first, the other areas' after
 # them by name.
 BUSIEST_AREAS = ("trips",)
+# The ONDC network's calls (api/beckn) are at the app's root: Humsafar's subscriber URL is {PUBLIC_APP_URL}/beckn.
+ROOT_AREAS = ("beckn",)
 
 
 def area_names() -> list[str]:
@@ -81,8 +84,8 @@ def area_routers() -> list[APIRouter]:
 def include_api(app: FastAPI, settings: Settings) -> None:
     """Every area's calls under /api, each included straight into the app: a request is matched through one level of
     routers, not two."""
-    for router in area_routers():
-        app.include_router(router, prefix="/api")
+    for name, router in zip(area_names(), area_routers(), strict=True):
+        app.include_router(router, prefix="" if name in ROOT_AREAS else "/api")
     if settings.sandbox:
         include_sandbox(app, prefix="/api")
 

@@ -5,7 +5,7 @@ only when SANDBOX=true. Production's models (domain/models) and migrations never
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, MetaData, String, func
+from sqlalchemy import BigInteger, DateTime, Integer, MetaData, String, UniqueConstraint, func
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -96,3 +96,21 @@ class SandboxBecknSubscriber(SandboxBase):
     status: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[datetime] = created_at_column()
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class SandboxBecknCallback(SandboxBase):
+    """A callback the sandbox buyer app received from Humsafar (on_search, on_select, ...), verified, kept once by
+    its message id and action; `deliveries` counts how many times it came."""
+
+    __tablename__ = "beckn_buyer_callbacks"
+    __table_args__ = (UniqueConstraint("message_id", "action", name="uq_beckn_buyer_callbacks_message_id_action"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    transaction_id: Mapped[str] = mapped_column(String(100), index=True)
+    message_id: Mapped[str] = mapped_column(String(100))
+    action: Mapped[str] = mapped_column(String(20))
+    # Who signed it, as the registry lists the key: Humsafar's subscriber id.
+    signed_by: Mapped[str] = mapped_column(String(200))
+    body: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    deliveries: Mapped[int] = mapped_column(Integer, server_default="1")
+    received_at: Mapped[datetime] = created_at_column()

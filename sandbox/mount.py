@@ -4,10 +4,10 @@ token."""
 
 from fastapi import FastAPI
 
-from sandbox.routes import beckn, cab, kyc, linkedin, sms
+from sandbox.routes import beckn, beckn_buyer, cab, kyc, linkedin, sms
 from sandbox.web import SandboxRefusal, answer_refusal
 
-VENDORS = (sms, kyc, linkedin, cab, beckn)
+VENDORS = (sms, kyc, linkedin, cab, beckn, beckn_buyer)
 
 
 def include_sandbox(app: FastAPI, prefix: str) -> None:
@@ -24,4 +24,5 @@ def server_to_server_paths(prefix: str) -> list[str]:
         f"{prefix}{cab.router.prefix}{cab.AGGREGATOR_PREFIX}",
         f"{prefix}{sms.router.prefix}{sms.GATEWAY_PATH}",
         *(f"{prefix}{beckn.router.prefix}{path}" for path in beckn.REGISTRY_PATHS),
+        f"{prefix}{beckn_buyer.router.prefix}{beckn_buyer.CALLBACK_PREFIX}",
     ]

@@ -1,5 +1,5 @@
 from datetime import datetime
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -236,3 +236,38 @@ class RegistryLookup(BaseModel):
     unique_key_id: str | None = Field(default=None, max_length=200, pattern=REGISTRY_ID)
     type: Literal["BAP", "BPP", "BG"] | None = None
     domain: str | None = Field(default=None, max_length=100, pattern=REGISTRY_ID)
+
+
+# The actions the sandbox buyer app sends Humsafar (TRV10's, each answered by its on_{action}).
+BuyerAction = Literal["search", "select", "init", "confirm", "status", "cancel", "track", "rating", "support"]
+
+
+class BuyerSend(BaseModel):
+    """A request for the sandbox buyer app to sign and send to Humsafar's /beckn/{action}: its `message` as TRV10
+    has it; a new transaction unless `transaction_id` continues one (a select after its search, ...)."""
+
+    action: BuyerAction
+    transaction_id: str | None = Field(default=None, min_length=1, max_length=100, pattern=r"^[!-~]+$")
+    message: dict[str, Any]
+
+
+class BuyerSent(BaseModel):
+    """What Humsafar answered at once: its HTTP status and its ACK or NACK."""
+
+    transaction_id: str
+    message_id: str
+    status_code: int
+    answer: dict[str, Any]
+
+
+class BuyerCallback(BaseModel):
+    """A callback the sandbox buyer app received and verified (signed by `signed_by`, as the registry lists the key),
+    and how many times it came."""
+
+    transaction_id: str
+    message_id: str
+    action: str
+    signed_by: str
+    deliveries: int
+    received_at: datetime
+    body: dict[str, Any]

@@ -11,7 +11,14 @@ from sqlalchemy import create_engine, inspect
 from domain.settings import PROJECT_ROOT
 from scripts.migrate import migration_chains
 
-SANDBOX_TABLES = {"sms", "kyc_transactions", "linkedin_grants", "cab_bookings", "beckn_subscribers"}
+SANDBOX_TABLES = {
+    "sms",
+    "kyc_transactions",
+    "linkedin_grants",
+    "cab_bookings",
+    "beckn_subscribers",
+    "beckn_buyer_callbacks",
+}
 
 
 def run(*command: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

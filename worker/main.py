@@ -25,6 +25,7 @@ from temporalio.worker import FixedSizeSlotSupplier, UnsandboxedWorkflowRunner, 
 
 import workflows
 from activities.account import AccountActivities
+from activities.beckn import BecknActivities
 from activities.cab import CabActivities
 from activities.commute import CommuteActivities
 from activities.documents import DocumentActivities
@@ -136,6 +137,7 @@ def worker_activities(
         CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings),
         CommuteActivities(session_maker, client, settings),
         SafetyActivities(session_maker, sms_gateway(vendor_http, settings), settings),
+        BecknActivities(session_maker, vendor_http, settings),
     )
     return [method for area in areas for method in activity_methods(area)]
 

@@ -10,5 +10,7 @@ from temporalio.common import SearchAttributeKey
 USER_ID = SearchAttributeKey.for_keyword("UserId")
 TRIP_ID = SearchAttributeKey.for_keyword("TripId")
 FLOW_STATUS = SearchAttributeKey.for_keyword("FlowStatus")
+# An ONDC order's transaction id (workflows/beckn): support finds a network order's flows by it.
+TRANSACTION_ID = SearchAttributeKey.for_keyword("TransactionId")
 
-SEARCH_ATTRIBUTES = (USER_ID, TRIP_ID, FLOW_STATUS)
+SEARCH_ATTRIBUTES = (USER_ID, TRIP_ID, FLOW_STATUS, TRANSACTION_ID)

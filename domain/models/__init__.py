@@ -3,6 +3,7 @@
 from domain.models.asks import TripAskWindow
 from domain.models.auth import AuthSession, OtpChallenge
 from domain.models.base import Base
+from domain.models.beckn import BecknCallback, BecknMessage
 from domain.models.cab import CabBooking, TripCabPlan
 from domain.models.chat import ChatDocument, ChatMessage, ChatReadMark
 from domain.models.ends import TripEnd
@@ -39,6 +40,8 @@ from domain.models.webhooks import WebhookDelivery
 __all__ = [
     "AuthSession",
     "Base",
+    "BecknCallback",
+    "BecknMessage",
     "CabBooking",
     "ChatDocument",
     "ChatMessage",

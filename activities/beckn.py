@@ -1,0 +1,215 @@
+"""The answers to the ONDC network's requests (workflows/beckn): each callback built from the request the API kept,
+kept once with its exact bytes, then sent once, signed with Humsafar's key.
+
+A search is answered with the trips the along-the-way rule matches (domain/rules/along.py), measured as the app's
+search measures a stranger's: from the trip ends' cells (domain/rules/geo.py approximate), never the exact ends.
+The candidates are read by one statement (active, upcoming, in the search's window, with a seat left) and the rule
+judges each, the same rule the app's search holds in SQL (api/trips/queries/search.py).
+
+A kept callback is sent with no transaction open and marked sent after: a crash between the two sends the same bytes
+again, under the same message_id, which a buyer app takes once (BECKN-003); a callback marked sent is never sent
+again."""
+
+import json
+import logging
+import time
+from datetime import datetime, timedelta
+from typing import Any
+
+import httpx
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from domain import clock
+from domain.db import transaction
+from domain.models import BecknCallback, BecknMessage, Trip, TripPassenger, User
+from domain.providers.beckn.catalog import BadSearch, Bpp, CatalogTrip, Point, on_search, search_points
+from domain.providers.beckn.keys import humsafar_signer
+from domain.providers.beckn.signing import AUTHORIZATION
+from domain.routing import estimated_travel
+from domain.rules import along
+from domain.rules.geo import approximate
+from domain.rules.join import PassengerStatus
+from domain.rules.trip import TripStatus
+from domain.settings import Settings
+from workflows.beckn.contracts import SEARCH, BecknRequest, BecknSteps
+
+logger = logging.getLogger("humsafar.beckn")
+
+# A search without a time looks this far ahead; one with a time, this long before and after it.
+SEARCH_AHEAD = timedelta(hours=24)
+SEARCH_AROUND = timedelta(hours=2)
+# The trips one on_search lists at most, the soonest first.
+MOST_LISTED = 20
+# The candidates one search judges at most.
+MOST_CANDIDATES = 500
+# How long one callback's POST may take.
+CALLBACK_TIMEOUT_SECONDS = 10.0
+
+
+def search_window(moment: datetime | None, now: datetime) -> tuple[datetime, datetime]:
+    if moment is None:
+        return now, now + SEARCH_AHEAD
+    return max(now, moment - SEARCH_AROUND), moment + SEARCH_AROUND
+
+
+def _cell(latitude: float, longitude: float) -> along.Point:
+    return along.Point(*approximate(latitude, longitude))
+
+
+def matches(trip: Trip, pickup: Point, drop: Point, radius_km: float, settings: Settings) -> bool:
+    """The app's search rule for a stranger: at the ends within the radius, or along the way within the host's
+    detour, measured from the trip ends' cells."""
+    origin = _cell(trip.origin.latitude, trip.origin.longitude)
+    destination = _cell(trip.destination.latitude, trip.destination.longitude)
+    p, q = along.Point(pickup.latitude, pickup.longitude), along.Point(drop.latitude, drop.longitude)
+    if along.at_the_ends(origin, destination, p, q, radius_km):
+        return True
+    travel = estimated_travel(settings, trip.preferred_mode_of_transport, trip.scheduled_at)
+    return along.along_detour(origin, destination, p, q, travel, trip.max_detour_minutes) is not None
+
+
+async def matched_trips(
+    session: AsyncSession, settings: Settings, pickup: Point, drop: Point, window: tuple[datetime, datetime]
+) -> list[CatalogTrip]:
+    """The trips with a seat left that a rider from pickup to drop in the window matches, the soonest first."""
+    people = (
+        select(func.count())
+        .where(TripPassenger.trip_id == Trip.id, TripPassenger.status == PassengerStatus.ACTIVE)
+        .scalar_subquery()
+    )
+    rows = await session.execute(
+        select(Trip, User, people)
+        .join(User, User.id == Trip.host_id)
+        .where(
+            Trip.status == TripStatus.ACTIVE,
+            Trip.scheduled_at.between(*window),
+            Trip.scheduled_at > func.now(),
+            people < Trip.total_passengers,
+        )
+        .order_by(Trip.scheduled_at, Trip.id)
+        .limit(MOST_CANDIDATES)
+    )
+    found = [
+        CatalogTrip(
+            trip_id=trip.id,
+            departure=trip.scheduled_at,
+            mode=trip.preferred_mode_of_transport,
+            seats_left=trip.total_passengers - on_trip,
+            estimated_cost=trip.estimated_cost,
+            total_passengers=trip.total_passengers,
+            host_name=host.name,
+            host_rating=host.average_rating,
+            host_verified=host.is_kyc_verified,
+            origin=Point(trip.origin.latitude, trip.origin.longitude),
+            destination=Point(trip.destination.latitude, trip.destination.longitude),
+        )
+        for trip, host, on_trip in rows
+        if matches(trip, pickup, drop, settings.trip_search_radius_km, settings)
+    ]
+    return found[:MOST_LISTED]
+
+
+def callback_url(bap_uri: str, action: str) -> str:
+    return f"{bap_uri.rstrip('/')}/{action}"
+
+
+def callback_bytes(body: dict[str, Any]) -> bytes:
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+class BecknActivities(BecknSteps):
+    def __init__(
+        self, session_maker: async_sessionmaker[AsyncSession], http: httpx.AsyncClient, settings: Settings
+    ) -> None:
+        self._session_maker = session_maker
+        self._http = http
+        self._settings = settings
+
+    @property
+    def _bpp(self) -> Bpp:
+        return Bpp(humsafar_signer(self._settings).key_id.subscriber_id, self._settings.beckn_subscriber_url)
+
+    @activity.defn
+    async def keep_answer(self, request: BecknRequest) -> int | None:
+        """Builds the request's `on_{action}` and keeps it once; answers the kept callback's id, or None when this
+        action has no answer here."""
+        action = f"on_{request.action}"
+        async with transaction(self._session_maker) as session:
+            kept = await session.scalar(
+                select(BecknCallback.id).where(
+                    BecknCallback.message_id == request.message_id, BecknCallback.action == action
+                )
+            )
+            if kept is not None:
+                return kept
+            message = await session.get(BecknMessage, request.request_id)
+            if message is None:
+                return None
+            body = await self._answer(session, message)
+            if body is None:
+                logger.warning("no answer to %s %s", message.action, message.message_id)
+                return None
+            return await session.scalar(
+                insert(BecknCallback)
+                .values(
+                    request_id=message.id,
+                    message_id=message.message_id,
+                    action=action,
+                    transaction_id=message.transaction_id,
+                    url=callback_url(message.bap_uri, action),
+                    body=callback_bytes(body),
+                )
+                .on_conflict_do_update(
+                    constraint="uq_beckn_callbacks_message_id_action", set_={"message_id": message.message_id}
+                )
+                .returning(BecknCallback.id)
+            )
+
+    async def _answer(self, session: AsyncSession, message: BecknMessage) -> dict[str, Any] | None:
+        if message.action != SEARCH:
+            return None
+        now = clock.now()
+        try:
+            pickup, drop, moment = search_points(message.request)
+        except BadSearch as error:
+            # The API took only searches with both stops (api/beckn/schemas.py): this one was kept otherwise.
+            raise ApplicationError(f"the search cannot be read: {error}", non_retryable=True) from None
+        trips = await matched_trips(session, self._settings, pickup, drop, search_window(moment, now))
+        return on_search(message.request["context"], self._bpp, pickup, drop, trips, now)
+
+    @activity.defn
+    async def send_callback(self, callback_id: int) -> bool:
+        """Sends the kept callback, signed, unless it was sent before; True when sent now."""
+        async with transaction(self._session_maker) as session:
+            callback = await session.get(BecknCallback, callback_id)
+            if callback is None or callback.sent_at is not None:
+                return False
+            url, body = callback.url, callback.body
+        headers = {
+            AUTHORIZATION: humsafar_signer(self._settings).authorization(body, int(time.time())),
+            "Content-Type": "application/json",
+        }
+        try:
+            answer = await self._http.post(url, content=body, headers=headers, timeout=CALLBACK_TIMEOUT_SECONDS)
+        except httpx.HTTPError as error:
+            raise ApplicationError(f"the buyer app could not be reached: {error}", type="BuyerAppUnavailable") from None
+        if not answer.is_success or _status(answer) != "ACK":
+            raise ApplicationError(f"the buyer app answered {answer.status_code}", type="BuyerAppRefused")
+        async with transaction(self._session_maker) as session:
+            await session.execute(
+                update(BecknCallback)
+                .where(BecknCallback.id == callback_id, BecknCallback.sent_at.is_(None))
+                .values(sent_at=func.now())
+            )
+        return True
+
+
+def _status(answer: httpx.Response) -> str | None:
+    try:
+        return str(answer.json()["message"]["ack"]["status"])
+    except (ValueError, KeyError, TypeError):
+        return None

@@ -1,0 +1,82 @@
+"""The flows that answer the ONDC network (docs/interop.md): BecknSearchWorkflow, one a search message, and
+BecknOrderWorkflow, one an order (a transaction id), which hears each later request of the order as a signal.
+
+What the API, the activities and the flows agree on, the flows' steps too (workflows/flow.py has the search
+attribute keys)."""
+
+from dataclasses import dataclass
+
+from temporalio import activity
+
+from domain.rules.flow import FlowSignal, FlowStart
+from workflows.flow import FLOW_STATUS, TRANSACTION_ID
+
+SEARCH = "search"
+# The answering flow's status while its callbacks wait, and once each went out.
+ANSWERING = "answering"
+ANSWERED = "answered"
+
+
+def beckn_search_workflow_id(message_id: str) -> str:
+    """A search is answered once a message: its own short flow (a gateway sends one search to every provider; most
+    are never followed by an order)."""
+    return f"beckn-search:{message_id}"
+
+
+def beckn_order_workflow_id(transaction_id: str) -> str:
+    return f"beckn-order:{transaction_id}"
+
+
+@dataclass(frozen=True)
+class BecknRequest:
+    """A request the API verified and kept (domain/models/beckn.py BecknMessage): its row, never its content."""
+
+    request_id: int
+    action: str
+    message_id: str
+
+
+@dataclass(frozen=True)
+class BecknOrderStart:
+    """Starts an order's flow with its first request (a select, or whichever came first)."""
+
+    transaction_id: str
+    first: BecknRequest
+
+
+def beckn_search_start(transaction_id: str, request: BecknRequest) -> FlowStart:
+    return FlowStart(
+        "BecknSearchWorkflow",
+        beckn_search_workflow_id(request.message_id),
+        request,
+        {TRANSACTION_ID.name: transaction_id, FLOW_STATUS.name: ANSWERING},
+    )
+
+
+def beckn_order_start(transaction_id: str, request: BecknRequest) -> FlowStart:
+    return FlowStart(
+        "BecknOrderWorkflow",
+        beckn_order_workflow_id(transaction_id),
+        BecknOrderStart(transaction_id, request),
+        {TRANSACTION_ID.name: transaction_id, FLOW_STATUS.name: ANSWERING},
+    )
+
+
+def beckn_order_message(transaction_id: str, request: BecknRequest) -> FlowSignal:
+    return FlowSignal(beckn_order_workflow_id(transaction_id), "message", request)
+
+
+class BecknSteps:
+    """The steps the Beckn flows call; activities.beckn.BecknActivities runs them."""
+
+    @activity.defn
+    async def keep_answer(self, request: BecknRequest) -> int | None:
+        """Builds the request's `on_{action}` and keeps it (once) for sending; answers the kept callback's id, or
+        None when the request is answered by no callback."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def send_callback(self, callback_id: int) -> bool:
+        """Sends the kept callback, signed with Humsafar's key, unless it was sent before; True when sent now. A
+        buyer app that is down or refuses raises, for the step's retry."""
+        raise NotImplementedError

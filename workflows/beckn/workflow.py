@@ -1,0 +1,93 @@
+"""The answers Humsafar owes the ONDC network (docs/interop.md): each request the API verified and kept is answered
+by one `on_{action}` callback to the buyer app, built and kept by a short step, then sent, signed, by a step retried
+while the buyer app is down. A kept callback is sent once (activities/beckn.py), so a step run again after a crash
+sends no second answer.
+
+- BecknSearchWorkflow: one search message, one on_search. FlowStatus: answering -> answered | undelivered.
+- BecknOrderWorkflow: one order (its transaction id, the TransactionId search attribute); its first request starts
+  it, each later one arrives as the signal `message` and is answered in the order received. It ends once no request
+  came for ORDER_IDLE. FlowStatus: answering while a callback waits, answered once each went out.
+"""
+
+from datetime import timedelta
+
+from temporalio import workflow
+from temporalio.exceptions import ActivityError
+
+with workflow.unsafe.imports_passed_through():
+    from workflows.beckn.contracts import ANSWERED, ANSWERING, BecknOrderStart, BecknRequest, BecknSteps
+    from workflows.flow import FLOW_STATUS
+    from workflows.policies import DELIVERY_RETRY, PATIENT_RETRY, STEP_TIMEOUT
+    from workflows.steps import short_step
+    from workflows.waiting import until
+
+UNDELIVERED = "undelivered"
+# How long a search's answer is worth sending: a buyer app shows a search's catalog for a moment only.
+SEARCH_ANSWER_PATIENCE = timedelta(minutes=10)
+# How long an order's answer keeps trying: a buyer app down for longer is support's to follow.
+ORDER_ANSWER_PATIENCE = timedelta(days=1)
+# An order with no request for this long is over: its flow ends.
+ORDER_IDLE = timedelta(days=30)
+
+
+async def answer(request: BecknRequest, patience: timedelta) -> bool:
+    """Keeps the request's callback and sends it; False when it could not be delivered within the patience."""
+    callback_id = await short_step(
+        BecknSteps.keep_answer, request, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
+    )
+    if callback_id is None:
+        return True
+    try:
+        await workflow.execute_activity_method(
+            BecknSteps.send_callback,
+            callback_id,
+            start_to_close_timeout=STEP_TIMEOUT,
+            schedule_to_close_timeout=patience,
+            retry_policy=DELIVERY_RETRY,
+        )
+    except ActivityError:
+        return False
+    return True
+
+
+@workflow.defn
+class BecknSearchWorkflow:
+    @workflow.run
+    async def run(self, request: BecknRequest) -> str:
+        """Answers what became of the search's on_search: answered or undelivered."""
+        outcome = ANSWERED if await answer(request, SEARCH_ANSWER_PATIENCE) else UNDELIVERED
+        workflow.upsert_search_attributes([FLOW_STATUS.value_set(outcome)])
+        return outcome
+
+
+@workflow.defn
+class BecknOrderWorkflow:
+    @workflow.init
+    def __init__(self, start: BecknOrderStart) -> None:
+        self._waiting: list[BecknRequest] = [start.first]
+        self._heard = {start.first.request_id}
+        self._answered = 0
+
+    @workflow.run
+    async def run(self, start: BecknOrderStart) -> int:
+        """Answers each request of the order as it comes; ends ORDER_IDLE after the last. Returns how many were
+        answered."""
+        while await until(lambda: bool(self._waiting), ORDER_IDLE.total_seconds()):
+            workflow.upsert_search_attributes([FLOW_STATUS.value_set(ANSWERING)])
+            request = self._waiting.pop(0)
+            if await answer(request, ORDER_ANSWER_PATIENCE):
+                self._answered += 1
+            if not self._waiting:
+                workflow.upsert_search_attributes([FLOW_STATUS.value_set(ANSWERED)])
+        return self._answered
+
+    @workflow.signal
+    def message(self, request: BecknRequest) -> None:
+        """A later request of the order, kept by the API; a signal delivered twice is heard once."""
+        if request.request_id not in self._heard:
+            self._heard.add(request.request_id)
+            self._waiting.append(request)
+
+    @workflow.query
+    def answered(self) -> int:
+        return self._answered
