@@ -242,6 +242,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/beckn/buyer/callbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Buyer Callbacks
+         * @description The callbacks the buyer app received for a transaction, in the order they came.
+         */
+        get: operations["sandbox-buyer_callbacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/beckn/buyer/on_{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buyer Receive
+         * @description A callback from a provider (Humsafar), signed (BECKN-006): ACK once kept; NACK when its signature, checked
+         *     through the registry, is refused.
+         */
+        post: operations["sandbox-buyer_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/beckn/buyer/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buyer Send
+         * @description Signs the request as the buyer app (listed in the registry first) and sends it to Humsafar's
+         *     /beckn/{action}: answers Humsafar's HTTP status and its ACK or NACK. The answer comes later, as a callback.
+         */
+        post: operations["sandbox-buyer_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/beckn/registry/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registry Lookup
+         * @description Every subscription matching the query (Humsafar's own among them), to a caller signing the lookup with a key
+         *     the registry lists (BECKN-006).
+         */
+        post: operations["sandbox-registry_lookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/beckn/registry/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registry Subscribe
+         * @description Lists a buyer app's (or a gateway's) signing key by its subscriber id and unique key id, subscribed at once.
+         */
+        post: operations["sandbox-registry_subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/cab/bookings/{trip_id}": {
         parameters: {
             query?: never;
@@ -1370,6 +1473,26 @@ export interface components {
             /** Expires In Seconds */
             expires_in_seconds: number;
         };
+        /** Ack */
+        Ack: {
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ACK" | "NACK";
+        };
+        /**
+         * AckAnswer
+         * @description ACK or NACK, with the error of a NACK.
+         */
+        AckAnswer: {
+            error?: components["schemas"]["ProtocolError"] | null;
+            message: components["schemas"]["AckMessage"];
+        };
+        /** AckMessage */
+        AckMessage: {
+            ack: components["schemas"]["Ack"];
+        };
         /** AggregatorBooking */
         AggregatorBooking: {
             /** Booking Id */
@@ -1492,6 +1615,66 @@ export interface components {
              * @default false
              */
             report_user: boolean;
+        };
+        /**
+         * BuyerCallback
+         * @description A callback the sandbox buyer app received and verified (signed by `signed_by`, as the registry lists the key),
+         *     and how many times it came.
+         */
+        BuyerCallback: {
+            /** Action */
+            action: string;
+            /** Body */
+            body: {
+                [key: string]: unknown;
+            };
+            /** Deliveries */
+            deliveries: number;
+            /** Message Id */
+            message_id: string;
+            /**
+             * Received At
+             * Format: date-time
+             */
+            received_at: string;
+            /** Signed By */
+            signed_by: string;
+            /** Transaction Id */
+            transaction_id: string;
+        };
+        /**
+         * BuyerSend
+         * @description A request for the sandbox buyer app to sign and send to Humsafar's /beckn/{action}: its `message` as TRV10
+         *     has it; a new transaction unless `transaction_id` continues one (a select after its search, ...).
+         */
+        BuyerSend: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "search" | "select" | "init" | "confirm" | "status" | "cancel" | "track" | "rating" | "support";
+            /** Message */
+            message: {
+                [key: string]: unknown;
+            };
+            /** Transaction Id */
+            transaction_id?: string | null;
+        };
+        /**
+         * BuyerSent
+         * @description What Humsafar answered at once: its HTTP status and its ACK or NACK.
+         */
+        BuyerSent: {
+            /** Answer */
+            answer: {
+                [key: string]: unknown;
+            };
+            /** Message Id */
+            message_id: string;
+            /** Status Code */
+            status_code: number;
+            /** Transaction Id */
+            transaction_id: string;
         };
         /** CabCancelIn */
         CabCancelIn: {
@@ -1946,6 +2129,18 @@ export interface components {
              */
             status: "SUCCESS";
         };
+        /** Envelope[BuyerSent] */
+        Envelope_BuyerSent_: {
+            data: components["schemas"]["BuyerSent"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
         /** Envelope[ChatHistory] */
         Envelope_ChatHistory_: {
             data: components["schemas"]["ChatHistory"];
@@ -2345,6 +2540,19 @@ export interface components {
         /** Envelope[UserPublic] */
         Envelope_UserPublic_: {
             data: components["schemas"]["UserPublic"];
+            /** Message */
+            message: string;
+            /**
+             * Status
+             * @default SUCCESS
+             * @constant
+             */
+            status: "SUCCESS";
+        };
+        /** Envelope[list[BuyerCallback]] */
+        Envelope_list_BuyerCallback__: {
+            /** Data */
+            data: components["schemas"]["BuyerCallback"][];
             /** Message */
             message: string;
             /**
@@ -2802,6 +3010,13 @@ export interface components {
             /** Place Id */
             place_id: string;
         };
+        /** ProtocolError */
+        ProtocolError: {
+            /** Code */
+            code: string;
+            /** Message */
+            message: string;
+        };
         /** PushKeys */
         PushKeys: {
             /** Auth */
@@ -2881,6 +3096,53 @@ export interface components {
             /** Stars */
             stars: number;
             trip: components["schemas"]["ReviewedTrip"];
+        };
+        /**
+         * RegistryLookup
+         * @description What to look up: every subscription that matches each field given.
+         */
+        RegistryLookup: {
+            /** Domain */
+            domain?: string | null;
+            /** Subscriber Id */
+            subscriber_id?: string | null;
+            /** Type */
+            type?: ("BAP" | "BPP" | "BG") | null;
+            /** Unique Key Id */
+            unique_key_id?: string | null;
+        };
+        /** RegistrySubscribe */
+        RegistrySubscribe: {
+            /**
+             * Domain
+             * @constant
+             */
+            domain: "ONDC:TRV10";
+            /**
+             * Signing Public Key
+             * @description base64 of the participant's 32-byte ed25519 public key
+             */
+            signing_public_key: string;
+            /** Subscriber Id */
+            subscriber_id: string;
+            /** Subscriber Url */
+            subscriber_url: string;
+            /**
+             * Type
+             * @description a buyer app, or a gateway that forwards to the providers
+             * @enum {string}
+             */
+            type: "BAP" | "BG";
+            /** Unique Key Id */
+            unique_key_id: string;
+        };
+        /** RegistrySubscribed */
+        RegistrySubscribed: {
+            /**
+             * Status
+             * @constant
+             */
+            status: "SUBSCRIBED";
         };
         /**
          * Reliability
@@ -3279,6 +3541,34 @@ export interface components {
         StillComing: {
             /** Trip Id */
             trip_id: number;
+        };
+        /**
+         * Subscription
+         * @description A participant's entry on the registry, as its lookup answers it.
+         */
+        Subscription: {
+            /** Created */
+            created?: string | null;
+            /** Domain */
+            domain?: string | null;
+            /** Signing Public Key */
+            signing_public_key: string;
+            /** Status */
+            status?: string | null;
+            /** Subscriber Id */
+            subscriber_id: string;
+            /** Subscriber Url */
+            subscriber_url?: string | null;
+            /** Type */
+            type?: string | null;
+            /** Unique Key Id */
+            unique_key_id?: string | null;
+            /** Updated */
+            updated?: string | null;
+            /** Valid From */
+            valid_from?: string | null;
+            /** Valid Until */
+            valid_until?: string | null;
         };
         /** TripCreate */
         TripCreate: {
@@ -4706,6 +4996,252 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-buyer_callbacks": {
+        parameters: {
+            query: {
+                transaction_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_BuyerCallback__"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-buyer_receive": {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path: {
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AckAnswer"];
+                };
+            };
+            /** @description the buyer app's NACK: not a callback of that action */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AckAnswer"];
+                };
+            };
+            /** @description the buyer app's NACK: not signed by a key the registry lists */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AckAnswer"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: there is no such thing, or it is not the user's to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the buyer app's NACK: the registry cannot be asked now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AckAnswer"];
+                };
+            };
+        };
+    };
+    "sandbox-buyer_send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyerSend"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BuyerSent_"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-registry_lookup": {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistryLookup"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"][];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the registry's NACK: the lookup is not signed by a key the registry lists */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AckAnswer"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    "sandbox-registry_subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrySubscribe"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrySubscribed"];
+                };
+            };
+            /** @description Refused: the input breaks a rule; the message says which, in the spec's words */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Refused: the signed-in user may not do this, or the change did not come from the app (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description the registry's NACK: the subscriber id is Humsafar's own */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AckAnswer"];
                 };
             };
         };
