@@ -26,6 +26,7 @@ from domain.settings import Settings
 from sandbox import beckn_registry
 from sandbox.models import SandboxBecknCallback
 from sandbox.schemas import BuyerCallback, BuyerSend, BuyerSent, RegistrySubscribe
+from sandbox.web import SandboxRefusal
 
 # Where the buyer app's callbacks arrive, under the API's prefix: its bap_uri is PUBLIC_APP_URL + this.
 BAP_PATH = "/sandbox/beckn/buyer"
@@ -100,7 +101,7 @@ async def send(
     session_maker: async_sessionmaker[AsyncSession], http: httpx.AsyncClient, settings: Settings, request: BuyerSend
 ) -> BuyerSent:
     """Lists the buyer app in the registry (committed first: Humsafar looks its key up), then signs the request and
-    sends it to Humsafar; answers Humsafar's immediate answer."""
+    sends it to Humsafar; answers Humsafar's immediate answer. Refused (502) when Humsafar cannot be reached."""
     async with transaction(session_maker) as session:
         await subscribe_self(session, settings)
     transaction_id = request.transaction_id or str(uuid.uuid4())
@@ -110,9 +111,15 @@ async def send(
         AUTHORIZATION: buyer_signer(settings).authorization(body, int(time.time())),
         "Content-Type": "application/json",
     }
-    answer = await http.post(
-        f"{settings.beckn_subscriber_url}/{request.action}", content=body, headers=headers, timeout=SEND_TIMEOUT_SECONDS
-    )
+    try:
+        answer = await http.post(
+            f"{settings.beckn_subscriber_url}/{request.action}",
+            content=body,
+            headers=headers,
+            timeout=SEND_TIMEOUT_SECONDS,
+        )
+    except httpx.HTTPError as error:
+        raise SandboxRefusal(f"Humsafar could not be reached: {error}", 502) from None
     try:
         answered = answer.json()
     except ValueError:

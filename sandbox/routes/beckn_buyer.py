@@ -6,7 +6,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import JSONResponse
 
-from domain.envelope import Envelope, ok
+from domain.envelope import Envelope, Failure, ok
 from domain.providers.beckn.ack import NETWORK_INVALID_REQUEST, NETWORK_INVALID_SIGNATURE, AckAnswer, ack, nack
 from domain.providers.beckn.registry import BecknRegistry, RegistryUnavailable
 from domain.providers.beckn.signing import SignatureRefused, challenge
@@ -38,7 +38,12 @@ def _nack(status_code: int, code: str, message: str, headers: dict[str, str] | N
     return JSONResponse(nack(code, message).model_dump(), status_code=status_code, headers=headers)
 
 
-@router.post("/send")
+SEND_REFUSALS: dict[int | str, dict[str, Any]] = {
+    502: {"model": Failure, "description": "Refused: Humsafar's subscriber URL could not be reached"},
+}
+
+
+@router.post("/send", responses=SEND_REFUSALS)
 async def buyer_send(body: BuyerSend, request: Request, settings: SettingsDep) -> Envelope[BuyerSent]:
     """Signs the request as the buyer app (listed in the registry first) and sends it to Humsafar's
     /beckn/{action}: answers Humsafar's HTTP status and its ACK or NACK. The answer comes later, as a callback."""

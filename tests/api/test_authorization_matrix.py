@@ -444,6 +444,20 @@ MATRIX: dict[str, Row] = {
         call(lambda c, s: c.post("/api/sandbox/beckn/registry/lookup", json={"type": "BPP"})),
         (401,) * 5,
     ),
+    # The sandbox buyer app: anyone may have it send Humsafar a request (here a search Humsafar refuses, with a
+    # NACK the control answers) and read the callbacks it collected; its bap_uri takes only signed callbacks.
+    "POST /api/sandbox/beckn/buyer/send": (
+        call(lambda c, s: c.post("/api/sandbox/beckn/buyer/send", json={"action": "search", "message": {}})),
+        ALL_OK,
+    ),
+    "GET /api/sandbox/beckn/buyer/callbacks": (
+        call(lambda c, s: c.get("/api/sandbox/beckn/buyer/callbacks", params={"transaction_id": "matrix"})),
+        ALL_OK,
+    ),
+    "POST /api/sandbox/beckn/buyer/on_{action}": (
+        call(lambda c, s: c.post("/api/sandbox/beckn/buyer/on_search", json={"context": {}, "message": {}})),
+        (401,) * 5,
+    ),
 }
 
 
@@ -455,6 +469,7 @@ BECKN_NACK = {"message", "error"}
 VENDOR_PROTOCOL = {
     "POST /api/sandbox/beckn/registry/subscribe": BECKN_NACK,
     "POST /api/sandbox/beckn/registry/lookup": BECKN_NACK,
+    "POST /api/sandbox/beckn/buyer/on_{action}": BECKN_NACK,
     "POST /api/sandbox/cab/v1/quotes": AGGREGATOR_FAILURE,
     "POST /api/sandbox/cab/v1/bookings": AGGREGATOR_FAILURE,
     "GET /api/sandbox/cab/v1/bookings/{booking_id}": AGGREGATOR_FAILURE,
