@@ -14,6 +14,7 @@ import json
 import logging
 import time
 from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 import httpx
@@ -26,13 +27,24 @@ from temporalio.exceptions import ApplicationError
 from domain import clock
 from domain.db import transaction
 from domain.models import BecknCallback, BecknMessage, Trip, TripPassenger, User
-from domain.providers.beckn.catalog import BadSearch, Bpp, CatalogTrip, Point, on_search, search_points
+from domain.providers.beckn import order, seat
+from domain.providers.beckn.catalog import (
+    VEHICLE_CATEGORIES,
+    BadSearch,
+    Bpp,
+    CatalogTrip,
+    Point,
+    first_name,
+    on_search,
+    search_points,
+)
 from domain.providers.beckn.keys import humsafar_signer
 from domain.providers.beckn.signing import AUTHORIZATION
 from domain.routing import estimated_travel
 from domain.rules import along
 from domain.rules.geo import approximate
 from domain.rules.join import PassengerStatus
+from domain.rules.pricing import cost_range
 from domain.rules.trip import TripStatus
 from domain.settings import Settings
 from workflows.beckn.contracts import SEARCH, BecknRequest, BecknSteps
@@ -113,6 +125,88 @@ async def matched_trips(
     return found[:MOST_LISTED]
 
 
+# The answers that quote a seat before it is booked.
+QUOTED = {"select": order.on_select, "init": order.on_init}
+
+
+def _first(values: object) -> dict[str, Any]:
+    return values[0] if isinstance(values, list) and values and isinstance(values[0], dict) else {}
+
+
+def _trip_id(item_id: object) -> int | None:
+    """The trip of a catalog item's id (catalog.py: I{trip_id})."""
+    text = str(item_id or "")
+    return int(text[1:]) if text.startswith("I") and text[1:].isdigit() else None
+
+
+def _stops(fulfillment: dict[str, Any]) -> tuple[Point, Point] | None:
+    try:
+        pickup, drop, _ = search_points({"message": {"intent": {"fulfillment": fulfillment}}})
+    except BadSearch:
+        return None
+    return pickup, drop
+
+
+async def _searched_stops(session: AsyncSession, transaction_id: str) -> tuple[Point, Point] | None:
+    """The rider's pick-up and drop as the order's search gave them."""
+    searched = await session.scalar(
+        select(BecknMessage.request)
+        .where(BecknMessage.transaction_id == transaction_id, BecknMessage.action == SEARCH)
+        .order_by(BecknMessage.id.desc())
+        .limit(1)
+    )
+    return None if searched is None else _stops(searched["message"]["intent"]["fulfillment"])
+
+
+def _rider(fulfillment: dict[str, Any]) -> seat.Rider | None:
+    customer = fulfillment.get("customer") or {}
+    name = (customer.get("person") or {}).get("name")
+    phone = (customer.get("contact") or {}).get("phone")
+    return seat.Rider(str(name)[:100], str(phone)[:20]) if name and phone else None
+
+
+async def seat_order(session: AsyncSession, message: BecknMessage) -> seat.SeatOrder | None:
+    """The seat an order's request names (its item, I{trip_id}), with the rider's stops (the request's own, else
+    its search's) and the rider the buyer app gave; None when it names no active trip Humsafar offers."""
+    asked = message.request["message"].get("order") or {}
+    item = _first(asked.get("items"))
+    fulfillment = _first(asked.get("fulfillments"))
+    trip_id = _trip_id(item.get("id"))
+    stops = _stops(fulfillment) or await _searched_stops(session, message.transaction_id)
+    if trip_id is None or stops is None:
+        return None
+    people = (
+        select(func.count())
+        .where(TripPassenger.trip_id == Trip.id, TripPassenger.status == PassengerStatus.ACTIVE)
+        .scalar_subquery()
+    )
+    found = (
+        await session.execute(
+            select(Trip, User, people)
+            .join(User, User.id == Trip.host_id)
+            .where(Trip.id == trip_id, Trip.status == TripStatus.ACTIVE)
+        )
+    ).first()
+    if found is None:
+        return None
+    trip, host, _ = found
+    shares = cost_range(trip.estimated_cost, trip.total_passengers)
+    selected = (item.get("quantity") or {}).get("selected") or {}
+    return seat.SeatOrder(
+        trip_id=trip.id,
+        seats=max(int(selected.get("count") or 1), 1),
+        price_per_seat=Decimal(shares[0] if shares else 0),
+        vehicle_category=VEHICLE_CATEGORIES.get(trip.preferred_mode_of_transport),
+        host=seat.Host(first_name(host.name), host.average_rating, host.is_kyc_verified, None),
+        pick_up=seat.Point(stops[0].latitude, stops[0].longitude),
+        drop=seat.Point(stops[1].latitude, stops[1].longitude),
+        trip_start=seat.Point(trip.origin.latitude, trip.origin.longitude),
+        trip_end=seat.Point(trip.destination.latitude, trip.destination.longitude),
+        departure=trip.scheduled_at,
+        rider=_rider(fulfillment),
+    )
+
+
 def callback_url(bap_uri: str, action: str) -> str:
     return f"{bap_uri.rstrip('/')}/{action}"
 
@@ -170,6 +264,8 @@ class BecknActivities(BecknSteps):
             )
 
     async def _answer(self, session: AsyncSession, message: BecknMessage) -> dict[str, Any] | None:
+        if message.action in QUOTED:
+            return await self._quoted(session, message)
         if message.action != SEARCH:
             return None
         now = clock.now()
@@ -180,6 +276,14 @@ class BecknActivities(BecknSteps):
             raise ApplicationError(f"the search cannot be read: {error}", non_retryable=True) from None
         trips = await matched_trips(session, self._settings, pickup, drop, search_window(moment, now))
         return on_search(message.request["context"], self._bpp, pickup, drop, trips, now)
+
+    async def _quoted(self, session: AsyncSession, message: BecknMessage) -> dict[str, Any] | None:
+        """on_select (the quote) or on_init (the terms) of the seat the request names, on the trip as it stands."""
+        asked = await seat_order(session, message)
+        if asked is None:
+            logger.warning("%s %s names no trip Humsafar offers", message.action, message.message_id)
+            return None
+        return QUOTED[message.action](message.request["context"], self._bpp, asked, clock.now())
 
     @activity.defn
     async def send_callback(self, callback_id: int) -> bool:

@@ -7,9 +7,7 @@ answer's flow is on its way; 401 with a NACK and the challenge for a signature r
 registry cannot say whose key signed; 400 with a NACK and the error for a request that is not a TRV10 one; 404 with
 a NACK for an action a provider does not take."""
 
-from typing import Annotated
-
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from api.beckn.schemas import ACTIONS
@@ -28,24 +26,19 @@ REALM = "humsafar"
 # The network's error while the registry cannot be asked (ONDC-RFC-001: the seller's internal error).
 SELLER_INTERNAL_ERROR = "31001"
 
-HeaderValue = Annotated[str | None, Header(max_length=2000)]
-
 
 def answer(protocol_answer: AckAnswer, status_code: int = 200, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse(protocol_answer.model_dump(exclude_none=True), status_code=status_code, headers=headers)
 
 
 @router.post(PATH + "/{action}")
-async def network_request(
-    action: str,
-    request: Request,
-    session: SessionDep,
-    authorization: Annotated[str | None, Header(alias=AUTHORIZATION, max_length=2000)] = None,
-    gateway_authorization: Annotated[str | None, Header(alias=GATEWAY_AUTHORIZATION, max_length=2000)] = None,
-) -> JSONResponse:
-    """A buyer app's signed request: ACK once kept, answered later by `on_{action}` at its bap_uri."""
+async def network_request(action: str, request: Request, session: SessionDep) -> JSONResponse:
+    """A buyer app's signed request: ACK once kept, answered later by `on_{action}` at its bap_uri. The headers are
+    read here, so that every refusal is in the protocol's words."""
     if action not in ACTIONS:
         return answer(nack(SELLER_INVALID_REQUEST, f"Humsafar does not answer /{action}"), 404)
+    authorization = request.headers.get(AUTHORIZATION)
+    gateway_authorization = request.headers.get(GATEWAY_AUTHORIZATION)
     body = await request.body()
     try:
         signer = await verified(registry_of(request), body, authorization, gateway_authorization)

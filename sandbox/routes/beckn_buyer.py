@@ -1,9 +1,9 @@
 """The sandbox buyer app (sandbox/beckn_buyer.py): its controls, to send Humsafar a signed request and to list the
 callbacks it received, and its bap_uri, where Humsafar's signed callbacks arrive."""
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Header, Path, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from domain.envelope import Envelope, Failure, ok
@@ -18,9 +18,12 @@ router = APIRouter(prefix=beckn_buyer.BAP_PATH, tags=["sandbox"])
 
 # Humsafar's callbacks, server to server (signed): outside the browser's CSRF check.
 CALLBACK_PREFIX = "/on_"
-CALLBACKS = "search|select|init|confirm|status|cancel|track|rating|support|update"
+CALLBACKS = frozenset(
+    ("search", "select", "init", "confirm", "status", "cancel", "track", "rating", "support", "update")
+)
 CALLBACK_REFUSALS: dict[int | str, dict[str, Any]] = {
     400: {"model": AckAnswer, "description": "the buyer app's NACK: not a callback of that action"},
+    404: {"model": AckAnswer, "description": "the buyer app's NACK: no such callback"},
     401: {"model": AckAnswer, "description": "the buyer app's NACK: not signed by a key the registry lists"},
     503: {"model": AckAnswer, "description": "the buyer app's NACK: the registry cannot be asked now"},
 }
@@ -65,14 +68,13 @@ async def buyer_callbacks(
     response_model=AckAnswer,
     response_model_exclude_none=True,
 )
-async def buyer_receive(
-    request: Request,
-    session: SessionDep,
-    action: Annotated[str, Path(pattern=f"^({CALLBACKS})$")],
-    authorization: Annotated[str | None, Header(max_length=2000)] = None,
-) -> object:
-    """A callback from a provider (Humsafar), signed (BECKN-006): ACK once kept; NACK when its signature, checked
-    through the registry, is refused."""
+async def buyer_receive(request: Request, session: SessionDep, action: str) -> object:
+    """A callback from a provider (Humsafar), signed (BECKN-006) in its Authorization header: ACK once kept; NACK
+    when its signature, checked through the registry, is refused. Everything is answered in the protocol's words,
+    the header and the path too."""
+    if action not in CALLBACKS:
+        return _nack(404, NETWORK_INVALID_REQUEST, f"No callback on_{action}")
+    authorization = request.headers.get("Authorization")
     try:
         await beckn_buyer.receive(session, _registry(request), f"on_{action}", await request.body(), authorization)
     except SignatureRefused as refusal:

@@ -21,10 +21,11 @@ from api.beckn.schemas import NetworkRequest
 from domain import clock
 from domain.models import BecknCallback, BecknMessage, FlowOutboxEntry
 from domain.providers.beckn.signing import KeyId, Signer
-from tests.api.conftest import api_settings, app, make_client, new_person, push_destinations, worker  # noqa: F401
+from tests.api.conftest import api_settings, app, app_flow, make_client, new_person, push_destinations, worker  # noqa: F401
 from tests.api.test_search_along import ELECTRONIC_CITY, HEBBAL, HSR_LAYOUT, SHIVAJINAGAR, host_trip
 from tests.beckn.spec import EXAMPLES_DIR, assert_valid_callback, assert_valid_request
-from workflows.beckn.contracts import beckn_search_workflow_id
+from tests.workflows.recorded import replay_and_record
+from workflows.beckn.contracts import beckn_order_workflow_id, beckn_search_workflow_id
 
 BUYER = "/api/sandbox/beckn/buyer"
 REGISTRY = "/api/sandbox/beckn/registry"
@@ -227,6 +228,50 @@ async def test_a_search_from_the_buyer_app_is_answered_by_a_signed_on_search_alo
             select(BecknCallback.sent_at).where(BecknCallback.message_id == sent_data["message_id"])
         )
         assert [moment is not None for moment in sent_once] == [True]
+    search_flow = await app_flow(app, beckn_search_workflow_id(sent_data["message_id"]))
+    assert await search_flow.result() == "answered"
+    await replay_and_record(search_flow, "beckn_search")
+
+
+@pytest.mark.usefixtures("worker")
+async def test_the_seat_found_is_quoted_and_offered_on_terms_by_the_orders_flow(app, day):  # noqa: F811
+    async with new_person(app, "Arjun Menon") as host:
+        trip_id = await host_trip(host, day, ELECTRONIC_CITY, HEBBAL, estimated_cost=800, total_passengers=4)
+    at_noon = datetime.combine(day, datetime.min.time().replace(hour=12), clock.IST)
+    intent = search(buyer_app(), HSR_LAYOUT, SHIVAJINAGAR)["message"]
+    intent["intent"]["fulfillment"]["stops"][0]["time"] = {"timestamp": at_noon.isoformat()}
+    item = {"id": f"I{trip_id}", "quantity": {"selected": {"count": 2}}}
+    rider = {"customer": {"person": {"name": "Joe Adams"}, "contact": {"phone": "9876556789"}}}
+    async with make_client(app) as browser:
+        await browser.get("/api/auth/session")
+        transaction_id = (await browser.post(f"{BUYER}/send", json={"action": "search", "message": intent})).json()[
+            "data"
+        ]["transaction_id"]
+        await callbacks(browser, transaction_id, 1)
+        for action, order in (
+            ("select", {"provider": {"id": "HUMSAFAR"}, "items": [item]}),
+            (
+                "init",
+                {"provider": {"id": "HUMSAFAR"}, "items": [item], "fulfillments": [{"id": f"F{trip_id}", **rider}]},
+            ),
+        ):
+            sent = await browser.post(
+                f"{BUYER}/send", json={"action": action, "transaction_id": transaction_id, "message": {"order": order}}
+            )
+            assert sent.json()["data"]["answer"] == {"message": {"ack": {"status": "ACK"}}}, sent.text
+        received = await callbacks(browser, transaction_id, 3)
+
+    assert [callback["action"] for callback in received] == ["on_search", "on_select", "on_init"]
+    for callback in received:
+        assert_valid_callback(callback["action"], callback["body"])
+    on_select = received[1]["body"]["message"]["order"]
+    assert on_select["quote"]["price"] == {"currency": "INR", "value": "400.00"}
+    text = json.dumps([callback["body"] for callback in received])
+    for end in (ELECTRONIC_CITY, HEBBAL):
+        assert f"{end['latitude']:.6f}" not in text
+    order_flow = await app_flow(app, beckn_order_workflow_id(transaction_id))
+    assert await order_flow.query("answered") == 2
+    await replay_and_record(order_flow, "beckn_order")
 
 
 def test_the_search_example_is_a_request_this_endpoint_reads() -> None:

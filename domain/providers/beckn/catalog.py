@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
+from domain.providers.beckn.seat import Bpp, Point
 from domain.rules.choices import TRANSPORT_AUTO, TRANSPORT_CAB, TRANSPORT_SELF_DRIVE
 from domain.rules.geo import approximate
 from domain.rules.pricing import cost_range
@@ -35,15 +36,6 @@ HOST_TAGS = "HOST_INFO"
 
 
 @dataclass(frozen=True)
-class Point:
-    latitude: float
-    longitude: float
-
-    def gps(self) -> str:
-        return f"{self.latitude:.6f}, {self.longitude:.6f}"
-
-
-@dataclass(frozen=True)
 class CatalogTrip:
     """What a network rider may know of one matched trip before booking: the host's exact ends are in no field."""
 
@@ -58,14 +50,6 @@ class CatalogTrip:
     host_verified: bool
     origin: Point
     destination: Point
-
-
-@dataclass(frozen=True)
-class Bpp:
-    """Humsafar as the network knows it."""
-
-    subscriber_id: str
-    subscriber_url: str
 
 
 def first_name(name: str | None) -> str:

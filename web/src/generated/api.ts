@@ -273,8 +273,9 @@ export interface paths {
         put?: never;
         /**
          * Buyer Receive
-         * @description A callback from a provider (Humsafar), signed (BECKN-006): ACK once kept; NACK when its signature, checked
-         *     through the registry, is refused.
+         * @description A callback from a provider (Humsafar), signed (BECKN-006) in its Authorization header: ACK once kept; NACK
+         *     when its signature, checked through the registry, is refused. Everything is answered in the protocol's words,
+         *     the header and the path too.
          */
         post: operations["sandbox-buyer_receive"];
         delete?: never;
@@ -3758,7 +3759,7 @@ export interface components {
         };
         /**
          * TripMatch
-         * @description How a search found the trip (api/trips/matches.py); every figure from the ends as the viewer is shown them.
+         * @description How a search found the trip (api/trips/queries/matches.py); every figure from the ends as the viewer is shown them.
          */
         TripMatch: {
             /**
@@ -5034,9 +5035,7 @@ export interface operations {
     "sandbox-buyer_receive": {
         parameters: {
             query?: never;
-            header?: {
-                authorization?: string | null;
-            };
+            header?: never;
             path: {
                 action: string;
             };
@@ -5080,13 +5079,13 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"];
                 };
             };
-            /** @description Refused: there is no such thing, or it is not the user's to see */
+            /** @description the buyer app's NACK: no such callback */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["AckAnswer"];
                 };
             };
             /** @description the buyer app's NACK: the registry cannot be asked now */
