@@ -14,7 +14,6 @@ import json
 import logging
 import time
 from datetime import datetime, timedelta
-from decimal import Decimal
 from typing import Any
 
 import httpx
@@ -37,6 +36,7 @@ from domain.providers.beckn.catalog import (
     first_name,
     on_search,
     search_points,
+    seat_share,
 )
 from domain.providers.beckn.keys import humsafar_signer
 from domain.providers.beckn.signing import AUTHORIZATION
@@ -44,7 +44,6 @@ from domain.routing import estimated_travel
 from domain.rules import along
 from domain.rules.geo import approximate
 from domain.rules.join import PassengerStatus
-from domain.rules.pricing import cost_range
 from domain.rules.trip import TripStatus
 from domain.settings import Settings
 from workflows.beckn.contracts import SEARCH, BecknRequest, BecknSteps
@@ -190,12 +189,11 @@ async def seat_order(session: AsyncSession, message: BecknMessage) -> seat.SeatO
     if found is None:
         return None
     trip, host, _ = found
-    shares = cost_range(trip.estimated_cost, trip.total_passengers)
     selected = (item.get("quantity") or {}).get("selected") or {}
     return seat.SeatOrder(
         trip_id=trip.id,
         seats=max(int(selected.get("count") or 1), 1),
-        price_per_seat=Decimal(shares[0] if shares else 0),
+        price_per_seat=seat_share(trip.estimated_cost, trip.total_passengers)[0],
         vehicle_category=VEHICLE_CATEGORIES.get(trip.preferred_mode_of_transport),
         host=seat.Host(first_name(host.name), host.average_rating, host.is_kyc_verified, None),
         pick_up=seat.Point(stops[0].latitude, stops[0].longitude),

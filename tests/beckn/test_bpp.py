@@ -23,7 +23,7 @@ from domain.models import BecknCallback, BecknMessage, FlowOutboxEntry
 from domain.providers.beckn.signing import KeyId, Signer
 from tests.api.conftest import api_settings, app, app_flow, make_client, new_person, push_destinations, worker  # noqa: F401
 from tests.api.test_search_along import ELECTRONIC_CITY, HEBBAL, HSR_LAYOUT, SHIVAJINAGAR, host_trip
-from tests.beckn.spec import EXAMPLES_DIR, assert_valid_callback, assert_valid_request
+from tests.beckn.spec import EXAMPLES_DIR, assert_known_codes, assert_valid_callback, assert_valid_request
 from tests.workflows.recorded import replay_and_record
 from workflows.beckn.contracts import beckn_order_workflow_id, beckn_search_workflow_id
 
@@ -209,11 +209,12 @@ async def test_a_search_from_the_buyer_app_is_answered_by_a_signed_on_search_alo
     assert callback["signed_by"] == app.state.settings.beckn_subscriber_url.split("/")[2].split(":")[0]
     on_search = callback["body"]
     assert_valid_callback("on_search", on_search)
+    assert_known_codes("on_search", on_search)
     [provider] = on_search["message"]["catalog"]["providers"]
     [item] = [item for item in provider["items"] if item["id"] == f"I{trip_id}"]
     assert item["descriptor"]["code"] == "RIDE"
     assert item["quantity"] == {"available": {"count": 3}}
-    assert item["price"]["currency"] == "INR" and item["price"]["value"] == "150"
+    assert item["price"]["currency"] == "INR" and item["price"]["value"] == "150.00"
     [fulfillment] = [each for each in provider["fulfillments"] if each["id"] == f"F{trip_id}"]
     assert [stop["type"] for stop in fulfillment["stops"]] == ["START", "END"]
     assert fulfillment["stops"][0]["location"]["gps"].startswith(f"{HSR_LAYOUT['latitude']:.6f}")
@@ -264,6 +265,7 @@ async def test_the_seat_found_is_quoted_and_offered_on_terms_by_the_orders_flow(
     assert [callback["action"] for callback in received] == ["on_search", "on_select", "on_init"]
     for callback in received:
         assert_valid_callback(callback["action"], callback["body"])
+        assert_known_codes(callback["action"], callback["body"])
     on_select = received[1]["body"]["message"]["order"]
     assert on_select["quote"]["price"] == {"currency": "INR", "value": "400.00"}
     text = json.dumps([callback["body"] for callback in received])

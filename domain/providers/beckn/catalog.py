@@ -17,22 +17,17 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
+from domain.providers.beckn import order
 from domain.providers.beckn.seat import Bpp, Point
 from domain.rules.choices import TRANSPORT_AUTO, TRANSPORT_CAB, TRANSPORT_SELF_DRIVE
-from domain.rules.geo import approximate
 from domain.rules.pricing import cost_range
 
-DOMAIN = "ONDC:TRV10"
-CORE_VERSION = "2.0.1"
-RIDE = "RIDE"
-PROVIDER_ID = "HUMSAFAR"
 PROVIDER_NAME = "Humsafar"
 CATALOG_NAME = "Humsafar: empty seats on trips already going your way"
 # A trip's mode (domain/rules/choices.py) as TRV10's vehicle category; a trip whose mode is undecided has none.
 VEHICLE_CATEGORIES = {TRANSPORT_CAB: "CAB", TRANSPORT_SELF_DRIVE: "CAB", TRANSPORT_AUTO: "AUTO_RICKSHAW"}
 # A carpool's seat is paid to the host at the ride: the provider's side collects it (TRV10's BPP-collected payment).
 PAYMENT_COLLECTED_BY = "BPP"
-HOST_TAGS = "HOST_INFO"
 
 
 @dataclass(frozen=True)
@@ -83,43 +78,27 @@ def search_points(request: dict[str, Any]) -> tuple[Point, Point, datetime | Non
     return pickup, drop, moment if moment is None or moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def callback_context(request_context: dict[str, Any], action: str, bpp: Bpp, now: datetime) -> dict[str, Any]:
-    """The callback's context: the request's own (its transaction and message ids, its buyer app, its city) as the
-    answer to it, from Humsafar."""
-    context = {
-        name: request_context[name]
-        for name in ("domain", "location", "transaction_id", "message_id", "bap_id", "bap_uri", "ttl")
-        if name in request_context
-    }
-    return context | {
-        "action": action,
-        "version": CORE_VERSION,
-        "bpp_id": bpp.subscriber_id,
-        "bpp_uri": bpp.subscriber_url,
-        "timestamp": now.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
-    }
-
-
-def _cell(point: Point) -> str:
-    latitude, longitude = approximate(point.latitude, point.longitude)
-    return Point(latitude, longitude).gps()
+def seat_share(estimated_cost: Decimal, total_passengers: int) -> tuple[Decimal, Decimal]:
+    """The seat's share of the trip's cost: with every seat taken, and with the host and one rider alone."""
+    shares = cost_range(estimated_cost, total_passengers)
+    low, high = shares if shares is not None else (0, 0)
+    return Decimal(low), Decimal(high)
 
 
 def _price(trip: CatalogTrip) -> dict[str, str]:
-    shares = cost_range(trip.estimated_cost, trip.total_passengers)
-    low, high = shares if shares is not None else (0, 0)
-    return {"currency": "INR", "value": str(low), "minimum_value": str(low), "maximum_value": str(high)}
+    low, high = seat_share(trip.estimated_cost, trip.total_passengers)
+    return order.price(low) | {"minimum_value": order.amount(low), "maximum_value": order.amount(high)}
 
 
 def _fulfillment(trip: CatalogTrip, pickup: Point, drop: Point) -> dict[str, Any]:
     fulfillment: dict[str, Any] = {
         "id": f"F{trip.trip_id}",
-        "type": "RIDE",
+        "type": order.FULFILLMENT_TYPE,
         "stops": [
             {
                 "type": "START",
                 "location": {"gps": pickup.gps()},
-                "time": {"timestamp": trip.departure.astimezone(UTC).isoformat().replace("+00:00", "Z")},
+                "time": {"timestamp": order.rfc3339(trip.departure)},
             },
             {"type": "END", "location": {"gps": drop.gps()}},
         ],
@@ -129,7 +108,7 @@ def _fulfillment(trip: CatalogTrip, pickup: Point, drop: Point) -> dict[str, Any
         },
         "tags": [
             {
-                "descriptor": {"code": HOST_TAGS},
+                "descriptor": {"code": order.HOST_TAGS},
                 "display": True,
                 "list": [{"descriptor": {"code": "IDENTITY_VERIFIED"}, "value": str(trip.host_verified).lower()}],
             }
@@ -144,20 +123,20 @@ def _fulfillment(trip: CatalogTrip, pickup: Point, drop: Point) -> dict[str, Any
 def _item(trip: CatalogTrip) -> dict[str, Any]:
     return {
         "id": f"I{trip.trip_id}",
-        "descriptor": {"code": RIDE, "name": f"A seat with {first_name(trip.host_name)}"},
+        "descriptor": {"code": order.RIDE, "name": f"A seat with {first_name(trip.host_name)}"},
         "quantity": {"available": {"count": max(trip.seats_left, 0)}},
         "price": _price(trip),
         "fulfillment_ids": [f"F{trip.trip_id}"],
         "location_ids": [f"L{trip.trip_id}-FROM", f"L{trip.trip_id}-TO"],
-        "payment_ids": ["PA1"],
+        "payment_ids": [order.PAYMENT_ID],
     }
 
 
 def _locations(trip: CatalogTrip) -> list[dict[str, str]]:
     """The trip's ends as buyers may show them: the centres of their cells."""
     return [
-        {"id": f"L{trip.trip_id}-FROM", "gps": _cell(trip.origin)},
-        {"id": f"L{trip.trip_id}-TO", "gps": _cell(trip.destination)},
+        {"id": f"L{trip.trip_id}-FROM", "gps": order.cell(trip.origin)},
+        {"id": f"L{trip.trip_id}-TO", "gps": order.cell(trip.destination)},
     ]
 
 
@@ -171,14 +150,14 @@ def on_search(
 ) -> dict[str, Any]:
     """The on_search answering a search from pickup to drop with the trips matched (none: an empty catalog)."""
     provider: dict[str, Any] = {
-        "id": PROVIDER_ID,
+        "id": order.PROVIDER_ID,
         "descriptor": {"name": PROVIDER_NAME},
         "items": [_item(trip) for trip in trips],
         "fulfillments": [_fulfillment(trip, pickup, drop) for trip in trips],
         "locations": [location for trip in trips for location in _locations(trip)],
-        "payments": [{"id": "PA1", "collected_by": PAYMENT_COLLECTED_BY, "type": "ON-FULFILLMENT"}],
+        "payments": [{"id": order.PAYMENT_ID, "collected_by": PAYMENT_COLLECTED_BY, "type": "ON-FULFILLMENT"}],
     }
     return {
-        "context": callback_context(request_context, "on_search", bpp, now),
+        "context": order.reply_context(request_context, "on_search", bpp, now),
         "message": {"catalog": {"descriptor": {"name": CATALOG_NAME}, "providers": [provider]}},
     }
