@@ -4,7 +4,6 @@ request sent again changes nothing; a search the sandbox buyer app sends is answ
 the published specification, listing a trip along the way and never the host's exact ends."""
 
 import asyncio
-import copy
 import json
 import time
 import uuid
@@ -17,7 +16,6 @@ import yaml
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import func, select
 
-from api.beckn.schemas import NetworkRequest
 from domain import clock
 from domain.models import BecknCallback, BecknMessage, FlowOutboxEntry
 from domain.providers.beckn.signing import KeyId, Signer
@@ -38,6 +36,11 @@ def buyer_app() -> Signer:
 
 async def subscribed(client: httpx.AsyncClient) -> Signer:
     signer = buyer_app()
+    await subscribe_as(client, signer)
+    return signer
+
+
+async def subscribe_as(client: httpx.AsyncClient, signer: Signer) -> None:
     answer = await client.post(
         f"{REGISTRY}/subscribe",
         json={
@@ -50,7 +53,6 @@ async def subscribed(client: httpx.AsyncClient) -> Signer:
         },
     )
     assert answer.status_code == 200, answer.text
-    return signer
 
 
 def search(signer: Signer, pickup: dict, drop: dict, **context: str) -> dict[str, Any]:
@@ -276,8 +278,27 @@ async def test_the_seat_found_is_quoted_and_offered_on_terms_by_the_orders_flow(
     await replay_and_record(order_flow, "beckn_order")
 
 
-def test_the_search_example_is_a_request_this_endpoint_reads() -> None:
-    """The published example's search (with its two stops) is read by the same schema the endpoint uses."""
-    [path, *_] = sorted((EXAMPLES_DIR / "search").glob("*.yaml"))
-    example = copy.deepcopy(yaml.safe_load(path.read_text()))
-    assert NetworkRequest.model_validate(example).context.action == "search"
+@pytest.mark.usefixtures("worker")
+async def test_the_official_request_examples_are_acked_and_the_search_answered_by_the_spec(network):
+    """Each published example of the requests a buyer app sends first (search, select, init, confirm, status,
+    cancel), signed by its buyer app (example-bap.com, subscribed here) and sent to its callbacks' sandbox bap_uri, is
+    a request Humsafar takes; the search's on_search is valid by the specification."""
+    signer = Signer(KeyId("example-bap.com", str(uuid.uuid4())), Ed25519PrivateKey.generate())
+    await subscribe_as(network, signer)
+    transaction_id = str(uuid.uuid4())
+    for action in ("search", "select", "init", "confirm", "status", "cancel"):
+        for path in sorted((EXAMPLES_DIR / action).glob("*.yaml")):
+            example = yaml.safe_load(path.read_text())
+            example["context"] |= {
+                "bap_uri": f"http://localhost{BUYER}",
+                "transaction_id": transaction_id,
+                "message_id": str(uuid.uuid4()),
+            }
+            answer = await signed_post(network, signer, action, json.dumps(example).encode())
+            assert answer.status_code == 200, (path.name, answer.text)
+            assert answer.json() == {"message": {"ack": {"status": "ACK"}}}
+    on_searches = [each for each in await callbacks(network, transaction_id, 2) if each["action"] == "on_search"]
+    assert len(on_searches) == len(list((EXAMPLES_DIR / "search").glob("*.yaml")))
+    for callback in on_searches:
+        assert_valid_callback("on_search", callback["body"])
+        assert_known_codes("on_search", callback["body"])
