@@ -15,6 +15,7 @@ import logging
 import time
 from datetime import datetime, timedelta
 from typing import Any
+from urllib.parse import urljoin
 
 import httpx
 from sqlalchemy import func, select, update
@@ -124,6 +125,8 @@ async def matched_trips(
     return found[:MOST_LISTED]
 
 
+SUPPORT = "support"
+RATING = "rating"
 # The answers that quote a seat before it is booked.
 QUOTED = {"select": order.on_select, "init": order.on_init}
 
@@ -264,6 +267,12 @@ class BecknActivities(BecknSteps):
     async def _answer(self, session: AsyncSession, message: BecknMessage) -> dict[str, Any] | None:
         if message.action in QUOTED:
             return await self._quoted(session, message)
+        if message.action == SUPPORT:
+            return self._support(message)
+        if message.action == RATING:
+            # A rating becomes the rider's review of the host only for a seat the host accepted; no order of the
+            # network is one yet.
+            return order.on_rating(message.request["context"], self._bpp, clock.now(), recorded=False)
         if message.action != SEARCH:
             return None
         now = clock.now()
@@ -282,6 +291,17 @@ class BecknActivities(BecknSteps):
             logger.warning("%s %s names no trip Humsafar offers", message.action, message.message_id)
             return None
         return QUOTED[message.action](message.request["context"], self._bpp, asked, clock.now())
+
+    def _support(self, message: BecknMessage) -> dict[str, Any]:
+        """Humsafar's support form and e-mail, about the order the request names (never the host's phone)."""
+        asked = message.request["message"].get("support") or {}
+        ref_id = asked.get("ref_id") if isinstance(asked, dict) else None
+        contact = seat.SupportContact(
+            form_url=urljoin(self._settings.public_app_url + "/", self._settings.support_form_url),
+            email=self._settings.support_email,
+        )
+        order_id = str(ref_id)[:100] if ref_id else None
+        return order.on_support(message.request["context"], self._bpp, order_id, contact, clock.now())
 
     @activity.defn
     async def send_callback(self, callback_id: int) -> bool:

@@ -262,9 +262,12 @@ async def test_the_seat_found_is_quoted_and_offered_on_terms_by_the_orders_flow(
                 f"{BUYER}/send", json={"action": action, "transaction_id": transaction_id, "message": {"order": order}}
             )
             assert sent.json()["data"]["answer"] == {"message": {"ack": {"status": "ACK"}}}, sent.text
-        received = await callbacks(browser, transaction_id, 3)
+        await callbacks(browser, transaction_id, 3)
+        support = {"action": "support", "transaction_id": transaction_id, "message": {"support": {"ref_id": "x"}}}
+        assert (await browser.post(f"{BUYER}/send", json=support)).status_code == 200
+        received = await callbacks(browser, transaction_id, 4)
 
-    assert [callback["action"] for callback in received] == ["on_search", "on_select", "on_init"]
+    assert [callback["action"] for callback in received] == ["on_search", "on_select", "on_init", "on_support"]
     for callback in received:
         assert_valid_callback(callback["action"], callback["body"])
         assert_known_codes(callback["action"], callback["body"])
@@ -274,7 +277,9 @@ async def test_the_seat_found_is_quoted_and_offered_on_terms_by_the_orders_flow(
     for end in (ELECTRONIC_CITY, HEBBAL):
         assert f"{end['latitude']:.6f}" not in text
     order_flow = await app_flow(app, beckn_order_workflow_id(transaction_id))
-    assert await order_flow.query("answered") == 2
+    assert await order_flow.query("answered") == 3
+    support = received[3]["body"]["message"]["support"]
+    assert support["email"] == "support@humsafar.in" and support["url"].endswith("/legal/support.html")
     await replay_and_record(order_flow, "beckn_order")
 
 
