@@ -117,7 +117,7 @@ class SafetyActivities(SafetyIncidentSteps, ContactNoticeSteps):
             if incident.status == IncidentStatus.RESOLVED and change.status != IncidentStatus.RESOLVED:
                 return
             if incident.status != change.status:
-                # The host's and members' open trip sheets show the trip's standing SOS (api/safety/sos.py).
+                # The host's and members' open trip sheets show the trip's standing SOS (api/safety/service/sos.py).
                 await tell_trip_members(session, Kind.SOS, incident.trip_id)
             incident.status = change.status
             if change.status == IncidentStatus.ACKNOWLEDGED and incident.acknowledged_at is None:

@@ -1,4 +1,4 @@
-"""A trip cancelled, whoever cancels it: its host deleting it or stopping its commute (api/trips/changes.py
+"""A trip cancelled, whoever cancels it: its host deleting it or stopping its commute (api/trips/service.py
 `cancel_trip`, which tells the trip's flow), or support signalling the flow itself. Every cancellation reaches the
 trip's flow, whose activity (activities/trips.py `notify_trip_cancelled`) ends a running cab booking with the vendor
 and tells the members why, once, whichever way it came.

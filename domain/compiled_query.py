@@ -32,7 +32,7 @@ psycopg._queries.MAX_CACHED_STATEMENT_LENGTH = max(
 class CompiledQuery:
     """prepared: PostgreSQL keeps the statement parsed and planned on each connection (psycopg prepares it on first
     use), for statements whose one generic plan is right whatever the values: a row found by a unique key, or a
-    search whose index conditions are computed once per run (api/trips/search.py)."""
+    search whose index conditions are computed once per run (api/trips/queries/search.py)."""
 
     def __init__(self, statement: ClauseElement, *, prepared: bool = False) -> None:
         self.prepared = prepared

@@ -14,8 +14,8 @@ from domain.models.flows import TASK_QUEUE_SETTING
 from domain.settings import Settings
 
 # psycopg would prepare any statement on its fifth run. Only statements that ask for it are prepared
-# (domain/compiled_query.py): lookups by a unique key, and the searches (api/trips/search.py), written so that one
-# generic plan serves every value (what depends on the rider's points is computed once per run, never folded in by
+# (domain/compiled_query.py): lookups by a unique key, and the searches (api/trips/queries/search.py), written so that
+# one generic plan serves every value (what depends on the rider's points is computed once per run, never folded in by
 # the planner). Parsing and planning a search cost PostgreSQL more than running it at 1M trips. The threshold is never
 # reached; a prepared statement always runs its generic plan (plan_cache_mode, set by create_engine).
 CONNECT_ARGS: dict[str, Any] = {"prepare_threshold": 2**31 - 1}

@@ -1,5 +1,5 @@
-"""A person's live link to a trip (api/safety/links.py serves it): made here, where the API shares it and an SOS's
-step sends it, so that the link's token is never carried in a flow's input or history.
+"""A person's live link to a trip (api/safety/service/links.py serves it): made here, where the API shares it and an
+SOS's step sends it, so that the link's token is never carried in a flow's input or history.
 
 A link's token is derived, not stored: base64url of an HMAC-SHA256, under the secret key, of the trip, the person and
 the generation of their link, so sharing again gives the same link and nobody can make one from ids. Only the

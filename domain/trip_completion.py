@@ -1,6 +1,6 @@
 """Whether a trip has completed, asked in SQL of many trips at once: the same rule as domain/rules/trip.py
 completion_delay_seconds (its ends' distance at the city speed plus a margin, within the longest delay) and
-api/safety/trips.py completes_at (or earlier, when its completion is already marked)."""
+api/safety/service/trips.py completes_at (or earlier, when its completion is already marked)."""
 
 from datetime import datetime
 

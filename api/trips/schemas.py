@@ -298,7 +298,8 @@ class MatchStop(BaseModel):
 
 
 class TripMatch(BaseModel):
-    """How a search found the trip (api/trips/matches.py); every figure from the ends as the viewer is shown them."""
+    """How a search found the trip (api/trips/queries/matches.py); every figure from the ends as the viewer is shown
+    them."""
 
     kind: Literal["ends", "along"]
     pickup: MatchStop

@@ -66,8 +66,8 @@ class Trip(Base):
             unique=True,
             postgresql_where=text("series_id IS NOT NULL"),
         ),
-        # Route and around-me search (api/trips/search.py): one GiST over the departure day in IST (btree_gist) and
-        # both ends' cells, for active trips only: within a day its pages are split by the ends (migration
+        # Route and around-me search (api/trips/queries/search.py): one GiST over the departure day in IST (btree_gist)
+        # and both ends' cells, for active trips only: within a day its pages are split by the ends (migration
         # 7c1d2e9a4b60).
         Index(
             "ix_trips_active_search",
@@ -77,8 +77,8 @@ class Trip(Base):
             postgresql_using="gist",
             postgresql_where=text("status = 'ACTIVE'"),
         ),
-        # Riders along the way (api/trips/search.py): the departure day and each trip's corridor (where its detour
-        # budget reaches and which way it goes), for active trips with a budget (migration e8a0c2d4f6b8).
+        # Riders along the way (api/trips/queries/search.py): the departure day and each trip's corridor (where its
+        # detour budget reaches and which way it goes), for active trips with a budget (migration e8a0c2d4f6b8).
         Index(
             "ix_trips_active_corridor",
             text("((scheduled_at AT TIME ZONE 'Asia/Kolkata')::date)"),

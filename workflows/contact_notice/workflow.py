@@ -1,5 +1,5 @@
-"""Sends the one SMS a number is sent when a person adds it as an emergency contact (api/safety/contacts.py): who
-added it and how to stop it.
+"""Sends the one SMS a number is sent when a person adds it as an emergency contact (api/safety/service/contacts.py):
+who added it and how to stop it.
 
 The API keeps the notice (one per person and number, ever) and hands this flow's start to the outbox in the same
 transaction. Its one step sends the kept SMS once, within the number's daily cap (domain/sms_cap.py): a gateway
