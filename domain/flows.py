@@ -24,6 +24,7 @@ their workflow, id, input and search attributes (domain/rules/flow.py).
 import asyncio
 import dataclasses
 import time
+from datetime import datetime
 from typing import Any
 
 from psycopg.types.json import Jsonb
@@ -41,6 +42,10 @@ RELAY_CHANNEL = "flow_outbox"
 DELIVERY_POLL_SECONDS = 0.02
 
 
+def _moment(iso: str | None) -> datetime | None:
+    return datetime.fromisoformat(iso) if iso else None
+
+
 def _plain(arg: Any) -> Any:
     return dataclasses.asdict(arg) if dataclasses.is_dataclass(arg) and not isinstance(arg, type) else arg
 
@@ -54,6 +59,8 @@ _ADDING = CompiledQuery(
         workflow=bindparam("workflow"),
         signal=bindparam("signal"),
         arg=bindparam("arg"),
+        start_arg=bindparam("start_arg"),
+        start_at=bindparam("start_at"),
         search_attributes=bindparam("search_attributes"),
         attempts=0,
     )
@@ -77,6 +84,8 @@ async def start_after_commit(session: AsyncSession, *starts: FlowStart) -> None:
                     "workflow": start.workflow,
                     "signal": None,
                     "arg": Jsonb(_plain(start.arg)),
+                    "start_arg": None,
+                    "start_at": _moment(start.start_at),
                     "search_attributes": Jsonb(dict(start.search_attributes)),
                 }
                 for start in starts
@@ -92,10 +101,12 @@ async def signal_after_commit(session: AsyncSession, *signals: FlowSignal) -> No
             [
                 {
                     "workflow_id": signal.workflow_id,
-                    "workflow": None,
+                    "workflow": signal.start.workflow if signal.start else None,
                     "signal": signal.signal,
                     "arg": Jsonb(_plain(signal.arg)),
-                    "search_attributes": Jsonb({}),
+                    "start_arg": Jsonb(_plain(signal.start.arg)) if signal.start else None,
+                    "start_at": None,
+                    "search_attributes": Jsonb(dict(signal.start.search_attributes) if signal.start else {}),
                 }
                 for signal in signals
             ],

@@ -51,3 +51,19 @@ async def waits_for_a_signal_only(handle: WorkflowHandle[Any, Any]) -> bool:
     description = await handle.describe()
     raw = description.raw_description
     return not timers and not raw.pending_activities and not raw.HasField("pending_workflow_task")
+
+
+async def signal_with_its_start(temporal: Client, workflow_id: str, signal: str, arg: Any) -> None:
+    """Signals a flow together with its own start (signal-with-start), as support does for a flow Temporal keeps
+    until its first task is due (a trip waiting for its reminder), which a plain signal would not wake: the start's
+    input and task queue are read from the flow's first event."""
+    history = await temporal.get_workflow_handle(workflow_id).fetch_history()
+    started = history.events[0].workflow_execution_started_event_attributes
+    await temporal.start_workflow(
+        started.workflow_type.name,
+        args=await temporal.data_converter.decode(started.input.payloads),
+        id=workflow_id,
+        task_queue=started.task_queue.name,
+        start_signal=signal,
+        start_signal_args=[arg],
+    )

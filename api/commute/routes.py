@@ -4,7 +4,7 @@ from fastapi import APIRouter
 
 from api.commute.schemas import CommuteCreate, CommuteCreated, CommuteSeries
 from api.commute.service import commutes_of, start_commute, stop_commute
-from api.deps import CurrentUser, MapsDep, SessionDep
+from api.deps import CurrentUser, MapsDep, SessionDep, SettingsDep
 from api.maps.service import check_trip_ends
 from api.openapi import refusals
 from domain.envelope import Envelope, MessageOnly, done, ok
@@ -29,7 +29,7 @@ async def list_commutes(user: CurrentUser, session: SessionDep) -> Envelope[list
 
 
 @router.delete("/{series_id}", responses=refusals(404))
-async def stop(series_id: int, user: CurrentUser, session: SessionDep) -> MessageOnly:
+async def stop(series_id: int, user: CurrentUser, session: SessionDep, settings: SettingsDep) -> MessageOnly:
     """Stops the series: no more trips; its upcoming trips nobody joined are cancelled."""
-    await stop_commute(session, user, series_id)
+    await stop_commute(session, settings, user, series_id)
     return done(messages.COMMUTE_STOPPED)

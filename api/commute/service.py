@@ -21,6 +21,7 @@ from domain.rules.commute import until_refusal
 from domain.rules.join import PassengerStatus
 from domain.rules.refusal import not_found
 from domain.rules.trip import TripStatus
+from domain.settings import Settings
 from workflows.commute.contracts import CommuteScheduleChange, commute_schedule_change
 from workflows.push.contracts import push_start
 
@@ -86,7 +87,7 @@ async def commutes_of(session: AsyncSession, host: User) -> list[CommuteSeries]:
     ]
 
 
-async def stop_commute(session: AsyncSession, host: User, series_id: int) -> None:
+async def stop_commute(session: AsyncSession, settings: Settings, host: User, series_id: int) -> None:
     """Stops the series: its schedule is deleted, its upcoming trips nobody joined are cancelled, and the ones people
     joined stay (the host is told)."""
     series = await session.scalar(select(TripSeries).where(TripSeries.id == series_id).with_for_update())
@@ -111,7 +112,7 @@ async def stop_commute(session: AsyncSession, host: User, series_id: int) -> Non
         if people > 1:
             kept += 1
             continue
-        await cancel_trip(session, trip, STOPPED_REASON, CabEnd.COMMUTE_STOPPED)
+        await cancel_trip(session, settings, trip, STOPPED_REASON, CabEnd.COMMUTE_STOPPED)
     change = CommuteScheduleChange(series_id=series_id, host_id=host.id, open=False)
     await start_after_commit(session, commute_schedule_change(change))
     if kept:

@@ -49,6 +49,7 @@ from workflows.push.contracts import push_start
 from workflows.trip.contracts import (
     TripCancelled,
     TripRescheduled,
+    TripSchedule,
     trip_cancelled,
     trip_rescheduled,
     trip_schedule,
@@ -123,16 +124,25 @@ async def publish_trip(session: AsyncSession, settings: Settings, host: User, bo
         detour_budget_m=detour_budget_m(settings, mode, scheduled_at, body.max_detour_minutes),
     )
     trip_id = await add_trip(session, draft)
-    schedule = trip_schedule(
-        trip_id,
-        scheduled_at,
-        reminder_lead_seconds=settings.trip_reminder_lead_seconds,
-        completion_delay_seconds=settings.trip_completion_delay_for(
-            distance_km(*draft.origin.point, *draft.destination.point)
-        ),
-    )
+    schedule = schedule_of(settings, trip_id, scheduled_at, draft.origin, draft.destination)
     await start_after_commit(session, trip_start(schedule, host_id=host.id))
     return trip_id
+
+
+def schedule_of(
+    settings: Settings, trip_id: int, departure: datetime, origin: TripEnd, destination: TripEnd
+) -> TripSchedule:
+    """The trip flow's input, for a trip departing then between these ends."""
+    return trip_schedule(
+        trip_id,
+        departure,
+        reminder_lead_seconds=settings.trip_reminder_lead_seconds,
+        completion_delay_seconds=settings.trip_completion_delay_for(distance_km(*origin.point, *destination.point)),
+    )
+
+
+def _schedule(settings: Settings, trip: Trip) -> TripSchedule:
+    return schedule_of(settings, trip.id, trip.scheduled_at, trip.origin, trip.destination)
 
 
 def end_of(place: Location) -> TripEnd:
@@ -181,19 +191,23 @@ async def edit_trip(session: AsyncSession, settings: Settings, trip: Trip, body:
     await session.flush()
     await tell_trip(session, Kind.TRIP, trip.id)
     if isinstance(new_time, datetime):
-        await signal_after_commit(session, trip_rescheduled(trip.id, TripRescheduled(scheduled_at=_iso(new_time))))
+        moved = TripRescheduled(scheduled_at=_iso(new_time))
+        await signal_after_commit(session, trip_rescheduled(_schedule(settings, trip), moved, host_id=trip.host_id))
         await tell_of_the_move(session, trip, departure_before)
         await end_running_cab(session, trip.id, CabEnd.TRIP_MOVED, "The trip's time changed")
 
 
-async def cancel_trip(session: AsyncSession, trip: Trip, reason: str, cab_end: CabEnd = CabEnd.TRIP_CANCELLED) -> None:
+async def cancel_trip(
+    session: AsyncSession, settings: Settings, trip: Trip, reason: str, cab_end: CabEnd = CabEnd.TRIP_CANCELLED
+) -> None:
     """The locked, active trip cancelled by its host (deleted, or its commute stopped); its flow hears of it after the
     commit, and ends its cab and tells its members (domain/cancellation.py). The reason stays in the trip's row: the
     flow is told only that the trip is cancelled. A running cab keeps why it ends (`cab_end`), which its cancel's
     notice and the cab block say."""
     await keep_why_the_cab_ends(session, trip.id, cab_end)
     await mark_cancelled(session, trip, reason)
-    await signal_after_commit(session, trip_cancelled(trip.id, TripCancelled()))
+    cancelled = trip_cancelled(_schedule(settings, trip), TripCancelled(), host_id=trip.host_id)
+    await signal_after_commit(session, cancelled)
 
 
 async def delete_hosted_trip(session: AsyncSession, settings: Settings, trip_id: int, host: User, reason: str) -> None:
@@ -203,7 +217,7 @@ async def delete_hosted_trip(session: AsyncSession, settings: Settings, trip_id:
     late_window = timedelta(seconds=settings.late_cancel_window_seconds)
     if is_late(trip.scheduled_at, clock.now(), late_window) and await active_count(session, trip.id) > 1:
         await record_reliability(session, host.id, trip.id, ReliabilityEvent.LATE_CANCELLATION)
-    await cancel_trip(session, trip, reason)
+    await cancel_trip(session, settings, trip, reason)
 
 
 async def people_told_of_a_move(session: AsyncSession, trip_id: int) -> list[tuple[int, str]]:

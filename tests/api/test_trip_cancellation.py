@@ -12,6 +12,7 @@ from domain.rules.trip import TripStatus
 from tests.api.conftest import app_flow
 from tests.api.test_cab import flow_of, plan, request, requested_trip, settles_on_vendor_booking
 from tests.api.test_commute import start, trips_appear
+from tests.flows import signal_with_its_start
 from workflows.trip.contracts import TripCancelled, trip_workflow_id
 
 pytestmark = pytest.mark.usefixtures("worker")
@@ -48,7 +49,9 @@ async def test_support_cancelling_a_trip_through_its_flow_ends_its_cab_and_tells
     await settles_on_vendor_booking(app, trip_id)
 
     trip_flow = await app_flow(app, trip_workflow_id(trip_id))
-    await trip_flow.signal("cancel", TripCancelled(reason="Reported to support"))
+    # The trip waits for its reminder with no task: support's signal goes with the flow's start, which wakes it.
+    temporal = await app.state.temporal.get()
+    await signal_with_its_start(temporal, trip_flow.id, "cancel", TripCancelled(reason="Reported to support"))
     await trip_flow.result()
 
     assert await (await flow_of(app, trip_id)).result() == "cancelled"

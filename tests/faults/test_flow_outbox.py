@@ -140,9 +140,13 @@ async def test_a_trip_published_while_no_worker_runs_has_its_flow_once_a_workers
         handle = client.get_workflow_handle(workflow_id)
         description = await handle.describe()
         assert description.typed_search_attributes.get(FLOW_STATUS) == "scheduled"
-        # The worker runs the flow: it answers with the departure of the trip the API committed.
+        # The flow waits, with no task, for the reminder of the trip the API committed: its departure less the lead.
         [(scheduled_at,)] = query(database_url, "SELECT scheduled_at FROM trips WHERE id = %s", trip_id)
-        assert datetime.fromisoformat(await handle.query("departure")) == scheduled_at
+        history = [event async for event in handle.fetch_history_events()]
+        backoff = history[0].workflow_execution_started_event_attributes.first_workflow_task_backoff.ToTimedelta()
+        first_task_due = description.start_time + backoff
+        lead = timedelta(seconds=Settings(_env_file=None).trip_reminder_lead_seconds)
+        assert abs(first_task_due - (scheduled_at - lead)) < timedelta(seconds=5)
 
 
 async def signals_after_the_start(client: Client, workflow_id: str) -> list[str]:

@@ -17,7 +17,7 @@ from temporalio.client import Client, WorkflowExecutionStatus
 from tests.api.live import Person, sign_in
 from tests.api.test_trips import trip_body
 from tests.faults.conftest import Services, eventually, live_services, query
-from tests.flows import started_flow
+from tests.flows import signal_with_its_start, started_flow
 from tests.workflows.trip_support import scheduled_activities
 from workflows.join_request.contracts import join_workflow_id
 from workflows.trip.contracts import TripRescheduled, trip_workflow_id
@@ -90,7 +90,8 @@ async def test_trip_and_join_flows_survive_a_killed_worker_and_act_once(services
     trip_flow = await started_flow(temporal, trip_workflow_id(trip_id))
     departure = datetime.now(UTC) + timedelta(seconds=DEPARTURE_IN_SECONDS)
     query(database_url, "UPDATE trips SET scheduled_at = %s WHERE id = %s RETURNING id", departure, trip_id)
-    await trip_flow.signal("reschedule", TripRescheduled(scheduled_at=departure.isoformat()))
+    moved = TripRescheduled(scheduled_at=departure.isoformat())
+    await signal_with_its_start(temporal, trip_flow.id, "reschedule", moved)
 
     for person in (rider, waiting):
         asked = call(person, base_url, "POST", "/api/trip/user", {"trip_id": trip_id})

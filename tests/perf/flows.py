@@ -1,8 +1,9 @@
 """The durable flows under load, on the embedded stack `make run` starts: first their capacity, then the latency of
 actions at a share of that capacity and at a fixed rate, and whether anything offered was lost.
 
-Capacity: TRIPS TripWorkflows (each with its timers) and JOINS JoinRequestWorkflows started through the API by
-CONCURRENCY clients; the start rate counts from the first call until the last flows have armed their timers. The
+Capacity: TRIPS TripWorkflows and JOINS JoinRequestWorkflows started through the API by CONCURRENCY clients; the
+start rate counts from the first call until the last flows wait for their next moment (a join request's timer armed;
+a trip kept by Temporal until its reminder is due, with no task and no timer: workflows/trip/contracts.py). The
 last REMINDERS of those trips, started once the worker has caught up with the others, have their reminder due at the
 start of the same minute: each must be delivered (its notification stored) within 15 s of it, exactly once. The
 worker's RSS once all are open. The stack's CPU (API, worker, Temporal, PostgreSQL) per flow started, each process's
@@ -63,9 +64,9 @@ from tests.perf.flows_setup import (
     Person,
     bounded,
     flow_stack,
+    flows_waiting,
     rss_mb,
     seed_people,
-    timers_armed,
 )
 from tests.perf.harness import BenchmarkResult, Target, at_least, at_most, latency_summary, log
 from workflows.join_request.contracts import join_workflow_id
@@ -434,7 +435,7 @@ async def _capacity(stack: FlowStack, api: Api, hosts: list[Person], riders: lis
     far_trip_ids = [trip for trip in far_trips if trip is not None]
     last_flows = [trip_workflow_id(t) for t in far_trip_ids[-DRAIN_SAMPLE:]]
     last_flows += [join_workflow_id(t, r.user_id, 1) for r, t in join_pairs[-DRAIN_SAMPLE:]]
-    await timers_armed(temporal, last_flows, DRAIN_TIMEOUT_S)
+    await flows_waiting(temporal, last_flows, DRAIN_TIMEOUT_S)
     rate_so_far = len(completions) / (time.monotonic() - started)
 
     # Every reminder due at the same moment, once the worker has caught up with every start: the start of a minute
@@ -449,7 +450,7 @@ async def _capacity(stack: FlowStack, api: Api, hosts: list[Person], riders: lis
     reminder_trips = await bounded(CONCURRENCY, reminder_trip, range(REMINDERS))
     sent_s = time.monotonic() - started
     last_reminders = [trip_workflow_id(t) for t in reminder_trips[-DRAIN_SAMPLE:] if t is not None]
-    drained_s = await timers_armed(temporal, last_reminders, DRAIN_TIMEOUT_S)
+    drained_s = await flows_waiting(temporal, last_reminders, DRAIN_TIMEOUT_S)
     open_s = sent_s + drained_s if drained_s is not None else None
     cpu_while_starting = cpu.stop(time.monotonic() - started)
     starts = len(completions)

@@ -152,29 +152,32 @@ async def bounded(concurrency: int, job: Callable[[Item], Awaitable[T]], items: 
     return list(await asyncio.gather(*(run(item) for item in items)))
 
 
-async def timers_armed(temporal: Client, workflow_ids: Sequence[str], timeout_s: float) -> float | None:
-    """Seconds until every one of these flows has armed a timer (it opened its row and now waits), or None if one
-    had not within timeout_s. Asks about one flow at a time, once a second, so as not to add load of its own."""
+async def flows_waiting(temporal: Client, workflow_ids: Sequence[str], timeout_s: float) -> float | None:
+    """Seconds until every one of these flows waits for its next moment: it armed a timer, or Temporal keeps it until
+    its first task is due (a delayed start); None if one did not within timeout_s. Asks about one flow at a time,
+    once a second, so as not to add load of its own."""
     loop = asyncio.get_running_loop()
     started = loop.time()
     for workflow_id in workflow_ids:
-        while not await _has_timer(temporal, workflow_id):
+        while not await _waiting(temporal, workflow_id):
             if loop.time() - started > timeout_s:
-                log(f"{workflow_id} armed no timer within {timeout_s} s")
+                log(f"{workflow_id} was not waiting within {timeout_s} s")
                 return None
             await asyncio.sleep(1.0)
     return loop.time() - started
 
 
-async def _has_timer(temporal: Client, workflow_id: str) -> bool:
-    """Whether the flow has armed a timer; not while the worker's relay has not started it yet."""
+async def _waiting(temporal: Client, workflow_id: str) -> bool:
+    """Whether the flow waits for its next moment; not while the worker's relay has not started it yet."""
     try:
         history = await temporal.get_workflow_handle(workflow_id).fetch_history()
     except RPCError as error:
         if error.status == RPCStatusCode.NOT_FOUND:
             return False
         raise
-    return any(event.event_type == EventType.EVENT_TYPE_TIMER_STARTED for event in history.events)
+    started = history.events[0].workflow_execution_started_event_attributes
+    delayed = started.HasField("first_workflow_task_backoff") and started.first_workflow_task_backoff.ToTimedelta()
+    return bool(delayed) or any(event.event_type == EventType.EVENT_TYPE_TIMER_STARTED for event in history.events)
 
 
 def rss_mb(pid: int, with_children: bool = False) -> float:

@@ -29,7 +29,7 @@ from temporalio.client import Client
 from domain.rules.notices import TRIP_REMINDER_TITLE
 from tests.perf import chat_setup, harness
 from tests.perf.calibration import calibrated_cpu_ms
-from tests.perf.flows_setup import Api, ApiError, FlowStack, Person, bounded, flow_stack, seed_people, timers_armed
+from tests.perf.flows_setup import Api, ApiError, FlowStack, Person, bounded, flow_stack, flows_waiting, seed_people
 from tests.perf.harness import BenchmarkResult, at_most, latency_summary, log
 from tests.perf.peak_model import City, clock
 from workflows.trip.contracts import trip_workflow_id
@@ -217,7 +217,7 @@ async def _simulate(stack: FlowStack, the_plan: Plan) -> dict[str, Any]:
         pool = created
         temporal = await Client.connect(stack.temporal_address)
         last = [trip_workflow_id(t) for t in [*by_due[dues[-1]], *pool][-DRAIN_SAMPLE:]]
-        await timers_armed(temporal, last, 120.0)
+        await flows_waiting(temporal, last, 120.0)
         setup_overran_s = max(0.0, (datetime.now(UTC) - quiet).total_seconds())
         if setup_overran_s:
             log(f"the setup ended {setup_overran_s:.0f} s after the quiet burst was due")

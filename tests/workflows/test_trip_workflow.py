@@ -1,7 +1,7 @@
 """A trip's flow on a real Temporal server and a real PostgreSQL, with its durations cut to seconds."""
 
 import asyncio
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -32,11 +32,21 @@ from tests.workflows.trip_support import (
     notifications_about,
     recipients,
     scheduled_activities,
+    signal_flow,
+    start_flow,
     start_trip_flow,
+    trip_flow_schedule,
 )
 from worker.main import WORKFLOWS, serving
 from workflows.flow import FLOW_STATUS
-from workflows.trip.contracts import TripCancellationNotice, TripCancelled, TripRescheduled
+from workflows.trip.contracts import (
+    TripCancellationNotice,
+    TripCancelled,
+    TripRescheduled,
+    trip_cancelled,
+    trip_rescheduled,
+    trip_start,
+)
 
 
 async def test_a_trip_is_reminded_then_completed_once(
@@ -206,8 +216,10 @@ async def test_rescheduling_reminds_for_the_new_time_not_the_old(
     # The trip endpoints send times with the IST offset.
     moved_to_ist = moved_to.astimezone(IST).isoformat()
     async with serving(client, settings, engine):
-        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=2, completion_delay_seconds=1)
-        await handle.signal("reschedule", TripRescheduled(scheduled_at=moved_to_ist))
+        schedule = trip_flow_schedule(party, reminder_lead_seconds=2, completion_delay_seconds=1)
+        handle = await start_flow(client, settings, trip_start(schedule, host_id=party.host_id))
+        moved = TripRescheduled(scheduled_at=moved_to_ist)
+        await signal_flow(client, settings, trip_rescheduled(schedule, moved, host_id=party.host_id))
 
         async def armed_for_the_new_time() -> bool:
             return bool(await handle.query("departure") == moved_to.isoformat())
@@ -233,8 +245,10 @@ async def test_cancelling_tells_members_and_requesters_why_and_ends_the_flow(
 ) -> None:
     party = await create_party(session_maker, in_seconds(120), members=1)
     async with serving(client, settings, engine):
-        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=60)
-        await handle.signal("cancel", TripCancelled(reason="My meeting was moved"))
+        schedule = trip_flow_schedule(party, reminder_lead_seconds=60, completion_delay_seconds=60)
+        handle = await start_flow(client, settings, trip_start(schedule, host_id=party.host_id))
+        cancelled = TripCancelled(reason="My meeting was moved")
+        await signal_flow(client, settings, trip_cancelled(schedule, cancelled, host_id=party.host_id))
         await handle.result()
 
     sent = await notifications_about(session_maker, party.trip_id)
@@ -264,8 +278,10 @@ async def test_a_trip_cancelled_before_its_flow_opens_ends_by_the_signal_behind_
     """The flow does not read the trip when it opens: a cancellation committed before then is the signal the outbox
     delivers right behind the start, which the flow's first task already sees."""
     party = await create_party(session_maker, in_seconds(120), members=1)
-    handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=60)
-    await handle.signal("cancel", TripCancelled(reason="Plans changed"))
+    schedule = trip_flow_schedule(party, reminder_lead_seconds=60, completion_delay_seconds=60)
+    handle = await start_flow(client, settings, trip_start(schedule, host_id=party.host_id))
+    cancelled = TripCancelled(reason="Plans changed")
+    await signal_flow(client, settings, trip_cancelled(schedule, cancelled, host_id=party.host_id))
     async with serving(client, settings, engine):
         await handle.result()
 
@@ -276,7 +292,7 @@ async def test_a_trip_cancelled_before_its_flow_opens_ends_by_the_signal_behind_
     assert await events_of(handle, EventType.EVENT_TYPE_TIMER_STARTED) == 0
 
 
-async def test_a_new_trips_flow_arms_its_first_timer_in_its_first_task_without_a_step(
+async def test_a_new_trips_flow_waits_for_its_reminder_with_no_task_and_no_timer(
     client: Client,
     settings: Settings,
     engine: AsyncEngine,
@@ -285,15 +301,16 @@ async def test_a_new_trips_flow_arms_its_first_timer_in_its_first_task_without_a
     party = await create_party(session_maker, in_seconds(3600), members=1)
     async with serving(client, settings, engine):
         handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=60)
-
-        async def armed() -> bool:
-            return await events_of(handle, EventType.EVENT_TYPE_TIMER_STARTED) == 1
-
-        await eventually(armed)
+        history = [event async for event in handle.fetch_history_events()]
         await handle.terminate("test over")
 
+    assert [event.event_type for event in history] == [EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED]
+    started = history[0]
+    # Its first task is due when the reminder is: the departure less the reminder's lead.
+    backoff = started.workflow_execution_started_event_attributes.first_workflow_task_backoff.ToTimedelta()
+    due = started.event_time.ToDatetime(UTC) + backoff
+    assert abs(due - (party.scheduled_at - timedelta(seconds=60))) < timedelta(seconds=2)
     assert await scheduled_activities(handle) == []
-    assert await events_of(handle, EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) == 1
 
 
 async def reminded(session_maker: async_sessionmaker[AsyncSession], trip_id: int, departure: datetime) -> list[Sent]:
@@ -336,8 +353,10 @@ async def test_a_trip_moved_inside_the_reminders_lead_time_is_reminded_at_once_f
     party = await create_party(session_maker, in_seconds(7200), members=1)
     moved_to = in_seconds(600)
     async with serving(client, settings, engine):
-        handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=3600, completion_delay_seconds=60)
-        await handle.signal("reschedule", TripRescheduled(scheduled_at=moved_to.astimezone(IST).isoformat()))
+        schedule = trip_flow_schedule(party, reminder_lead_seconds=3600, completion_delay_seconds=60)
+        handle = await start_flow(client, settings, trip_start(schedule, host_id=party.host_id))
+        moved = TripRescheduled(scheduled_at=moved_to.astimezone(IST).isoformat())
+        await signal_flow(client, settings, trip_rescheduled(schedule, moved, host_id=party.host_id))
 
         async def told() -> bool:
             return len(await reminded(session_maker, party.trip_id, moved_to)) == len(party.travellers)

@@ -10,14 +10,15 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowHandle
-from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
-from domain.db import transaction
+from domain.db import create_engine, create_session_maker, transaction
+from domain.flows import signal_after_commit, start_after_commit, until_delivered
 from domain.models import Notification, Trip, TripEnd, TripPassenger, User, UserTripsInsights
-from domain.rules.flow import FlowStart
+from domain.rules.flow import FlowSignal, FlowStart
 from domain.settings import Settings
+from worker.outbox.delivery import FlowDelivery
 from workflows.flow import FLOW_STATUS
-from workflows.trip.contracts import trip_schedule, trip_start
+from workflows.trip.contracts import TripSchedule, trip_schedule, trip_start
 
 
 @dataclass
@@ -107,19 +108,40 @@ def in_seconds(seconds: float) -> datetime:
 
 
 async def start_flow(client: Client, settings: Settings, start: FlowStart) -> WorkflowHandle:
-    """Starts a flow by its contract's start (id, input, search attributes), as the flow outbox does once the writer's
-    transaction has committed."""
-    return await client.start_workflow(
-        start.workflow,
-        start.arg,
-        id=start.workflow_id,
-        task_queue=settings.temporal_task_queue,
-        search_attributes=TypedSearchAttributes(
-            [
-                SearchAttributePair(SearchAttributeKey.for_keyword(name), value)
-                for name, value in start.search_attributes.items()
-            ]
-        ),
+    """Starts a flow by its contract's start, as the worker's relay does once the writer's transaction has committed
+    (a round of its delivery is run here, so a test needs no worker for it)."""
+    await _through_the_outbox(client, settings, start)
+    return client.get_workflow_handle(start.workflow_id)
+
+
+async def signal_flow(client: Client, settings: Settings, signal: FlowSignal) -> None:
+    """Sends a signal by its contract, as the worker's relay does once the writer's transaction has committed."""
+    await _through_the_outbox(client, settings, signal)
+
+
+async def _through_the_outbox(client: Client, settings: Settings, entry: FlowStart | FlowSignal) -> None:
+    engine = create_engine(settings)
+    session_maker = create_session_maker(engine)
+    try:
+        async with transaction(session_maker) as session:
+            if isinstance(entry, FlowStart):
+                await start_after_commit(session, entry)
+            else:
+                await signal_after_commit(session, entry)
+        await FlowDelivery(session_maker, client, settings.temporal_task_queue).relay_round()
+        # A worker's own relay may have taken the entry first.
+        assert await until_delivered(session_maker, entry.workflow_id, 30)
+    finally:
+        await engine.dispose()
+
+
+def trip_flow_schedule(party: Party, *, reminder_lead_seconds: int, completion_delay_seconds: int) -> TripSchedule:
+    """The flow's input as the trip endpoint writes it, the time in IST."""
+    return trip_schedule(
+        party.trip_id,
+        party.scheduled_at,
+        reminder_lead_seconds=reminder_lead_seconds,
+        completion_delay_seconds=completion_delay_seconds,
     )
 
 
@@ -131,12 +153,9 @@ async def start_trip_flow(
     reminder_lead_seconds: int,
     completion_delay_seconds: int,
 ) -> WorkflowHandle:
-    """Starts the flow as the trip endpoint does: by id, the time in IST, TripId and FlowStatus set from the start."""
-    schedule = trip_schedule(
-        party.trip_id,
-        party.scheduled_at,
-        reminder_lead_seconds=reminder_lead_seconds,
-        completion_delay_seconds=completion_delay_seconds,
+    """Starts the flow as the trip endpoint does: by id, with TripId, UserId and FlowStatus set from its start."""
+    schedule = trip_flow_schedule(
+        party, reminder_lead_seconds=reminder_lead_seconds, completion_delay_seconds=completion_delay_seconds
     )
     return await start_flow(client, settings, trip_start(schedule, host_id=party.host_id))
 

@@ -60,7 +60,7 @@ class OutboxBacklog:
             ParkedEntry(
                 id=entry.id,
                 workflow_id=entry.workflow_id,
-                what=entry.workflow or f"signal {entry.signal}",
+                what=f"signal {entry.signal}" if entry.signal else entry.workflow,
                 attempts=entry.attempts,
                 last_error=entry.last_error,
                 parked_at=entry.parked_at,

@@ -17,7 +17,7 @@ import dataclasses
 import logging
 from collections.abc import Mapping
 from contextlib import suppress
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from enum import Enum
 from typing import Any, Protocol
 
@@ -77,6 +77,8 @@ _SENT = (
     FlowOutboxEntry.workflow,
     FlowOutboxEntry.signal,
     FlowOutboxEntry.arg,
+    FlowOutboxEntry.start_arg,
+    FlowOutboxEntry.start_at,
     FlowOutboxEntry.search_attributes,
 )
 
@@ -181,7 +183,7 @@ class FlowDelivery:
 
     async def _count(self, session: AsyncSession, entry: Row[Any], error: Exception) -> Delivery:
         """Keeps the error on the entry; counts a refusal, and parks the entry at the last attempt."""
-        what, workflow_id = entry.workflow or entry.signal, entry.workflow_id
+        what, workflow_id = entry.signal or entry.workflow, entry.workflow_id
         last_error = f"{type(error).__name__}: {error}"[:1000]
         noting = update(FlowOutboxEntry).where(FlowOutboxEntry.id == entry.id)
         if _unanswered(error):
@@ -210,21 +212,51 @@ class FlowDelivery:
         return Delivery.REFUSED
 
     async def _send(self, entry: Row[Any]) -> None:
-        if entry.workflow is not None:
-            # A start refused for an id already used was made by an earlier delivery whose answer was lost.
-            with suppress(WorkflowAlreadyStartedError):
-                await self._client.start_workflow(
-                    entry.workflow,
-                    entry.arg,
-                    id=entry.workflow_id,
-                    task_queue=self._task_queue,
-                    id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-                    search_attributes=_search_attributes(entry.search_attributes),
-                    rpc_timeout=RPC_TIMEOUT,
-                    request_eager_start=self._eager_start,
-                )
-            return
-        assert entry.signal is not None
+        if entry.signal is None:
+            await self._start(entry)
+        elif entry.workflow is not None:
+            await self._signal_with_start(entry)
+        else:
+            await self._signal(entry)
+
+    async def _start(self, entry: Row[Any]) -> None:
+        """Starts the flow; one whose first task is due later (start_at) is kept by Temporal, with no task and no
+        timer, until then, and is never started eagerly. A start refused for an id already used was made by an
+        earlier delivery whose answer was lost."""
+        delay = entry.start_at - datetime.now(UTC) if entry.start_at else None
+        delayed = delay is not None and delay > timedelta(0)
+        with suppress(WorkflowAlreadyStartedError):
+            await self._client.start_workflow(
+                entry.workflow,
+                entry.arg,
+                id=entry.workflow_id,
+                task_queue=self._task_queue,
+                id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+                search_attributes=_search_attributes(entry.search_attributes),
+                start_delay=delay if delayed else None,
+                rpc_timeout=RPC_TIMEOUT,
+                request_eager_start=self._eager_start and not delayed,
+            )
+
+    async def _signal_with_start(self, entry: Row[Any]) -> None:
+        """Signals the flow with its start, which wakes one whose first task is not due yet; a flow that has ended is
+        not started again (REJECT_DUPLICATE), and the signal is dropped."""
+        try:
+            await self._client.start_workflow(
+                entry.workflow,
+                entry.start_arg,
+                id=entry.workflow_id,
+                task_queue=self._task_queue,
+                id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+                search_attributes=_search_attributes(entry.search_attributes),
+                start_signal=entry.signal,
+                start_signal_args=[entry.arg],
+                rpc_timeout=RPC_TIMEOUT,
+            )
+        except WorkflowAlreadyStartedError:
+            logger.info("flow outbox: %s for %s, which has ended, dropped", entry.signal, entry.workflow_id)
+
+    async def _signal(self, entry: Row[Any]) -> None:
         try:
             await self._client.get_workflow_handle(entry.workflow_id).signal(
                 entry.signal, entry.arg, rpc_timeout=RPC_TIMEOUT

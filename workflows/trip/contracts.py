@@ -4,7 +4,7 @@ What the API, the activities and the flow agree on, the flow's steps too (workfl
 and signal)."""
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from temporalio import activity
 
@@ -61,21 +61,29 @@ class TripCancelled:
 
 def trip_start(schedule: TripSchedule, *, host_id: int) -> FlowStart:
     """The trip's flow, found by its trip and by its host's UserId (support looks a person's flows up in one search);
-    search attributes set at the start are no command of the history, so recorded histories replay unchanged."""
+    search attributes set at the start are no command of the history, so recorded histories replay unchanged.
+
+    The flow has nothing to do before its reminder is due: Temporal keeps it until then with no task and no timer
+    (`start_at`), so an open trip costs no worker memory and its start no workflow task. Its signals are sent with
+    this start (`trip_rescheduled`, `trip_cancelled`), which wakes it at once."""
+    departure = datetime.fromisoformat(schedule.scheduled_at)
     return FlowStart(
         "TripWorkflow",
         trip_workflow_id(schedule.trip_id),
         schedule,
         {TRIP_ID.name: str(schedule.trip_id), USER_ID.name: str(host_id), FLOW_STATUS.name: TripFlowStatus.SCHEDULED},
+        start_at=(departure - timedelta(seconds=schedule.reminder_lead_seconds)).isoformat(),
     )
 
 
-def trip_rescheduled(trip_id: int, change: TripRescheduled) -> FlowSignal:
-    return FlowSignal(trip_workflow_id(trip_id), "reschedule", change)
+def trip_rescheduled(schedule: TripSchedule, change: TripRescheduled, *, host_id: int) -> FlowSignal:
+    """The new time, sent with the trip's flow's start (waking a flow that waits for its reminder)."""
+    return FlowSignal(trip_workflow_id(schedule.trip_id), "reschedule", change, trip_start(schedule, host_id=host_id))
 
 
-def trip_cancelled(trip_id: int, cancellation: TripCancelled) -> FlowSignal:
-    return FlowSignal(trip_workflow_id(trip_id), "cancel", cancellation)
+def trip_cancelled(schedule: TripSchedule, cancellation: TripCancelled, *, host_id: int) -> FlowSignal:
+    """The cancellation, sent with the trip's flow's start (waking a flow that waits for its reminder)."""
+    return FlowSignal(trip_workflow_id(schedule.trip_id), "cancel", cancellation, trip_start(schedule, host_id=host_id))
 
 
 @dataclass(frozen=True)
