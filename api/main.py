@@ -82,8 +82,8 @@ def area_routers() -> list[APIRouter]:
 
 
 def include_api(app: FastAPI, settings: Settings) -> None:
-    """Every area's calls under /api, each included straight into the app: a request is matched through one level of
-    routers, not two."""
+    """Every area's calls under /api (the network's, ROOT_AREAS, at the root), each included straight into the app:
+    a request is matched through one level of routers, not two."""
     for name, router in zip(area_names(), area_routers(), strict=True):
         app.include_router(router, prefix="" if name in ROOT_AREAS else "/api")
     if settings.sandbox:
