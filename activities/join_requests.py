@@ -79,7 +79,7 @@ class JoinRequestActivities(JoinRequestSteps):
     @activity.defn
     async def open_join_request(self, passenger_id: int) -> str | None:
         """The trip's departure, for the flow's timers; None when the request is gone or no longer pending. The host
-        was told of the request in its own transaction (api/joins/requests.py); the flow is started after that
+        was told of the request in its own transaction (api/joins/service/requests.py); the flow is started after that
         commit, so the request is there unless it moved on since."""
         async with transaction(self._session_maker) as session:
             found = await _lock(session, passenger_id)

@@ -1,6 +1,6 @@
-"""The host's notice of a join request, told in the request's own transaction (api/joins/requests.py) like a trip's
-edit, and replaced by the person's withdrawal within the hour (activities/join_requests.py): one notice per person,
-trip and hour (notifications.burst_key), saying the latest."""
+"""The host's notice of a join request, told in the request's own transaction (api/joins/service/requests.py) like a
+trip's edit, and replaced by the person's withdrawal within the hour (activities/join_requests.py): one notice per
+person, trip and hour (notifications.burst_key), saying the latest."""
 
 from collections.abc import Mapping
 

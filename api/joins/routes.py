@@ -7,10 +7,10 @@ gets the new status, or the reason it was refused, at once.
 from fastapi import APIRouter
 
 from api.deps import CurrentUser, SessionDep, SessionMakerDep, SettingsDep, TemporalDep
-from api.joins import moves
-from api.joins.requests import ask_to_join
 from api.joins.schemas import HostAction, JoinRequestCreate, PassengerAction, StillComing
-from api.joins.still_coming import keep_seat
+from api.joins.service import moves
+from api.joins.service.requests import ask_to_join
+from api.joins.service.still_coming import keep_seat
 from api.openapi import refusals
 from domain.envelope import MessageOnly, done
 from domain.rules import messages

@@ -1,8 +1,9 @@
 """Blocking (and reporting) another user, and what a block means everywhere (SPEC §6: any logged-in user may block
 another). A block works both ways: from then on neither of the two finds, opens, asks about or asks to join a trip the
-other hosts (api/trips/queries/search.py, api/trips/queries/reads.py, api/questions/service.py, api/joins/requests.py),
-nor uses the chat of one (api/chat/service.py, api/chat/writer.py). Whoever meets the block is told the trip, question
-or chat is not found, the same words as for one that does not exist, so the block itself is never shown.
+other hosts (api/trips/queries/search.py, api/trips/queries/reads.py, api/questions/service.py,
+api/joins/service/requests.py), nor uses the chat of one (api/chat/service.py, api/chat/writer.py). Whoever meets the
+block is told the trip, question or chat is not found, the same words as for one that does not exist, so the block
+itself is never shown.
 
 Every check goes through blocked_between (or its SQL text, blocked_between_sql, for the chat writer's statement)."""
 

@@ -69,7 +69,8 @@ async def test_host_approves_a_request_then_the_member_leaves_and_each_side_is_t
 
     sent = await notifications_about(session_maker, trip.trip_id)
     by_title = {each.title: each for each in sent}
-    # The host heard of the request from the API, in its own transaction (api/joins/requests.py), not from the flow.
+    # The host heard of the request from the API, in its own transaction (api/joins/service/requests.py), not from the
+    # flow.
     assert "New request" not in by_title
     assert (
         by_title["Request waiting"].message

@@ -31,7 +31,7 @@ STARTS = {"FlowStart", "ScheduleActionStartWorkflow"}
 HANDLE_CALLS = {"signal": "signals", "execute_update": "updates", "start_update": "updates", "query": "queries"}
 # Handle calls whose name is no literal: the moves of a join request (every one an update), and the relay, which
 # sends the signals the contracts' FlowSignal name (checked on their own).
-NAMED_ELSEWHERE = {("api/joins/moves.py", "move"), ("worker/outbox/delivery.py", "entry.signal")}
+NAMED_ELSEWHERE = {("api/joins/service/moves.py", "move"), ("worker/outbox/delivery.py", "entry.signal")}
 
 
 def _parsed(paths: Iterator[Path]) -> Iterator[tuple[str, ast.Module]]:

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import refuse
 from api.joins.schemas import JoinRequestCreate
-from api.joins.stops import STOP_COLUMNS, TripWay, stop_values, stops_refusal
+from api.joins.service.stops import STOP_COLUMNS, TripWay, stop_values, stops_refusal
 from api.users.blocks import blocked_between
 from domain import clock
 from domain.asks import AskKind, count_ask
@@ -42,7 +42,7 @@ _TRIP_AS_ASKED = CompiledQuery(
         Trip.scheduled_at,
         Trip.total_passengers,
         blocked_between(_ASKER, Trip.host_id),
-        # The rider's own stops are checked against the trip's way (api/joins/stops.py TripWay's fields).
+        # The rider's own stops are checked against the trip's way (api/joins/service/stops.py TripWay's fields).
         *(getattr(Trip, f"{end}_{axis}") for end in ("origin", "destination") for axis in ("latitude", "longitude")),
         Trip.preferred_mode_of_transport,
         Trip.max_detour_minutes,
