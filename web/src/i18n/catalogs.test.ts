@@ -65,7 +65,7 @@ describe('catalogs', () => {
     const lengths = { min: String(LIMITS.MESSAGE_MIN_LENGTH), max: String(LIMITS.MESSAGE_MAX_LENGTH) }
     const filled = (key: string) => (en[key] as string).replace(/\{(min|max)\}/g, (_, name: 'min' | 'max') => lengths[name])
     const said: [string, string][] = [
-      ['home.locationInvalid', MESSAGES.LOCATION_INVALID],
+      ['place.locationInvalid', MESSAGES.LOCATION_INVALID],
       ['chat.messageLength', MESSAGES.MESSAGE_LENGTH],
       ['chat.messageCharacters', MESSAGES.MESSAGE_CHARACTERS],
       ['chat.fileFormatInvalid', MESSAGES.FILE_FORMAT_INVALID],

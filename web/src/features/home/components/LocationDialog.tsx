@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api'
 import { currentPosition, LocationError, locationErrorText, type Coordinates } from '@/lib/location'
 import { placeCoordinates, type Suggestion } from '@/lib/maps'
 import type { StoredLocation } from '@/lib/storage'
-import '@/i18n/catalogs/en/home'
+import '@/i18n/catalogs/en/place'
 
 type LocationDialogProps = {
   open: boolean
@@ -68,7 +68,7 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
 
   const save = () => {
     if (!name.trim() || !coordinates) {
-      setError(t('home.locationInvalid'))
+      setError(t('place.locationInvalid'))
       return
     }
     const saved: StoredLocation = {
@@ -88,9 +88,9 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
   }
 
   return (
-    <Dialog open={open} title={t('home.locationTitle')} onClose={onClose} testId="location-dialog">
+    <Dialog open={open} title={t('place.locationTitle')} onClose={onClose} testId="location-dialog">
       <PlaceSearchField
-        label={t('home.location')}
+        label={t('place.location')}
         value={name}
         error={error}
         onType={(text) => {
@@ -103,11 +103,11 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
         testId="location-name"
       />
       <button type="button" className="btn btn-secondary btn-block" onClick={() => void autoFetch()} disabled={fetching}>
-        <PinIcon size={18} /> {fetching ? t('home.fetchingLocation') : t('home.autoFetch')}
+        <PinIcon size={18} /> {fetching ? t('place.fetchingLocation') : t('place.autoFetch')}
       </button>
       <div style={{ display: 'flex', gap: 12 }}>
         <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-          {t('home.cancel')}
+          {t('place.cancel')}
         </button>
         <button
           type="button"
@@ -115,7 +115,7 @@ export function LocationDialog({ open, current, onClose, onSaved }: LocationDial
           onClick={save}
           disabled={updateLocation.isPending || fetching}
         >
-          {t('home.save')}
+          {t('place.save')}
         </button>
       </div>
     </Dialog>

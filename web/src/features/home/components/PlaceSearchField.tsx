@@ -3,7 +3,7 @@ import styles from './PlaceSearchField.module.css'
 import { useT } from '@/i18n'
 import type { Suggestion } from '@/lib/maps'
 import { suggestionsOnly, usePlaceSearch } from '@/lib/place-search'
-import '@/i18n/catalogs/en/home'
+import '@/i18n/catalogs/en/place'
 
 type PlaceSearchFieldProps = {
   label: string
@@ -42,7 +42,7 @@ export function PlaceSearchField({ label, value, error, onType, onPick, testId }
         aria-invalid={Boolean(error)}
         aria-describedby={messageId}
         autoComplete="off"
-        placeholder={t('home.placeExample')}
+        placeholder={t('place.placeExample')}
         value={value}
         onChange={(event) => {
           onType(event.target.value)
@@ -52,7 +52,7 @@ export function PlaceSearchField({ label, value, error, onType, onPick, testId }
         data-testid={testId}
       />
       {showList && (
-        <ul id={listId} role="listbox" aria-label={t('home.suggestions', { label })} className={styles.list}>
+        <ul id={listId} role="listbox" aria-label={t('place.suggestions', { label })} className={styles.list}>
           {suggestions.map((suggestion, index) => (
             <li
               key={suggestion.place_id}
@@ -69,12 +69,12 @@ export function PlaceSearchField({ label, value, error, onType, onPick, testId }
           ))}
           {!loading && suggestions.length === 0 && (
             <li role="presentation" className={styles.note}>
-              {failed ? t('home.suggestionsFailed') : t('home.noPlaces')}
+              {failed ? t('place.suggestionsFailed') : t('place.noPlaces')}
             </li>
           )}
           {loading && (
             <li role="presentation" className={styles.note}>
-              {t('home.searching')}
+              {t('place.searching')}
             </li>
           )}
         </ul>

@@ -11,6 +11,7 @@ import type linkedin from './linkedin'
 import messages from './messages'
 import type notifications from './notifications'
 import type person from './person'
+import type place from './place'
 import type profile from './profile'
 import type profileSetup from './profileSetup'
 import type reviews from './reviews'
@@ -43,6 +44,7 @@ export type English = Flatten<{
   messages: typeof messages
   notifications: typeof notifications
   person: typeof person
+  place: typeof place
   profile: typeof profile
   profileSetup: typeof profileSetup
   reviews: typeof reviews

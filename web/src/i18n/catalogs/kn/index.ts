@@ -11,6 +11,7 @@ import linkedin from './linkedin'
 import messages from './messages'
 import notifications from './notifications'
 import person from './person'
+import place from './place'
 import profile from './profile'
 import profileSetup from './profileSetup'
 import reviews from './reviews'
@@ -21,5 +22,5 @@ import trips from './trips'
 import type { English } from '../en'
 import { merge, type Translation } from '@/i18n/catalog'
 
-const catalog: Translation<English> = merge({ app, auth, cab, chat, common, commute, device, home, kyc, linkedin, messages, notifications, person, profile, profileSetup, reviews, safety, settings, tripCard, trips })
+const catalog: Translation<English> = merge({ app, auth, cab, chat, common, commute, device, home, kyc, linkedin, messages, notifications, person, place, profile, profileSetup, reviews, safety, settings, tripCard, trips })
 export default catalog
