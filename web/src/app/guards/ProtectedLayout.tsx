@@ -3,6 +3,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { useAnswersFollowLanguage } from '@/app/answers-follow-language'
 import { LoadFailed } from '@/app/LoadFailed'
+import { AfterFirstPaint } from '@/components/AfterFirstPaint'
 import { Splash } from '@/components/Splash'
 import { paths } from '@/config/paths'
 import { useProfileLanguage } from '@/i18n/profile-language'
@@ -13,7 +14,7 @@ import { configQueryOptions, userQueryOptions } from '@/lib/session'
 import { storage } from '@/lib/storage'
 import { isProfileComplete, protectedRedirect, shouldAskForLocation } from './guard-logic'
 
-// The update prompt, the push bridge and live updates draw nothing of the screen: their code comes after it.
+// The update prompt, the push bridge and live updates draw nothing of the screen: their code comes after its paint.
 const SignedInServices = lazy(() =>
   import('@/app/SignedInServices').then((module) => ({ default: module.SignedInServices })),
 )
@@ -76,9 +77,11 @@ export function ProtectedLayout() {
   return (
     <>
       <Outlet />
-      <Suspense fallback={null}>
-        <SignedInServices user={user.data} config={config.data} />
-      </Suspense>
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <SignedInServices user={user.data} config={config.data} />
+        </Suspense>
+      </AfterFirstPaint>
     </>
   )
 }
