@@ -3759,7 +3759,8 @@ export interface components {
         };
         /**
          * TripMatch
-         * @description How a search found the trip (api/trips/queries/matches.py); every figure from the ends as the viewer is shown them.
+         * @description How a search found the trip (api/trips/queries/matches.py); every figure from the ends as the viewer is shown
+         *     them.
          */
         TripMatch: {
             /**
