@@ -5,18 +5,20 @@ transaction, so the ACK leaves only once both are committed. A request sent agai
 - a search starts its own short flow (BecknSearchWorkflow, by message_id);
 - an order's first request starts the order's flow (BecknOrderWorkflow, by transaction_id) and each later one
   signals it; the order's requests are taken one at a time (a lock on its transaction id), so two arriving together
-  make one start and one signal."""
+  make one start and one signal. A request that finds the order's last one older than ORDER_OPEN_FOR (its flow
+  ends once idle) starts the order's next flow, its next round."""
 
 import time
 from dataclasses import dataclass
 
 from fastapi import Request
 from pydantic import ValidationError
-from sqlalchemy import exists, func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.beckn.schemas import NetworkRequest
+from domain import clock
 from domain.flows import signal_after_commit, start_after_commit
 from domain.models import BecknMessage
 from domain.providers.beckn.ack import SELLER_INVALID_REQUEST
@@ -24,6 +26,7 @@ from domain.providers.beckn.catalog import BadSearch, search_points
 from domain.providers.beckn.registry import BecknRegistry, beckn_registry
 from domain.providers.beckn.signing import VerifiedRequest, verify_request
 from workflows.beckn.contracts import (
+    ORDER_OPEN_FOR,
     SEARCH,
     BecknRequest,
     beckn_order_message,
@@ -110,17 +113,23 @@ async def take(session: AsyncSession, action: str, request: NetworkRequest) -> T
     # One order's requests one at a time, to the end of this transaction: the first starts its flow.
     order_key = func.hashtextextended(f"beckn-order:{context.transaction_id}", 0)
     await session.execute(select(func.pg_advisory_xact_lock(order_key)))
-    earlier = await session.scalar(
-        select(
-            exists().where(
+    last = (
+        await session.execute(
+            select(BecknMessage.order_round, BecknMessage.received_at)
+            .where(
                 BecknMessage.transaction_id == context.transaction_id,
-                BecknMessage.action != SEARCH,
+                BecknMessage.order_round.is_not(None),
                 BecknMessage.id != request_id,
             )
+            .order_by(BecknMessage.id.desc())
+            .limit(1)
         )
-    )
-    if earlier:
-        await signal_after_commit(session, beckn_order_message(context.transaction_id, kept))
+    ).first()
+    if last is not None and last.received_at > clock.now() - ORDER_OPEN_FOR:
+        order_round = int(last.order_round)
+        await signal_after_commit(session, beckn_order_message(context.transaction_id, order_round, kept))
     else:
-        await start_after_commit(session, beckn_order_start(context.transaction_id, kept))
+        order_round = 1 if last is None else int(last.order_round) + 1
+        await start_after_commit(session, beckn_order_start(context.transaction_id, order_round, kept))
+    await session.execute(update(BecknMessage).where(BecknMessage.id == request_id).values(order_round=order_round))
     return Taken(new=True)

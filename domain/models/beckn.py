@@ -7,7 +7,7 @@ bytes again (same message_id, which the buyer app takes once), never a second an
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, LargeBinary, String, UniqueConstraint
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, LargeBinary, SmallInteger, String, UniqueConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -31,6 +31,8 @@ class BecknMessage(Base):
     bap_uri: Mapped[str] = mapped_column(String(1000))
     # The request's JSON as the buyer app sent it.
     request: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    # Which of the order's flows took it (workflows/beckn/contracts.py beckn_order_workflow_id); none for a search.
+    order_round: Mapped[int | None] = mapped_column(SmallInteger)
     received_at: Mapped[datetime] = created_at_column()
 
 

@@ -27,6 +27,7 @@ def upgrade() -> None:
         sa.Column("bap_id", sa.String(length=200), nullable=False),
         sa.Column("bap_uri", sa.String(length=1000), nullable=False),
         sa.Column("request", postgresql.JSONB(astext_type=sa.Text()), nullable=False),
+        sa.Column("order_round", sa.SmallInteger(), nullable=True),
         sa.Column("received_at", sa.DateTime(timezone=True), server_default=sa.text("now()"), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_beckn_messages")),
         sa.UniqueConstraint("message_id", "action", name="uq_beckn_messages_message_id_action"),

@@ -14,7 +14,7 @@ import httpx
 import pytest
 import yaml
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from domain import clock
 from domain.models import BecknCallback, BecknMessage, FlowOutboxEntry
@@ -23,7 +23,7 @@ from tests.api.conftest import api_settings, app, app_flow, make_client, new_per
 from tests.api.test_search_along import ELECTRONIC_CITY, HEBBAL, HSR_LAYOUT, SHIVAJINAGAR, host_trip
 from tests.beckn.spec import EXAMPLES_DIR, assert_known_codes, assert_valid_callback, assert_valid_request
 from tests.workflows.recorded import replay_and_record
-from workflows.beckn.contracts import beckn_order_workflow_id, beckn_search_workflow_id
+from workflows.beckn.contracts import ORDER_OPEN_FOR, beckn_order_workflow_id, beckn_search_workflow_id
 
 BUYER = "/api/sandbox/beckn/buyer"
 REGISTRY = "/api/sandbox/beckn/registry"
@@ -307,3 +307,38 @@ async def test_the_official_request_examples_are_acked_and_the_search_answered_b
     for callback in on_searches:
         assert_valid_callback("on_search", callback["body"])
         assert_known_codes("on_search", callback["body"])
+
+
+@pytest.mark.usefixtures("worker")
+async def test_a_request_after_the_orders_flow_ended_starts_its_next_flow(app, network):  # noqa: F811
+    signer = await subscribed(network)
+    transaction_id = str(uuid.uuid4())
+
+    async def send(action: str) -> None:
+        request = search(signer, HSR_LAYOUT, SHIVAJINAGAR, action=action, transaction_id=transaction_id)
+        request["message"] = {"order": {"id": "nothing-yet"}}
+        answer = await signed_post(network, signer, action, json.dumps(request).encode())
+        assert answer.status_code == 200, answer.text
+
+    async def rounds() -> list[int | None]:
+        async with app.state.session_maker() as session:
+            found = await session.scalars(
+                select(BecknMessage.order_round)
+                .where(BecknMessage.transaction_id == transaction_id)
+                .order_by(BecknMessage.id)
+            )
+            return list(found)
+
+    await send("status")
+    await send("track")
+    assert await rounds() == [1, 1]
+    async with app.state.session_maker() as session, session.begin():
+        await session.execute(
+            update(BecknMessage)
+            .where(BecknMessage.transaction_id == transaction_id)
+            .values(received_at=func.now() - ORDER_OPEN_FOR - timedelta(minutes=1))
+        )
+    await send("status")
+    assert await rounds() == [1, 1, 2]
+    for order_round in (1, 2):
+        await app_flow(app, beckn_order_workflow_id(transaction_id, order_round))

@@ -5,6 +5,7 @@ What the API, the activities and the flows agree on, the flows' steps too (workf
 attribute keys)."""
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from temporalio import activity
 
@@ -23,8 +24,15 @@ def beckn_search_workflow_id(message_id: str) -> str:
     return f"beckn-search:{message_id}"
 
 
-def beckn_order_workflow_id(transaction_id: str) -> str:
-    return f"beckn-order:{transaction_id}"
+# An order's flow ends once no request came for ORDER_IDLE. A request that finds the order's last one older than
+# ORDER_OPEN_FOR starts the order's next flow (its next round): a day short of the idle time, so a request never
+# signals a flow that has ended (at worst two flows of one order overlap for that day, each answering its own).
+ORDER_IDLE = timedelta(days=30)
+ORDER_OPEN_FOR = ORDER_IDLE - timedelta(days=1)
+
+
+def beckn_order_workflow_id(transaction_id: str, order_round: int = 1) -> str:
+    return f"beckn-order:{transaction_id}:{order_round}"
 
 
 @dataclass(frozen=True)
@@ -53,17 +61,17 @@ def beckn_search_start(transaction_id: str, request: BecknRequest) -> FlowStart:
     )
 
 
-def beckn_order_start(transaction_id: str, request: BecknRequest) -> FlowStart:
+def beckn_order_start(transaction_id: str, order_round: int, request: BecknRequest) -> FlowStart:
     return FlowStart(
         "BecknOrderWorkflow",
-        beckn_order_workflow_id(transaction_id),
+        beckn_order_workflow_id(transaction_id, order_round),
         BecknOrderStart(transaction_id, request),
         {TRANSACTION_ID.name: transaction_id, FLOW_STATUS.name: ANSWERING},
     )
 
 
-def beckn_order_message(transaction_id: str, request: BecknRequest) -> FlowSignal:
-    return FlowSignal(beckn_order_workflow_id(transaction_id), "message", request)
+def beckn_order_message(transaction_id: str, order_round: int, request: BecknRequest) -> FlowSignal:
+    return FlowSignal(beckn_order_workflow_id(transaction_id, order_round), "message", request)
 
 
 class BecknSteps:

@@ -6,7 +6,8 @@ sends no second answer.
 - BecknSearchWorkflow: one search message, one on_search. FlowStatus: answering -> answered | undelivered.
 - BecknOrderWorkflow: one order (its transaction id, the TransactionId search attribute); its first request starts
   it, each later one arrives as the signal `message` and is answered in the order received. It ends once no request
-  came for ORDER_IDLE. FlowStatus: answering while a callback waits, answered once each went out.
+  came for ORDER_IDLE; a request after that starts the order's next flow (contracts.py ORDER_OPEN_FOR). FlowStatus:
+  answering while a callback waits, answered once each went out.
 """
 
 from datetime import timedelta
@@ -15,7 +16,7 @@ from temporalio import workflow
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.beckn.contracts import ANSWERED, ANSWERING, BecknOrderStart, BecknRequest, BecknSteps
+    from workflows.beckn.contracts import ANSWERED, ANSWERING, ORDER_IDLE, BecknOrderStart, BecknRequest, BecknSteps
     from workflows.flow import FLOW_STATUS
     from workflows.policies import DELIVERY_RETRY, PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import short_step
@@ -26,8 +27,6 @@ UNDELIVERED = "undelivered"
 SEARCH_ANSWER_PATIENCE = timedelta(minutes=10)
 # How long an order's answer keeps trying: a buyer app down for longer is support's to follow.
 ORDER_ANSWER_PATIENCE = timedelta(days=1)
-# An order with no request for this long is over: its flow ends.
-ORDER_IDLE = timedelta(days=30)
 
 
 async def answer(request: BecknRequest, patience: timedelta) -> bool:
