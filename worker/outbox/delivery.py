@@ -226,15 +226,10 @@ class FlowDelivery:
         delay = entry.start_at - datetime.now(UTC) if entry.start_at else None
         delayed = delay is not None and delay > timedelta(0)
         with suppress(WorkflowAlreadyStartedError):
-            await self._client.start_workflow(
-                entry.workflow,
+            await self._start_workflow(
+                entry,
                 entry.arg,
-                id=entry.workflow_id,
-                task_queue=self._task_queue,
-                id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-                search_attributes=_search_attributes(entry.search_attributes),
                 start_delay=delay if delayed else None,
-                rpc_timeout=RPC_TIMEOUT,
                 request_eager_start=self._eager_start and not delayed,
             )
 
@@ -242,19 +237,21 @@ class FlowDelivery:
         """Signals the flow with its start, which wakes one whose first task is not due yet; a flow that has ended is
         not started again (REJECT_DUPLICATE), and the signal is dropped."""
         try:
-            await self._client.start_workflow(
-                entry.workflow,
-                entry.start_arg,
-                id=entry.workflow_id,
-                task_queue=self._task_queue,
-                id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
-                search_attributes=_search_attributes(entry.search_attributes),
-                start_signal=entry.signal,
-                start_signal_args=[entry.arg],
-                rpc_timeout=RPC_TIMEOUT,
-            )
+            await self._start_workflow(entry, entry.start_arg, start_signal=entry.signal, start_signal_args=[entry.arg])
         except WorkflowAlreadyStartedError:
             logger.info("flow outbox: %s for %s, which has ended, dropped", entry.signal, entry.workflow_id)
+
+    async def _start_workflow(self, entry: Row[Any], arg: Any, **options: Any) -> None:
+        await self._client.start_workflow(
+            entry.workflow,
+            arg,
+            id=entry.workflow_id,
+            task_queue=self._task_queue,
+            id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+            search_attributes=_search_attributes(entry.search_attributes),
+            rpc_timeout=RPC_TIMEOUT,
+            **options,
+        )
 
     async def _signal(self, entry: Row[Any]) -> None:
         try:
