@@ -18,6 +18,8 @@ from sqlalchemy import func, select, update
 
 from domain import clock
 from domain.models import BecknCallback, BecknMessage, FlowOutboxEntry
+from domain.providers.beckn.keys import humsafar_signer
+from domain.providers.beckn.registry import BecknRegistry
 from domain.providers.beckn.signing import KeyId, Signer
 from tests.api.conftest import api_settings, app, app_flow, make_client, new_person, push_destinations, worker  # noqa: F401
 from tests.api.test_search_along import ELECTRONIC_CITY, HEBBAL, HSR_LAYOUT, SHIVAJINAGAR, host_trip
@@ -342,3 +344,35 @@ async def test_a_request_after_the_orders_flow_ended_starts_its_next_flow(app, n
     assert await rounds() == [1, 1, 2]
     for order_round in (1, 2):
         await app_flow(app, beckn_order_workflow_id(transaction_id, order_round))
+
+
+async def test_a_gateways_signature_is_verified_too_and_refused_with_proxy_authenticate(app, network):  # noqa: F811
+    signer = await subscribed(network)
+    body = json.dumps(search(signer, HSR_LAYOUT, SHIVAJINAGAR)).encode()
+    unknown_gateway = buyer_app().authorization(body, int(time.time()))
+    answer = await signed_post(network, signer, "search", body, **{"X-Gateway-Authorization": unknown_gateway})
+    assert answer.status_code == 401, answer.text
+    assert answer.json()["message"] == {"ack": {"status": "NACK"}}
+    assert answer.headers["Proxy-Authenticate"].startswith('Signature realm="humsafar"')
+    gateway = await subscribed(network)
+    answer = await signed_post(
+        network, signer, "search", body, **{"X-Gateway-Authorization": gateway.authorization(body, int(time.time()))}
+    )
+    assert answer.status_code == 200, answer.text
+
+
+async def test_a_request_is_refused_503_while_the_registry_cannot_be_asked(app, network):  # noqa: F811
+    signer = await subscribed(network)
+    body = json.dumps(search(signer, HSR_LAYOUT, SHIVAJINAGAR)).encode()
+    kept_registry = getattr(app.state, "beckn_registry", None)
+    async with httpx.AsyncClient(transport=httpx.MockTransport(lambda _: httpx.Response(502))) as down:
+        app.state.beckn_registry = BecknRegistry(
+            down, "http://registry.invalid", humsafar_signer(app.state.settings), cache_seconds=0, timeout_seconds=1
+        )
+        try:
+            answer = await signed_post(network, signer, "search", body)
+        finally:
+            app.state.beckn_registry = kept_registry  # None: the next request makes the app's own
+    assert answer.status_code == 503, answer.text
+    assert answer.json()["message"] == {"ack": {"status": "NACK"}}
+    assert await kept_messages(app, json.loads(body)["context"]["message_id"]) == 0
