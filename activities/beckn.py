@@ -26,7 +26,7 @@ from temporalio.exceptions import ApplicationError
 
 from domain import clock
 from domain.db import transaction
-from domain.models import BecknCallback, BecknMessage, Trip, TripPassenger, User
+from domain.models import BecknCallback, BecknMessage, Trip, User
 from domain.providers.beckn import order, seat
 from domain.providers.beckn.catalog import (
     VEHICLE_CATEGORIES,
@@ -44,9 +44,9 @@ from domain.providers.beckn.signing import AUTHORIZATION
 from domain.routing import estimated_travel
 from domain.rules import along
 from domain.rules.geo import approximate
-from domain.rules.join import PassengerStatus
 from domain.rules.trip import TripStatus
 from domain.settings import Settings
+from domain.trips import people_on_trip
 from workflows.beckn.contracts import SEARCH, BecknRequest, BecknSteps
 
 logger = logging.getLogger("humsafar.beckn")
@@ -88,11 +88,7 @@ async def matched_trips(
     session: AsyncSession, settings: Settings, pickup: Point, drop: Point, window: tuple[datetime, datetime]
 ) -> list[CatalogTrip]:
     """The trips with a seat left that a rider from pickup to drop in the window matches, the soonest first."""
-    people = (
-        select(func.count())
-        .where(TripPassenger.trip_id == Trip.id, TripPassenger.status == PassengerStatus.ACTIVE)
-        .scalar_subquery()
-    )
+    people = people_on_trip(Trip.id).scalar_subquery()
     rows = await session.execute(
         select(Trip, User, people)
         .join(User, User.id == Trip.host_id)
@@ -160,28 +156,38 @@ async def _searched_stops(session: AsyncSession, transaction_id: str) -> tuple[P
     return None if searched is None else _stops(searched["message"]["intent"]["fulfillment"])
 
 
+def _field(value: object, *path: str) -> object:
+    """The value at the path in a request's JSON; None where a step is missing or not an object."""
+    for step in path:
+        value = value.get(step) if isinstance(value, dict) else None
+    return value
+
+
 def _rider(fulfillment: dict[str, Any]) -> seat.Rider | None:
-    customer = fulfillment.get("customer") or {}
-    name = (customer.get("person") or {}).get("name")
-    phone = (customer.get("contact") or {}).get("phone")
+    name = _field(fulfillment, "customer", "person", "name")
+    phone = _field(fulfillment, "customer", "contact", "phone")
     return seat.Rider(str(name)[:100], str(phone)[:20]) if name and phone else None
+
+
+def _seats(item: dict[str, Any]) -> int | None:
+    """The seats asked for (the item's selected count, 1 when not given); None for a count that is no count."""
+    count = _field(item, "quantity", "selected", "count")
+    if count is None:
+        return 1
+    return count if isinstance(count, int) and not isinstance(count, bool) and count >= 1 else None
 
 
 async def seat_order(session: AsyncSession, message: BecknMessage) -> seat.SeatOrder | None:
     """The seat an order's request names (its item, I{trip_id}), with the rider's stops (the request's own, else
-    its search's) and the rider the buyer app gave; None when it names no active trip Humsafar offers."""
-    asked = message.request["message"].get("order") or {}
-    item = _first(asked.get("items"))
-    fulfillment = _first(asked.get("fulfillments"))
+    its search's) and the rider the buyer app gave; None when it names no active trip Humsafar offers, or one without
+    that many seats left."""
+    item = _first(_field(message.request, "message", "order", "items"))
+    fulfillment = _first(_field(message.request, "message", "order", "fulfillments"))
     trip_id = _trip_id(item.get("id"))
     stops = _stops(fulfillment) or await _searched_stops(session, message.transaction_id)
     if trip_id is None or stops is None:
         return None
-    people = (
-        select(func.count())
-        .where(TripPassenger.trip_id == Trip.id, TripPassenger.status == PassengerStatus.ACTIVE)
-        .scalar_subquery()
-    )
+    people = people_on_trip(Trip.id).scalar_subquery()
     found = (
         await session.execute(
             select(Trip, User, people)
@@ -191,11 +197,13 @@ async def seat_order(session: AsyncSession, message: BecknMessage) -> seat.SeatO
     ).first()
     if found is None:
         return None
-    trip, host, _ = found
-    selected = (item.get("quantity") or {}).get("selected") or {}
+    trip, host, on_trip = found
+    seats = _seats(item)
+    if seats is None or on_trip + seats > trip.total_passengers:
+        return None
     return seat.SeatOrder(
         trip_id=trip.id,
-        seats=max(int(selected.get("count") or 1), 1),
+        seats=seats,
         price_per_seat=seat_share(trip.estimated_cost, trip.total_passengers)[0],
         vehicle_category=VEHICLE_CATEGORIES.get(trip.preferred_mode_of_transport),
         host=seat.Host(first_name(host.name), host.average_rating, host.is_kyc_verified, None),
@@ -294,8 +302,7 @@ class BecknActivities(BecknSteps):
 
     def _support(self, message: BecknMessage) -> dict[str, Any]:
         """Humsafar's support form and e-mail, about the order the request names (never the host's phone)."""
-        asked = message.request["message"].get("support") or {}
-        ref_id = asked.get("ref_id") if isinstance(asked, dict) else None
+        ref_id = _field(message.request, "message", "support", "ref_id")
         contact = seat.SupportContact(
             form_url=urljoin(self._settings.public_app_url + "/", self._settings.support_form_url),
             email=self._settings.support_email,

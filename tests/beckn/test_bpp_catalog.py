@@ -103,7 +103,14 @@ def test_a_search_is_read_for_its_stops_and_time() -> None:
     ]
     request = {"message": {"intent": {"fulfillment": {"stops": stops}}}}
     assert search_points(request) == (PICKUP, DROP, datetime(2026, 12, 10, 6, 30, tzinfo=UTC))
-    for broken in ("91.0, 77.0", "12.9", "north, east"):
+    for broken in ("91.0, 77.0", "12.9", "north, east", 12.9):
         stops[1]["location"]["gps"] = broken
         with pytest.raises(BadSearch):
             search_points(request)
+    not_intents: list[dict[str, Any]] = [
+        {"message": {"intent": []}},
+        {"message": {"intent": {"fulfillment": {"stops": 3}}}},
+    ]
+    for not_an_intent in not_intents:
+        with pytest.raises(BadSearch):
+            search_points(not_an_intent)

@@ -66,9 +66,9 @@ class BadSearch(ValueError):
 
 def search_points(request: dict[str, Any]) -> tuple[Point, Point, datetime | None]:
     """The rider's pick-up, drop and, when given, the time of the pick-up."""
-    fulfillment = request.get("message", {}).get("intent", {}).get("fulfillment", {})
-    stops = {stop.get("type"): stop for stop in fulfillment.get("stops", []) if isinstance(stop, dict)}
     try:
+        fulfillment = request.get("message", {}).get("intent", {}).get("fulfillment", {})
+        stops = {stop.get("type"): stop for stop in fulfillment.get("stops", []) if isinstance(stop, dict)}
         pickup = gps_point(stops["START"]["location"]["gps"])
         drop = gps_point(stops["END"]["location"]["gps"])
         timestamp = stops["START"].get("time", {}).get("timestamp")
