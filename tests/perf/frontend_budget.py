@@ -31,7 +31,8 @@ NAME = "frontend_budget"
 WEB = PROJECT_ROOT / "web"
 DIST = WEB / "dist"
 LOGIN_BUDGET_KB = 110
-HOME_BUDGET_KB = 170
+# Where /home's first paint stood before its regressions (docs/benchmarks.md); it is back under it.
+HOME_BUDGET_KB = 116
 PRECACHE_LIMIT_BYTES = 2 * 1024 * 1024
 IMMUTABLE = "public, max-age=31536000, immutable"
 
