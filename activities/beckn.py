@@ -13,6 +13,7 @@ again."""
 import json
 import logging
 import time
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urljoin
@@ -26,7 +27,10 @@ from temporalio.exceptions import ApplicationError
 
 from domain import clock
 from domain.db import transaction
-from domain.models import BecknCallback, BecknMessage, Trip, User
+from domain.flows import signal_after_commit, start_after_commit
+from domain.joining import JoinAsk, ask_to_join, trip_as_asked
+from domain.models import BecknCallback, BecknMessage, NetworkOrder, Trip, TripPassenger, User
+from domain.network_riders import network_rider, order_of_request
 from domain.providers.beckn import order, seat
 from domain.providers.beckn.catalog import (
     VEHICLE_CATEGORIES,
@@ -44,10 +48,21 @@ from domain.providers.beckn.signing import AUTHORIZATION
 from domain.routing import estimated_travel
 from domain.rules import along
 from domain.rules.geo import approximate
+from domain.rules.join import PassengerStatus
+from domain.rules.refusal import Refusal
 from domain.rules.trip import TripStatus
 from domain.settings import Settings
 from domain.trips import people_on_trip
-from workflows.beckn.contracts import SEARCH, BecknRequest, BecknSteps
+from workflows.beckn.contracts import (
+    SEARCH,
+    BecknRequest,
+    BecknSteps,
+    OrderNews,
+    beckn_order_news,
+    order_news_message_id,
+)
+from workflows.join_request.contracts import JoinRequest, join_start
+from workflows.push.contracts import push_start
 
 logger = logging.getLogger("humsafar.beckn")
 
@@ -123,6 +138,19 @@ async def matched_trips(
 
 SUPPORT = "support"
 RATING = "rating"
+CONFIRM = "confirm"
+# A network rider's seat as their request on the trip stands (domain/rules/join.py PassengerStatus).
+SEAT_STATES = {
+    PassengerStatus.REQUESTED: seat.SeatState.REQUESTED,
+    PassengerStatus.ACTIVE: seat.SeatState.APPROVED,
+    PassengerStatus.REJECTED: seat.SeatState.REJECTED,
+    PassengerStatus.REMOVED: seat.SeatState.REMOVED,
+    PassengerStatus.EXPIRED: seat.SeatState.EXPIRED,
+    PassengerStatus.REVOKED: seat.SeatState.REVOKED,
+    PassengerStatus.LEFT: seat.SeatState.LEFT,
+}
+# ONDC-RFC-001's business error of a seller app: the order cannot be taken as asked.
+BUSINESS_ERROR = "40000"
 # The answers that quote a seat before it is booked.
 QUOTED = {"select": order.on_select, "init": order.on_init}
 
@@ -177,10 +205,11 @@ def _seats(item: dict[str, Any]) -> int | None:
     return count if isinstance(count, int) and not isinstance(count, bool) and count >= 1 else None
 
 
-async def seat_order(session: AsyncSession, message: BecknMessage) -> seat.SeatOrder | None:
+async def seat_order(session: AsyncSession, message: BecknMessage, *, seats_left: bool = True) -> seat.SeatOrder | None:
     """The seat an order's request names (its item, I{trip_id}), with the rider's stops (the request's own, else
-    its search's) and the rider the buyer app gave; None when it names no active trip Humsafar offers, or one without
-    that many seats left."""
+    its search's) and the rider the buyer app gave; None when it names no active trip Humsafar offers, or (unless
+    `seats_left` is False: a confirm's checks and a booked seat's news count seats their own way) one without that
+    many seats left."""
     item = _first(_field(message.request, "message", "order", "items"))
     fulfillment = _first(_field(message.request, "message", "order", "fulfillments"))
     trip_id = _trip_id(item.get("id"))
@@ -199,7 +228,7 @@ async def seat_order(session: AsyncSession, message: BecknMessage) -> seat.SeatO
         return None
     trip, host, on_trip = found
     seats = _seats(item)
-    if seats is None or on_trip + seats > trip.total_passengers:
+    if seats is None or (seats_left and on_trip + seats > trip.total_passengers):
         return None
     return seat.SeatOrder(
         trip_id=trip.id,
@@ -214,6 +243,44 @@ async def seat_order(session: AsyncSession, message: BecknMessage) -> seat.SeatO
         departure=trip.scheduled_at,
         rider=_rider(fulfillment),
     )
+
+
+def order_id(network_order: NetworkOrder) -> str:
+    """The order's id as the buyer app knows it."""
+    return f"O{network_order.id}"
+
+
+async def _keep(
+    session: AsyncSession, message: BecknMessage, request_id: int | None, body: dict[str, Any]
+) -> int | None:
+    """Keeps the callback once by its (message_id, action), to the message's buyer app; answers its id."""
+    context = body["context"]
+    action = context["action"]
+    return await session.scalar(
+        insert(BecknCallback)
+        .values(
+            request_id=request_id,
+            message_id=context["message_id"],
+            action=action,
+            transaction_id=message.transaction_id,
+            url=callback_url(message.bap_uri, action),
+            body=callback_bytes(body),
+        )
+        .on_conflict_do_update(
+            constraint="uq_beckn_callbacks_message_id_action", set_={"message_id": context["message_id"]}
+        )
+        .returning(BecknCallback.id)
+    )
+
+
+async def tell_buyer_app(session: AsyncSession, passenger_id: int, request_number: int, state: seat.SeatState) -> None:
+    """When a buyer app's confirm made this join request, its order's flow tells the buyer app, unsolicited, what
+    became of it (after the caller's commit, through the outbox); a member's request tells no one."""
+    network_order = await order_of_request(session, passenger_id, request_number)
+    if network_order is None:
+        return
+    news = OrderNews(network_order.id, state, order_news_message_id(network_order.id, state))
+    await signal_after_commit(session, beckn_order_news(network_order.transaction_id, network_order.order_round, news))
 
 
 def callback_url(bap_uri: str, action: str) -> str:
@@ -256,27 +323,50 @@ class BecknActivities(BecknSteps):
             if body is None:
                 logger.warning("no answer to %s %s", message.action, message.message_id)
                 return None
-            return await session.scalar(
-                insert(BecknCallback)
-                .values(
-                    request_id=message.id,
-                    message_id=message.message_id,
-                    action=action,
-                    transaction_id=message.transaction_id,
-                    url=callback_url(message.bap_uri, action),
-                    body=callback_bytes(body),
+            return await _keep(session, message, message.id, body)
+
+    @activity.defn
+    async def keep_news(self, news: OrderNews) -> int | None:
+        """Builds what became of the order, unsolicited under the news' own message id: on_status once the host
+        approved, on_cancel once the request ended; keeps it once and answers its id (None when the order is gone)."""
+        state = seat.SeatState(news.state)
+        action = "on_status" if state in seat.ACCEPTED else "on_cancel"
+        async with transaction(self._session_maker) as session:
+            kept = await session.scalar(
+                select(BecknCallback.id).where(
+                    BecknCallback.message_id == news.message_id, BecknCallback.action == action
                 )
-                .on_conflict_do_update(
-                    constraint="uq_beckn_callbacks_message_id_action", set_={"message_id": message.message_id}
-                )
-                .returning(BecknCallback.id)
             )
+            if kept is not None:
+                return kept
+            network_order = await session.get(NetworkOrder, news.order_id)
+            confirm = None if network_order is None else await session.get(BecknMessage, network_order.confirm_id)
+            booked = None if confirm is None else await seat_order(session, confirm, seats_left=False)
+            if network_order is None or confirm is None or booked is None:
+                logger.warning("order %s is gone: its %s is not told", news.order_id, news.state)
+                return None
+            now = clock.now()
+            told = replace(
+                booked,
+                state=state,
+                order_id=order_id(network_order),
+                created_at=network_order.created_at,
+                updated_at=now,
+            )
+            context = confirm.request["context"]
+            if state in seat.ACCEPTED:
+                body = order.on_status(context, self._bpp, told, now, message_id=news.message_id)
+            else:
+                body = order.on_cancel(context, self._bpp, told, now, message_id=news.message_id)
+            return await _keep(session, confirm, None, body)
 
     async def _answer(self, session: AsyncSession, message: BecknMessage) -> dict[str, Any] | None:
         if message.action in QUOTED:
             return await self._quoted(session, message)
         if message.action == SUPPORT:
             return self._support(message)
+        if message.action == CONFIRM:
+            return await self._confirmed(session, message)
         if message.action == RATING:
             # A rating becomes the rider's review of the host only for a seat the host accepted; no order of the
             # network is one yet.
@@ -299,6 +389,81 @@ class BecknActivities(BecknSteps):
             logger.warning("%s %s names no trip Humsafar offers", message.action, message.message_id)
             return None
         return QUOTED[message.action](message.request["context"], self._bpp, asked, clock.now())
+
+    async def _confirmed(self, session: AsyncSession, message: BecknMessage) -> dict[str, Any]:
+        """The network rider asks to join the trip, by the app's own rules and under the trip's row lock
+        (domain/joining.py): admitted, a join request as the app makes one (the host told, its flow started after
+        the commit) and the order awaiting the host; refused, the on_confirm carries the refusal as the spec's
+        error."""
+        context = message.request["context"]
+        asked = await seat_order(session, message, seats_left=False)
+        if asked is None:
+            return self._refused(context, "The order names no trip Humsafar offers")
+        if asked.seats != 1:
+            return self._refused(context, "Each rider books one seat: the order asks for more")
+        if asked.rider is None:
+            return self._refused(context, "The order's customer needs a name and a phone")
+        confirmed = await session.scalar(
+            select(NetworkOrder)
+            .where(NetworkOrder.transaction_id == message.transaction_id)
+            .order_by(NetworkOrder.id.desc())
+            .limit(1)
+        )
+        if confirmed is not None:
+            return await self._as_confirmed(session, context, asked, confirmed)
+        rider = await network_rider(session, message.bap_id, asked.rider.name, asked.rider.phone)
+        trip = await trip_as_asked(session, asked.trip_id, rider.id)
+        if trip is None:
+            return self._refused(context, "The order names no trip Humsafar offers")
+        ask = JoinAsk(f"Booked through {message.bap_id}"[:300], 0, 0, {})
+        if refusal := trip.refusal():
+            return self._refused(context, refusal.message)
+        asking = await session.begin_nested()
+        made = await ask_to_join(session, self._settings, trip, ask, push_start)
+        if isinstance(made, Refusal):
+            # Refused after the row was written (over the day's asks): nothing of the request stays.
+            await asking.rollback()
+            return self._refused(context, made.message)
+        await asking.commit()
+        network_order = NetworkOrder(
+            passenger_id=made.passenger_id,
+            request_number=made.request_number,
+            confirm_id=message.id,
+            transaction_id=message.transaction_id,
+            order_round=message.order_round or 1,
+        )
+        session.add(network_order)
+        await session.flush()
+        request = JoinRequest(
+            passenger_id=made.passenger_id,
+            trip_id=trip.trip_id,
+            user_id=rider.id,
+            host_id=trip.host_id,
+            nudge_interval_seconds=self._settings.join_nudge_interval_seconds,
+        )
+        await start_after_commit(session, join_start(request, made.request_number))
+        now = clock.now()
+        booked = replace(asked, order_id=order_id(network_order), created_at=now, updated_at=now)
+        return order.on_confirm(context, self._bpp, booked, now)
+
+    async def _as_confirmed(
+        self, session: AsyncSession, context: dict[str, Any], asked: seat.SeatOrder, confirmed: NetworkOrder
+    ) -> dict[str, Any]:
+        """The order an earlier message confirmed, answered as it stands: nothing is asked again."""
+        passenger = await session.get(TripPassenger, confirmed.passenger_id)
+        if passenger is None:
+            return self._refused(context, "The order is gone")
+        now = clock.now()
+        state = SEAT_STATES[PassengerStatus(passenger.status)]
+        stands = replace(
+            asked, state=state, order_id=order_id(confirmed), created_at=confirmed.created_at, updated_at=now
+        )
+        return order.on_confirm(context, self._bpp, stands, now)
+
+    def _refused(self, context: dict[str, Any], why: str) -> dict[str, Any]:
+        """An on_confirm that books nothing: the spec's error, ONDC-RFC-001's business error, saying why."""
+        answer = order.reply_context(context, "on_confirm", self._bpp, clock.now())
+        return {"context": answer, "error": {"code": BUSINESS_ERROR, "message": why}}
 
     def _support(self, message: BecknMessage) -> dict[str, Any]:
         """Humsafar's support form and e-mail, about the order the request names (never the host's phone)."""

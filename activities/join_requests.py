@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities.beckn import tell_buyer_app
 from activities.notifications import notify
 from activities.trips import trip_route_fields
 from domain import clock, notifications
@@ -24,6 +25,7 @@ from domain.db import transaction
 from domain.join_notices import person_fields, request_key
 from domain.live import Kind, tell_trip
 from domain.models import JoinNote, Trip, TripPassenger
+from domain.providers.beckn.seat import SeatState
 from domain.reliability import record_reliability
 from domain.rules import messages, notices
 from domain.rules.join import TRANSITIONS, Move, PassengerStatus, full_trip_refusal, move_refusal
@@ -36,6 +38,9 @@ from workflows.join_request.contracts import HostNudge, JoinMove, JoinRequestSte
 # A departure timer fires on the server's clock; the worker's may lag a little behind it.
 CLOCK_TOLERANCE = timedelta(seconds=1)
 
+
+# The host's answers a network rider's buyer app is told of (activities/beckn.py tell_buyer_app).
+NETWORK_NEWS = {Move.APPROVE: SeatState.APPROVED, Move.REJECT: SeatState.REJECTED, Move.REMOVE: SeatState.REMOVED}
 
 # The moves that, this close before departure, leave the others without a seat or a ride.
 LATE_WHEN_CLOSE = frozenset({Move.LEAVE, Move.REMOVE})
@@ -139,6 +144,8 @@ class JoinRequestActivities(JoinRequestSteps):
             passenger.still_coming_asked_at = None
             await notify(session, [await _answer_notice(session, trip, passenger, move, note)])
             await tell_trip(session, Kind.JOIN, trip.id, also=[passenger.user_id])
+            if move in NETWORK_NEWS:
+                await tell_buyer_app(session, passenger.id, passenger.request_number, NETWORK_NEWS[move])
             return transition.target
 
     def _is_late(self, move: Move, trip: Trip, passenger: TripPassenger) -> bool:
@@ -192,6 +199,7 @@ class JoinRequestActivities(JoinRequestSteps):
             )
             await notify(session, [draft])
             await tell_trip(session, Kind.JOIN, trip.id, also=[passenger.user_id])
+            await tell_buyer_app(session, passenger.id, passenger.request_number, SeatState.EXPIRED)
             return None
 
     @activity.defn

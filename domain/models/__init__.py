@@ -12,6 +12,7 @@ from domain.models.join_notes import JoinNote
 from domain.models.kyc import KycVerification
 from domain.models.linkedin import LinkedInState
 from domain.models.media import ProfileImageUploadWindow
+from domain.models.network_orders import NetworkOrder
 from domain.models.push import PushSubscription
 from domain.models.review import TripReview
 from domain.models.safety import (
@@ -54,6 +55,7 @@ __all__ = [
     "JoinNote",
     "KycVerification",
     "LinkedInState",
+    "NetworkOrder",
     "Notification",
     "OtpChallenge",
     "Place",

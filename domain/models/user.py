@@ -34,6 +34,14 @@ class User(Base):
             unique=True,
             postgresql_where=text("deleted_at IS NULL"),
         ),
+        # A network rider (domain/network_riders.py) is one person a buyer app's: found again by its phone there.
+        Index(
+            "uq_users_network_rider",
+            "network_bap_id",
+            "network_phone",
+            unique=True,
+            postgresql_where=text("network_bap_id IS NOT NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
@@ -62,6 +70,10 @@ class User(Base):
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # A rider an ONDC buyer app booked for (docs/interop.md, "A network rider"): the buyer app's subscriber id and the
+    # phone it gave. Such a person has no mobile_number, so never signs in, and no member sees the phone.
+    network_bap_id: Mapped[str | None] = mapped_column(String(200))
+    network_phone: Mapped[str | None] = mapped_column(String(20))
 
     insights: Mapped["UserTripsInsights"] = relationship(lazy="raise", uselist=False)
 

@@ -4,6 +4,7 @@ BecknOrderWorkflow, one an order (a transaction id), which hears each later requ
 What the API, the activities and the flows agree on, the flows' steps too (workflows/flow.py has the search
 attribute keys)."""
 
+import uuid
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -52,6 +53,22 @@ class BecknOrderStart:
     first: BecknRequest
 
 
+@dataclass(frozen=True)
+class OrderNews:
+    """What became of a network order, told to its buyer app unsolicited (the host's answer, the request expired):
+    the order (a NetworkOrder row), its seat's new state (domain/providers/beckn/seat.py SeatState) and the
+    callback's own message id, one for each order and state."""
+
+    order_id: int
+    state: str
+    message_id: str
+
+
+def order_news_message_id(order_id: int, state: str) -> str:
+    """The message id of the order's unsolicited callback saying `state`: the same however often it is told."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"humsafar:network-order:{order_id}:{state}"))
+
+
 def beckn_search_start(transaction_id: str, request: BecknRequest) -> FlowStart:
     return FlowStart(
         "BecknSearchWorkflow",
@@ -74,6 +91,10 @@ def beckn_order_message(transaction_id: str, order_round: int, request: BecknReq
     return FlowSignal(beckn_order_workflow_id(transaction_id, order_round), "message", request)
 
 
+def beckn_order_news(transaction_id: str, order_round: int, news: OrderNews) -> FlowSignal:
+    return FlowSignal(beckn_order_workflow_id(transaction_id, order_round), "news", news)
+
+
 class BecknSteps:
     """The steps the Beckn flows call; activities.beckn.BecknActivities runs them."""
 
@@ -81,6 +102,12 @@ class BecknSteps:
     async def keep_answer(self, request: BecknRequest) -> int | None:
         """Builds the request's `on_{action}` and keeps it (once) for sending; answers the kept callback's id, or
         None when the request is answered by no callback."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def keep_news(self, news: OrderNews) -> int | None:
+        """Builds the order's unsolicited `on_status` (the host approved) or `on_cancel` (rejected, removed,
+        expired) and keeps it (once) for sending; answers the kept callback's id, or None when the order is gone."""
         raise NotImplementedError
 
     @activity.defn

@@ -7,7 +7,8 @@ sends no second answer.
 - BecknOrderWorkflow: one order (its transaction id, the TransactionId search attribute); its first request starts
   it, each later one arrives as the signal `message` and is answered in the order received. It ends once no request
   came for ORDER_IDLE; a request after that starts the order's next flow (contracts.py ORDER_OPEN_FOR). FlowStatus:
-  answering while a callback waits, answered once each went out.
+  answering while a callback waits, answered once each went out. What became of a confirmed order (the host's
+  answer) arrives as the signal `news` and is told, unsolicited, in its turn.
 """
 
 from datetime import timedelta
@@ -16,7 +17,15 @@ from temporalio import workflow
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from workflows.beckn.contracts import ANSWERED, ANSWERING, ORDER_IDLE, BecknOrderStart, BecknRequest, BecknSteps
+    from workflows.beckn.contracts import (
+        ANSWERED,
+        ANSWERING,
+        ORDER_IDLE,
+        BecknOrderStart,
+        BecknRequest,
+        BecknSteps,
+        OrderNews,
+    )
     from workflows.flow import FLOW_STATUS
     from workflows.policies import DELIVERY_RETRY, PATIENT_RETRY, STEP_TIMEOUT
     from workflows.steps import short_step
@@ -29,11 +38,17 @@ SEARCH_ANSWER_PATIENCE = timedelta(minutes=10)
 ORDER_ANSWER_PATIENCE = timedelta(days=1)
 
 
-async def answer(request: BecknRequest, patience: timedelta) -> bool:
-    """Keeps the request's callback and sends it; False when it could not be delivered within the patience."""
-    callback_id = await short_step(
-        BecknSteps.keep_answer, request, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
-    )
+async def answer(request: BecknRequest | OrderNews, patience: timedelta) -> bool:
+    """Keeps the request's callback (or the order's news) and sends it; False when it could not be delivered within
+    the patience."""
+    if isinstance(request, OrderNews):
+        callback_id = await short_step(
+            BecknSteps.keep_news, request, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
+        )
+    else:
+        callback_id = await short_step(
+            BecknSteps.keep_answer, request, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
+        )
     if callback_id is None:
         return True
     try:
@@ -63,8 +78,9 @@ class BecknSearchWorkflow:
 class BecknOrderWorkflow:
     @workflow.init
     def __init__(self, start: BecknOrderStart) -> None:
-        self._waiting: list[BecknRequest] = [start.first]
+        self._waiting: list[BecknRequest | OrderNews] = [start.first]
         self._heard = {start.first.request_id}
+        self._news_heard: set[str] = set()
         self._answered = 0
 
     @workflow.run
@@ -86,6 +102,14 @@ class BecknOrderWorkflow:
         if request.request_id not in self._heard:
             self._heard.add(request.request_id)
             self._waiting.append(request)
+
+    @workflow.signal
+    def news(self, news: OrderNews) -> None:
+        """What became of the order (the host's answer), told unsolicited after the requests waiting before it; the
+        same news delivered twice is told once."""
+        if news.message_id not in self._news_heard:
+            self._news_heard.add(news.message_id)
+            self._waiting.append(news)
 
     @workflow.query
     def answered(self) -> int:
