@@ -149,3 +149,28 @@ async def test_a_confirmed_seat_is_a_request_the_host_answers_and_the_buyer_app_
 def sent_by(app) -> str:  # noqa: F811
     """The sandbox buyer app's subscriber id (docs/interop.md, "The sandbox buyer app")."""
     return f"buyer.sandbox.{urlsplit(app.state.settings.public_app_url).hostname}"
+
+
+async def test_the_hosts_refusal_reaches_the_buyer_app_as_the_providers_cancellation(app, day):  # noqa: F811
+    async with new_person(app, "Farhan Sheikh") as host:
+        trip_id = await host_trip(host, day, ELECTRONIC_CITY, HEBBAL, estimated_cost=600, total_passengers=4)
+        async with make_client(app) as browser:
+            await browser.get("/api/auth/session")
+            transaction_id, confirm = await booked(browser, trip_id, day, "Ravi Shankar", "9876512345")
+            await send(browser, "confirm", confirm, transaction_id=transaction_id)
+            order = valid((await callbacks(browser, transaction_id, 4))[3])["message"]["order"]
+            seen = await read(host, trip_id)
+            [pending] = [p for p in seen["passengers"] if p["status"] == "requested"]
+            rejected = await host.put(
+                f"/api/trip/user/host/{pending['id']}",
+                json={"action": "REJECT", "trip_id": trip_id, "additional_note": "Car is full of luggage"},
+            )
+            assert rejected.status_code == 200, rejected.text
+            received = await callbacks(browser, transaction_id, 5)
+
+    assert [callback["action"] for callback in received][3:] == ["on_confirm", "on_cancel"]
+    on_cancel = valid(received[4])
+    told = on_cancel["message"]["order"]
+    assert told["id"] == order["id"] and told["status"] == "CANCELLED"
+    assert told["fulfillments"][0]["state"]["descriptor"]["code"] == "RIDE_CANCELLED"
+    assert told["cancellation"]["cancelled_by"] == "PROVIDER"
