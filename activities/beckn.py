@@ -87,16 +87,22 @@ def _cell(latitude: float, longitude: float) -> along.Point:
     return along.Point(*approximate(latitude, longitude))
 
 
-def matches(trip: Trip, pickup: Point, drop: Point, radius_km: float, settings: Settings) -> bool:
-    """The app's search rule for a stranger: at the ends within the radius, or along the way within the host's
-    detour, measured from the trip ends' cells."""
+def stops_refusal(trip: Trip, pickup: Point, drop: Point, radius_km: float, settings: Settings) -> Refusal | None:
+    """Why a rider from pickup to drop does not suit the trip, by the app's search rule for a stranger (at the ends
+    within the radius, or along the way within the host's detour, measured from the trip ends' cells); None when
+    they do."""
     origin = _cell(trip.origin.latitude, trip.origin.longitude)
     destination = _cell(trip.destination.latitude, trip.destination.longitude)
     p, q = along.Point(pickup.latitude, pickup.longitude), along.Point(drop.latitude, drop.longitude)
     if along.at_the_ends(origin, destination, p, q, radius_km):
-        return True
+        return None
     travel = estimated_travel(settings, trip.preferred_mode_of_transport, trip.scheduled_at)
-    return along.along_detour(origin, destination, p, q, travel, trip.max_detour_minutes) is not None
+    return along.stop_refusal(origin, destination, p, q, travel, trip.max_detour_minutes)
+
+
+def matches(trip: Trip, pickup: Point, drop: Point, radius_km: float, settings: Settings) -> bool:
+    """The rider from pickup to drop suits the trip (stops_refusal finds nothing against them)."""
+    return stops_refusal(trip, pickup, drop, radius_km, settings) is None
 
 
 async def matched_trips(
@@ -416,7 +422,7 @@ class BecknActivities(BecknSteps):
         if trip is None:
             return self._refused(context, "The order names no trip Humsafar offers")
         ask = JoinAsk(f"Booked through {message.bap_id}"[:300], 0, 0, {})
-        if refusal := trip.refusal():
+        if refusal := trip.refusal() or await self._stops_refusal(session, trip.trip_id, asked):
             return self._refused(context, refusal.message)
         asking = await session.begin_nested()
         made = await ask_to_join(session, self._settings, trip, ask, push_start)
@@ -445,6 +451,13 @@ class BecknActivities(BecknSteps):
         now = clock.now()
         booked = replace(asked, order_id=order_id(network_order), created_at=now, updated_at=now)
         return order.on_confirm(context, self._bpp, booked, now)
+
+    async def _stops_refusal(self, session: AsyncSession, trip_id: int, asked: seat.SeatOrder) -> Refusal | None:
+        """Why the rider's pick-up and drop do not suit the trip (the rule its search listed it by), or None."""
+        trip = await session.get_one(Trip, trip_id)
+        pickup = Point(asked.pick_up.latitude, asked.pick_up.longitude)
+        drop = Point(asked.drop.latitude, asked.drop.longitude)
+        return stops_refusal(trip, pickup, drop, self._settings.trip_search_radius_km, self._settings)
 
     async def _as_confirmed(
         self, session: AsyncSession, context: dict[str, Any], asked: seat.SeatOrder, confirmed: NetworkOrder

@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 
 from domain import clock
 from domain.models import BecknMessage, NetworkOrder, TripPassenger, User
+from domain.rules import messages
 from sandbox.beckn_buyer import buyer_signer
 from tests.api.conftest import api_settings, app, app_flow, make_client, new_person, push_destinations, worker  # noqa: F401
 from tests.api.test_search_along import ELECTRONIC_CITY, HEBBAL, HSR_LAYOUT, SHIVAJINAGAR, host_trip
@@ -174,3 +175,23 @@ async def test_the_hosts_refusal_reaches_the_buyer_app_as_the_providers_cancella
     assert told["id"] == order["id"] and told["status"] == "CANCELLED"
     assert told["fulfillments"][0]["state"]["descriptor"]["code"] == "RIDE_CANCELLED"
     assert told["cancellation"]["cancelled_by"] == "PROVIDER"
+
+
+async def test_an_order_whose_stops_are_off_the_hosts_way_is_refused_as_a_members_would_be(app, day):  # noqa: F811
+    async with new_person(app, "Nisha Pillai") as host:
+        trip_id = await host_trip(host, day, ELECTRONIC_CITY, HEBBAL, estimated_cost=600, total_passengers=4)
+        async with make_client(app) as browser:
+            await browser.get("/api/auth/session")
+            transaction_id, confirm = await booked(browser, trip_id, day, "Kiran Das", "9876598765", quoted=False)
+            # Mysuru to Mandya: nowhere near the host's way across Bengaluru.
+            confirm["order"]["fulfillments"][0]["stops"] = [
+                {"type": "START", "location": {"gps": "12.295810, 76.639381"}},
+                {"type": "END", "location": {"gps": "12.522100, 76.897400"}},
+            ]
+            await send(browser, "confirm", confirm, transaction_id=transaction_id)
+            received = await callbacks(browser, transaction_id, 2)
+            seen = await read(host, trip_id)
+
+    on_confirm = valid(received[1])
+    assert on_confirm["error"]["message"] in (messages.JOIN_STOPS_OUT_OF_WAY, messages.JOIN_STOPS_WRONG_WAY)
+    assert [p for p in seen["passengers"] if p["status"] == "requested"] == []
