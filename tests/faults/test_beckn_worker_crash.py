@@ -120,7 +120,12 @@ async def test_a_network_order_survives_a_killed_worker_and_is_answered_once(ser
         "on_search",
         "on_select",
     ]
-    assert kept(database_url, transaction_id) == [("on_init", True), ("on_search", True), ("on_select", True)]
+    # Each is marked sent once the buyer app's answer to it is back: a moment after the buyer app has kept it.
+    await eventually(
+        lambda: kept(database_url, transaction_id) == [("on_init", True), ("on_search", True), ("on_select", True)],
+        RESUME_SECONDS,
+        "every answer marked sent",
+    )
     # A callback is marked sent after the buyer app's ACK: only a kill in between these two sends it again, with
     # the same message id, which the buyer app keeps once (counted in deliveries).
     assert all(deliveries >= 1 for _, deliveries in received(database_url, transaction_id))
