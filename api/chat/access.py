@@ -7,7 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.chat import service
 from api.errors import refuse
-from api.users.blocks import blocked_between
+from domain.blocks import blocked_between
 from domain.models import Trip
 from domain.rules import messages
 from domain.rules.refusal import not_found, not_theirs

@@ -21,8 +21,8 @@ from api.chat.schemas import (
 )
 from api.chat.writer import CHAT_ORDER_LOCK_CLASS
 from api.media.service import media_url
-from api.users.blocks import blocked_between
 from domain import clock
+from domain.blocks import blocked_between
 from domain.i18n.reading import reading_language
 from domain.models import ChatDocument, ChatMessage, ChatReadMark, Trip, TripPassenger, User
 from domain.notifications import chat_name_in

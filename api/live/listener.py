@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.users.blocks import blocked_between
+from domain.blocks import blocked_between
 from domain.bus import SOCKETS_CLOSING_CHANNEL
 from domain.db import libpq_conninfo
 from domain.listening import listen

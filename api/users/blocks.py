@@ -7,31 +7,17 @@ itself is never shown.
 
 Every check goes through blocked_between (or its SQL text, blocked_between_sql, for the chat writer's statement)."""
 
-from sqlalchemy import ColumnElement, SQLColumnExpression, exists, literal_column, or_, select
+from sqlalchemy import literal_column, select
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import refuse
 from api.users.schemas import BlockUser
+from domain.blocks import blocked_between
 from domain.bus import close_sockets_of
 from domain.models import User, UserBlock
 from domain.rules import messages
 from domain.rules.refusal import invalid, not_found
-
-
-def blocked_between(one: SQLColumnExpression[int] | int, other: SQLColumnExpression[int] | int) -> ColumnElement[bool]:
-    """Either of the two has blocked the other. Columns of the enclosing statement (a trip's host, the viewer of a
-    statement for the viewer) are correlated from outside."""
-    return exists(
-        select(UserBlock.blocker_id)
-        .where(
-            or_(
-                (UserBlock.blocker_id == one) & (UserBlock.blocked_id == other),
-                (UserBlock.blocker_id == other) & (UserBlock.blocked_id == one),
-            )
-        )
-        .correlate_except(UserBlock)
-    )
 
 
 def blocked_between_sql(one: str, other: str) -> str:

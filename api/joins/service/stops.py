@@ -65,6 +65,3 @@ def stop_values(pickup: Location | None, drop: Location | None) -> dict[str, obj
         values[f"{stop}_latitude"] = place.latitude if place else None
         values[f"{stop}_longitude"] = place.longitude if place else None
     return values
-
-
-STOP_COLUMNS = tuple(stop_values(None, None))

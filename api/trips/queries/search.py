@@ -57,8 +57,8 @@ from sqlalchemy.sql.selectable import Subquery
 
 from api.trips.queries.reader import VIEWER_ID, for_the_viewer
 from api.trips.queries.rows import TRIP_ROW_COLUMNS
-from api.users.blocks import blocked_between
 from domain import clock
+from domain.blocks import blocked_between
 from domain.compiled_query import CompiledQuery
 from domain.models import Trip, User
 from domain.rules import limits
