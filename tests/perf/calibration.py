@@ -115,3 +115,12 @@ def calibrated_cpu_ms(raw: dict[str, float]) -> dict[str, float]:
     """Per-operation CPU figures by process name (e.g. {"api": 7.0, "postgres": 3.4}), in calibrated milliseconds."""
     timed = calibration()
     return {name: timed.cpu_ms(name, milliseconds) for name, milliseconds in raw.items()}
+
+
+def stack_core(cpu_s: dict[str, float]) -> float:
+    """This machine's core in calibrated cores for work shared by several processes (each one's CPU seconds by name),
+    each weighted by its share: a wait that is the stack's CPU time, such as an action's latency at half capacity or
+    a burst of timers, lasts this many times longer on a calibrated core."""
+    timed = calibration()
+    total = sum(cpu_s.values())
+    return sum(seconds * timed.core_for(name) for name, seconds in cpu_s.items()) / total if total else 1.0
