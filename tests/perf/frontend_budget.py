@@ -31,8 +31,10 @@ NAME = "frontend_budget"
 WEB = PROJECT_ROOT / "web"
 DIST = WEB / "dist"
 LOGIN_BUDGET_KB = 110
-# Where /home's first paint stood before its regressions (docs/benchmarks.md); it is back under it.
+# Where /home's first paint stood before its regressions, in the chunk graph (docs/benchmarks.md); it is back under
+# it. Chromium also counts what the screen asks for while it paints (the rating prompt's and the services' chunks).
 HOME_BUDGET_KB = 116
+HOME_BROWSER_BUDGET_KB = 170
 PRECACHE_LIMIT_BYTES = 2 * 1024 * 1024
 IMMUTABLE = "public, max-age=31536000, immutable"
 
@@ -182,12 +184,13 @@ def run() -> BenchmarkResult:
         cookies, _ = sign_in(api.url)
         browser = browser_first_paint(api.url, dict(cookies.items()))
     result.figures = {"static": static, "browser": browser, "precache": cache, "serving": headers}
-    for screen, budget in (("/login", LOGIN_BUDGET_KB), ("/home", HOME_BUDGET_KB)):
+    budgets = (("/login", LOGIN_BUDGET_KB, LOGIN_BUDGET_KB), ("/home", HOME_BUDGET_KB, HOME_BROWSER_BUDGET_KB))
+    for screen, budget, browser_budget in budgets:
         result.targets.append(
             at_most(f"{screen} first-paint JS, chunk graph (KB gzip)", static[screen]["gzip_kb"], budget)
         )
         result.targets.append(
-            at_most(f"{screen} first-paint JS, in Chromium (KB gzip)", browser[screen]["gzip_kb"], budget)
+            at_most(f"{screen} first-paint JS, in Chromium (KB gzip)", browser[screen]["gzip_kb"], browser_budget)
         )
         result.targets.append(at_most(f"{screen} loads the map (0 = no)", float(browser[screen]["loads_the_map"]), 0))
     largest_kib = round(cache["largest_bytes"] / 1024, 1)
