@@ -256,6 +256,13 @@ def order_id(network_order: NetworkOrder) -> str:
     return f"O{network_order.id}"
 
 
+async def _kept_id(session: AsyncSession, message_id: str, action: str) -> int | None:
+    """The callback already kept for this message and action, if any."""
+    return await session.scalar(
+        select(BecknCallback.id).where(BecknCallback.message_id == message_id, BecknCallback.action == action)
+    )
+
+
 async def _keep(
     session: AsyncSession, message: BecknMessage, request_id: int | None, body: dict[str, Any]
 ) -> int | None:
@@ -313,13 +320,8 @@ class BecknActivities(BecknSteps):
     async def keep_answer(self, request: BecknRequest) -> int | None:
         """Builds the request's `on_{action}` and keeps it once; answers the kept callback's id, or None when this
         action has no answer here."""
-        action = f"on_{request.action}"
         async with transaction(self._session_maker) as session:
-            kept = await session.scalar(
-                select(BecknCallback.id).where(
-                    BecknCallback.message_id == request.message_id, BecknCallback.action == action
-                )
-            )
+            kept = await _kept_id(session, request.message_id, f"on_{request.action}")
             if kept is not None:
                 return kept
             message = await session.get(BecknMessage, request.request_id)
@@ -338,11 +340,7 @@ class BecknActivities(BecknSteps):
         state = seat.SeatState(news.state)
         action = "on_status" if state in seat.ACCEPTED else "on_cancel"
         async with transaction(self._session_maker) as session:
-            kept = await session.scalar(
-                select(BecknCallback.id).where(
-                    BecknCallback.message_id == news.message_id, BecknCallback.action == action
-                )
-            )
+            kept = await _kept_id(session, news.message_id, action)
             if kept is not None:
                 return kept
             network_order = await session.get(NetworkOrder, news.order_id)
