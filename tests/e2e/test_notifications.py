@@ -56,6 +56,8 @@ def test_a_request_lights_the_bell_and_its_push_opens_the_requests(
         host.goto("/home")
         expect(host.get_by_role("link", name="Notifications", exact=True)).to_be_visible()
         expect(host.get_by_test_id("unread-dot")).to_have_count(0)
+        # The service worker answers /login for the app; the page is controlled by it once it has taken over.
+        host.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
         worker_status = host.evaluate("fetch('/login').then(answer => answer.json())")
         assert worker_status["data"] == {"is_logged_in": True}
 
