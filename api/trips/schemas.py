@@ -208,6 +208,10 @@ class TripPassengerView(BaseModel):
     large_luggage: int
     status: str
     type: Literal["host", "member"]
+    booked_through: str | None = Field(
+        description="a network rider's buyer app (its ONDC subscriber id), which booked the seat for them; null for "
+        "the app's own members. A network rider's phone is never shown"
+    )
     reliability: Reliability | None = Field(description="only to the trip's host")
     pickup: RiderStop | None = Field(
         description="where the rider joins; to anyone but the host and active members only on their own row"

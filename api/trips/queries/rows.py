@@ -40,6 +40,9 @@ class Person(NamedTuple):
     drop_name: str | None
     drop_latitude: float | None
     drop_longitude: float | None
+    # The buyer app that booked a network rider (domain/network_riders.py), by its subscriber id; None for the app's
+    # own members. Never the network rider's phone.
+    booked_through: str | None
 
 
 class TripRow(NamedTuple):
@@ -107,6 +110,7 @@ def _people_of_trip() -> ColumnElement[Any]:
         passenger.drop_name,
         passenger.drop_latitude,
         passenger.drop_longitude,
+        user.network_bap_id,
     )
     return (
         select(func.json_agg(aggregate_order_by(fields, passenger.type.desc(), passenger.created_at)))

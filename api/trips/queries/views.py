@@ -76,6 +76,7 @@ def _passenger_view(person: Person, viewer_is_host: bool, stops: View) -> View:
         "large_luggage": person.large_luggage,
         "status": person.status,
         "type": HOST if person.type == HOST else MEMBER,
+        "booked_through": person.booked_through,
         # What a host weighs a request or a member by (SPEC: hosts fear no-shows); only the host sees it.
         "reliability": (
             {

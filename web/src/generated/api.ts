@@ -3783,6 +3783,11 @@ export interface components {
             /** Average Rating */
             average_rating: number;
             /**
+             * Booked Through
+             * @description a network rider's buyer app (its ONDC subscriber id), which booked the seat for them; null for the app's own members. A network rider's phone is never shown
+             */
+            booked_through: string | null;
+            /**
              * Detour Minutes
              * @description the host's extra minutes for the rider's own stops (0 at the trip's ends), rounded up; shown as pickup is
              */

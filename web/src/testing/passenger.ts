@@ -19,6 +19,7 @@ export const passenger = (overrides: Partial<Passenger> = {}): Passenger => ({
   large_luggage: 0,
   status: 'requested',
   type: 'member',
+  booked_through: null,
   pickup: null,
   drop: null,
   detour_minutes: null,

@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { useHostDecision } from '../api/join'
 import { activeMembers, luggageSummary, type Passenger } from '../model/join'
+import { BookedThroughMark } from './BookedThroughMark'
 import styles from './JoinDialogs.module.css'
 import { RiderStopsLine } from './RiderStopsLine'
 import { useFocusRescue } from './use-focus-rescue'
@@ -59,6 +60,7 @@ export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: Member
                         {member.name}
                         {member.is_kyc_verified && <VerifiedMark />}
                       </PersonButton>
+                      <BookedThroughMark app={member.booked_through} className={styles.caption} />
                       <span className={styles.caption}>{ratingLine(member, t)}</span>
                       <RiderStopsLine person={member} className={styles.caption} />
                       {luggage && <span className={styles.caption}>{luggage}</span>}

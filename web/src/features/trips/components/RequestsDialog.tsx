@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react'
 import { useHostDecision, type HostDecision } from '../api/join'
 import { isTripFull, luggageSummary, pendingRequests, type Passenger } from '../model/join'
+import { BookedThroughMark } from './BookedThroughMark'
 import styles from './JoinDialogs.module.css'
 import { RiderStopsLine } from './RiderStopsLine'
 import { useFocusRescue } from './use-focus-rescue'
@@ -82,6 +83,7 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
                         {person.name}
                         {person.is_kyc_verified && <VerifiedMark />}
                       </PersonButton>
+                      <BookedThroughMark app={person.booked_through} className={styles.caption} />
                       <span className={styles.caption}>{ratingLine(person, t)}</span>
                       <RiderStopsLine person={person} className={styles.caption} />
                       <span className={styles.caption}>{luggage ?? t('trips.noLuggage')}</span>

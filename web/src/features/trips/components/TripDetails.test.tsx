@@ -150,6 +150,16 @@ describe('the sheet’s figures and people', () => {
     expect(screen.getAllByRole('button', { name: "Asha Rao's profile" }).length).toBeGreaterThan(0)
     expect(screen.getByRole('button', { name: "Ravi Kumar's profile" })).toBeInTheDocument()
   })
+
+  it('marks a person joined through a buyer app with its name, and the app’s own people not at all', () => {
+    const booked = { ...person(8, 'Asha', 'member'), booked_through: 'buyer.sandbox.example.in' }
+    renderSheet(trip({ passengers: [person(1, 'Asha Rao', 'host'), person(7, 'Ravi Kumar', 'member'), booked] as Trip['passengers'] }))
+    const [mark] = screen.getAllByTestId('booked-through')
+    expect(mark).toHaveTextContent('Booked through buyer.sandbox.example.in')
+    expect(within(mark).getByText('via buyer.sandbox.example.in')).toBeVisible()
+    expect(screen.getAllByTestId('booked-through')).toHaveLength(1)
+    expect(mark.closest('li')).toHaveTextContent('Asha')
+  })
 })
 
 describe('icon-only controls on the sheet', () => {

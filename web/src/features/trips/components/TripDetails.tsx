@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { canReviewTrip, type Passenger } from '../model/join'
 import { lateCancelWarning } from '../model/late-cancel'
 import { BlockUserDialog, type BlockTarget } from './BlockUserDialog'
+import { BookedThroughMark } from './BookedThroughMark'
 import { DeleteTripDialog } from './DeleteTripDialog'
 import { MembersDialog } from './MembersDialog'
 import { RemoveMemberDialog } from './RemoveMemberDialog'
@@ -220,6 +221,7 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
                 </span>
               </PersonButton>
               <span className={styles.caption}>{person.type === 'host' ? t('trips.host') : t('trips.member')}</span>
+              <BookedThroughMark app={person.booked_through} compact className={styles.bookedVia} />
             </li>
           ))}
         </ul>

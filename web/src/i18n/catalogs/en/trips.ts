@@ -138,6 +138,8 @@ export default addEnglish('trips', {
   tripFullHint: 'The trip is full. Remove a member or add seats to accept more requests.',
   noPendingRequests: 'No pending requests',
   pendingRequests: 'Pending requests',
+  bookedThrough: 'Booked through {app}',
+  bookedVia: 'via {app}',
   decline: 'Decline',
   accept: 'Accept',
   declineName: 'Decline {name}',

@@ -131,6 +131,8 @@ export default {
   tripFullHint: 'ट्रिप फ़ुल है। और रिक्वेस्ट स्वीकार करने के लिए किसी सदस्य को हटाएँ या सीटें बढ़ाएँ।',
   noPendingRequests: 'कोई रिक्वेस्ट बाकी नहीं',
   pendingRequests: 'बाकी रिक्वेस्ट',
+  bookedThrough: '{app} से बुक किया गया',
+  bookedVia: '{app} से',
   decline: 'मना करें',
   accept: 'स्वीकार करें',
   declineName: '{name} को मना करें',

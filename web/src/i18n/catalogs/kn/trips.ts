@@ -131,6 +131,8 @@ export default {
   tripFullHint: 'ಟ್ರಿಪ್ ಫುಲ್ ಆಗಿದೆ. ಇನ್ನಷ್ಟು ರಿಕ್ವೆಸ್ಟ್ ಒಪ್ಪಲು ಒಬ್ಬ ಸದಸ್ಯರನ್ನು ತೆಗೆದುಹಾಕಿ ಅಥವಾ ಸೀಟ್ ಹೆಚ್ಚಿಸಿ.',
   noPendingRequests: 'ಬಾಕಿ ರಿಕ್ವೆಸ್ಟ್‌ಗಳಿಲ್ಲ',
   pendingRequests: 'ಬಾಕಿ ರಿಕ್ವೆಸ್ಟ್‌ಗಳು',
+  bookedThrough: '{app} ಮೂಲಕ ಬುಕ್ ಮಾಡಲಾಗಿದೆ',
+  bookedVia: '{app} ಮೂಲಕ',
   decline: 'ನಿರಾಕರಿಸಿ',
   accept: 'ಒಪ್ಪಿಕೊಳ್ಳಿ',
   declineName: '{name} ಅವರನ್ನು ನಿರಾಕರಿಸಿ',
