@@ -39,7 +39,7 @@ from workflows.join_request.contracts import HostNudge, JoinMove, JoinRequestSte
 CLOCK_TOLERANCE = timedelta(seconds=1)
 
 
-# The host's answers a network rider's buyer app is told of (activities/beckn.py tell_buyer_app).
+# The host's answers a network rider's buyer app is told of (activities/beckn/news.py tell_buyer_app).
 NETWORK_NEWS = {Move.APPROVE: SeatState.APPROVED, Move.REJECT: SeatState.REJECTED, Move.REMOVE: SeatState.REMOVED}
 
 # The moves that, this close before departure, leave the others without a seat or a ride.

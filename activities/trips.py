@@ -1,4 +1,4 @@
-"""What a trip's flow does to the database: it reminds, tells of a cancellation, completes.
+"""What a trip's flow does to the database: it reminds, tells of a cancellation, of the start, completes.
 
 Every activity may run again after a crash or a lost answer and leaves the same result: notifications carry
 dedupe keys, and completion is marked in the same transaction as the counts it adds.
@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import aliased
 from temporalio import activity
 
+from activities.beckn import tell_trip_riders
 from activities.notifications import notify
 from domain import notifications
 from domain.cab import running_booking
@@ -20,6 +21,7 @@ from domain.db import transaction
 from domain.flows import signal_after_commit
 from domain.live import Kind, tell_trip
 from domain.models import Trip, TripCompletion, TripPassenger, User, UserTripsInsights
+from domain.providers.beckn.seat import SeatState
 from domain.rules import notices
 from domain.rules.cab import CabEnd
 from domain.rules.choices import reason_told_to_members
@@ -114,7 +116,18 @@ class TripActivities(TripSteps):
                 )
                 for user_id in members
             ]
+            await tell_trip_riders(session, trip_id, SeatState.TRIP_CANCELLED)
             return await notify(session, drafts)
+
+    @activity.defn
+    async def start_trip(self, trip_id: int) -> int:
+        """Tells each network rider's buyer app that the trip holding their seat has started (activities/beckn
+        news.py); a trip cancelled meanwhile tells no one. Answers how many orders were told."""
+        async with transaction(self._session_maker) as session:
+            trip = await session.get(Trip, trip_id)
+            if trip is None or trip.status != TripStatus.ACTIVE:
+                return 0
+            return await tell_trip_riders(session, trip_id, SeatState.STARTED)
 
     @activity.defn
     async def complete_trip(self, trip_id: int) -> bool:
@@ -136,6 +149,7 @@ class TripActivities(TripSteps):
             if marked is None:
                 return True
             await tell_trip(session, Kind.TRIP, trip_id)
+            await tell_trip_riders(session, trip_id, SeatState.COMPLETED)
             people = (
                 await session.execute(
                     select(TripPassenger.user_id, TripPassenger.type).where(

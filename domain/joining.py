@@ -1,5 +1,5 @@
 """Asking to join a trip (SPEC §4 passenger transitions, §5), for a member of the app (api/joins/service/requests.py)
-and for a network rider (activities/beckn.py) alike: the trip read and locked as asked, the spec's checks, the
+and for a network rider (activities/beckn/booking.py) alike: the trip read and locked as asked, the spec's checks, the
 person's row on the trip and the host's notice, in the asker's transaction. The caller starts the request's flow
 (JoinRequestWorkflow) after the commit.
 

@@ -137,7 +137,7 @@ def worker_activities(
         CabActivities(session_maker, cab_aggregator(vendor_http, settings), settings),
         CommuteActivities(session_maker, client, settings),
         SafetyActivities(session_maker, sms_gateway(vendor_http, settings), settings),
-        BecknActivities(session_maker, vendor_http, settings),
+        BecknActivities(session_maker, vendor_http, settings, client),
     )
     return [method for area in areas for method in activity_methods(area)]
 

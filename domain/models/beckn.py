@@ -1,4 +1,4 @@
-"""The ONDC network's requests Humsafar took and the callbacks it answers them with (api/beckn, activities/beckn.py).
+"""The ONDC network's requests Humsafar took and the callbacks it answers them with (api/beckn, activities/beckn/).
 
 A request is kept once by its (message_id, action): the same request sent again finds its row and changes nothing.
 A callback is kept, its exact bytes, before it is sent, and marked sent after: a crash before the mark sends the same

@@ -188,7 +188,7 @@ async def test_completion_lost_after_its_commit_is_retried_without_counting_twic
         client,
         task_queue=settings.temporal_task_queue,
         workflows=list(WORKFLOWS),
-        activities=[real.remind_trip, real.notify_trip_cancelled, complete_then_lose_the_worker],
+        activities=[real.remind_trip, real.start_trip, real.notify_trip_cancelled, complete_then_lose_the_worker],
     )
     async with dying_worker:
         handle = await start_trip_flow(client, settings, party, reminder_lead_seconds=60, completion_delay_seconds=0)
@@ -202,7 +202,7 @@ async def test_completion_lost_after_its_commit_is_retried_without_counting_twic
     insights = await insights_of(session_maker, party.travellers)
     assert insights == {party.host_id: Insights(1, 0, 1, co2_each), party.members[0]: Insights(0, 1, 1, co2_each)}
     assert len(await notifications_about(session_maker, party.trip_id)) == 2
-    assert await scheduled_activities(handle) == ["complete_trip"]
+    assert await scheduled_activities(handle) == ["start_trip", "complete_trip"]
 
 
 async def test_rescheduling_reminds_for_the_new_time_not_the_old(

@@ -14,6 +14,8 @@ from domain.rules.flow import FlowSignal, FlowStart
 from workflows.flow import FLOW_STATUS, TRANSACTION_ID
 
 SEARCH = "search"
+# The request whose answer follows a move the flow makes first (the rider's cancel).
+CANCEL = "cancel"
 # The answering flow's status while its callbacks wait, and once each went out.
 ANSWERING = "answering"
 ANSWERED = "answered"
@@ -108,6 +110,13 @@ class BecknSteps:
     async def keep_news(self, news: OrderNews) -> int | None:
         """Builds the order's unsolicited `on_status` (the host approved) or `on_cancel` (rejected, removed,
         expired) and keeps it (once) for sending; answers the kept callback's id, or None when the order is gone."""
+        raise NotImplementedError
+
+    @activity.defn
+    async def withdraw_seat(self, request: BecknRequest) -> str | None:
+        """A cancel's move: the rider withdraws their request or leaves the trip, as the app's own move (an Update of
+        the request's flow); answers the new status, or None when nothing was moved (a soft cancel, nothing booked,
+        the seat already ended or no longer cancellable)."""
         raise NotImplementedError
 
     @activity.defn

@@ -1,14 +1,16 @@
 """The answers Humsafar owes the ONDC network (docs/interop.md): each request the API verified and kept is answered
 by one `on_{action}` callback to the buyer app, built and kept by a short step, then sent, signed, by a step retried
-while the buyer app is down. A kept callback is sent once (activities/beckn.py), so a step run again after a crash
-sends no second answer.
+while the buyer app is down. A kept callback is sent once (activities/beckn/callbacks.py), so a step run again after
+a crash sends no second answer.
 
 - BecknSearchWorkflow: one search message, one on_search. FlowStatus: answering -> answered | undelivered.
 - BecknOrderWorkflow: one order (its transaction id, the TransactionId search attribute); its first request starts
   it, each later one arrives as the signal `message` and is answered in the order received. It ends once no request
   came for ORDER_IDLE; a request after that starts the order's next flow (contracts.py ORDER_OPEN_FOR). FlowStatus:
-  answering while a callback waits, answered once each went out. What became of a confirmed order (the host's
-  answer) arrives as the signal `news` and is told, unsolicited, in its turn.
+  answering while a callback waits, answered once each went out. A cancel is first made as the rider's own move
+  (withdraw_seat, an Update of their request's flow), then answered. What became of a confirmed order (the host's
+  answer, the trip's cancellation, start and end) arrives as the signal `news` and is told, unsolicited, in its
+  turn.
 """
 
 from datetime import timedelta
@@ -20,6 +22,7 @@ with workflow.unsafe.imports_passed_through():
     from workflows.beckn.contracts import (
         ANSWERED,
         ANSWERING,
+        CANCEL,
         ORDER_IDLE,
         BecknOrderStart,
         BecknRequest,
@@ -32,6 +35,9 @@ with workflow.unsafe.imports_passed_through():
     from workflows.waiting import until
 
 UNDELIVERED = "undelivered"
+# The change that makes a cancel the rider's own move before its answer; an order's history from before it replays
+# without the move.
+RIDER_CANCELS = "rider-cancels"
 # How long a search's answer is worth sending: a buyer app shows a search's catalog for a moment only.
 SEARCH_ANSWER_PATIENCE = timedelta(minutes=10)
 # How long an order's answer keeps trying: a buyer app down for longer is support's to follow.
@@ -41,6 +47,10 @@ ORDER_ANSWER_PATIENCE = timedelta(days=1)
 async def answer(request: BecknRequest | OrderNews, patience: timedelta) -> bool:
     """Keeps the request's callback (or the order's news) and sends it; False when it could not be delivered within
     the patience."""
+    if isinstance(request, BecknRequest) and request.action == CANCEL and workflow.patched(RIDER_CANCELS):
+        await workflow.execute_activity_method(
+            BecknSteps.withdraw_seat, request, start_to_close_timeout=STEP_TIMEOUT, retry_policy=PATIENT_RETRY
+        )
     if isinstance(request, OrderNews):
         callback_id = await short_step(
             BecknSteps.keep_news, request, start_to_close=STEP_TIMEOUT, retry_policy=PATIENT_RETRY

@@ -116,6 +116,12 @@ class TripSteps:
         raise NotImplementedError
 
     @activity.defn
+    async def start_trip(self, trip_id: int) -> int:
+        """Tells the trip's start to whoever is told of it outside the app (a network rider's buyer app); answers how
+        many were told."""
+        raise NotImplementedError
+
+    @activity.defn
     async def complete_trip(self, trip_id: int) -> bool:
         """Credits everyone who travelled, once; False when the trip is gone or cancelled instead."""
         raise NotImplementedError

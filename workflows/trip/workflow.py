@@ -4,6 +4,7 @@ The API inserts the trip and hands this flow's start to the flow outbox in one t
 after the commit, for an active trip, and arms its timers at once. An edit of the time (signal `reschedule`) re-arms
 every timer from the new time; a delete (signal `cancel`) ends the flow at any point before completion, and the
 members hear why. A trip departing within the reminder's lead time, made or moved that late, is reminded at once.
+At departure a short step tells the start to the buyer apps of network riders on it.
 FlowStatus: scheduled -> started -> completed, or cancelled.
 
 The flow arms its timers in its first task without reading the trip: it was committed active before the start was
@@ -32,6 +33,10 @@ with workflow.unsafe.imports_passed_through():
         TripSteps,
     )
     from workflows.waiting import sleep_until, utc_moment
+
+# The change that tells a trip's start (start_trip) at its departure; a trip's history from before it replays
+# without the step.
+STARTS_TOLD = "starts-told"
 
 
 @workflow.defn
@@ -86,6 +91,8 @@ class TripWorkflow:
             if not await sleep_until(departure, self._changed_since(plan), "departure"):
                 continue
             self._set_status(TripFlowStatus.STARTED)
+            if workflow.patched(STARTS_TOLD):
+                await self._tell_start()
             if not await sleep_until(departure + self._completion_delay, self._changed_since(plan), "completion"):
                 continue
             return await workflow.execute_activity_method(
@@ -109,6 +116,19 @@ class TripWorkflow:
             )
         except ActivityError:
             workflow.logger.warning("trip %s: reminder for %s not stored", self._trip_id, departure.isoformat())
+
+    async def _tell_start(self) -> None:
+        try:
+            await short_step(
+                TripSteps.start_trip,
+                self._trip_id,
+                start_to_close=STEP_TIMEOUT,
+                # News of a start is worth telling while the trip lasts; past that, the completion is told instead.
+                schedule_to_close=max(self._completion_delay, STEP_TIMEOUT),
+                retry_policy=PATIENT_RETRY,
+            )
+        except ActivityError:
+            workflow.logger.warning("trip %s: its start was not told", self._trip_id)
 
     async def _end_cancelled(self) -> None:
         reason = self._cancellation.reason if self._cancellation else ""

@@ -9,7 +9,7 @@ Humsafar, and a RIDE item with its own fulfillment for each trip the along-the-w
 - the trip's own ends appear only as the locations buyers may show, and only as their cells' centres
   (domain/rules/geo.py approximate): never a host's exact start or end, as in the app.
 
-Pure: the rows come from activities/beckn.py, the context's identity from the settings."""
+Pure: the rows come from activities/beckn/, the context's identity from the settings."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
