@@ -1,5 +1,6 @@
 """The durable flows under load, on the embedded stack `make run` starts: first their capacity, then the latency of
-actions at a share of that capacity and at a fixed rate, and whether anything offered was lost.
+actions at a share of that capacity and at a fixed rate, then an overload at twice that capacity, and whether
+anything offered was lost.
 
 Capacity: TRIPS TripWorkflows and JOINS JoinRequestWorkflows started through the API by CONCURRENCY clients; the
 start rate counts from the first call until the last flows wait for their next moment (a join request's timer armed;
@@ -32,6 +33,21 @@ person's own other device for kyc_result (kyc, user). The sockets are spread ove
 
 Nothing lost: after each window the run drains, waiting for every action to be seen and every push to arrive. One
 seen after LATE_AFTER_S is late; one not seen within LOST_AFTER_S of its send is lost (target: none, at any rate).
+A read that fails is counted (read_errors) and the reader reads again.
+
+Overload (tests/perf/flows_overload.py): OVERLOAD_ACTIONS_PER_KIND actions of each kind, by people of their own,
+offered at OVERLOAD_FACTOR times the action capacity with no cap, every one counted; a short window, then a drain of
+up to OVERLOAD_LOST_AFTER_S after each send, long enough for the backlog the relay of the flow outbox (worker/outbox/)
+builds to clear. Its readers back off without a word from their socket (1 s, 2, 4, then every 8 s), so their reads
+do not grow with the backlog. Reported: the offered rate, actions sent, seen, late, lost and failed, pushes lost, the
+p95 and max latency (all kinds and each), the machine's busy share through the window, every API call of the window
+by its answer, and the outbox's oldest undelivered entry and its waiting entries, sampled through window and drain.
+Targets: none lost, none failed, no push lost, and every API call answered within its timeout (a 5xx, a timeout or a
+dropped connection counts against it).
+
+PERF_FLOWS_SMALL=1 runs every part small (a few hundred trips, a ten-second window, 40 overload actions of each
+kind), to try the benchmark itself in a few minutes; its figures are not the benchmark's. PERF_FLOWS_TRIPS, _JOINS,
+_REMINDERS, _DURATION_S, _RATE_PER_S and _OVERLOAD_ACTIONS set one size each.
 
 PERF_PROFILE=1 also samples the API and the worker with py-spy through the capacity run and counts each flow type's
 tasks and history events (tests/perf/profiling.py; `python -m tests.perf.run_all flows` runs this one alone).
@@ -42,8 +58,7 @@ import math
 import os
 import random
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Awaitable
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -55,8 +70,26 @@ from temporalio.client import Client
 from domain.rules.notices import TRIP_REMINDER_TITLE
 from tests.perf import chat_setup, harness, profiling
 from tests.perf.calibration import calibrated_cpu_ms, calibration, stack_core
+from tests.perf.flows_actions import (
+    FALLBACK_READ_S,
+    KINDS,
+    LATE_AFTER_S,
+    LOST_AFTER_S,
+    Measured,
+    actors,
+    days_ahead,
+    prepare_actions,
+    send_open_loop,
+)
+from tests.perf.flows_overload import (
+    OVERLOAD_ACTIONS_PER_KIND,
+    OVERLOAD_FACTOR,
+    OVERLOAD_LOST_AFTER_S,
+    action_overload,
+    overload_actors,
+    overload_targets,
+)
 from tests.perf.flows_setup import (
-    HSR_LAYOUT,
     Api,
     ApiError,
     FlowStack,
@@ -67,6 +100,7 @@ from tests.perf.flows_setup import (
     flows_waiting,
     rss_mb,
     seed_people,
+    stack_cpu,
 )
 from tests.perf.harness import BenchmarkResult, Target, at_least, at_most, latency_summary, log
 from workflows.join_request.contracts import join_workflow_id
@@ -74,29 +108,30 @@ from workflows.trip.contracts import trip_workflow_id
 
 NAME = "flows"
 T = TypeVar("T")
+# PERF_FLOWS_SMALL=1: a few minutes' run through every part, to try the benchmark itself; its figures are not the
+# benchmark's. Each size below may also be set on its own.
+SMALL = os.environ.get("PERF_FLOWS_SMALL") == "1"
+
+
+def _size(name: str, full: str, small: str) -> str:
+    return os.environ.get(name, small if SMALL else full)
+
+
 FIXED_RATE_PER_S = float(os.environ.get("PERF_FLOWS_RATE_PER_S", "20"))
 WARMUP_S = 5.0
-DURATION_S = float(os.environ.get("PERF_FLOWS_DURATION_S", "60"))
-# The reader learns of the new state from its open socket and reads it then; without a word from the socket it reads
-# anyway every FALLBACK_READ_S, so an action whose push is lost is still seen.
-FALLBACK_READ_S = 1.0
-# Seen later than LATE_AFTER_S: late. Not seen within LOST_AFTER_S of its send (the drain after the window): lost.
-LATE_AFTER_S = 15.0
-LOST_AFTER_S = 300.0
+DURATION_S = float(_size("PERF_FLOWS_DURATION_S", "60", "10"))
 # The latency runs: a fixed rate, and a share of the action capacity it measured (at most MAX_LATENCY_RATE_PER_S).
 CAPACITY_SHARE = 0.5
 MAX_LATENCY_RATE_PER_S = 40.0
-TRIPS = int(os.environ.get("PERF_FLOWS_TRIPS", "10000"))
-JOINS = int(os.environ.get("PERF_FLOWS_JOINS", "2000"))
-REMINDERS = int(os.environ.get("PERF_FLOWS_REMINDERS", "1000"))
+TRIPS = int(_size("PERF_FLOWS_TRIPS", "10000", "300"))
+JOINS = int(_size("PERF_FLOWS_JOINS", "2000", "60"))
+REMINDERS = int(_size("PERF_FLOWS_REMINDERS", "1000", "30"))
 CONCURRENCY = 32
-SETUP_CONCURRENCY = 16
-HOSTS_PER_KIND_TRIPS = 5
 CAPACITY_TRIPS_PER_HOST = 50
 JOINS_PER_RIDER = 4
 REMINDER_LEAD_S = 3600
 # The reminders' minute starts at least this long after the last of them is created.
-REMINDER_MARGIN_S = 60
+REMINDER_MARGIN_S = 15 if SMALL else 60
 REMINDER_DEADLINE_S = 60
 # The last flows started, whose timers tell that the worker has caught up with every start.
 DRAIN_SAMPLE = 20
@@ -111,256 +146,30 @@ CPU_MS_PER_START_LIMIT = 22.0
 STARTS_PER_CORE_FLOOR = 40.0
 WORKER_RSS_LIMIT_MB = 300.0
 REMINDER_LATE_LIMIT_S = 15.0
-
-KINDS = ("join_request", "approve", "kyc_result", "cab_confirm")
 SETTINGS = {"TRIP_REMINDER_LEAD_SECONDS": str(REMINDER_LEAD_S)}
-
-
-@dataclass(frozen=True)
-class Action:
-    """One measured action: what to send, and the read that tells it took effect."""
-
-    send: Callable[[], Awaitable[Any]]
-    seen: Callable[[], Awaitable[bool]]
-    # Waits, from just before the send, for the change to reach the reader's open socket: the loop's time then.
-    pushed: Callable[[], asyncio.Future[float]]
-
-
-def _by_kind() -> dict[str, int]:
-    return dict.fromkeys(KINDS, 0)
-
-
-@dataclass
-class Measured:
-    """Per kind: the latencies of the actions seen (late ones too), those refused or failed at the send, and those
-    never seen by the end of the drain (lost); the same for the pushes."""
-
-    latencies_s: dict[str, list[float]] = field(default_factory=lambda: {kind: [] for kind in KINDS})
-    errors: dict[str, int] = field(default_factory=_by_kind)
-    late: dict[str, int] = field(default_factory=_by_kind)
-    lost: dict[str, int] = field(default_factory=_by_kind)
-    push_latencies_s: dict[str, list[float]] = field(default_factory=lambda: {kind: [] for kind in KINDS})
-    push_late: dict[str, int] = field(default_factory=_by_kind)
-    push_lost: dict[str, int] = field(default_factory=_by_kind)
-    error_examples: list[str] = field(default_factory=list)
-    send_lag_s: list[float] = field(default_factory=list)
-
-
-def _future(days: float) -> datetime:
-    return datetime.now(UTC) + timedelta(days=days)
-
-
-def _actors(per_kind: int) -> int:
-    """How many people the actions need: hosts for three kinds' trips, riders, and people verifying."""
-    return 3 * math.ceil(per_kind / HOSTS_PER_KIND_TRIPS) + 2 * per_kind
-
-
-async def _prepare_actions(api: Api, live: LiveSockets, people: list[Person], per_kind: int) -> dict[str, list[Action]]:
-    """Per kind, per_kind actions ready to send, by the first _actors(per_kind) people; the sockets of those who
-    read the new state are open."""
-    host_count = math.ceil(per_kind / HOSTS_PER_KIND_TRIPS)
-    join_hosts, approve_hosts, cab_hosts = (people[k * host_count : (k + 1) * host_count] for k in range(3))
-    riders = people[3 * host_count : 3 * host_count + per_kind]
-    verifying = people[3 * host_count + per_kind : _actors(per_kind)]
-
-    def host_of(hosts: list[Person], index: int) -> Person:
-        return hosts[index // HOSTS_PER_KIND_TRIPS]
-
-    async def trips_for(hosts: list[Person]) -> list[int]:
-        async def trip(i: int) -> int:
-            return await api.create_trip(host_of(hosts, i), _future(3 + i / per_kind))
-
-        return await bounded(SETUP_CONCURRENCY, trip, range(per_kind))
-
-    join_trips = await trips_for(join_hosts)
-    approve_trips = await trips_for(approve_hosts)
-    cab_trips = await trips_for(cab_hosts)
-
-    async def ask(i: int) -> None:
-        await api.ask_to_join(riders[i], approve_trips[i])
-
-    await bounded(SETUP_CONCURRENCY, ask, range(per_kind))
-
-    async def plan_and_request_cab(i: int) -> None:
-        host, trip_id = host_of(cab_hosts, i), cab_trips[i]
-        await api.call(host, "PUT", f"/api/trip/cab/interest/{trip_id}", {"category": "suv", "stops": [HSR_LAYOUT]})
-        await api.call(host, "POST", f"/api/trip/cab/request/{trip_id}", {"vendor": "metrotaxi"})
-
-    await bounded(SETUP_CONCURRENCY, plan_and_request_cab, range(per_kind))
-
-    async def verify_in_widget(person: Person) -> str:
-        token = await api.call(person, "PATCH", "/api/user/kyc/hyperverge/initiate")
-        transaction_id = str(token["transaction_id"])
-        await api.call(None, "POST", f"/api/sandbox/kyc/{transaction_id}", {"outcome": "auto_approved"})
-        return transaction_id
-
-    transactions = await bounded(SETUP_CONCURRENCY, verify_in_widget, verifying)
-    await live.open([*join_hosts, *riders, *verifying, *cab_hosts])
-    log(f"prepared {per_kind} actions of each kind; the readers' sockets are open")
-
-    def join_request(i: int) -> Action:
-        rider, trip_id, host = riders[i], join_trips[i], host_of(join_hosts, i)
-
-        async def seen() -> bool:
-            passengers = (await api.read_trip(host, trip_id))["passengers"]
-            return any(p["id"] == rider.user_id and p["status"] == "requested" for p in passengers)
-
-        return Action(lambda: api.ask_to_join(rider, trip_id), seen, lambda: live.expect(host.user_id, "join", trip_id))
-
-    def approve(i: int) -> Action:
-        rider, trip_id, host = riders[i], approve_trips[i], host_of(approve_hosts, i)
-        body = {"action": "APPROVE", "trip_id": trip_id}
-
-        async def seen() -> bool:
-            return (await api.read_trip(rider, trip_id))["user_status"] == "active"
-
-        return Action(
-            lambda: api.call(host, "PUT", f"/api/trip/user/host/{rider.user_id}", body),
-            seen,
-            lambda: live.expect(rider.user_id, "join", trip_id),
-        )
-
-    def kyc_result(i: int) -> Action:
-        person, body = verifying[i], {"transaction_id": transactions[i], "status": "auto_approved"}
-
-        async def seen() -> bool:
-            return bool((await api.call(person, "GET", "/api/user/user"))["is_kyc_verified"])
-
-        return Action(
-            lambda: api.call(person, "POST", "/api/user/kyc/result", body),
-            seen,
-            lambda: live.expect(person.user_id, "kyc", person.user_id),
-        )
-
-    def cab_confirm(i: int) -> Action:
-        trip_id, host = cab_trips[i], host_of(cab_hosts, i)
-
-        async def confirm() -> None:
-            sent = await api.call(None, "POST", f"/api/sandbox/cab/bookings/{trip_id}", {"event": "confirm"})
-            if sent["webhook_status"] != 200:
-                raise ApiError(f"the app answered the cab webhook with {sent['webhook_status']}")
-
-        async def seen() -> bool:
-            return (await api.read_trip(host, trip_id))["cab"]["status"] == "booked"
-
-        return Action(confirm, seen, lambda: live.expect(host.user_id, "cab", trip_id))
-
-    makers = {"join_request": join_request, "approve": approve, "kyc_result": kyc_result, "cab_confirm": cab_confirm}
-    return {kind: [make(i) for i in range(per_kind)] for kind, make in makers.items()}
-
-
-async def _vendor_bookings(conninfo: str) -> int:
-    async with await psycopg.AsyncConnection.connect(conninfo) as connection:
-        row = await (await connection.execute("SELECT count(*) FROM sandbox.cab_bookings")).fetchone()
-    return int(row[0]) if row else 0
-
-
-async def _wait_for_bookings(conninfo: str, expected: int, timeout_s: float = 120.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while (booked := await _vendor_bookings(conninfo)) < expected:
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"only {booked} of {expected} cabs were booked with the vendor")
-        await asyncio.sleep(0.5)
-
-
-async def _seen_at(action: Action, pushed: asyncio.Future[float], deadline: float) -> float | None:
-    """The loop's time when a read first shows the new state: read when the socket tells of the change, else every
-    FALLBACK_READ_S; None if not by the deadline."""
-    loop = asyncio.get_running_loop()
-    while loop.time() < deadline:
-        if not pushed.done():
-            await asyncio.wait({pushed}, timeout=min(FALLBACK_READ_S, max(0.0, deadline - loop.time())))
-        if await action.seen():
-            return loop.time()
-        if pushed.done():
-            await asyncio.sleep(FALLBACK_READ_S)
-    return None
-
-
-async def _run_one(action: Action, kind: str, scheduled: float, measured: Measured, counted: bool) -> None:
-    loop = asyncio.get_running_loop()
-    if counted:
-        measured.send_lag_s.append(loop.time() - scheduled)
-    pushed = action.pushed()
-    deadline = scheduled + LOST_AFTER_S
-    try:
-        await action.send()
-        seen_at = await _seen_at(action, pushed, deadline)
-    except (ApiError, httpx.HTTPError, KeyError, TypeError) as error:
-        if counted:
-            measured.errors[kind] += 1
-            if len(measured.error_examples) < 5:
-                measured.error_examples.append(f"{kind}: {type(error).__name__}: {error}"[:300])
-        return
-    if not counted:
-        return
-    if seen_at is None:
-        measured.lost[kind] += 1
-    else:
-        measured.latencies_s[kind].append(seen_at - scheduled)
-        measured.late[kind] += seen_at - scheduled > LATE_AFTER_S
-    try:
-        arrived = await asyncio.wait_for(pushed, max(0.01, deadline - loop.time()))
-    except TimeoutError:
-        measured.push_lost[kind] += 1
-        return
-    measured.push_latencies_s[kind].append(arrived - scheduled)
-    measured.push_late[kind] += arrived - scheduled > LATE_AFTER_S
-
-
-async def _offer(actions: dict[str, list[Action]], measured: Measured, rate_per_s: float) -> float:
-    """Open loop: action n at n / rate_per_s, the kinds in turn, counted after the warm-up; then the drain, until
-    every action is seen or lost. Returns the seconds the offered window took."""
-    loop = asyncio.get_running_loop()
-    total = int((WARMUP_S + DURATION_S) * rate_per_s)
-    warmup = int(WARMUP_S * rate_per_s)
-    start = loop.time() + 0.5
-    running = []
-    for n in range(total):
-        scheduled = start + n / rate_per_s
-        await asyncio.sleep(max(0.0, scheduled - loop.time()))
-        kind = KINDS[n % len(KINDS)]
-        action = actions[kind][n // len(KINDS)]
-        running.append(asyncio.create_task(_run_one(action, kind, scheduled, measured, n >= warmup)))
-    window_s = loop.time() - start
-    await asyncio.gather(*running)
-    return window_s
-
-
-def _cpu(stack: FlowStack) -> chat_setup.ProcessCpu:
-    """CPU by process: the API's (its worker processes), the worker's, Temporal's, PostgreSQL's, this load's."""
-    return chat_setup.ProcessCpu(
-        {**{name: [pid] for name, pid in stack.pids.items()}, "load_generator": [os.getpid()]},
-        with_children=frozenset({"postgres", "api"}),
-    )
 
 
 def _actions_per_kind(rate_per_s: float) -> int:
     return math.ceil((WARMUP_S + DURATION_S) * rate_per_s / len(KINDS))
 
 
-def _counts(measured: Measured, kind: str, push: bool = False) -> dict[str, int]:
-    if push:
-        return {"late": measured.push_late[kind], "lost": measured.push_lost[kind]}
-    return {"late": measured.late[kind], "lost": measured.lost[kind]}
-
-
 async def _action_latency(stack: FlowStack, api: Api, people: list[Person], rate_per_s: float) -> dict[str, Any]:
     per_kind = _actions_per_kind(rate_per_s)
     live = LiveSockets(stack.api_url)
+    offered = int((WARMUP_S + DURATION_S) * rate_per_s)
     try:
-        actions = await _prepare_actions(api, live, people, per_kind)
-        await _wait_for_bookings(stack.database_url, per_kind)
-        cpu = _cpu(stack)
+        actions = await prepare_actions(api, live, stack.database_url, people, per_kind)
+        cpu = stack_cpu(stack)
         measured = Measured()
         cpu.start()
         started = time.monotonic()
-        window_s = await _offer(actions, measured, rate_per_s)
+        # The warm-up's actions are sent and watched but not counted.
+        window_s, running = await send_open_loop(actions, measured, rate_per_s, offered, int(WARMUP_S * rate_per_s))
+        await asyncio.gather(*running)
         drain_s = time.monotonic() - started - window_s
     finally:
         await live.close()
     lag = sorted(measured.send_lag_s)
-    offered = int((WARMUP_S + DURATION_S) * rate_per_s)
     cpu_figures = cpu.stop(window_s + drain_s)
     stack_cpu_s = sum(cpu_figures[f"{name}_cpu_s"] for name in STACK)
     return {
@@ -375,16 +184,17 @@ async def _action_latency(stack: FlowStack, api: Api, people: list[Person], rate
         # From the scheduled send until the reader, told by its socket (or by its fallback read), reads the new
         # state; errors: refused or failed at the send; late: seen after LATE_AFTER_S; lost: never seen.
         **{
-            kind: latency_summary(measured.latencies_s[kind], DURATION_S, measured.errors[kind])
-            | _counts(measured, kind)
+            kind: latency_summary(measured.latencies_s[kind], DURATION_S, measured.errors[kind]) | measured.counts(kind)
             for kind in KINDS
         },
         # From the scheduled send until the change reaches the reader's open socket.
         "push": {
-            kind: latency_summary(measured.push_latencies_s[kind], DURATION_S, 0) | _counts(measured, kind, push=True)
+            kind: latency_summary(measured.push_latencies_s[kind], DURATION_S, 0) | measured.counts(kind, push=True)
             for kind in KINDS
         },
         "error_examples": measured.error_examples,
+        # Reads that failed; the reader read again.
+        "read_errors": measured.read_errors,
         "send_lag_p99_ms": round(harness.percentile(lag, 0.99) * 1000, 2),
         "cpu": cpu_figures,
     }
@@ -415,12 +225,12 @@ async def _capacity(stack: FlowStack, api: Api, hosts: list[Person], riders: lis
         return result
 
     async def far_trip(i: int) -> int | None:
-        return await timed(api.create_trip(host_of(i), _future(2 + rng.random() * 20)))
+        return await timed(api.create_trip(host_of(i), days_ahead(2 + rng.random() * 20)))
 
     async def ask(pair: tuple[Person, int]) -> None:
         await timed(api.ask_to_join(*pair))
 
-    cpu = _cpu(stack)
+    cpu = stack_cpu(stack)
     cpu.start()
     far_trips = await bounded(CONCURRENCY, far_trip, range(far_count))
     log(f"{far_count} trips created in {time.monotonic() - started:.1f} s")
@@ -505,7 +315,7 @@ async def _reminders(stack: FlowStack, trip_ids: list[int], due: datetime) -> di
         log(f"the reminders' minute began {-until_due:.0f} s before the last of their trips was open")
     log(f"waiting {until_due + REMINDER_DEADLINE_S + 5:.0f} s for {len(trip_ids)} reminders due at {due:%H:%M:%S} UTC")
     await asyncio.sleep(max(0.0, until_due))
-    cpu = _cpu(stack)
+    cpu = stack_cpu(stack)
     cpu.start()
     window_s = REMINDER_DEADLINE_S + 5 + min(0.0, until_due)
     await asyncio.sleep(window_s)
@@ -539,27 +349,39 @@ async def _reminders(stack: FlowStack, trip_ids: list[int], due: datetime) -> di
 
 
 async def _measure(stack: FlowStack) -> dict[str, Any]:
-    """The capacity run, then the action latency at the fixed rate and at a share of the action capacity."""
+    """The capacity run, then the action latency at the fixed rate and at a share of the action capacity, then the
+    overload at OVERLOAD_FACTOR times that capacity; each window's actions by people of their own."""
     capacity_hosts = math.ceil(TRIPS / CAPACITY_TRIPS_PER_HOST)
     capacity_riders = math.ceil(JOINS / JOINS_PER_RIDER)
-    actors = _actors(_actions_per_kind(MAX_LATENCY_RATE_PER_S))
-    people = seed_people(stack.database_url, capacity_hosts + capacity_riders + 2 * actors)
+    fixed_actors = actors(_actions_per_kind(FIXED_RATE_PER_S))
+    share_actors = actors(_actions_per_kind(MAX_LATENCY_RATE_PER_S))
+    people = seed_people(
+        stack.database_url, capacity_hosts + capacity_riders + fixed_actors + share_actors + overload_actors()
+    )
     hosts, riders = people[:capacity_hosts], people[capacity_hosts : capacity_hosts + capacity_riders]
-    latency_people = people[capacity_hosts + capacity_riders :]
+    fixed_people = people[capacity_hosts + capacity_riders :][:fixed_actors]
+    share_people = people[capacity_hosts + capacity_riders + fixed_actors :][:share_actors]
+    overload_people = people[capacity_hosts + capacity_riders + fixed_actors + share_actors :]
     api = Api(stack.api_url)
     try:
         with profiling.recording(stack.pids, "flows-capacity") as profile:
             capacity = await _capacity(stack, api, hosts, riders)
         log(f"capacity measured; action latency at {FIXED_RATE_PER_S:g}/s")
-        at_fixed = await _action_latency(stack, api, latency_people[actors:], FIXED_RATE_PER_S)
+        at_fixed = await _action_latency(stack, api, fixed_people, FIXED_RATE_PER_S)
         action_capacity = _action_capacity_per_s(at_fixed, psutil.cpu_count() or 1)
         share_rate = min(CAPACITY_SHARE * action_capacity, MAX_LATENCY_RATE_PER_S)
         log(f"action capacity {action_capacity:.1f}/s; action latency at {share_rate:.1f}/s")
-        at_share = await _action_latency(stack, api, latency_people[:actors], max(share_rate, 1.0))
+        at_share = await _action_latency(stack, api, share_people, max(share_rate, 1.0))
     finally:
         await api.close()
+    overload = await action_overload(stack, overload_people, action_capacity)
     capacity["action_capacity_per_s"] = round(action_capacity, 1)
-    figures = {"capacity": capacity, "action_latency_at_capacity_share": at_share, "action_latency_fixed": at_fixed}
+    figures = {
+        "capacity": capacity,
+        "action_latency_at_capacity_share": at_share,
+        "action_latency_fixed": at_fixed,
+        "action_overload": overload,
+    }
     if profile is not None:
         figures["profile"] = profile.summary() | {"flows": await profiling.flow_histories(stack.temporal_address)}
     return figures
@@ -670,6 +492,7 @@ def run() -> BenchmarkResult:
         at_most("timer_reminders_missing", reminders["missing"], 0),
         at_most("timer_reminders_duplicated", reminders["duplicated"], 0),
     ]
+    targets += overload_targets(figures["action_overload"])
     notes = [
         f"{TRIPS} TripWorkflows and {JOINS} JoinRequestWorkflows started through the API by {CONCURRENCY} clients; "
         f"{REMINDERS} of the trips have their reminder due at the same moment",
@@ -682,5 +505,11 @@ def run() -> BenchmarkResult:
         "CPU per start, starts per core-second, the p95s and the reminders' lateness per calibrated core "
         "(tests/perf/calibration.py; a wait by the stack's CPU in it); the p95 targets hold at the capacity share, "
         "the fixed rate reports how the machine copes with it",
+        f"then the overload: {OVERLOAD_ACTIONS_PER_KIND} actions of each kind at {OVERLOAD_FACTOR:g} times the "
+        f"action capacity, drained for up to {OVERLOAD_LOST_AFTER_S:g} s after each send; every API call of it "
+        "counted by its answer (a 5xx, a timeout or a dropped call fails the target) and the flow outbox's oldest "
+        "undelivered entry sampled throughout",
     ]
+    if SMALL:
+        notes.append("PERF_FLOWS_SMALL=1: a short run through every part; its figures are not the benchmark's")
     return BenchmarkResult(figures, targets, notes)

@@ -5,6 +5,7 @@ PostgreSQL, the calls they make through the API, and their open app sockets."""
 import asyncio
 import contextlib
 import json
+import os
 import random
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from api.security.cookies import CSRF_COOKIE, CSRF_HEADER, CSRF_SEED_COOKIE, see
 from api.security.hashing import new_token, token_hash
 from domain import clock
 from tests.perf import harness
+from tests.perf.chat_setup import ProcessCpu
 from tests.perf.harness import log
 from tests.perf.seed import seed_users
 from tests.places import KORAMANGALA, WHITEFIELD
@@ -101,15 +103,19 @@ def seed_people(conninfo: str, count: int) -> list[Person]:
 
 
 class ApiError(Exception):
-    pass
+    """The API answered with a status other than 200 (status), or a vendor's call to it failed (no status)."""
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class Api:
     """The app's API as its people call it, over one pool of connections."""
 
-    def __init__(self, base_url: str, connections: int = 64) -> None:
+    def __init__(self, base_url: str, connections: int = 64, timeout: httpx.Timeout | float = 30) -> None:
         limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
-        self.http = httpx.AsyncClient(base_url=base_url, timeout=30, limits=limits)
+        self.http = httpx.AsyncClient(base_url=base_url, timeout=timeout, limits=limits)
 
     async def close(self) -> None:
         await self.http.aclose()
@@ -119,7 +125,7 @@ class Api:
         headers = person.headers if person is not None else NOBODY_HEADERS
         answer = await self.http.request(method, path, json=body, headers=headers)
         if answer.status_code != 200:
-            raise ApiError(f"{method} {path}: {answer.status_code} {answer.text[:200]}")
+            raise ApiError(f"{method} {path}: {answer.status_code} {answer.text[:200]}", answer.status_code)
         return answer.json().get("data")
 
     async def create_trip(self, host: Person, departure: datetime, seats: int = 4) -> int:
@@ -178,6 +184,14 @@ async def _waiting(temporal: Client, workflow_id: str) -> bool:
     started = history.events[0].workflow_execution_started_event_attributes
     delayed = started.HasField("first_workflow_task_backoff") and started.first_workflow_task_backoff.ToTimedelta()
     return bool(delayed) or any(event.event_type == EventType.EVENT_TYPE_TIMER_STARTED for event in history.events)
+
+
+def stack_cpu(stack: FlowStack) -> ProcessCpu:
+    """CPU by process: the API's (its worker processes), the worker's, Temporal's, PostgreSQL's, this load's."""
+    return ProcessCpu(
+        {**{name: [pid] for name, pid in stack.pids.items()}, "load_generator": [os.getpid()]},
+        with_children=frozenset({"postgres", "api"}),
+    )
 
 
 def rss_mb(pid: int, with_children: bool = False) -> float:
