@@ -12,7 +12,14 @@ from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
 from activities.beckn.booking import refused
-from activities.beckn.orders import field, order_id, order_of_transaction, seat_order, standing_state
+from activities.beckn.orders import (
+    field,
+    order_id,
+    order_of_transaction,
+    seat_order,
+    standing_state,
+    with_shared_number,
+)
 from domain import clock
 from domain.db import transaction
 from domain.flows import until_delivered
@@ -64,7 +71,7 @@ async def booked_seat(session: AsyncSession, transaction_id: str) -> Booked | No
         created_at=network_order.created_at,
         updated_at=clock.now(),
     )
-    return Booked(network_order, stands)
+    return Booked(network_order, await with_shared_number(session, stands))
 
 
 async def status(session: AsyncSession, bpp: Bpp, message: BecknMessage) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities.beckn.orders import order_id, seat_order
+from activities.beckn.orders import order_id, seat_order, with_shared_number
 from domain import clock
 from domain.flows import signal_after_commit
 from domain.models import BecknMessage, NetworkOrder, TripPassenger
@@ -79,8 +79,11 @@ async def build_news(session: AsyncSession, bpp: Bpp, news: OrderNews) -> tuple[
     if network_order is None or confirm is None or booked is None:
         return None
     now = clock.now()
-    told = replace(
-        booked, state=state, order_id=order_id(network_order), created_at=network_order.created_at, updated_at=now
+    told = await with_shared_number(
+        session,
+        replace(
+            booked, state=state, order_id=order_id(network_order), created_at=network_order.created_at, updated_at=now
+        ),
     )
     context = confirm.request["context"]
     if state in seat.ACCEPTED:

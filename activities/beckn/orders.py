@@ -1,13 +1,14 @@
 """A network order as Humsafar reads it: the seat a request names (its item I{trip_id}, the rider's stops, the
 rider the buyer app gave) and, once confirmed, where that seat stands (docs/interop.md, "A shared seat on TRV10")."""
 
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import exists, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import clock
-from domain.models import BecknMessage, NetworkOrder, Trip, TripCompletion, TripPassenger, User
+from domain.models import BecknMessage, ChatMessage, NetworkOrder, Trip, TripCompletion, TripPassenger, User
 from domain.providers.beckn import seat
 from domain.providers.beckn.catalog import VEHICLE_CATEGORIES, BadSearch, Point, first_name, search_points, seat_share
 from domain.rules.join import PassengerStatus
@@ -15,6 +16,8 @@ from domain.rules.trip import TripStatus
 from domain.trips import people_on_trip
 from workflows.beckn.contracts import SEARCH
 
+# A chat message in which the host shared their number with the trip's members (the chat's Share Number).
+SHARED_NUMBER = "number"
 # A network rider's seat as their request on the trip stands (domain/rules/join.py PassengerStatus).
 SEAT_STATES = {
     PassengerStatus.REQUESTED: seat.SeatState.REQUESTED,
@@ -161,3 +164,23 @@ async def standing_state(session: AsyncSession, network_order: NetworkOrder) -> 
         return None
     passenger_status, trip_status, departure, is_completed = found
     return seat_state(passenger_status, trip_status, departure <= clock.now(), bool(is_completed))
+
+
+async def with_shared_number(session: AsyncSession, booked: seat.SeatOrder) -> seat.SeatOrder:
+    """The seat with the number its host shared with the trip's members in the trip's chat (Share Number), the last
+    one shared, for a rider the host accepted: as a member on the trip reads it in the chat. Nothing for anyone else
+    (order.py tells it only to an accepted rider)."""
+    if booked.state not in seat.ACCEPTED:
+        return booked
+    number = await session.scalar(
+        select(ChatMessage.message)
+        .join(Trip, Trip.id == ChatMessage.trip_id)
+        .where(
+            ChatMessage.trip_id == booked.trip_id,
+            ChatMessage.sender_id == Trip.host_id,
+            ChatMessage.type == SHARED_NUMBER,
+        )
+        .order_by(ChatMessage.id.desc())
+        .limit(1)
+    )
+    return booked if number is None else replace(booked, host=replace(booked.host, shared_phone=number))

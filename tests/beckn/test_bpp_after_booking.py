@@ -16,7 +16,7 @@ from sqlalchemy import select, update
 
 from activities.trips import TripActivities
 from domain import clock
-from domain.models import NetworkOrder, Trip, TripPassenger, TripReview, User
+from domain.models import ChatMessage, NetworkOrder, Trip, TripPassenger, TripReview, User
 from domain.rules.join import PassengerStatus
 from tests.api.conftest import api_settings, app, app_flow, make_client, new_person, push_destinations, worker  # noqa: F401
 from tests.api.test_search_along import ELECTRONIC_CITY, HEBBAL, host_trip
@@ -27,6 +27,8 @@ from tests.workflows.recorded import replay_and_record
 from workflows.beckn.contracts import beckn_order_workflow_id
 
 pytestmark = pytest.mark.usefixtures("worker")
+
+HOST_NUMBER = "+919845012345"
 
 
 async def first_callback(
@@ -104,14 +106,31 @@ async def test_status_track_and_cancel_of_a_held_seat_follow_it_and_the_rider_le
             transaction_id, pending = await confirmed_seat(host, browser, trip_id, day, "Joe Adams", "9876556789")
             order_ref = {"order_id": "O1"}
 
-            assert state(await asked(browser, transaction_id, "status", order_ref)) == ("ACTIVE", "RIDE_CONFIRMED")
+            # The host shares their number with the trip's members in the trip's chat (Share Number).
+            async with app.state.session_maker() as session, session.begin():
+                host_id = await session.scalar(select(Trip.host_id).where(Trip.id == trip_id))
+                session.add(
+                    ChatMessage(
+                        trip_id=trip_id,
+                        sender_id=host_id,
+                        type="number",
+                        message=HOST_NUMBER,
+                        client_message_identifier="share-1",
+                    )
+                )
+            requested = await asked(browser, transaction_id, "status", order_ref)
+            assert state(requested) == ("ACTIVE", "RIDE_CONFIRMED")
+            # Not before the host accepts the rider.
+            assert "contact" not in requested["message"]["order"]["fulfillments"][0]["agent"]
             not_yet = await asked(browser, transaction_id, "track", order_ref)
             assert not_yet["message"]["tracking"]["status"] == "inactive"
             assert "url" not in not_yet["message"]["tracking"]
 
             await approve(host, trip_id, pending)
             await unsolicited(browser, transaction_id, "on_status", "RIDE_ASSIGNED")
-            assert state(await asked(browser, transaction_id, "status", order_ref)) == ("ACTIVE", "RIDE_ASSIGNED")
+            accepted = await asked(browser, transaction_id, "status", order_ref)
+            assert state(accepted) == ("ACTIVE", "RIDE_ASSIGNED")
+            assert accepted["message"]["order"]["fulfillments"][0]["agent"]["contact"] == {"phone": HOST_NUMBER}
             tracking = (await asked(browser, transaction_id, "track", order_ref))["message"]["tracking"]
             assert tracking["status"] == "active" and "/t/" in tracking["url"]
             # The link is the app's own live page of the trip, readable as the rider's share.
