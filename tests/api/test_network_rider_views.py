@@ -76,7 +76,9 @@ async def test_the_host_sees_a_network_riders_buyer_app_and_never_their_phone(ap
 
         # No read the host makes carries the phone the buyer app gave: not the trip, its requests or members, the
         # tabs, the rider's card or the host's notices.
-        card = await host.get(f"/api/user/{rider_id}")
+        card = await host.get(f"/api/user/user/{rider_id}")
+        # A network rider has no profile in the app to show (the web lists their name unlinked).
+        assert card.status_code == 404 and card.json()["message_id"] == "USER_NOT_FOUND", card.text
         notices = await host.get("/api/notification/history")
         assert notices.status_code == 200, notices.text
         everything = [requested, *answers.values(), card.json(), notices.json(), tabs.json()]

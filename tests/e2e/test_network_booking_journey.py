@@ -134,6 +134,8 @@ def test_a_seat_booked_through_a_buyer_app_is_marked_accepted_by_the_host_and_to
     mark = request.get_by_test_id("booked-through")
     expect(mark).to_have_text(f"Booked through {subscriber_id}")
     expect(mark).to_be_visible()
+    # A network rider has no profile in the app: their name opens none.
+    expect(request.get_by_test_id("person-button")).to_have_count(0)
     expect(host.locator("body")).not_to_contain_text(RIDER_PHONE)
     audit(host, "requests dialog, a network rider's request")
     request.get_by_role("button", name=f"Accept {RIDER_NAME}").click()

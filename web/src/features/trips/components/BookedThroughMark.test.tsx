@@ -44,6 +44,16 @@ describe("a network rider's mark", () => {
     expect(within(ravi).queryByTestId('booked-through')).not.toBeInTheDocument()
   })
 
+  it("leaves a network rider's name unlinked, with no profile in the app to open, and links the app's own member", () => {
+    const trip = hostedTrip([networkRider(), passenger({ id: 7, name: 'Ravi Kumar' })])
+    shown(<RequestsDialog trip={trip} open onClose={() => undefined} />)
+    const [asha, ravi] = screen.getAllByTestId('join-request')
+    expect(within(asha).queryByTestId('person-button')).not.toBeInTheDocument()
+    expect(within(asha).getAllByTestId('network-rider')[1]).toHaveTextContent('Asha')
+    expect(within(asha).getByRole('button', { name: 'Accept Asha' })).toBeEnabled()
+    expect(within(ravi).getByRole('button', { name: "Ravi Kumar's profile" })).toBeInTheDocument()
+  })
+
   it('shows a short "via" in a tight row and lets a screen reader hear the whole mark', () => {
     shown(<BookedThroughMark app={BUYER_APP} compact />)
     const mark = screen.getByTestId('booked-through')

@@ -3,12 +3,13 @@ import { useHostDecision } from '../api/join'
 import { activeMembers, luggageSummary, type Passenger } from '../model/join'
 import { BookedThroughMark } from './BookedThroughMark'
 import styles from './JoinDialogs.module.css'
+import { ProfileButton } from './ProfileButton'
 import { RiderStopsLine } from './RiderStopsLine'
 import { useFocusRescue } from './use-focus-rescue'
 import { VerifiedMark } from './VerifiedMark'
 import { Avatar } from '@/components/Avatar'
 import { Dialog } from '@/components/Dialog'
-import { PersonButton, ratingLine } from '@/components/person'
+import { ratingLine } from '@/components/person'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
@@ -52,14 +53,14 @@ export function MembersDialog({ trip, open, onClose, onRemove, onBlock }: Member
               return (
                 <li key={member.id} className={styles.personCard} data-testid="trip-member">
                   <div className={styles.personRow}>
-                    <PersonButton person={member} decorative>
+                    <ProfileButton person={member} decorative>
                       <Avatar src={member.small_image_url} name={member.name} size={44} />
-                    </PersonButton>
+                    </ProfileButton>
                     <div className={styles.personText}>
-                      <PersonButton person={member} className={styles.personName}>
+                      <ProfileButton person={member} className={styles.personName}>
                         {member.name}
                         {member.is_kyc_verified && <VerifiedMark />}
-                      </PersonButton>
+                      </ProfileButton>
                       <BookedThroughMark app={member.booked_through} className={styles.caption} />
                       <span className={styles.caption}>{ratingLine(member, t)}</span>
                       <RiderStopsLine person={member} className={styles.caption} />

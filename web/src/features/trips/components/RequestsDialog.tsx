@@ -3,12 +3,13 @@ import { useHostDecision, type HostDecision } from '../api/join'
 import { isTripFull, luggageSummary, pendingRequests, type Passenger } from '../model/join'
 import { BookedThroughMark } from './BookedThroughMark'
 import styles from './JoinDialogs.module.css'
+import { ProfileButton } from './ProfileButton'
 import { RiderStopsLine } from './RiderStopsLine'
 import { useFocusRescue } from './use-focus-rescue'
 import { VerifiedMark } from './VerifiedMark'
 import { Avatar } from '@/components/Avatar'
 import { Dialog } from '@/components/Dialog'
-import { PersonButton, ratingLine, type PersonAction } from '@/components/person'
+import { ratingLine, type PersonAction } from '@/components/person'
 import { toast } from '@/components/toast'
 import type { Trip } from '@/components/trip/trip'
 import { errorMessage } from '@/lib/api'
@@ -75,14 +76,14 @@ export function RequestsDialog({ trip, open, onClose }: RequestsDialogProps) {
               return (
                 <li key={person.id} className={styles.personCard} data-testid="join-request">
                   <div className={styles.personRow}>
-                    <PersonButton person={person} actions={sheetActions(person)} decorative>
+                    <ProfileButton person={person} actions={sheetActions(person)} decorative>
                       <Avatar src={person.small_image_url} name={person.name} size={44} />
-                    </PersonButton>
+                    </ProfileButton>
                     <div className={styles.personText}>
-                      <PersonButton person={person} actions={sheetActions(person)} className={styles.personName}>
+                      <ProfileButton person={person} actions={sheetActions(person)} className={styles.personName}>
                         {person.name}
                         {person.is_kyc_verified && <VerifiedMark />}
-                      </PersonButton>
+                      </ProfileButton>
                       <BookedThroughMark app={person.booked_through} className={styles.caption} />
                       <span className={styles.caption}>{ratingLine(person, t)}</span>
                       <RiderStopsLine person={person} className={styles.caption} />

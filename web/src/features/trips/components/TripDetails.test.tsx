@@ -159,6 +159,8 @@ describe('the sheet’s figures and people', () => {
     expect(within(mark).getByText('via buyer.sandbox.example.in')).toBeVisible()
     expect(screen.getAllByTestId('booked-through')).toHaveLength(1)
     expect(mark.closest('li')).toHaveTextContent('Asha')
+    expect(screen.queryByRole('button', { name: "Asha's profile" })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: "Ravi Kumar's profile" })).toBeInTheDocument()
   })
 })
 

@@ -6,6 +6,7 @@ import { BlockUserDialog, type BlockTarget } from './BlockUserDialog'
 import { BookedThroughMark } from './BookedThroughMark'
 import { DeleteTripDialog } from './DeleteTripDialog'
 import { MembersDialog } from './MembersDialog'
+import { ProfileButton } from './ProfileButton'
 import { RemoveMemberDialog } from './RemoveMemberDialog'
 import { RiderStopsList } from './RiderStopsLine'
 import { RouteMap } from './RouteMap'
@@ -213,13 +214,13 @@ export function TripDetails({ trip, withSearchPoint, onClose, cabBlock, safetyBl
         <ul className={styles.people}>
           {joined.map((person) => (
             <li key={person.id} className={styles.person}>
-              <PersonButton person={person} className={styles.personLink}>
+              <ProfileButton person={person} className={styles.personLink}>
                 <Avatar src={person.small_image_url} name={person.name} size={40} />
                 <span className={styles.personName}>
                   {person.name}
                   {person.is_kyc_verified && <VerifiedMark />}
                 </span>
-              </PersonButton>
+              </ProfileButton>
               <span className={styles.caption}>{person.type === 'host' ? t('trips.host') : t('trips.member')}</span>
               <BookedThroughMark app={person.booked_through} compact className={styles.bookedVia} />
             </li>
