@@ -40,14 +40,17 @@ async def network_request(action: str, request: Request, session: SessionDep) ->
     authorization = request.headers.get(AUTHORIZATION)
     gateway_authorization = request.headers.get(GATEWAY_AUTHORIZATION)
     body = await request.body()
+    registry = registry_of(request)
     try:
-        signer = await verified(registry_of(request), body, authorization, gateway_authorization)
+        signer = await verified(registry, body, authorization, gateway_authorization)
+        # Known now: the signature's check looked the signer up.
+        listed = await registry.subscription(signer.sender)
     except SignatureRefused as refusal:
         return answer(nack(SELLER_INVALID_SIGNATURE, refusal.reason), 401, {refusal.challenge_header: challenge(REALM)})
     except RegistryUnavailable:
         return answer(nack(SELLER_INTERNAL_ERROR, "The registry cannot be asked now; send the request again"), 503)
     try:
-        network_request = read_request(action, body, signer)
+        network_request = read_request(action, body, signer, None if listed is None else listed.subscriber_url)
     except RequestRefused as refusal:
         return answer(nack(refusal.code, refusal.message), 400)
     await take(session, action, network_request)

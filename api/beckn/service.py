@@ -62,8 +62,14 @@ async def verified(
     )
 
 
-def read_request(action: str, body: bytes, signer: VerifiedRequest) -> NetworkRequest:
-    """The request, refused unless it is a TRV10 2.0.1 request for this action from the buyer app that signed it."""
+def same_url(first: str, second: str) -> bool:
+    return first.rstrip("/") == second.rstrip("/")
+
+
+def read_request(action: str, body: bytes, signer: VerifiedRequest, subscriber_url: str | None) -> NetworkRequest:
+    """The request, refused unless it is a TRV10 2.0.1 request for this action from the buyer app that signed it,
+    whose callbacks go where the registry lists that buyer app (`subscriber_url`): Humsafar posts to no other
+    address on a request's word."""
     try:
         request = NetworkRequest.model_validate_json(body)
     except ValidationError as error:
@@ -74,6 +80,8 @@ def read_request(action: str, body: bytes, signer: VerifiedRequest) -> NetworkRe
         raise RequestRefused(f"context.action is {context.action}, sent to /{action}")
     if context.bap_id != signer.sender.subscriber_id:
         raise RequestRefused("context.bap_id is not the subscriber that signed the request")
+    if subscriber_url is None or not same_url(context.bap_uri, subscriber_url):
+        raise RequestRefused("context.bap_uri is not the subscriber_url the registry lists for context.bap_id")
     if action == SEARCH:
         try:
             search_points(request.model_dump())

@@ -21,6 +21,7 @@ from domain.models import BecknCallback, BecknMessage, FlowOutboxEntry
 from domain.providers.beckn.keys import humsafar_signer
 from domain.providers.beckn.registry import BecknRegistry
 from domain.providers.beckn.signing import KeyId, Signer
+from sandbox.beckn_buyer import subscribe_self
 from tests.api.conftest import api_settings, app, app_flow, make_client, new_person, push_destinations, worker  # noqa: F401
 from tests.api.test_search_along import ELECTRONIC_CITY, HEBBAL, HSR_LAYOUT, SHIVAJINAGAR, host_trip
 from tests.beckn.spec import EXAMPLES_DIR, assert_known_codes, assert_valid_callback, assert_valid_request
@@ -42,12 +43,12 @@ async def subscribed(client: httpx.AsyncClient) -> Signer:
     return signer
 
 
-async def subscribe_as(client: httpx.AsyncClient, signer: Signer) -> None:
+async def subscribe_as(client: httpx.AsyncClient, signer: Signer, subscriber_url: str | None = None) -> None:
     answer = await client.post(
         f"{REGISTRY}/subscribe",
         json={
             "subscriber_id": signer.key_id.subscriber_id,
-            "subscriber_url": f"https://{signer.key_id.subscriber_id}/trv10",
+            "subscriber_url": subscriber_url or f"https://{signer.key_id.subscriber_id}/trv10",
             "type": "BAP",
             "domain": "ONDC:TRV10",
             "signing_public_key": signer.public_key,
@@ -286,12 +287,15 @@ async def test_the_seat_found_is_quoted_and_offered_on_terms_by_the_orders_flow(
 
 
 @pytest.mark.usefixtures("worker")
-async def test_the_official_request_examples_are_acked_and_the_search_answered_by_the_spec(network):
+async def test_the_official_request_examples_are_acked_and_the_search_answered_by_the_spec(app, network):  # noqa: F811
     """Each published example of the requests a buyer app sends first (search, select, init, confirm, status,
-    cancel), signed by its buyer app (example-bap.com, subscribed here) and sent to its callbacks' sandbox bap_uri, is
-    a request Humsafar takes; the search's on_search is valid by the specification."""
+    cancel), signed by its buyer app (example-bap.com, subscribed here with the sandbox buyer app's callbacks as its
+    subscriber_url) is a request Humsafar takes; the search's on_search is valid by the specification."""
     signer = Signer(KeyId("example-bap.com", str(uuid.uuid4())), Ed25519PrivateKey.generate())
-    await subscribe_as(network, signer)
+    await subscribe_as(network, signer, f"http://localhost{BUYER}")
+    # The sandbox buyer app, which collects the callbacks, looks Humsafar's key up as a subscriber itself.
+    async with app.state.session_maker() as session, session.begin():
+        await subscribe_self(session, app.state.settings)
     transaction_id = str(uuid.uuid4())
     for action in ("search", "select", "init", "confirm", "status", "cancel"):
         for path in sorted((EXAMPLES_DIR / action).glob("*.yaml")):
@@ -309,6 +313,24 @@ async def test_the_official_request_examples_are_acked_and_the_search_answered_b
     for callback in on_searches:
         assert_valid_callback("on_search", callback["body"])
         assert_known_codes("on_search", callback["body"])
+
+
+async def test_a_request_whose_callbacks_would_go_elsewhere_than_the_registry_lists_is_refused(app, network):  # noqa: F811
+    """Humsafar posts a request's answers only to the buyer app's subscriber_url on the registry: a signed request
+    naming another bap_uri (an address inside Humsafar's network, say) is refused and nothing is kept."""
+    signer = await subscribed(network)
+    request = search(signer, HSR_LAYOUT, SHIVAJINAGAR, bap_uri="http://127.0.0.1:6379/")
+    answer = await signed_post(network, signer, "search", json.dumps(request).encode())
+    assert answer.status_code == 400
+    assert answer.json()["error"] == {
+        "code": "30000",
+        "message": "context.bap_uri is not the subscriber_url the registry lists for context.bap_id",
+    }
+    async with app.state.session_maker() as session:
+        kept = await session.scalar(
+            select(BecknMessage.id).where(BecknMessage.message_id == request["context"]["message_id"])
+        )
+    assert kept is None
 
 
 @pytest.mark.usefixtures("worker")

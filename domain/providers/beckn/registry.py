@@ -101,12 +101,18 @@ class BecknRegistry:
         self._cache_seconds = cache_seconds
         self._timeout = timeout_seconds
         self._monotonic = monotonic
-        self._known: OrderedDict[KeyId, tuple[float, str | None]] = OrderedDict()
-        self._asking: dict[KeyId, asyncio.Future[str | None]] = {}
+        self._known: OrderedDict[KeyId, tuple[float, Subscription | None]] = OrderedDict()
+        self._asking: dict[KeyId, asyncio.Future[Subscription | None]] = {}
 
     async def signing_public_key(self, key: KeyId) -> str | None:
         """The key's signing_public_key, or None when the registry lists no such key subscribed and valid now.
         Raises RegistryUnavailable when the registry cannot say."""
+        listed = await self.subscription(key)
+        return None if listed is None else listed.signing_public_key
+
+    async def subscription(self, key: KeyId) -> Subscription | None:
+        """The registry's entry of the key, subscribed and valid now, or None when it lists none. Raises
+        RegistryUnavailable when the registry cannot say."""
         known = self._known.get(key)
         if known is not None and known[0] > self._monotonic():
             return known[1]
@@ -118,7 +124,7 @@ class BecknRegistry:
         # A caller that gives up does not cancel the lookup the others wait for.
         return await asyncio.shield(asking)
 
-    async def _look_up(self, key: KeyId) -> str | None:
+    async def _look_up(self, key: KeyId) -> Subscription | None:
         body = lookup_body(key)
         headers = {
             AUTHORIZATION: self._signer.authorization(body, int(time.time())),
@@ -132,13 +138,13 @@ class BecknRegistry:
             logger.warning("the registry's lookup of %s failed: %s", key, error)
             raise RegistryUnavailable(str(error)) from error
         now = clock.now()
-        public_key = next((entry.signing_public_key for entry in subscriptions if entry.lists(key, now)), None)
-        keep_for = min(self._cache_seconds, UNKNOWN_KEY_CACHE_SECONDS) if public_key is None else self._cache_seconds
-        self._known[key] = (self._monotonic() + keep_for, public_key)
+        listed = next((entry for entry in subscriptions if entry.lists(key, now)), None)
+        keep_for = min(self._cache_seconds, UNKNOWN_KEY_CACHE_SECONDS) if listed is None else self._cache_seconds
+        self._known[key] = (self._monotonic() + keep_for, listed)
         self._known.move_to_end(key)
         while len(self._known) > MAX_CACHED_KEYS:
             self._known.popitem(last=False)
-        return public_key
+        return listed
 
 
 def beckn_registry(http: httpx.AsyncClient, settings: Settings) -> BecknRegistry:
