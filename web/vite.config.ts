@@ -25,8 +25,42 @@ function chunkFiles(bundle: OutputBundle, moduleIds: string[], entryFiles: Set<s
     for (const css of chunk.viteMetadata?.importedCss ?? []) if (!files.includes(`/${css}`)) files.push(`/${css}`)
     for (const imported of chunk.imports) visit(chunks.find((candidate) => candidate.fileName === imported))
   }
-  for (const id of moduleIds) visit(chunks.find((chunk) => chunk.facadeModuleId?.endsWith(id)))
+  const holding = (id: string) =>
+    chunks.find((chunk) => chunk.facadeModuleId?.endsWith(id)) ??
+    chunks.find((chunk) => chunk.moduleIds.some((moduleId) => moduleId.endsWith(id)))
+  for (const id of moduleIds) visit(holding(id))
   return files
+}
+
+/** The modules a module needs before it runs: itself and its static imports, theirs, and so on. */
+function staticGraph(roots: string[], importsOf: (id: string) => readonly string[]): Set<string> {
+  const graph = new Set<string>()
+  const visit = (id: string) => {
+    if (graph.has(id)) return
+    graph.add(id)
+    for (const imported of importsOf(id)) visit(imported)
+  }
+  for (const root of roots) visit(root)
+  return graph
+}
+
+/**
+ * 'home' for a module /home's first screen needs that neither the entry nor /login's screen holds: that screen is then
+ * one file instead of a file per shared module (its first paint waits for every one of them, each a round trip on a
+ * slow connection). Other screens that use one of these modules fetch the chunk, already cached wherever home has been
+ * opened. Null for the others, which the bundler splits as it would.
+ */
+function homeChunk(): (id: string, context: Rolldown.ChunkingContext) => string | null {
+  const resolve = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url))
+  let graphs: { home: Set<string>; login: Set<string> } | undefined
+  return (id, context) => {
+    const importsOf = (module: string) => context.getModuleInfo(module)?.importedIds ?? []
+    graphs ??= {
+      home: staticGraph(FIRST_SCREENS['/home'].map(resolve), importsOf),
+      login: staticGraph(FIRST_SCREENS['/login'].map(resolve), importsOf),
+    }
+    return graphs.home.has(id) && !graphs.login.has(id) ? 'home' : null
+  }
 }
 
 /**
@@ -145,7 +179,13 @@ export default defineConfig(({ mode }) => ({
           // Everything the entry imports statically is one chunk with it: left to itself, the bundler splits parts
           // of React and TanStack Query into small shared chunks whenever a lazily loaded module also uses them, and
           // every first paint then fetches those too.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          // /home's own modules are one more chunk (homeChunk), without the modules /login shares with it: those stay
+          // in their own small chunks, and the two screens fetch each only once. Each of those modules' imports is
+          // /login's too, so no chunk imports one that imports it.
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: homeChunk(), debugName: 'home', includeDependenciesRecursively: false },
+          ],
         },
       },
     },

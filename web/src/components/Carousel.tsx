@@ -13,6 +13,12 @@ type CarouselProps = {
   testId?: string
 }
 
+/**
+ * A slide's number as every language of the app writes it (Latin digits, under a thousand): a string, so the labels
+ * do not load the language's Intl number data, a long task on a slow phone, while the carousel's screen is first drawn.
+ */
+const slideNumber = (index: number): string => String(index + 1)
+
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
@@ -92,7 +98,7 @@ export function Carousel({ label, children, slidesPerView = 1, autoplaySeconds, 
             className={styles.slide}
             role="group"
             aria-roledescription={t('common.slideRole')}
-            aria-label={t('common.slideOf', { index: index + 1, count })}
+            aria-label={t('common.slideOf', { index: slideNumber(index), count: slideNumber(count - 1) })}
           >
             {slide}
           </div>
@@ -117,8 +123,8 @@ export function Carousel({ label, children, slidesPerView = 1, autoplaySeconds, 
                 key={index}
                 type="button"
                 className={styles.dot}
-                aria-label={t('common.slide', { index: index + 1 })}
-                title={t('common.slide', { index: index + 1 })}
+                aria-label={t('common.slide', { index: slideNumber(index) })}
+                title={t('common.slide', { index: slideNumber(index) })}
                 aria-current={index === active ? 'true' : undefined}
                 onClick={() => goTo(index)}
               />

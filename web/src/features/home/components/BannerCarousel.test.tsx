@@ -40,6 +40,16 @@ function renderBanners() {
 
 afterEach(() => vi.unstubAllGlobals())
 
+describe('CO2 banner', () => {
+  it('writes its figures once the first frame has been painted, not while it is drawn', async () => {
+    renderBanners()
+    // Off screen at first: its numbers (the first of the page, which load Intl's data) wait for the paint.
+    expect(screen.queryByText('0 kg CO2 saved')).not.toBeInTheDocument()
+    expect(await screen.findByText('0 kg CO2 saved')).toBeInTheDocument()
+    expect(screen.getByText(/That is 0 trees planted/)).toBeInTheDocument()
+  })
+})
+
 describe('Invite friends banner', () => {
   it('copies the invitation where the browser has no share sheet', async () => {
     const copied = browserWithoutShareSheet('allowed')

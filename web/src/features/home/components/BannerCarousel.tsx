@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import styles from './BannerCarousel.module.css'
+import { useFirstPaintDone } from '@/components/AfterFirstPaint'
 import { Carousel } from '@/components/Carousel'
 import { LeafIcon, ShareIcon } from '@/components/icons'
 import { toast } from '@/components/toast'
@@ -28,6 +29,9 @@ export function BannerCarousel({ user, config }: { user: User; config: Config })
   const format = useFormat()
   const co2 = user.user_trips_insights.total_co2_saved
   const trees = treesFor(co2)
+  // The third slide's figures, off screen at first, are written once home has been painted: the first number and
+  // plural a page writes load the language's Intl data, a long task that would otherwise hold up that paint.
+  const painted = useFirstPaintDone()
   return (
     <Carousel label={t('home.highlights')} autoplaySeconds={LIMITS.BANNER_AUTOPLAY_SECONDS} testId="banner-carousel">
       <article className={`${styles.banner} ${styles.welcome}`}>
@@ -43,9 +47,9 @@ export function BannerCarousel({ user, config }: { user: User; config: Config })
       </article>
       <article className={`${styles.banner} ${styles.co2}`}>
         <h2>
-          <LeafIcon size={20} /> {t('home.co2Saved', { kg: format.number(co2, { maximumFractionDigits: 1 }) })}
+          <LeafIcon size={20} /> {painted && t('home.co2Saved', { kg: format.number(co2, { maximumFractionDigits: 1 }) })}
         </h2>
-        <p>{t('home.treesPlanted', { count: trees, kg: LIMITS.KG_CO2_PER_TREE })}</p>
+        <p>{painted && t('home.treesPlanted', { count: trees, kg: LIMITS.KG_CO2_PER_TREE })}</p>
         {co2 > 0 && (
           <Link to={paths.co2Saved} className={styles.action}>
             {t('home.seeImpact')}

@@ -6,6 +6,7 @@ import { BannerCarousel } from './BannerCarousel'
 import styles from './HomeScreen.module.css'
 import { TopBar } from './TopBar'
 import { useCurrentLocation } from './use-current-location'
+import { AfterFirstPaint } from '@/components/AfterFirstPaint'
 import { Carousel } from '@/components/Carousel'
 import { PlusIcon, SearchIcon } from '@/components/icons'
 import { TripCard } from '@/components/trip/TripCard'
@@ -16,7 +17,8 @@ import { useConfig, useCurrentUser } from '@/lib/session'
 import { UPCOMING_TRIPS, userTripsQueryOptions } from '@/lib/trips'
 import '@/i18n/catalogs/en/home'
 
-// The prompt draws nothing until the trips to rate have been asked for: its code comes after home is drawn.
+// The prompt draws nothing until the trips to rate have been asked for: its code and its request come after home
+// has been painted.
 const RatingPrompt = lazy(() => import('./RatingPrompt').then((module) => ({ default: module.RatingPrompt })))
 
 /** Home; an open trip sheet (/trip/{id}) is drawn over it through the outlet. */
@@ -48,9 +50,11 @@ export function HomeScreen() {
           <h1>{t('home.greeting', { name: firstName })}</h1>
           <p className="muted">{t('home.headingToday')}</p>
         </div>
-        <Suspense fallback={null}>
-          <RatingPrompt />
-        </Suspense>
+        <AfterFirstPaint>
+          <Suspense fallback={null}>
+            <RatingPrompt />
+          </Suspense>
+        </AfterFirstPaint>
         <BannerCarousel user={user} config={config} />
 
         {upcomingTrips.length > 0 && (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import styles from './TopBar.module.css'
+import { useFirstPaintDone } from '@/components/AfterFirstPaint'
 import { Avatar } from '@/components/Avatar'
 import { BellIcon, ChatIcon, PinIcon } from '@/components/icons'
 import { paths } from '@/config/paths'
@@ -20,7 +21,9 @@ type TopBarProps = { user: User; location: StoredLocation | null; onLocationSave
 export function TopBar({ user, location, onLocationSaved }: TopBarProps) {
   const t = useT()
   const [editing, setEditing] = useState(false)
-  const latest = useQuery(latestNotificationQueryOptions())
+  // The unread dot is asked for once home is on the screen: its request and its answer follow home's first paint.
+  const painted = useFirstPaintDone()
+  const latest = useQuery({ ...latestNotificationQueryOptions(), enabled: painted })
   const unread = hasUnread(latest.data, storage.notificationsSeenAt.get())
   const bellLabel = unread ? t('home.notificationsUnread') : t('home.notifications')
 
