@@ -16,7 +16,6 @@ from domain.joining import JoinAsk, ask_to_join, trip_as_asked
 from domain.models import BecknMessage, NetworkOrder, Trip
 from domain.network_riders import network_rider
 from domain.providers.beckn import order, seat
-from domain.providers.beckn.catalog import Point
 from domain.providers.beckn.seat import Bpp
 from domain.rules.refusal import Refusal
 from domain.settings import Settings
@@ -88,9 +87,7 @@ async def _stops_refusal(
 ) -> Refusal | None:
     """Why the rider's pick-up and drop do not suit the trip (the rule its search listed it by), or None."""
     trip = await session.get_one(Trip, trip_id)
-    pickup = Point(asked.pick_up.latitude, asked.pick_up.longitude)
-    drop = Point(asked.drop.latitude, asked.drop.longitude)
-    return stops_refusal(trip, pickup, drop, settings.trip_search_radius_km, settings)
+    return stops_refusal(trip, asked.pick_up, asked.drop, settings.trip_search_radius_km, settings)
 
 
 async def _as_confirmed(
