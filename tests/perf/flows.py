@@ -43,7 +43,8 @@ do not grow with the backlog. Reported: the offered rate, actions sent, seen, la
 p95 and max latency (all kinds and each), the machine's busy share through the window, every API call of the window
 by its answer, and the outbox's oldest undelivered entry and its waiting entries, sampled through window and drain.
 Targets: none lost, none failed, no push lost, and every API call answered within its timeout (a 5xx, a timeout or a
-dropped connection counts against it).
+dropped connection counts against it); and the load generator sent at 90% of the offered rate or more, or the window
+did not test that rate.
 
 PERF_FLOWS_SMALL=1 runs every part small (a few hundred trips, a ten-second window, 40 overload actions of each
 kind), to try the benchmark itself in a few minutes; its figures are not the benchmark's. PERF_FLOWS_TRIPS, _JOINS,
@@ -114,6 +115,7 @@ SMALL = os.environ.get("PERF_FLOWS_SMALL") == "1"
 
 
 def _size(name: str, full: str, small: str) -> str:
+    """The size set in the environment variable name, else the full run's or the small run's."""
     return os.environ.get(name, small if SMALL else full)
 
 

@@ -69,6 +69,14 @@ class Measured:
     read_errors: int = 0
     error_examples: list[str] = field(default_factory=list)
     send_lag_s: list[float] = field(default_factory=list)
+    # The loop's time each counted action was sent at.
+    sent_at: list[float] = field(default_factory=list)
+
+    def sent_per_s(self) -> float:
+        """The rate the counted actions were sent at, first to last: the rate offered when the load kept up."""
+        if len(self.sent_at) < 2 or max(self.sent_at) == min(self.sent_at):
+            return 0.0
+        return (len(self.sent_at) - 1) / (max(self.sent_at) - min(self.sent_at))
 
     def failed(self, kind: str, error: Exception) -> None:
         self.errors[kind] += 1
@@ -235,6 +243,7 @@ async def _run_one(
 ) -> None:
     loop = asyncio.get_running_loop()
     if counted:
+        measured.sent_at.append(loop.time())
         measured.send_lag_s.append(loop.time() - scheduled)
     pushed = action.pushed()
     deadline = scheduled + watch.lost_after_s
@@ -269,14 +278,16 @@ async def send_open_loop(
     counted_from: int = 0,
     watch: Watch = Watch(),
 ) -> tuple[float, list[asyncio.Task[None]]]:
-    """Open loop: action n at n / rate_per_s, the kinds in turn, counted from action counted_from on. Returns the
-    seconds the sends took and the watches still running, which end once their action is seen or lost."""
+    """Open loop: action n at n / rate_per_s, the kinds in turn, counted from action counted_from on; actions overdue
+    are started together, ahead of the work of those already sent. Returns the seconds the sends took and the
+    watches still running, which end once their action is seen or lost."""
     loop = asyncio.get_running_loop()
     start = loop.time() + 0.5
     running = []
     for n in range(total):
         scheduled = start + n / rate_per_s
-        await asyncio.sleep(max(0.0, scheduled - loop.time()))
+        if scheduled > loop.time():
+            await asyncio.sleep(scheduled - loop.time())
         kind = KINDS[n % len(KINDS)]
         action = actions[kind][n // len(KINDS)]
         running.append(asyncio.create_task(_run_one(action, kind, scheduled, measured, n >= counted_from, watch)))
