@@ -90,14 +90,14 @@ class PushActivities(PushSteps):
 async def _payload(session: AsyncSession, notification_id: int) -> dict[str, Any] | None:
     row = (
         await session.execute(
-            select(Notification, User.small_image_key, User.name)
+            select(Notification, User.small_image_key, User.name, User.network_bap_id)
             .outerjoin(User, User.id == Notification.sender_id)
             .where(Notification.id == notification_id)
         )
     ).first()
     if row is None:
         return None
-    notification, image_key, name = row
+    notification, image_key, name, booked_through = row
     # Pushed in the recipient's profile language: nobody's request is being answered.
     language = language_or_default(
         await session.scalar(select(User.language).where(User.id == notification.recipient_id))
@@ -113,5 +113,10 @@ async def _payload(session: AsyncSession, notification_id: int) -> dict[str, Any
         "timestamp": notification.created_at.astimezone(UTC).isoformat().replace("+00:00", "Z"),
         "entity_type": notification.entity_type,
         "entity_id": notification.entity_id,
-        "sender": {"id": notification.sender_id, "image": media_url(image_key), "name": name},
+        "sender": {
+            "id": notification.sender_id,
+            "image": media_url(image_key),
+            "name": name,
+            "booked_through": booked_through,
+        },
     }

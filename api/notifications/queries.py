@@ -44,7 +44,7 @@ async def notification_history(
     if start.tzinfo is None or end.tzinfo is None or start > end or end - start > WINDOW + WINDOW_SLACK:
         refuse(invalid(messages.NOTIFICATION_WINDOW_INVALID))
     rows = await session.execute(
-        select(Notification, User.small_image_key, User.name)
+        select(Notification, User.small_image_key, User.name, User.network_bap_id)
         .outerjoin(User, User.id == Notification.sender_id)
         .where(
             Notification.recipient_id == user.id,
@@ -57,7 +57,7 @@ async def notification_history(
     )
     language = reading_language()
     listed = []
-    for notification, image_key, name in rows:
+    for notification, image_key, name, booked_through in rows:
         title, message = notice_words(
             notification.kind, notification.params, notification.title, notification.message, language
         )
@@ -67,7 +67,9 @@ async def notification_history(
                 title=title,
                 message=message,
                 timestamp=notification.created_at,
-                sender=NotificationSender(id=notification.sender_id, image=media_url(image_key), name=name),
+                sender=NotificationSender(
+                    id=notification.sender_id, image=media_url(image_key), name=name, booked_through=booked_through
+                ),
                 entity_type=notification.entity_type,
                 entity_id=notification.entity_id,
             )

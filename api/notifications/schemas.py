@@ -11,6 +11,11 @@ class NotificationSender(BaseModel):
     id: int | None
     image: str | None
     name: str | None = Field(default=None, description="the sender's name, so the app can open their profile")
+    booked_through: str | None = Field(
+        description="a network rider's buyer app (its ONDC subscriber id), which booked a seat for them: they have no "
+        "profile in the app to open. Null for the app's own people and the app's own notices; a network rider's phone "
+        "is never shown",
+    )
 
 
 class NotificationPublic(BaseModel):

@@ -99,6 +99,7 @@ async def test_a_request_is_in_the_hosts_history_with_the_senders_picture(signed
     assert (notice["entity_type"], notice["entity_id"]) == ("request", str(trip_id))
     assert notice["sender"]["id"] == member.user_id
     assert notice["sender"]["name"] == "Ravi Kumar"
+    assert notice["sender"]["booked_through"] is None  # one of the app's own members, with a profile to open
     assert notice["timestamp"].endswith(("Z", "+00:00"))
     assert await history(member) == []
 

@@ -2892,6 +2892,11 @@ export interface components {
         };
         /** NotificationSender */
         NotificationSender: {
+            /**
+             * Booked Through
+             * @description a network rider's buyer app (its ONDC subscriber id), which booked a seat for them: they have no profile in the app to open. Null for the app's own people and the app's own notices; a network rider's phone is never shown
+             */
+            booked_through: string | null;
             /** Id */
             id: number | null;
             /** Image */

@@ -17,7 +17,10 @@ const notice = (
   hoursAgo: number,
   entity_type = 'request',
   title = 'New request',
-  sender: { id: number | null; image: string | null; name?: string | null } = { id: 3, image: null },
+  sender: { id: number | null; image: string | null; name?: string | null; booked_through?: string | null } = {
+    id: 3,
+    image: null,
+  },
 ) => ({
   id,
   title,
@@ -47,6 +50,7 @@ function mockHistory(windows: Windows, failing = false) {
 }
 
 const LONG_AGO = '2024-01-01T00:00:00Z'
+const BUYER_APP = 'buyer.sandbox.example.in'
 
 function renderScreen(receive_notification = false, member_since = LONG_AGO, locale: Locale = 'en') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -142,6 +146,40 @@ describe('NotificationsScreen', () => {
     expect(withoutPicture.querySelector('[data-initials]')).toHaveAttribute('data-initials', 'MI')
     expect(fromTheApp.querySelector('[data-initials]')).toBeNull()
     expect(within(fromTheApp).getByTestId('app-sender')).toBeInTheDocument()
+  })
+
+  it("marks a network rider's request with the buyer app and opens no profile they do not have", async () => {
+    mockHistory({
+      0: [
+        notice(2, 1, 'request', 'New request', { id: 8, image: '/api/media/asha.jpg', name: 'Asha', booked_through: BUYER_APP }),
+        notice(1, 2, 'request', 'New request', { id: 7, image: null, name: 'Ravi Kumar', booked_through: null }),
+      ],
+    })
+    const router = renderScreen()
+    const [asha, ravi] = await screen.findAllByRole('listitem')
+    expect(within(asha).getByTestId('booked-through')).toHaveTextContent(`Booked through ${BUYER_APP}`)
+    expect(within(asha).queryByTestId('person-button')).not.toBeInTheDocument()
+    expect(within(asha).queryByRole('button')).not.toBeInTheDocument()
+    // The picture is part of the notice, which a screen reader hears whole, mark included, and the keyboard reaches.
+    const link = within(asha).getByRole('link', { name: /Booked through buyer\.sandbox\.example\.in/ })
+    expect(link.querySelector('img')).toHaveAttribute('src', '/api/media/asha.jpg')
+    link.focus()
+    expect(link).toHaveFocus()
+    // The app's own member keeps their profile, and no mark.
+    expect(within(ravi).getByRole('button', { name: "Ravi Kumar's profile" })).toBeInTheDocument()
+    expect(within(ravi).queryByTestId('booked-through')).not.toBeInTheDocument()
+    fireEvent.click(link.querySelector('img')!)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/trip/42'))
+    expect(router.state.location.search).toBe('?viewRequest=true')
+  })
+
+  it.each([
+    ['hi', `${BUYER_APP} से बुक किया गया`],
+    ['kn', `${BUYER_APP} ಮೂಲಕ ಬುಕ್ ಮಾಡಲಾಗಿದೆ`],
+  ] as const)("says a network rider's mark in %s", async (locale, words) => {
+    mockHistory({ 0: [notice(1, 1, 'request', 'New request', { id: 8, image: null, name: 'Asha', booked_through: BUYER_APP })] })
+    renderScreen(false, LONG_AGO, locale)
+    expect(await screen.findByText(words)).toBeInTheDocument()
   })
 
   it("gives each notice's full date and time in the language, on the app's 12-hour clock", async () => {

@@ -10,6 +10,7 @@ import { BellIcon } from '@/components/icons'
 import { PageHeader } from '@/components/PageHeader'
 import { Logo } from '@/components/Logo'
 import { PersonButton } from '@/components/person'
+import { BookedThroughMark } from '@/components/trip/BookedThroughMark'
 import { paths } from '@/config/paths'
 import { LIMITS } from '@/generated/rules'
 import { useT, type Translate } from '@/i18n'
@@ -48,8 +49,11 @@ function NotificationItem({ notification, now }: { notification: AppNotification
   const format = useFormat()
   const when = new Date(notification.timestamp)
   const { sender } = notification
-  // A notice about a person (a request, a question) opens their profile sheet from their picture.
-  const person = sender.id != null && sender.name ? { id: sender.id, name: sender.name } : null
+  // A notice about a person (a request, a question) opens their profile sheet from their picture. A network rider,
+  // booked through a buyer app, has no profile in the app to open: their picture stays part of the notice, which
+  // carries the buyer app's mark.
+  const person =
+    sender.id != null && sender.name && !sender.booked_through ? { id: sender.id, name: sender.name } : null
   return (
     <div className={styles.itemWrap}>
       <Link to={notificationPath(notification)} className={styles.item} data-testid="notification">
@@ -75,6 +79,7 @@ function NotificationItem({ notification, now }: { notification: AppNotification
             </time>
           </span>
           <span className={styles.message}>{notification.message}</span>
+          <BookedThroughMark app={sender.booked_through} className={styles.bookedThrough} />
         </span>
       </Link>
       {person && (

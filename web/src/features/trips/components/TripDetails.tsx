@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router'
 import { canReviewTrip, type Passenger } from '../model/join'
 import { lateCancelWarning } from '../model/late-cancel'
 import { BlockUserDialog, type BlockTarget } from './BlockUserDialog'
-import { BookedThroughMark } from './BookedThroughMark'
 import { DeleteTripDialog } from './DeleteTripDialog'
 import { MembersDialog } from './MembersDialog'
 import { ProfileButton } from './ProfileButton'
@@ -33,6 +32,7 @@ import {
   tripDistance,
   type Trip,
 } from '@/components/trip/trip'
+import { BookedThroughMark } from '@/components/trip/BookedThroughMark'
 import { TripBadges } from '@/components/trip/TripBadges'
 import blocks from '@/components/trip/TripSheetBlock.module.css'
 import { paths } from '@/config/paths'

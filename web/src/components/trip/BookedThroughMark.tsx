@@ -1,4 +1,4 @@
-import styles from './JoinDialogs.module.css'
+import styles from './BookedThroughMark.module.css'
 import { useT } from '@/i18n'
 import '@/i18n/catalogs/en/trips'
 
@@ -10,7 +10,8 @@ type BookedThroughMarkProps = {
   className?: string
 }
 
-/** A network rider's mark beside their name: the buyer app on the open mobility network that booked their seat. */
+/** A network rider's mark beside their name, on a trip or a notice from them: the buyer app on the open mobility
+ * network that booked their seat. */
 export function BookedThroughMark({ app, compact = false, className }: BookedThroughMarkProps) {
   const t = useT()
   if (!app) return null
