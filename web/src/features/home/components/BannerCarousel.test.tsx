@@ -45,7 +45,7 @@ describe('CO2 banner', () => {
     renderBanners()
     // Off screen at first: its numbers (the first of the page, which load Intl's data) wait for the paint.
     expect(screen.queryByText('0 kg CO2 saved')).not.toBeInTheDocument()
-    expect(await screen.findByText('0 kg CO2 saved')).toBeInTheDocument()
+    expect(await screen.findByText('0 kg CO2 saved', {}, { timeout: 3000 })).toBeInTheDocument()
     expect(screen.getByText(/That is 0 trees planted/)).toBeInTheDocument()
   })
 })
