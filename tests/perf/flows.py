@@ -70,7 +70,7 @@ from temporalio.client import Client
 
 from domain.rules.notices import TRIP_REMINDER_TITLE
 from tests.perf import chat_setup, harness, profiling
-from tests.perf.calibration import calibrated_cpu_ms, calibration, stack_core
+from tests.perf.calibration import calibrated_cpu_ms, calibration
 from tests.perf.flows_actions import (
     FALLBACK_READ_S,
     KINDS,
@@ -389,24 +389,19 @@ async def _measure(stack: FlowStack) -> dict[str, Any]:
     return figures
 
 
-def _stack_core(cpu: dict[str, Any]) -> float:
-    """This machine's core in calibrated cores for the stack's work in a window, by each process's CPU there."""
-    return stack_core({name: cpu[f"{name}_cpu_s"] for name in STACK})
-
-
 def _calibrate_latency(latency: dict[str, Any]) -> None:
     """Each p95 also per calibrated core: at half capacity an action waits mostly for the stack's CPU along its way,
-    which a calibrated core gives in this many times the time (tests/perf/calibration.py stack_core)."""
-    core = _stack_core(latency["cpu"])
-    latency["stack_core"] = round(core, 3)
+    which a calibrated core gives in this many times the time (tests/perf/calibration.py)."""
+    core = calibration().core
+    latency["calibrated_core"] = round(core, 3)
     for figures in (*(latency[kind] for kind in KINDS), *(latency["push"][kind] for kind in KINDS)):
         figures["p95_ms_calibrated"] = round(figures["p95_ms"] * core, 2) if figures["p95_ms"] is not None else None
 
 
 def _calibrate_reminders(reminders: dict[str, Any]) -> None:
     """How late the reminders came per calibrated core: the burst is the stack's CPU work."""
-    core = _stack_core(reminders["cpu"])
-    reminders["stack_core"] = round(core, 3)
+    core = calibration().core
+    reminders["calibrated_core"] = round(core, 3)
     reminders["delivered_within_s_calibrated"] = {
         key: round(value * core, 2) if value is not None else None
         for key, value in reminders["delivered_within_s"].items()
