@@ -57,6 +57,11 @@ const stale = (client: QueryClient) =>
     .sort()
 
 describe('live changes', () => {
+  /** Every query's data as just fetched again. */
+  function freshen(client: QueryClient) {
+    for (const query of client.getQueryCache().getAll()) client.setQueryData(query.queryKey, query.state.data)
+  }
+
   beforeEach(() => {
     FakeSocket.made = []
     vi.useFakeTimers()
@@ -78,6 +83,7 @@ describe('live changes', () => {
     const { stop } = followLiveChanges(client, socket())
     const [fake] = FakeSocket.made
     fake.greet()
+    freshen(client)
     expect(stale(client)).toEqual([])
     fake.frame('changed', { kind: 'trip', id: '7' })
     expect(stale(client)).toEqual(['chat', 'reviews', 'trips'])
@@ -87,15 +93,22 @@ describe('live changes', () => {
     expect(fake.readyState).toBe(3)
   })
 
-  it('fetch everything again after a reconnect, not on the first connection', () => {
+  it('fetch everything again on each connection: what changed before it opened was not heard', () => {
     const client = clientWithQueries()
     const { stop } = followLiveChanges(client, socket())
-    FakeSocket.made[0].greet()
     expect(stale(client)).toEqual([])
-    FakeSocket.made[0].drop()
-    vi.advanceTimersByTime(200)
-    FakeSocket.made[1].greet()
+    FakeSocket.made[0].greet()
     expect(stale(client)).toEqual(['chat', 'configuration', 'notifications', 'reviews', 'trips', 'user'])
+    const refreshed = clientWithQueries()
+    const again = followLiveChanges(refreshed, socket())
+    FakeSocket.made[1].greet()
+    FakeSocket.made[1].drop()
+    freshen(refreshed)
+    expect(stale(refreshed)).toEqual([])
+    vi.advanceTimersByTime(200)
+    FakeSocket.made[2].greet()
+    expect(stale(refreshed)).toEqual(['chat', 'configuration', 'notifications', 'reviews', 'trips', 'user'])
+    again.stop()
     stop()
   })
 

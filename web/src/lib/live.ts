@@ -69,7 +69,6 @@ export function followLiveChanges(
   queryClient: QueryClient,
   socket = new ChatSocket({ url: `${chatSocketUrl()}?live=1` }),
 ): LiveFollow {
-  let wasOpen = false
   let followed: number | null = null
   const offFrame = socket.onFrame((frame) => {
     if (frame.event === 'changed') refresh(queryClient, frame.data)
@@ -78,9 +77,9 @@ export function followLiveChanges(
     if (state !== 'open') return
     // Each connection is new to the server: the sheet on screen is followed again.
     if (followed !== null) socket.send('follow-trip', { trip_id: followed })
-    // A reconnect: whatever changed while the socket was down was not heard.
-    if (wasOpen) refresh(queryClient, { kind: 'all' })
-    wasOpen = true
+    // Whatever changed before this connection was not heard: while the socket was down, or, on the first one,
+    // between the screen's first answers and the socket's opening (it opens after the first paint).
+    refresh(queryClient, { kind: 'all' })
   })
   socket.start()
   return {
